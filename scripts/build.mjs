@@ -1,0 +1,9 @@
+// Compiles src/ to dist/ and copies the SQL migrations beside the compiled migrator.
+import { execFileSync } from "node:child_process";
+import { cpSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+rmSync("dist", { recursive: true, force: true });
+execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
+cpSync("src/db/migrations", "dist/db/migrations", { recursive: true });

@@ -1,0 +1,45 @@
+import type { Actor } from "../context.js";
+import type { Kdb } from "../db/connect.js";
+import { AppError } from "../errors.js";
+import { findKeyByHash, touchKey } from "./repository.js";
+import { environmentOf, hashKey } from "./secret.js";
+
+// `last_used_at` is informational: write it at most once a minute per key, off the request's path.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export class MissingCredentials extends AppError {
+  constructor() {
+    super("unauthorized", "Missing API key: send Authorization: Bearer <key>", undefined, {
+      "WWW-Authenticate": 'Bearer realm="cts"',
+    });
+  }
+}
+
+function unauthorized(message: string): AppError {
+  return new AppError("unauthorized", message, undefined, {
+    "WWW-Authenticate": 'Bearer realm="cts", error="invalid_token"',
+  });
+}
+
+/** Bearer header → the key's actor, or 401 saying which problem it is (never whether another key exists). */
+export async function authenticate(db: Kdb, env: string, header: string | undefined, now: Date): Promise<Actor> {
+  if (header === undefined || header.trim() === "") throw new MissingCredentials();
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!m) throw unauthorized("Malformed Authorization header: expected 'Bearer <key>'");
+  const raw = m[1]!;
+  const keyEnv = environmentOf(raw);
+  if (keyEnv === null) throw unauthorized("Malformed API key: expected cts_<environment>_<secret>");
+  if (keyEnv !== env) {
+    throw unauthorized(`This is a ${keyEnv} key; this server is the ${env} environment. Use a key issued here.`);
+  }
+  const row = await findKeyByHash(db, hashKey(raw));
+  if (!row) throw unauthorized("Unknown API key");
+  if (row.revoked_at) throw unauthorized("This API key has been revoked");
+  if (row.expires_at && row.expires_at <= now) {
+    throw unauthorized(`This API key expired at ${row.expires_at.toISOString()}`);
+  }
+  if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= TOUCH_INTERVAL_MS) {
+    touchKey(db, row.id, now).catch(() => {});
+  }
+  return { type: "api_key", keyId: row.id, name: row.name, scope: row.scope, mcpAccess: row.mcp_access };
+}

@@ -1,0 +1,97 @@
+import type { Selectable } from "kysely";
+import type { Tx } from "../context.js";
+import type { Kdb } from "../db/connect.js";
+import type { ApiKeysTable } from "../db/schema.js";
+import { toIso } from "../http/fields.js";
+import type { ApiKey } from "./schema.js";
+
+type Row = Selectable<ApiKeysTable>;
+type Db = Kdb | Tx;
+
+export function toApiKey(row: Row): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope,
+    environment: row.environment,
+    prefix: row.key_prefix,
+    mcp_access: row.mcp_access,
+    replaces: row.replaces,
+    created_at: toIso(row.created_at)!,
+    last_used_at: toIso(row.last_used_at),
+    expires_at: toIso(row.expires_at),
+    revoked_at: toIso(row.revoked_at),
+  };
+}
+
+export interface NewKeyRow {
+  id: string;
+  name: string;
+  scope: Row["scope"];
+  environment: string;
+  key_hash: string;
+  key_prefix: string;
+  replaces: string | null;
+  created_at: Date;
+  expires_at: Date | null;
+}
+
+export async function insertKey(db: Db, row: NewKeyRow): Promise<ApiKey> {
+  return toApiKey(await db.insertInto("api_keys").values(row).returningAll().executeTakeFirstOrThrow());
+}
+
+/** The authentication lookup: by hash only, so the raw key is never compared or stored. */
+export async function findKeyByHash(db: Db, keyHash: string): Promise<Row | undefined> {
+  return db.selectFrom("api_keys").selectAll().where("key_hash", "=", keyHash).executeTakeFirst();
+}
+
+export async function findKey(db: Db, id: string): Promise<ApiKey | undefined> {
+  const row = await db.selectFrom("api_keys").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toApiKey(row);
+}
+
+export async function lockKey(db: Tx, id: string): Promise<ApiKey | undefined> {
+  const row = await db.selectFrom("api_keys").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+  return row && toApiKey(row);
+}
+
+export async function listKeys(db: Db, limit: number, offset: number): Promise<{ rows: ApiKey[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom("api_keys")
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom("api_keys")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toApiKey), total: Number(count.n) };
+}
+
+export async function countKeys(db: Db): Promise<number> {
+  const r = await db
+    .selectFrom("api_keys")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function updateKey(
+  db: Tx,
+  id: string,
+  changes: Partial<Pick<Row, "revoked_at" | "expires_at" | "mcp_access">>,
+): Promise<ApiKey> {
+  return toApiKey(
+    await db.updateTable("api_keys").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow(),
+  );
+}
+
+/** Throttled by the caller; a lost update here only makes `last_used_at` a little older. */
+export async function touchKey(db: Db, id: string, at: Date): Promise<void> {
+  await db.updateTable("api_keys").set({ last_used_at: at }).where("id", "=", id).execute();
+}

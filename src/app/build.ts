@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import Fastify, { LogController } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import pino from "pino";
+import { apiKeyRoutes } from "../api-keys/routes.js";
+import type { TrustProxy } from "../config.js";
+import type { Kdb } from "../db/connect.js";
+import type { App } from "../http/types.js";
+import type { RateLimitStore } from "../rate-limit/limiter.js";
+import { MemoryStore } from "../rate-limit/stores.js";
+import { requestLogRoutes } from "../request-logs/routes.js";
+import { RequestLogWriter } from "../request-logs/writer.js";
+import { userRoutes } from "../users/routes.js";
+import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
+import { handleError } from "./error-handler.js";
+import { healthRoutes } from "./health.js";
+import { registerNotFound } from "./not-found.js";
+import { registerDocs, registerOpenApi } from "./openapi.js";
+import { registerPipeline, requestIdGenerator } from "./pipeline.js";
+
+export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
+
+export interface AppOptions {
+  db: Kdb;
+  env: string;
+  publicUrl?: string | undefined;
+  tls?: { cert: string; key: string } | undefined;
+  trustProxy?: TrustProxy;
+  logger?: pino.Logger;
+  rateLimits?: RateLimitStore;
+  /** Injected in tests to move time (rate-limit windows, expiry). */
+  clock?: () => Date;
+}
+
+export interface BuiltApp {
+  app: App;
+  requestLog: RequestLogWriter;
+}
+
+/** The whole HTTP service: pipeline, error handling, every feature's routes, OpenAPI and docs. */
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
+  const logger = options.logger ?? pino({ level: "silent" });
+  const fastify = Fastify({
+    loggerInstance: logger,
+    // One JSON line per request comes from the pipeline's onResponse hook instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdGenerator,
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+    // Fastify takes a hop count too, though its types only list strings.
+    trustProxy: (options.trustProxy ?? false) as never,
+    ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>() as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  const requestLog = new RequestLogWriter(options.db, (err) => logger.error({ err }, "request log write failed"));
+  registerPipeline(app, {
+    db: options.db,
+    env: options.env,
+    publicUrl: options.publicUrl,
+    tls: options.tls !== undefined,
+    rateLimits: options.rateLimits ?? new MemoryStore(),
+    requestLog,
+    logger,
+    clock: options.clock ?? (() => new Date()),
+  });
+  registerBodyParsers(app);
+  registerNotFound(app);
+  await registerOpenApi(app, { publicUrl: options.publicUrl, version: VERSION });
+
+  healthRoutes(app, options.db);
+  await app.register(
+    async (api: App) => {
+      api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      apiKeyRoutes(api);
+      userRoutes(api);
+      requestLogRoutes(api, requestLog);
+    },
+    { prefix: "/api/v1" },
+  );
+  await registerDocs(app);
+  app.addHook("onClose", async () => requestLog.flush());
+  await app.ready();
+  return { app, requestLog };
+}

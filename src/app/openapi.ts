@@ -1,0 +1,136 @@
+import swagger from "@fastify/swagger";
+import scalar from "@scalar/fastify-api-reference";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { ERROR_STATUS } from "../errors.js";
+import type { App } from "../http/types.js";
+
+const ERROR_SCHEMA = {
+  type: "object",
+  required: ["error"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message", "request_id"],
+      properties: {
+        code: { type: "string", enum: Object.keys(ERROR_STATUS) },
+        message: { type: "string", description: "Written for the client's developer." },
+        request_id: { type: "string", description: "Equals the Request-Id response header." },
+        details: {
+          type: "array",
+          description: "For validation errors: one entry per problem.",
+          items: {
+            type: "object",
+            required: ["param", "message"],
+            properties: { param: { type: "string" }, message: { type: "string" } },
+          },
+        },
+      },
+    },
+  },
+};
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Malformed JSON (bad_request)",
+  401: "Missing, malformed, unknown, revoked, expired or other-environment key (unauthorized)",
+  403: "The key's scope is too small (forbidden)",
+  404: "Unknown record (not_found)",
+  409: "Conflict with the current state (conflict, invalid_transition, idempotency_key_in_use)",
+  413: "Body over 1 MiB (payload_too_large)",
+  415: "Body is not application/json (unsupported_media_type)",
+  422: "Invalid input; details name each problem (validation_error, idempotency_key_reused)",
+  429: "Rate limit exceeded; see Retry-After (rate_limited)",
+  500: "A bug; quote the request id (internal_error)",
+  503: "Database unavailable or shutting down (unavailable)",
+};
+
+function errorResponse(status: number) {
+  return { description: ERROR_DESCRIPTIONS[status] ?? "Error", ...ERROR_SCHEMA };
+}
+
+/** operationId from the summary: "List users" → listUsers. */
+function operationIdOf(summary: string | undefined, method: string, url: string): string {
+  const words = (summary ?? `${method} ${url}`)
+    .replace(/[^A-Za-z0-9 ]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
+  return words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase())).join("");
+}
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+function transform(input: TransformInput) {
+  const out = jsonSchemaTransform(input) as { schema: Record<string, unknown>; url: string };
+  const { route } = input as unknown as {
+    route: { method: string | string[]; config?: { scope?: string; public?: boolean } };
+  };
+  const source = input.schema as Record<string, unknown> | undefined;
+  if (!source || out.schema.hide) return out;
+  const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
+  const schema = { ...out.schema };
+  schema.operationId = operationIdOf(source.summary as string | undefined, method, out.url);
+  const codes: number[] = [];
+  if (!route.config?.public) {
+    schema.security = [{ bearerAuth: [] }];
+    codes.push(401, 429);
+    if (route.config?.scope) codes.push(403);
+    if (source.params) codes.push(404);
+    if (source.querystring || source.body || source.params) codes.push(422);
+    if (source.body) codes.push(400, 413, 415);
+    if (method === "POST" || method === "PATCH" || method === "PUT") codes.push(409);
+    codes.push(500, 503);
+  } else {
+    schema.security = [];
+  }
+  const response = { ...((schema.response as Record<string, unknown>) ?? {}) };
+  for (const code of codes.sort()) response[String(code)] ??= errorResponse(code);
+  schema.response = response;
+  return { schema, url: out.url };
+}
+
+export interface OpenApiOptions {
+  publicUrl: string | undefined;
+  version: string;
+}
+
+/** OpenAPI 3.1 generated from the same zod schemas that validate requests (API.md §8). */
+export async function registerOpenApi(app: App, options: OpenApiOptions): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Commission Tracking Service API",
+        version: options.version,
+        description:
+          "Deals, comp plans, commissions, SPIFFs, disputes and webhooks. Every /api/v1 request carries `Authorization: Bearer <key>`; 100 requests per rolling minute per key.",
+        contact: { name: "Commission Tracking Service", url: "https://github.com/commission-tracking-service" },
+        license: { name: "MIT", identifier: "MIT" },
+      },
+      servers: [{ url: options.publicUrl ?? "http://127.0.0.1:3000", description: "This deployment" }],
+      tags: [
+        { name: "API keys", description: "Bearer keys, their scopes, rotation and revocation (admin)." },
+        { name: "Users", description: "Reps, managers, admins and finance people." },
+        { name: "Request logs", description: "Every API request, kept 30 days (admin)." },
+        { name: "Health", description: "Liveness and readiness (no key needed)." },
+      ],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", description: "An API key: cts_<environment>_<secret>" },
+        },
+      },
+    },
+    transform,
+    transformObject: jsonSchemaTransformObject,
+  });
+}
+
+export async function registerDocs(app: App): Promise<void> {
+  await app.register(scalar, {
+    routePrefix: "/docs",
+    configuration: {
+      url: "/api/v1/openapi.json",
+      withDefaultFonts: false,
+      hideClientButton: true,
+      telemetry: false,
+    } as never,
+  });
+}

@@ -1,0 +1,141 @@
+import type { FastifyRequest } from "fastify";
+import type pino from "pino";
+import { authenticate } from "../api-keys/authenticate.js";
+import { type Actor, makeCtx, scopeAllows } from "../context.js";
+import type { Kdb } from "../db/connect.js";
+import { AppError } from "../errors.js";
+import { etagOf, matchesIfNoneMatch } from "../http/etag.js";
+import type { App } from "../http/types.js";
+import { newId } from "../ids.js";
+import { FAILED_AUTH_PER_IP, PER_KEY, policyHeader, type RateLimitStore, stateHeader } from "../rate-limit/limiter.js";
+import type { RequestLogWriter } from "../request-logs/writer.js";
+
+export interface PipelineDeps {
+  db: Kdb;
+  env: string;
+  publicUrl: string | undefined;
+  tls: boolean;
+  rateLimits: RateLimitStore;
+  requestLog: RequestLogWriter;
+  logger: pino.Logger;
+  clock: () => Date;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    startedAt: bigint;
+    actor: Actor | undefined;
+    /** Refused by the failed-auth IP limiter: counted, not logged one row each (API.md §3). */
+    ipLimited: boolean;
+  }
+}
+
+/** Paths that need a key: the API (but its public OpenAPI document) and MCP. */
+function needsKey(req: FastifyRequest): boolean {
+  if (req.routeOptions.config?.public) return false;
+  const path = req.url.split("?")[0] ?? "";
+  return path.startsWith("/api/") || path === "/mcp" || path.startsWith("/mcp/");
+}
+
+function tooManyRequests(retryAfter: number, message: string): AppError {
+  return new AppError("rate_limited", message, undefined, { "Retry-After": String(Math.max(1, retryAfter)) });
+}
+
+export function registerPipeline(app: App, deps: PipelineDeps): void {
+  app.decorateRequest("ctx", null as never);
+  app.decorateRequest("actor", undefined);
+  app.decorateRequest("publicOrigin", "");
+  app.decorateRequest("startedAt", 0n);
+  app.decorateRequest("ipLimited", false);
+
+  app.addHook("onRequest", async (req, reply) => {
+    req.startedAt = process.hrtime.bigint();
+    reply.header("Request-Id", req.id);
+    req.publicOrigin = deps.publicUrl ?? `${req.protocol}://${req.host}`;
+    if (deps.tls || (req.protocol === "https" && deps.publicUrl?.startsWith("https:"))) {
+      reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+  });
+
+  // 401 → 429 → 403, before any validation (API.md §2 "Checks run in this order").
+  app.addHook("onRequest", async (req, reply) => {
+    if (!needsKey(req)) return;
+    const now = deps.clock();
+    let actor: Actor;
+    try {
+      actor = await authenticate(deps.db, deps.env, req.headers.authorization, now);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== "unauthorized") throw err;
+      const ip = await deps.rateLimits.hit(
+        `ip:${req.ip}`,
+        FAILED_AUTH_PER_IP.limit,
+        FAILED_AUTH_PER_IP.windowMs,
+        now.getTime(),
+      );
+      if (!ip.allowed) {
+        req.ipLimited = true;
+        throw tooManyRequests(
+          ip.resetSeconds,
+          "Too many failed authentication attempts from this address; retry later",
+        );
+      }
+      throw err;
+    }
+    if (actor.type !== "api_key") return;
+    req.actor = actor;
+    const decision = await deps.rateLimits.hit(`key:${actor.keyId}`, PER_KEY.limit, PER_KEY.windowMs, now.getTime());
+    reply.header("RateLimit-Policy", policyHeader(PER_KEY));
+    reply.header("RateLimit", stateHeader(decision));
+    if (!decision.allowed) {
+      throw tooManyRequests(
+        decision.resetSeconds,
+        `Rate limit of ${PER_KEY.limit} requests per minute exceeded for this key`,
+      );
+    }
+    const needed = req.routeOptions.config?.scope;
+    if (needed && !scopeAllows(actor.scope, needed)) {
+      throw new AppError("forbidden", `This endpoint needs the ${needed} scope; this key has ${actor.scope}`);
+    }
+    req.ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
+  });
+
+  // An action with an empty body (whatever its Content-Type) means `{}` (API.md §2).
+  app.addHook("preValidation", async (req) => {
+    if ((req.method === "POST" || req.method === "PUT" || req.method === "PATCH") && req.body == null) req.body = {};
+  });
+
+  app.addHook("onSend", async (req, reply, payload) => {
+    reply.header("Cache-Control", "private, no-cache");
+    if (req.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") return payload;
+    const etag = etagOf(payload);
+    reply.header("ETag", etag);
+    if (!matchesIfNoneMatch(req.headers["if-none-match"], etag)) return payload;
+    reply.code(304);
+    reply.removeHeader("Content-Type");
+    reply.removeHeader("Content-Length");
+    return "";
+  });
+
+  app.addHook("onResponse", async (req, reply) => {
+    if (req.ipLimited) return;
+    const durationMs = Number(process.hrtime.bigint() - req.startedAt) / 1e6;
+    const entry = {
+      id: req.id,
+      key_id: req.actor?.type === "api_key" ? req.actor.keyId : null,
+      method: req.method,
+      path: req.url,
+      status: reply.statusCode,
+      duration_ms: Math.round(durationMs * 1000) / 1000,
+      client_ip: req.ip ?? null,
+      user_agent: req.headers["user-agent"] ?? null,
+      created_at: deps.clock(),
+    };
+    deps.logger.info({ request_id: entry.id, ...entry, id: undefined, created_at: undefined }, "request");
+    if (needsKey(req)) deps.requestLog.record(entry);
+  });
+}
+
+/** Fresh ids for every request; an incoming Request-Id header is never trusted. */
+export function requestIdGenerator(): string {
+  return newId("req");
+}

@@ -1,0 +1,54 @@
+import type { PeriodKind } from "./types.js";
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH = /^(\d{4})-(\d{2})$/;
+const QUARTER = /^(\d{4})-Q([1-4])$/;
+const YEAR = /^(\d{4})$/;
+
+function parseDate(date: string): { year: string; month: number } {
+  const m = DATE.exec(date);
+  const month = Number(m?.[2]);
+  if (!m || month < 1 || month > 12) throw new RangeError(`invalid date "${date}": expected YYYY-MM-DD`);
+  return { year: m[1]!, month };
+}
+
+/** The calendar period of a plan containing `date`: "2026-07", "2026-Q3" or "2026". */
+export function periodOf(kind: PeriodKind, date: string): string {
+  const { year, month } = parseDate(date);
+  switch (kind) {
+    case "month":
+      return `${year}-${String(month).padStart(2, "0")}`;
+    case "quarter":
+      return `${year}-Q${Math.ceil(month / 3)}`;
+    case "year":
+      return year;
+  }
+}
+
+/** The calendar quarter containing `date`: the fallback period when no plan is in force. */
+export function quarterOf(date: string): string {
+  return periodOf("quarter", date);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+function monthSpan(year: string, first: number, last: number): { from: string; to: string } {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return { from: `${year}-${pad(first)}-01`, to: `${year}-${pad(last)}-${daysInMonth(Number(year), last)}` };
+}
+
+/** First and last day (both inclusive) of a period label from `periodOf`. */
+export function periodRange(period: string): { from: string; to: string } {
+  const month = MONTH.exec(period);
+  if (month && Number(month[2]) >= 1 && Number(month[2]) <= 12) {
+    return monthSpan(month[1]!, Number(month[2]), Number(month[2]));
+  }
+  const quarter = QUARTER.exec(period);
+  if (quarter) return monthSpan(quarter[1]!, Number(quarter[2]) * 3 - 2, Number(quarter[2]) * 3);
+  const year = YEAR.exec(period);
+  if (year) return monthSpan(year[1]!, 1, 12);
+  throw new RangeError(`invalid period "${period}": expected YYYY-MM, YYYY-Qn or YYYY`);
+}

@@ -1,0 +1,166 @@
+// Plain data the commission engine reads and returns. Money, rates and percents are decimal strings.
+
+export type PeriodKind = "month" | "quarter" | "year";
+
+export interface Tier {
+  from_attainment: string;
+  rate: string;
+}
+
+export interface PlanInput {
+  id: string;
+  version: number;
+  status: "draft" | "active" | "archived";
+  currency: string;
+  period: PeriodKind;
+  quota: string | null;
+  base_rate: string | null;
+  tiers: Tier[] | null;
+  deal_type_multipliers: Record<string, string>;
+  min_deal_amount: string | null;
+  cap_per_period: string | null;
+  effective_from: string;
+  effective_to: string | null;
+}
+
+export interface AssignmentInput {
+  id: string;
+  plan_id: string;
+  user_id: string;
+  effective_from: string;
+  effective_to: string | null;
+  quota_override: string | null;
+}
+
+export interface SplitInput {
+  user_id: string;
+  percent: string;
+}
+
+export interface DealInput {
+  id: string;
+  arr_amount: string;
+  currency: string;
+  deal_type: string;
+  /** YYYY-MM-DD */
+  close_date: string;
+  /** RFC 3339 UTC with milliseconds */
+  created_at: string;
+  splits: SplitInput[];
+}
+
+export type SpiffPayout = { type: "flat"; amount: string } | { type: "rate"; rate: string };
+
+export interface SpiffInput {
+  id: string;
+  name: string;
+  currency: string;
+  starts_on: string;
+  ends_on: string;
+  active: boolean;
+  criteria: { min_arr_amount?: string | null; deal_types?: string[] | null; user_ids?: string[] | null };
+  payout: SpiffPayout;
+}
+
+export interface Credit {
+  user_id: string;
+  percent: string;
+  /** arr_amount × percent / 100, exact (never rounded) */
+  credit: string;
+}
+
+export interface PlanMatch {
+  plan: PlanInput;
+  assignment: AssignmentInput;
+  quota: string | null;
+}
+
+export interface NoPlan {
+  reason: string;
+}
+
+export interface BucketEntry {
+  deal: DealInput;
+  credit: string;
+  locked: boolean;
+  /** The stored (rounded) amount of a locked plan line; it uses its share of the cap first. */
+  lockedAmount?: string;
+}
+
+export interface BucketInput {
+  plan: PlanInput;
+  quota: string | null;
+  period: string;
+  userId: string;
+  entries: BucketEntry[];
+}
+
+export interface BandExplanation {
+  from: string;
+  to: string | null;
+  rate: string;
+  amount: string;
+  commission: string;
+}
+
+export interface CapExplanation {
+  limit: string;
+  before: string;
+  applied: boolean;
+}
+
+export interface PlanLineExplanation {
+  summary: string;
+  plan_id: string;
+  plan_version: number;
+  period: string;
+  quota: string | null;
+  credit: string;
+  prior_attainment: string;
+  bands: BandExplanation[];
+  multiplier: string;
+  cap: CapExplanation | null;
+  unrounded: string;
+  /** Present only on lines zeroed because the deal's arr_amount is below the plan minimum. */
+  min_deal_amount?: string;
+  amount: number;
+}
+
+export interface PlanLineResult {
+  deal_id: string;
+  user_id: string;
+  plan_id: string;
+  plan_version: number;
+  period: string;
+  kind: "plan";
+  amount: string;
+  explanation: PlanLineExplanation;
+}
+
+export interface SpiffLineExplanation {
+  summary: string;
+  spiff_id: string;
+  spiff_name: string;
+  criteria_met: string[];
+  payout: SpiffPayout;
+  credit: string;
+  percent: string;
+  period: string;
+  unrounded: string;
+  amount: number;
+}
+
+export interface SpiffLineResult {
+  deal_id: string;
+  user_id: string;
+  spiff_id: string;
+  period: string;
+  kind: "spiff";
+  amount: string;
+  explanation: SpiffLineExplanation;
+}
+
+export interface NoPlanExplanation {
+  summary: string;
+  reason: string;
+}

@@ -1,0 +1,183 @@
+import { existsSync, readFileSync } from "node:fs";
+import { isIP } from "node:net";
+import { resolve } from "node:path";
+import { z } from "zod";
+
+/** The only reader of process.env (API.md §0). Every problem is reported, one line each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const port = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,5}$/, `${name} must be a port number (0-65535)`)
+    .transform(Number)
+    .refine((n) => n <= 65535, `${name} must be a port number (0-65535)`);
+
+const EnvSchema = z.object({
+  CTS_ENV: z
+    .string()
+    .regex(/^[a-z][a-z0-9]{1,15}$/, "CTS_ENV must be lowercase letters and digits, 2-16 long, starting with a letter")
+    .default("demo"),
+  CTS_HOST: z.string().min(1, "CTS_HOST must not be empty").default("127.0.0.1"),
+  CTS_PORT: port("CTS_PORT").default(3000),
+  CTS_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "CTS_PUBLIC_URL must be an http(s) origin such as https://cts.example.com" })
+    .transform((u) => new URL(u).origin)
+    .optional(),
+  CTS_DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
+    .optional(),
+  CTS_TLS_CERT: z.string().optional(),
+  CTS_TLS_KEY: z.string().optional(),
+  CTS_TRUST_PROXY: z.string().optional(),
+  CTS_SECRET_KEY: z.string().optional(),
+  CTS_LOG_LEVEL: z.enum(LOG_LEVELS, { error: `CTS_LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  CTS_METRICS_PORT: port("CTS_METRICS_PORT").optional(),
+  CTS_SHUTDOWN_TIMEOUT: z
+    .string()
+    .regex(/^\d+$/, "CTS_SHUTDOWN_TIMEOUT must be a whole number of seconds")
+    .transform(Number)
+    .default(20),
+  CTS_WEBHOOK_ALLOW_HOSTS: z.string().optional(),
+  CTS_WEBHOOK_ALLOW_HTTP: z.enum(["0", "1"], { error: "CTS_WEBHOOK_ALLOW_HTTP must be 0 or 1" }).optional(),
+});
+
+export type TrustProxy = false | number | string[];
+
+export interface Config {
+  env: string;
+  host: string;
+  port: number;
+  publicUrl: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  tls: { cert: string; key: string } | undefined;
+  trustProxy: TrustProxy;
+  /** 32 bytes from CTS_SECRET_KEY; undefined in embedded mode until the data dir provides one. */
+  secretKey: Buffer | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  metricsPort: number | undefined;
+  shutdownTimeoutSeconds: number;
+  webhookAllowHosts: string[];
+  webhookAllowHttp: boolean;
+}
+
+function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  if (raw === undefined || raw === "" || raw === "0") return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const cidrs = raw.split(",").map((s) => s.trim());
+  const bad = cidrs.filter((c) => !isIP(c.split("/")[0] ?? "") || !/^[^/]+(\/\d{1,3})?$/.test(c));
+  if (bad.length > 0) {
+    problems.push(
+      `CTS_TRUST_PROXY must be a hop count (e.g. 1) or comma-separated proxy addresses/CIDRs; bad: ${bad.join(", ")}`,
+    );
+  }
+  return cidrs;
+}
+
+function parseSecretKey(raw: string | undefined, problems: string[]): Buffer | undefined {
+  if (raw === undefined) return undefined;
+  const bytes = Buffer.from(raw, "base64");
+  if (!/^[A-Za-z0-9+/]+=*$/.test(raw) || bytes.length !== 32) {
+    problems.push("CTS_SECRET_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)");
+    return undefined;
+  }
+  return bytes;
+}
+
+function readPemFile(name: string, path: string | undefined, problems: string[]): string | undefined {
+  if (path === undefined) return undefined;
+  if (!existsSync(path)) {
+    problems.push(`${name} points to ${path}, which does not exist`);
+    return undefined;
+  }
+  try {
+    const text = readFileSync(path, "utf8");
+    if (!text.includes("-----BEGIN")) problems.push(`${name} (${path}) is not a PEM file`);
+    return text;
+  } catch (err) {
+    problems.push(`${name} (${path}) cannot be read: ${(err as Error).message}`);
+    return undefined;
+  }
+}
+
+/** Parses and cross-checks the environment; throws ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(issue.message);
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.CTS_TRUST_PROXY, problems);
+  const secretKey = parseSecretKey(e.CTS_SECRET_KEY, problems);
+  if ((e.CTS_TLS_CERT === undefined) !== (e.CTS_TLS_KEY === undefined)) {
+    problems.push("CTS_TLS_CERT and CTS_TLS_KEY must be set together");
+  }
+  const cert = readPemFile("CTS_TLS_CERT", e.CTS_TLS_CERT, problems);
+  const key = readPemFile("CTS_TLS_KEY", e.CTS_TLS_KEY, problems);
+  if (e.DATABASE_URL && e.CTS_SECRET_KEY === undefined) {
+    problems.push("CTS_SECRET_KEY is required with DATABASE_URL so every process shares it");
+  }
+  const tlsConfigured = e.CTS_TLS_CERT !== undefined && e.CTS_TLS_KEY !== undefined;
+  if (e.CTS_ENV === "live" && !tlsConfigured && trustProxy === false) {
+    problems.push(
+      "CTS_ENV=live refuses plain HTTP: set CTS_TLS_CERT and CTS_TLS_KEY, or CTS_TRUST_PROXY=1 behind a TLS-terminating proxy",
+    );
+  }
+  const webhookAllowHosts = (e.CTS_WEBHOOK_ALLOW_HOSTS ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
+  if (e.CTS_ENV === "live" && (webhookAllowHosts.length > 0 || e.CTS_WEBHOOK_ALLOW_HTTP === "1")) {
+    problems.push(
+      "CTS_WEBHOOK_ALLOW_HOSTS and CTS_WEBHOOK_ALLOW_HTTP are for development only and refused with CTS_ENV=live",
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    env: e.CTS_ENV,
+    host: e.CTS_HOST,
+    port: e.CTS_PORT,
+    publicUrl: e.CTS_PUBLIC_URL,
+    dataDir: resolve(e.CTS_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    tls: cert !== undefined && key !== undefined ? { cert, key } : undefined,
+    trustProxy,
+    secretKey,
+    logLevel: e.CTS_LOG_LEVEL,
+    metricsPort: e.CTS_METRICS_PORT,
+    shutdownTimeoutSeconds: e.CTS_SHUTDOWN_TIMEOUT,
+    webhookAllowHosts,
+    webhookAllowHttp: e.CTS_WEBHOOK_ALLOW_HTTP === "1",
+  };
+}
+
+/** The stdio MCP bridge's own settings (API.md §9); separate so `cts mcp` needs no server config. */
+export function loadBridgeConfig(env: NodeJS.ProcessEnv = process.env): { apiUrl: string; apiKey: string } {
+  const problems: string[] = [];
+  const apiUrl = env.CTS_API_URL;
+  const apiKey = env.CTS_API_KEY;
+  if (!apiUrl) problems.push("CTS_API_URL is not set: the service's origin, e.g. http://127.0.0.1:3000");
+  else if (!/^https?:\/\//.test(apiUrl)) problems.push("CTS_API_URL must be an http(s) URL");
+  if (!apiKey) problems.push("CTS_API_KEY is not set: an API key (cts_<env>_…) for the assistant");
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { apiUrl: new URL(apiUrl!).origin, apiKey: apiKey! };
+}

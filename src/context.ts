@@ -1,0 +1,64 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Kdb } from "./db/connect.js";
+import type { DB } from "./db/schema.js";
+import { AppError } from "./errors.js";
+
+export type Scope = "read" | "write" | "admin";
+export const SCOPES: readonly Scope[] = ["read", "write", "admin"];
+
+/** Who is acting: an API key (REST or MCP) or the owner at the CLI, who holds the database. */
+export type Actor =
+  | { type: "api_key"; keyId: string; name: string; scope: Scope; mcpAccess: Scope }
+  | { type: "owner" };
+
+export const OWNER: Actor = { type: "owner" };
+
+export interface Ctx {
+  db: Kysely<DB>;
+  /** The deployment's environment (CTS_ENV): keys are bound to it. */
+  env: string;
+  actor: Actor;
+  requestId: string | null;
+  now: Date;
+}
+
+export type Tx = Transaction<DB>;
+
+export function makeCtx(
+  db: Kdb,
+  env: string,
+  actor: Actor,
+  requestId: string | null = null,
+  now: Date = new Date(),
+): Ctx {
+  return { db, env, actor, requestId, now };
+}
+
+/** Scopes nest: admin ⊃ write ⊃ read. */
+export function scopeAllows(held: Scope, needed: Scope): boolean {
+  return SCOPES.indexOf(held) >= SCOPES.indexOf(needed);
+}
+
+/** Checked again in every service function: MCP tools and the CLI reach services without routes. */
+export function requireScope(ctx: Ctx, needed: Scope): void {
+  if (ctx.actor.type === "owner") return;
+  if (!scopeAllows(ctx.actor.scope, needed)) {
+    throw new AppError("forbidden", `This action needs the ${needed} scope; this key has ${ctx.actor.scope}`);
+  }
+}
+
+export function requireOwner(ctx: Ctx, what: string): void {
+  if (ctx.actor.type !== "owner") {
+    throw new AppError("forbidden", `${what} is reserved to the owner (the cts CLI); no API key can do it`);
+  }
+}
+
+/** Runs `fn` in a transaction, or inside the caller's when `ctx.db` already is one. */
+export async function withTransaction<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (ctx.db.isTransaction) return fn(ctx.db as Tx);
+  return ctx.db.transaction().execute(fn);
+}
+
+export function actorLabel(actor: Actor): { id: string | null; name: string } {
+  return actor.type === "owner" ? { id: null, name: "owner-cli" } : { id: actor.keyId, name: actor.name };
+}

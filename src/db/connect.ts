@@ -1,0 +1,70 @@
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { PGlitePool } from "./pglite-pool.js";
+import type { DB } from "./schema.js";
+
+export type Kdb = Kysely<DB>;
+
+export interface Database {
+  db: Kdb;
+  kind: "postgres" | "pglite";
+  /** The embedded instance (PGlite only): tests dump it as a template. */
+  pglite?: PGlite;
+  /** Connections waiting for the pool (metrics). */
+  waitingCount(): number;
+  close(): Promise<void>;
+}
+
+const OID = { INT8: 20, DATE: 1082, NUMERIC: 1700 } as const;
+const asText = (value: string) => value;
+
+// Both drivers must agree: bigint and numeric as exact strings, `date` as "YYYY-MM-DD" (never a
+// local-midnight Date, which shifts by the server's time zone).
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === OID.DATE || oid === OID.INT8 || oid === OID.NUMERIC) return asText;
+    return pg.types.getTypeParser(oid, format as "text");
+  },
+};
+
+export interface OpenOptions {
+  /** postgres://… ; without it, PGlite. */
+  url?: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  schema?: string;
+  /** PGlite data dir; undefined = in memory. */
+  dataDir?: string;
+  /** PGlite: start from a dumped data dir (tests). */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.schema, options.poolSize ?? 10);
+  return openPGlite(options.dataDir, options.loadDataDir);
+}
+
+function openPostgres(url: string, schema: string | undefined, max: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the next checkout reconnects.
+  pool.on("error", () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: "postgres", waitingCount: () => pool.waitingCount, close: () => db.destroy() };
+}
+
+async function openPGlite(dataDir: string | undefined, loadDataDir: Blob | File | undefined): Promise<Database> {
+  const options: PGliteOptions = {
+    parsers: { [OID.INT8]: asText, [OID.DATE]: asText, [OID.NUMERIC]: asText },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  };
+  const pglite = await PGlite.create(dataDir, options);
+  const pool = new PGlitePool(pglite);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) });
+  return { db, kind: "pglite", pglite, waitingCount: () => pool.waitingCount, close: () => db.destroy() };
+}

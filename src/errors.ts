@@ -1,0 +1,52 @@
+/** The closed list of error codes of API.md §2 and the HTTP status each maps to. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  invalid_transition: 409,
+  conflict: 409,
+  idempotency_key_in_use: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_error: 422,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorDetail {
+  param: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export function notFound(resource: string, id: string): AppError {
+  return new AppError("not_found", `${resource} ${id} not found`);
+}
+
+export function validationError(param: string, message: string): AppError {
+  return new AppError("validation_error", `${param} ${message}`, [{ param, message }]);
+}
+
+export function conflict(message: string): AppError {
+  return new AppError("conflict", message);
+}

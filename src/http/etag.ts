@@ -1,0 +1,13 @@
+import { createHash } from "node:crypto";
+
+/** A strong ETag over the exact bytes of the response body. */
+export function etagOf(body: string | Buffer): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/** RFC 9110 If-None-Match: `*` or a list of (possibly weak) tags; weak comparison is allowed for GET. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}

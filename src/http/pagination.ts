@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/** `page` and `per_page` of every list endpoint (API.md §2 "Pagination"). */
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1).describe("Page number, from 1."),
+  per_page: z.coerce.number().int().min(1).max(100).default(25).describe("Records per page, 1-100 (default 25)."),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export const PageMeta = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+
+/** The list envelope `{data, meta}` around a record schema. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: PageMeta });
+}
+
+export interface Page<T> {
+  data: T[];
+  meta: { page: number; per_page: number; total: number };
+}
+
+export function offsetOf(q: PageQuery): { limit: number; offset: number } {
+  return { limit: q.per_page, offset: (q.page - 1) * q.per_page };
+}
+
+/** RFC 8288 `Link` header with first/prev/next/last where they exist. */
+export function linkHeader(origin: string, url: string, meta: Page<unknown>["meta"]): string | undefined {
+  const base = new URL(url, origin);
+  const last = Math.max(1, Math.ceil(meta.total / meta.per_page));
+  const link = (page: number, rel: string) => {
+    const u = new URL(base);
+    u.searchParams.set("page", String(page));
+    u.searchParams.set("per_page", String(meta.per_page));
+    return `<${origin}${u.pathname}${u.search}>; rel="${rel}"`;
+  };
+  const parts = [link(1, "first")];
+  if (meta.page > 1) parts.push(link(Math.min(meta.page - 1, last), "prev"));
+  if (meta.page < last) parts.push(link(meta.page + 1, "next"));
+  parts.push(link(last, "last"));
+  return parts.join(", ");
+}

@@ -1,0 +1,49 @@
+/** The outcome of one request against a sliding log (API.md §3). */
+export interface Decision {
+  allowed: boolean;
+  /** Requests left in the window after this one. */
+  remaining: number;
+  /** Whole seconds until the oldest request in the window expires (0 while remaining > 0). */
+  resetSeconds: number;
+}
+
+/**
+ * An exact sliding log: a request is allowed only if fewer than `limit` requests were allowed in the
+ * last `windowMs`. Fixed windows, GCRA and weighted counters would let bursts through at edges.
+ * Stores differ only in where the log lives (memory here; Redis and PostgreSQL behind the same call).
+ */
+export interface RateLimitStore {
+  hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<Decision>;
+  close?(): Promise<void>;
+}
+
+/** The decision from a log of allowed request times (ascending, already inside the window). */
+export function decide(
+  log: readonly number[],
+  limit: number,
+  windowMs: number,
+  nowMs: number,
+  allowed: boolean,
+): Decision {
+  const remaining = Math.max(0, limit - log.length);
+  const oldest = log[0];
+  const resetSeconds =
+    remaining > 0 || oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + windowMs - nowMs) / 1000));
+  return { allowed, remaining, resetSeconds };
+}
+
+export interface Limit {
+  limit: number;
+  windowMs: number;
+}
+
+export const PER_KEY: Limit = { limit: 100, windowMs: 60_000 };
+export const FAILED_AUTH_PER_IP: Limit = { limit: 30, windowMs: 60_000 };
+
+export function policyHeader(limit: Limit): string {
+  return `"per-key";q=${limit.limit};w=${limit.windowMs / 1000}`;
+}
+
+export function stateHeader(d: Decision): string {
+  return `"per-key";r=${d.remaining};t=${d.resetSeconds}`;
+}

@@ -1,0 +1,23 @@
+import { pageReply } from "../http/list-reply.js";
+import { listOf } from "../http/pagination.js";
+import type { App } from "../http/types.js";
+import { ListRequestLogsQuery, RequestLog } from "./schema.js";
+import * as service from "./service.js";
+import type { RequestLogWriter } from "./writer.js";
+
+export function requestLogRoutes(app: App, writer: RequestLogWriter): void {
+  app.get(
+    "/request-logs",
+    {
+      config: { scope: "admin" },
+      schema: {
+        tags: ["Request logs"],
+        summary: "List logged API requests",
+        description: "Every /api/v1 and /mcp request, newest first (created_at desc, id desc); kept 30 days.",
+        querystring: ListRequestLogsQuery,
+        response: { 200: listOf(RequestLog) },
+      },
+    },
+    async (req, reply) => pageReply(req, reply, await service.listRequestLogs(req.ctx, req.query, writer)),
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { Timestamp, TimestampInput } from "../http/fields.js";
+import { PageQuery } from "../http/pagination.js";
+
+export const RequestLog = z
+  .object({
+    id: z.string().describe("The request id (req_…), as sent in the Request-Id header."),
+    key_id: z.string().nullable(),
+    method: z.string(),
+    path: z.string().describe("Path and query string."),
+    status: z.number().int(),
+    duration_ms: z.number(),
+    client_ip: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    created_at: Timestamp,
+  })
+  .meta({ id: "RequestLog" });
+export type RequestLog = z.infer<typeof RequestLog>;
+
+export const ListRequestLogsQuery = PageQuery.extend({
+  key_id: z.string().optional(),
+  status: z.coerce.number().int().min(100).max(599).optional(),
+  since: TimestampInput.optional().describe("Only requests at or after this time (inclusive)."),
+}).strict();
+export type ListRequestLogsQuery = z.infer<typeof ListRequestLogsQuery>;

@@ -1,0 +1,80 @@
+import type { Insertable, Selectable, Updateable } from "kysely";
+import type { Tx } from "../context.js";
+import type { Kdb } from "../db/connect.js";
+import type { UsersTable } from "../db/schema.js";
+import { toIso } from "../http/fields.js";
+import type { ListUsersQuery, User } from "./schema.js";
+
+type Row = Selectable<UsersTable>;
+type Db = Kdb | Tx;
+
+export function toUser(row: Row): User {
+  return {
+    id: row.id,
+    external_id: row.external_id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    manager_id: row.manager_id,
+    active: row.active,
+    created_at: toIso(row.created_at)!,
+    updated_at: toIso(row.updated_at)!,
+  };
+}
+
+export async function insertUser(db: Db, row: Insertable<UsersTable>): Promise<User> {
+  return toUser(await db.insertInto("users").values(row).returningAll().executeTakeFirstOrThrow());
+}
+
+export async function updateUser(db: Db, id: string, changes: Updateable<UsersTable>): Promise<User> {
+  return toUser(
+    await db.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow(),
+  );
+}
+
+export async function findUser(db: Db, id: string): Promise<User | undefined> {
+  const row = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toUser(row);
+}
+
+export async function lockUser(db: Tx, id: string): Promise<User | undefined> {
+  const row = await db.selectFrom("users").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+  return row && toUser(row);
+}
+
+/** Ids among `ids` that exist (for reference checks on deals, splits and managers). */
+export async function existingUserIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom("users").select("id").where("id", "in", ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The manager chain above `id` (to refuse cycles), nearest first. */
+export async function managerChain(db: Db, id: string): Promise<string[]> {
+  const chain: string[] = [];
+  let current: string | null = id;
+  while (current && chain.length < 1000) {
+    const row: { manager_id: string | null } | undefined = await db
+      .selectFrom("users")
+      .select("manager_id")
+      .where("id", "=", current)
+      .executeTakeFirst();
+    current = row?.manager_id ?? null;
+    if (current) chain.push(current);
+    if (current && chain.indexOf(current) !== chain.length - 1) break;
+  }
+  return chain;
+}
+
+export async function listUsers(db: Db, q: ListUsersQuery, limit: number, offset: number) {
+  let query = db.selectFrom("users");
+  if (q.role) query = query.where("role", "=", q.role);
+  if (q.active !== undefined) query = query.where("active", "=", q.active);
+  if (q.manager_id) query = query.where("manager_id", "=", q.manager_id);
+  if (q.email) query = query.where((eb) => eb(eb.fn("lower", ["email"]), "=", q.email!.toLowerCase()));
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toUser), total: Number(count.n) };
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { QueryBoolean, Timestamp } from "../http/fields.js";
+import { PageQuery } from "../http/pagination.js";
+
+export const Role = z.enum(["rep", "manager", "admin", "finance"]);
+
+export const User = z
+  .object({
+    id: z.string().describe("usr_…"),
+    external_id: z.string().nullable().describe("Your system's id for this person (unique)."),
+    name: z.string(),
+    email: z.string().describe("Unique, compared case-insensitively."),
+    role: Role,
+    manager_id: z.string().nullable(),
+    active: z.boolean(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: "User" });
+export type User = z.infer<typeof User>;
+
+const writable = {
+  external_id: z.string().trim().min(1).max(255).nullable(),
+  name: z.string().trim().min(1).max(200),
+  email: z.email({ error: "must be a valid email address" }).max(320),
+  role: Role,
+  manager_id: z.string().min(1).nullable(),
+  active: z.boolean(),
+};
+
+export const CreateUserBody = z.strictObject({
+  ...writable,
+  external_id: writable.external_id.optional(),
+  role: writable.role.default("rep"),
+  manager_id: writable.manager_id.optional(),
+  active: writable.active.default(true),
+});
+export type CreateUserBody = z.infer<typeof CreateUserBody>;
+
+export const UpdateUserBody = z.strictObject(writable).partial();
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+export const ListUsersQuery = PageQuery.extend({
+  role: Role.optional(),
+  active: QueryBoolean.optional(),
+  manager_id: z.string().optional(),
+  email: z.string().optional().describe("Exact match, case-insensitive."),
+}).strict();
+export type ListUsersQuery = z.infer<typeof ListUsersQuery>;

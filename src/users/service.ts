@@ -1,0 +1,80 @@
+import { audit } from "../audit/record.js";
+import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
+import { isUniqueViolation } from "../db/errors.js";
+import { conflict, notFound, validationError } from "../errors.js";
+import { offsetOf, type Page } from "../http/pagination.js";
+import { newId } from "../ids.js";
+import * as repo from "./repository.js";
+import type { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "./schema.js";
+
+export async function listUsers(ctx: Ctx, query: ListUsersQuery): Promise<Page<User>> {
+  requireScope(ctx, "read");
+  const { limit, offset } = offsetOf(query);
+  const { rows, total } = await repo.listUsers(ctx.db, query, limit, offset);
+  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
+}
+
+export async function getUser(ctx: Ctx, id: string): Promise<User> {
+  requireScope(ctx, "read");
+  const user = await repo.findUser(ctx.db, id);
+  if (!user) throw notFound("User", id);
+  return user;
+}
+
+/** Unique emails and external ids surface as 409 `conflict` naming the value. */
+async function saving<T>(input: { email?: string; external_id?: string | null }, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, "users_email_key")) throw conflict(`A user with email ${input.email} already exists`);
+    if (isUniqueViolation(err, "users_external_id_key")) {
+      throw conflict(`A user with external_id ${input.external_id} already exists`);
+    }
+    throw err;
+  }
+}
+
+async function checkManager(tx: Tx, userId: string | null, managerId: string | null | undefined): Promise<void> {
+  if (!managerId) return;
+  if (managerId === userId) throw validationError("manager_id", "cannot be the user itself");
+  if (!(await repo.findUser(tx, managerId))) throw validationError("manager_id", `user ${managerId} does not exist`);
+  if (userId && (await repo.managerChain(tx, managerId)).includes(userId)) {
+    throw validationError("manager_id", `${managerId} reports to ${userId}; managers cannot form a cycle`);
+  }
+}
+
+export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<User> {
+  requireScope(ctx, "write");
+  return withTransaction(ctx, async (tx) => {
+    await checkManager(tx, null, input.manager_id);
+    const user = await saving(input, () =>
+      repo.insertUser(tx, {
+        id: newId("usr", ctx.now.getTime()),
+        external_id: input.external_id ?? null,
+        name: input.name,
+        email: input.email,
+        role: input.role,
+        manager_id: input.manager_id ?? null,
+        active: input.active,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      }),
+    );
+    await audit(tx, ctx, { action: "user.create", resource: "user", resourceId: user.id, after: user });
+    return user;
+  });
+}
+
+export async function updateUser(ctx: Ctx, id: string, input: UpdateUserBody): Promise<User> {
+  requireScope(ctx, "write");
+  return withTransaction(ctx, async (tx) => {
+    const before = await repo.lockUser(tx, id);
+    if (!before) throw notFound("User", id);
+    await checkManager(tx, id, input.manager_id);
+    const changed = Object.entries(input).some(([k, v]) => v !== undefined && before[k as keyof User] !== v);
+    if (!changed) return before;
+    const after = await saving(input, () => repo.updateUser(tx, id, { ...input, updated_at: ctx.now }));
+    await audit(tx, ctx, { action: "user.update", resource: "user", resourceId: id, before, after });
+    return after;
+  });
+}
