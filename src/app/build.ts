@@ -6,6 +6,7 @@ import { apiKeyRoutes } from "../api-keys/routes.js";
 import type { TrustProxy } from "../config.js";
 import type { Kdb } from "../db/connect.js";
 import type { App } from "../http/types.js";
+import { jobRoutes } from "../jobs/routes.js";
 import type { RateLimitStore } from "../rate-limit/limiter.js";
 import { MemoryStore } from "../rate-limit/stores.js";
 import { requestLogRoutes } from "../request-logs/routes.js";
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       apiKeyRoutes(api);
       userRoutes(api);
       requestLogRoutes(api, requestLog);
+      jobRoutes(api);
     },
     { prefix: "/api/v1" },
   );

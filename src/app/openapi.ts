@@ -110,6 +110,7 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
         { name: "API keys", description: "Bearer keys, their scopes, rotation and revocation (admin)." },
         { name: "Users", description: "Reps, managers, admins and finance people." },
         { name: "Request logs", description: "Every API request, kept 30 days (admin)." },
+        { name: "Jobs", description: "Background work such as wide recalculations." },
         { name: "Health", description: "Liveness and readiness (no key needed)." },
       ],
       components: {

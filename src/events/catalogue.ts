@@ -1,0 +1,21 @@
+/** Every event the service emits (API.md §6). Subscribers pick from these or `*`. */
+export const EVENT_TYPES = [
+  "deal.created",
+  "deal.updated",
+  "deal.approved",
+  "deal.rejected",
+  "deal.disputed",
+  "deal.paid",
+  "commission.calculated",
+  "dispute.opened",
+  "dispute.resolved",
+  "webhook.test",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The `data` of an event body: the resource as the API shows it, plus extras such as `previous_amount`. */
+export interface EventData {
+  object: unknown;
+  [extra: string]: unknown;
+}

@@ -1,0 +1,103 @@
+import { sql } from "kysely";
+import type pino from "pino";
+import type { Kdb } from "../db/connect.js";
+import type { JobRow } from "./queue.js";
+import type { WorkSource } from "./worker.js";
+
+const LEASE_MS = 60_000;
+const MAX_ATTEMPTS = 3;
+const RETRY_DELAY_MS = 5_000;
+
+export interface JobTools {
+  db: Kdb;
+  /** Records progress and extends the lease: call it between batches of long work. */
+  progress(done: number): Promise<void>;
+  now(): Date;
+}
+
+export type JobHandler = (job: JobRow, tools: JobTools) => Promise<void>;
+
+export interface JobsSourceOptions {
+  db: Kdb;
+  handlers: Record<string, JobHandler>;
+  logger: pino.Logger;
+  clock?: () => Date;
+}
+
+/** The `jobs` table as a work source; handlers are registered by kind by whoever starts the worker. */
+export function jobsSource({ db, handlers, logger, clock = () => new Date() }: JobsSourceOptions): WorkSource<JobRow> {
+  const kinds = Object.keys(handlers);
+  const mine = (id: string, workerId: string) =>
+    db.updateTable("jobs").where("id", "=", id).where("claimed_by", "=", workerId).where("status", "=", "running");
+
+  return {
+    name: "jobs",
+    async claim(workerId, limit, now) {
+      if (kinds.length === 0) return [];
+      const due = db
+        .selectFrom("jobs")
+        .select("id")
+        .where("kind", "in", kinds)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]),
+            eb.and([eb("status", "=", "running"), eb("locked_until", "<", now)]),
+          ]),
+        )
+        .orderBy("run_at")
+        .orderBy("id")
+        .limit(limit)
+        .forUpdate()
+        .skipLocked();
+      return db
+        .updateTable("jobs")
+        .set((eb) => ({
+          status: "running",
+          claimed_by: workerId,
+          locked_until: new Date(now.getTime() + LEASE_MS),
+          attempts: eb("attempts", "+", 1),
+          started_at: eb.fn.coalesce("started_at", sql<Date>`${now}`),
+        }))
+        .where("id", "in", due)
+        .returningAll()
+        .execute();
+    },
+
+    async run(job, workerId) {
+      const handler = handlers[job.kind]!;
+      const tools: JobTools = {
+        db,
+        now: clock,
+        progress: async (done) => {
+          await mine(job.id, workerId)
+            .set({ done, locked_until: new Date(clock().getTime() + LEASE_MS) })
+            .execute();
+        },
+      };
+      try {
+        await handler(job, tools);
+        await mine(job.id, workerId).set({ status: "succeeded", locked_until: null, finished_at: clock(), error: null }).execute();
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        const retry = job.attempts < MAX_ATTEMPTS;
+        logger.error({ err, job_id: job.id, kind: job.kind, attempt: job.attempts, retry }, "job failed");
+        await mine(job.id, workerId)
+          .set(
+            retry
+              ? { status: "queued", claimed_by: null, locked_until: null, run_at: new Date(clock().getTime() + RETRY_DELAY_MS), error: message }
+              : { status: "failed", locked_until: null, finished_at: clock(), error: message },
+          )
+          .execute();
+      }
+    },
+
+    async release(workerId) {
+      await db
+        .updateTable("jobs")
+        .set({ status: "queued", claimed_by: null, locked_until: null })
+        .where("claimed_by", "=", workerId)
+        .where("status", "=", "running")
+        .execute();
+    },
+  };
+}

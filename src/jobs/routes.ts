@@ -1,0 +1,21 @@
+import { IdParams } from "../http/fields.js";
+import type { App } from "../http/types.js";
+import { JobSchema } from "./schema.js";
+import * as service from "./service.js";
+
+export function jobRoutes(app: App): void {
+  app.get(
+    "/jobs/:id",
+    {
+      config: { scope: "read" },
+      schema: {
+        tags: ["Jobs"],
+        summary: "Get a background job",
+        description: "Progress of background work such as a wide recalculation (`recalculation_job_id`). Until it succeeds, reads show the previous amounts.",
+        params: IdParams,
+        response: { 200: JobSchema },
+      },
+    },
+    (req) => service.getJob(req.ctx, req.params.id),
+  );
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { Timestamp } from "../http/fields.js";
+
+export const JobSchema = z
+  .object({
+    id: z.string().describe("job_…"),
+    kind: z.string(),
+    status: z.enum(["queued", "running", "succeeded", "failed"]),
+    total: z.number().int().nullable().describe("Units of work, when known."),
+    done: z.number().int(),
+    error: z.string().nullable(),
+    created_at: Timestamp,
+    finished_at: Timestamp.nullable(),
+  })
+  .meta({ id: "Job" });
