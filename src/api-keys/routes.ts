@@ -1,4 +1,4 @@
-import { IdParams } from "../http/fields.js";
+import { EmptyBody, IdParams } from "../http/fields.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
@@ -56,6 +56,7 @@ export function apiKeyRoutes(app: App): void {
         summary: "Revoke an API key",
         description: "Effective on the next request. Revoking a revoked key changes nothing.",
         params: IdParams,
+        body: EmptyBody,
         response: { 200: ApiKey },
       },
     },

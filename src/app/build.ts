@@ -52,6 +52,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     trustProxy: (options.trustProxy ?? false) as never,
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // A URL that cannot be decoded or routed is refused before any hook runs: still the contract's body.
+    frameworkErrors: (err, req, reply) => {
+      reply.header("Request-Id", req.id);
+      return handleError(err, req, reply);
+    },
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);

@@ -23,6 +23,9 @@ export const QueryBoolean = z.enum(["true", "false"]).transform((v) => v === "tr
 
 export const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
 
+/** The body of an action that takes no input: empty or `{}`; any field is unknown (422), never ignored. */
+export const EmptyBody = z.strictObject({});
+
 export function toIso(value: Date | string | null): string | null {
   if (value === null) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();

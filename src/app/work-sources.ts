@@ -1,0 +1,10 @@
+import type pino from "pino";
+import type { Kdb } from "../db/connect.js";
+import { type JobHandler, jobsSource } from "../jobs/jobs-source.js";
+import type { WorkSource } from "../jobs/worker.js";
+
+/** Every kind of background work this deployment runs, wired explicitly (no auto-discovery). */
+export function workSources(db: Kdb, logger: pino.Logger): WorkSource<never>[] {
+  const handlers: Record<string, JobHandler> = {};
+  return [jobsSource({ db, handlers, logger }) as WorkSource<never>];
+}

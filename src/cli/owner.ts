@@ -1,0 +1,24 @@
+import { loadConfig } from "../config.js";
+import { makeCtx, OWNER } from "../context.js";
+import { DataDirLockedError, lockHolder } from "../db/data-dir-lock.js";
+import { withOwnerDeployment } from "../main.js";
+import { type OwnerCommandName, runOwnerCommand } from "../owner/commands.js";
+import { ownerSocketPath, sendOwnerCommand } from "../owner/socket.js";
+
+/**
+ * Runs an owner command wherever the database is: PostgreSQL directly; embedded through the running
+ * server's socket when it holds the data dir, else by opening the data dir ourselves.
+ */
+export async function runOwner(command: OwnerCommandName | string, args: unknown): Promise<unknown> {
+  const config = loadConfig();
+  const viaSocket = () => sendOwnerCommand(ownerSocketPath(config.dataDir), command, args);
+  if (!config.databaseUrl && lockHolder(config.dataDir) !== null) return viaSocket();
+  try {
+    return await withOwnerDeployment(config, (d) =>
+      runOwnerCommand(makeCtx(d.database.db, config.env, OWNER), command, args),
+    );
+  } catch (err) {
+    if (err instanceof DataDirLockedError) return viaSocket();
+    throw err;
+  }
+}

@@ -1,0 +1,50 @@
+import { join } from "node:path";
+import type { Transaction } from "kysely";
+import type { Config } from "./config.js";
+import { type Database, openDatabase } from "./db/connect.js";
+import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.js";
+import { migrate } from "./db/migrate.js";
+import type { DB } from "./db/schema.js";
+
+/** An open database for this deployment: PostgreSQL, or the embedded PGlite under CTS_DATA_DIR (locked). */
+export interface Deployment {
+  database: Database;
+  lock: DataDirLock | undefined;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export function embeddedPath(config: Config): string {
+  return join(config.dataDir, "pgdata");
+}
+
+/**
+ * Opens and migrates the database. `inLock` runs inside the migration transaction, under the
+ * advisory lock, so work that must happen once per deployment (the bootstrap key) happens once.
+ */
+export async function openDeployment<T>(
+  config: Config,
+  inLock?: (tx: Transaction<DB>) => Promise<T>,
+): Promise<{ deployment: Deployment; extra: T | undefined }> {
+  const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
+  try {
+    const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: embeddedPath(config) });
+    const { extra } = await migrate(database.db, inLock).catch(async (err) => {
+      await database.close();
+      throw err;
+    });
+    const deployment: Deployment = {
+      database,
+      lock,
+      embedded: lock !== undefined,
+      close: async () => {
+        await database.close();
+        lock?.release();
+      },
+    };
+    return { deployment, extra };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}

@@ -1,0 +1,123 @@
+import type { Server } from "node:net";
+import pino from "pino";
+import { ensureBootstrapKey } from "./api-keys/service.js";
+import type { CreatedApiKey } from "./api-keys/schema.js";
+import { buildApp } from "./app/build.js";
+import { workSources } from "./app/work-sources.js";
+import type { Config } from "./config.js";
+import { makeCtx, OWNER } from "./context.js";
+import { type Deployment, openDeployment } from "./deployment.js";
+import { Worker } from "./jobs/worker.js";
+import { runOwnerCommand } from "./owner/commands.js";
+import { checkSocketPath, listenOwnerSocket, ownerSocketPath } from "./owner/socket.js";
+
+export interface ServeOptions {
+  worker: boolean;
+}
+
+/** Printed once, to stderr, never through the JSON logger: the only time the raw key exists outside the client. */
+function printBootstrapBanner(key: CreatedApiKey): void {
+  const line = "=".repeat(78);
+  process.stderr.write(
+    `\n${line}\n  Bootstrap admin key (shown once, never stored raw; keep it in a secret manager):\n\n  ${key.key}\n\n` +
+      `  id ${key.id} · scope admin · environment ${key.environment}\n` +
+      `  Create smaller keys with it (POST /api/v1/api-keys) and evaluate with read keys.\n${line}\n\n`,
+  );
+}
+
+function createLogger(config: Config): pino.Logger {
+  return pino({ level: config.logLevel, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
+}
+
+/** `cts serve`: config → database (locked, migrated) → app → listen (+ worker, + owner socket). */
+export async function serve(config: Config, options: ServeOptions): Promise<void> {
+  const logger = createLogger(config);
+  if (!config.databaseUrl) {
+    const problem = checkSocketPath(ownerSocketPath(config.dataDir));
+    if (problem) throw new Error(problem);
+  }
+  const { deployment, extra: bootstrap } = await openDeployment(config, (tx) =>
+    ensureBootstrapKey(tx, makeCtx(tx, config.env, OWNER)),
+  );
+  if (bootstrap) printBootstrapBanner(bootstrap);
+  const db = deployment.database.db;
+  const { app } = await buildApp({
+    db,
+    env: config.env,
+    publicUrl: config.publicUrl,
+    tls: config.tls,
+    trustProxy: config.trustProxy,
+    logger,
+  });
+  await app.listen({ host: config.host, port: config.port });
+  const worker = options.worker ? new Worker({ sources: workSources(db, logger), logger }) : undefined;
+  worker?.start();
+  const socket = deployment.embedded
+    ? await listenOwnerSocket(ownerSocketPath(config.dataDir), (command, args) =>
+        runOwnerCommand(makeCtx(db, config.env, OWNER), command, args),
+      )
+    : undefined;
+  logger.info(
+    { env: config.env, database: deployment.database.kind, worker: options.worker, address: app.server.address() },
+    "cts serving",
+  );
+  onShutdownSignal(logger, config.shutdownTimeoutSeconds, async (remainingMs) => {
+    await app.close();
+    await worker?.stop(remainingMs());
+    await closeServer(socket);
+    await deployment.close();
+  });
+}
+
+/** `cts worker`: background work alone, for deployments that scale API and workers apart. */
+export async function work(config: Config): Promise<void> {
+  const logger = createLogger(config);
+  const { deployment } = await openDeployment(config);
+  const worker = new Worker({ sources: workSources(deployment.database.db, logger), logger });
+  worker.start();
+  logger.info({ env: config.env, database: deployment.database.kind, worker: worker.id }, "cts worker running");
+  onShutdownSignal(logger, config.shutdownTimeoutSeconds, async (remainingMs) => {
+    await worker.stop(remainingMs());
+    await deployment.close();
+  });
+}
+
+/** Owner CLI without a running embedded server: open the database ourselves, run, close. */
+export async function withOwnerDeployment<T>(config: Config, fn: (deployment: Deployment) => Promise<T>): Promise<T> {
+  const { deployment } = await openDeployment(config);
+  try {
+    return await fn(deployment);
+  } finally {
+    await deployment.close();
+  }
+}
+
+function closeServer(server: Server | undefined): Promise<void> {
+  return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+}
+
+/** SIGTERM/SIGINT: stop accepting, drain, close — bounded by CTS_SHUTDOWN_TIMEOUT, then exit anyway. */
+function onShutdownSignal(logger: pino.Logger, timeoutSeconds: number, drain: (remainingMs: () => number) => Promise<void>): void {
+  let stopping = false;
+  const handler = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const deadline = Date.now() + timeoutSeconds * 1000;
+    logger.info({ signal, timeout_s: timeoutSeconds }, "shutting down");
+    setTimeout(() => {
+      logger.error("shutdown timed out; exiting");
+      process.exit(1);
+    }, timeoutSeconds * 1000 + 1000).unref();
+    try {
+      await drain(() => Math.max(0, deadline - Date.now()));
+      logger.info("stopped");
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", handler);
+  process.on("SIGINT", handler);
+  process.on("unhandledRejection", (err) => logger.error({ err }, "unhandled rejection"));
+}

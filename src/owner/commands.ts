@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { ScopeEnum } from "../api-keys/schema.js";
+import * as keys from "../api-keys/service.js";
+import type { Ctx } from "../context.js";
+import type { ApiKey } from "../api-keys/schema.js";
+
+/**
+ * What the owner (whoever holds the database) can do from the CLI. The same table serves the CLI
+ * acting on the database directly and a running embedded server answering on its Unix socket.
+ */
+export const OWNER_COMMANDS = {
+  "keys.create": {
+    args: z.strictObject({ scope: ScopeEnum, name: z.string().trim().min(1).max(100), expires_at: z.string().optional() }),
+    run: (ctx: Ctx, a: { scope: "read" | "write" | "admin"; name: string; expires_at?: string | undefined }) =>
+      keys.createKey(ctx, { scope: a.scope, name: a.name, expires_at: a.expires_at ?? null }),
+  },
+  "keys.list": {
+    args: z.strictObject({}),
+    run: async (ctx: Ctx) => {
+      const all: ApiKey[] = [];
+      for (let page = 1; ; page++) {
+        const batch = await keys.listKeys(ctx, { page, per_page: 100 });
+        all.push(...batch.data);
+        if (all.length >= batch.meta.total || batch.data.length === 0) return all;
+      }
+    },
+  },
+  "keys.revoke": {
+    args: z.strictObject({ id: z.string().min(1) }),
+    run: (ctx: Ctx, a: { id: string }) => keys.revokeKey(ctx, a.id),
+  },
+  "keys.mcp-access": {
+    args: z.strictObject({ id: z.string().min(1), level: ScopeEnum }),
+    run: (ctx: Ctx, a: { id: string; level: "read" | "write" | "admin" }) => keys.setMcpAccess(ctx, a.id, a.level),
+  },
+} as const;
+
+export type OwnerCommandName = keyof typeof OWNER_COMMANDS;
+
+export function isOwnerCommand(name: string): name is OwnerCommandName {
+  return Object.hasOwn(OWNER_COMMANDS, name);
+}
+
+/** Validates the arguments and runs the command as the owner. */
+export async function runOwnerCommand(ctx: Ctx, name: string, args: unknown): Promise<unknown> {
+  if (!isOwnerCommand(name)) throw new Error(`Unknown owner command ${name}`);
+  const command = OWNER_COMMANDS[name];
+  const parsed = command.args.parse(args ?? {});
+  return (command.run as (ctx: Ctx, a: unknown) => Promise<unknown>)(ctx, parsed);
+}
