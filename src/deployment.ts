@@ -28,7 +28,9 @@ export async function openDeployment<T>(
 ): Promise<{ deployment: Deployment; extra: T | undefined }> {
   const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
   try {
-    const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: embeddedPath(config) });
+    const database = await openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: embeddedPath(config) },
+    );
     const { extra } = await migrate(database.db, inLock).catch(async (err) => {
       await database.close();
       throw err;
@@ -46,5 +48,15 @@ export async function openDeployment<T>(
   } catch (err) {
     lock?.release();
     throw err;
+  }
+}
+
+/** Owner CLI without a running embedded server: open the database ourselves, run, close. */
+export async function withOwnerDeployment<T>(config: Config, fn: (deployment: Deployment) => Promise<T>): Promise<T> {
+  const { deployment } = await openDeployment(config);
+  try {
+    return await fn(deployment);
+  } finally {
+    await deployment.close();
   }
 }

@@ -1,12 +1,12 @@
 import type { Server } from "node:net";
 import pino from "pino";
-import { ensureBootstrapKey } from "./api-keys/service.js";
 import type { CreatedApiKey } from "./api-keys/schema.js";
+import { ensureBootstrapKey } from "./api-keys/service.js";
 import { buildApp } from "./app/build.js";
 import { workSources } from "./app/work-sources.js";
 import type { Config } from "./config.js";
 import { makeCtx, OWNER } from "./context.js";
-import { type Deployment, openDeployment } from "./deployment.js";
+import { openDeployment } from "./deployment.js";
 import { Worker } from "./jobs/worker.js";
 import { runOwnerCommand } from "./owner/commands.js";
 import { checkSocketPath, listenOwnerSocket, ownerSocketPath } from "./owner/socket.js";
@@ -82,32 +82,29 @@ export async function work(config: Config): Promise<void> {
   });
 }
 
-/** Owner CLI without a running embedded server: open the database ourselves, run, close. */
-export async function withOwnerDeployment<T>(config: Config, fn: (deployment: Deployment) => Promise<T>): Promise<T> {
-  const { deployment } = await openDeployment(config);
-  try {
-    return await fn(deployment);
-  } finally {
-    await deployment.close();
-  }
-}
-
 function closeServer(server: Server | undefined): Promise<void> {
   return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
 }
 
 /** SIGTERM/SIGINT: stop accepting, drain, close — bounded by CTS_SHUTDOWN_TIMEOUT, then exit anyway. */
-function onShutdownSignal(logger: pino.Logger, timeoutSeconds: number, drain: (remainingMs: () => number) => Promise<void>): void {
+function onShutdownSignal(
+  logger: pino.Logger,
+  timeoutSeconds: number,
+  drain: (remainingMs: () => number) => Promise<void>,
+): void {
   let stopping = false;
   const handler = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     const deadline = Date.now() + timeoutSeconds * 1000;
     logger.info({ signal, timeout_s: timeoutSeconds }, "shutting down");
-    setTimeout(() => {
-      logger.error("shutdown timed out; exiting");
-      process.exit(1);
-    }, timeoutSeconds * 1000 + 1000).unref();
+    setTimeout(
+      () => {
+        logger.error("shutdown timed out; exiting");
+        process.exit(1);
+      },
+      timeoutSeconds * 1000 + 1000,
+    ).unref();
     try {
       await drain(() => Math.max(0, deadline - Date.now()));
       logger.info("stopped");

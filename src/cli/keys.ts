@@ -14,7 +14,9 @@ function keyLine(k: ApiKey): string {
 }
 
 export function keysCommand(program: Command): void {
-  const keys = program.command("keys").description("Manage API keys as the owner (works with or without a running server)");
+  const keys = program
+    .command("keys")
+    .description("Manage API keys as the owner (works with or without a running server)");
 
   keys
     .command("create")
@@ -25,9 +27,17 @@ export function keysCommand(program: Command): void {
     .option("--json", "print {id,key,scope,environment,name} on one line")
     .action(async (o: { scope: string; name: string; expiresAt?: string; json?: boolean }) => {
       if (!LEVELS.includes(o.scope)) throw new Error(`--scope must be one of ${LEVELS.join(", ")}`);
-      const k = (await runOwner("keys.create", { scope: o.scope, name: o.name, expires_at: o.expiresAt })) as CreatedApiKey;
+      const k = (await runOwner("keys.create", {
+        scope: o.scope,
+        name: o.name,
+        expires_at: o.expiresAt,
+      })) as CreatedApiKey;
       const summary = { id: k.id, key: k.key, scope: k.scope, environment: k.environment, name: k.name };
-      print(!!o.json, summary, () => `${k.key}\n\nCreated ${k.id} (${k.scope}, ${k.environment}) "${k.name}". The key is shown only now.`);
+      print(
+        !!o.json,
+        summary,
+        () => `${k.key}\n\nCreated ${k.id} (${k.scope}, ${k.environment}) "${k.name}". The key is shown only now.`,
+      );
     });
 
   keys

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
+import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { ZodError } from "zod";
-import { VERSION } from "../app/build.js";
 import { ConfigError, loadConfig } from "../config.js";
-import { serve, work } from "../main.js";
 import { keysCommand } from "./keys.js";
+
+const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
 const program = new Command()
   .name("cts")
-  .description("Commission Tracking Service: API server, worker and owner commands. Configuration comes from CTS_* env vars.")
+  .description(
+    "Commission Tracking Service: API server, worker and owner commands. Configuration comes from CTS_* env vars.",
+  )
   .version(VERSION)
   .showHelpAfterError()
   .exitOverride();
@@ -17,18 +20,19 @@ program
   .command("serve")
   .description("Run the HTTP API (and, unless --no-worker, the background worker)")
   .option("--no-worker", "do not run background work in this process (run `cts worker` separately)")
-  .action(async (o: { worker: boolean }) => serve(loadConfig(), { worker: o.worker }));
+  .action(async (o: { worker: boolean }) => (await import("../main.js")).serve(loadConfig(), { worker: o.worker }));
 
 program
   .command("worker")
   .description("Run background work only (recalculations, webhook deliveries, retention)")
-  .action(async () => work(loadConfig()));
+  .action(async () => (await import("../main.js")).work(loadConfig()));
 
 keysCommand(program);
 
 function explain(err: unknown): { message: string; exitCode: number } {
   if (err instanceof ConfigError) return { message: err.message, exitCode: 2 };
-  if (err instanceof ZodError) return { message: err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"), exitCode: 2 };
+  if (err instanceof ZodError)
+    return { message: err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"), exitCode: 2 };
   return { message: (err as Error).message ?? String(err), exitCode: 1 };
 }
 

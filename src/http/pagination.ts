@@ -2,7 +2,12 @@ import { z } from "zod";
 
 /** `page` and `per_page` of every list endpoint (API.md §2 "Pagination"). */
 export const PageQuery = z.object({
-  page: z.coerce.number().int("must be a whole number").min(1, "must be at least 1").default(1).describe("Page number, from 1."),
+  page: z.coerce
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(1)
+    .describe("Page number, from 1."),
   per_page: z.coerce
     .number()
     .int("must be a whole number")

@@ -76,7 +76,9 @@ export function jobsSource({ db, handlers, logger, clock = () => new Date() }: J
       };
       try {
         await handler(job, tools);
-        await mine(job.id, workerId).set({ status: "succeeded", locked_until: null, finished_at: clock(), error: null }).execute();
+        await mine(job.id, workerId)
+          .set({ status: "succeeded", locked_until: null, finished_at: clock(), error: null })
+          .execute();
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const retry = job.attempts < MAX_ATTEMPTS;
@@ -84,7 +86,13 @@ export function jobsSource({ db, handlers, logger, clock = () => new Date() }: J
         await mine(job.id, workerId)
           .set(
             retry
-              ? { status: "queued", claimed_by: null, locked_until: null, run_at: new Date(clock().getTime() + RETRY_DELAY_MS), error: message }
+              ? {
+                  status: "queued",
+                  claimed_by: null,
+                  locked_until: null,
+                  run_at: new Date(clock().getTime() + RETRY_DELAY_MS),
+                  error: message,
+                }
               : { status: "failed", locked_until: null, finished_at: clock(), error: message },
           )
           .execute();

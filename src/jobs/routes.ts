@@ -11,7 +11,8 @@ export function jobRoutes(app: App): void {
       schema: {
         tags: ["Jobs"],
         summary: "Get a background job",
-        description: "Progress of background work such as a wide recalculation (`recalculation_job_id`). Until it succeeds, reads show the previous amounts.",
+        description:
+          "Progress of background work such as a wide recalculation (`recalculation_job_id`). Until it succeeds, reads show the previous amounts.",
         params: IdParams,
         response: { 200: JobSchema },
       },

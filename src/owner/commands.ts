@@ -1,8 +1,8 @@
 import { z } from "zod";
+import type { ApiKey } from "../api-keys/schema.js";
 import { ScopeEnum } from "../api-keys/schema.js";
 import * as keys from "../api-keys/service.js";
 import type { Ctx } from "../context.js";
-import type { ApiKey } from "../api-keys/schema.js";
 
 /**
  * What the owner (whoever holds the database) can do from the CLI. The same table serves the CLI
@@ -10,7 +10,11 @@ import type { ApiKey } from "../api-keys/schema.js";
  */
 export const OWNER_COMMANDS = {
   "keys.create": {
-    args: z.strictObject({ scope: ScopeEnum, name: z.string().trim().min(1).max(100), expires_at: z.string().optional() }),
+    args: z.strictObject({
+      scope: ScopeEnum,
+      name: z.string().trim().min(1).max(100),
+      expires_at: z.string().optional(),
+    }),
     run: (ctx: Ctx, a: { scope: "read" | "write" | "admin"; name: string; expires_at?: string | undefined }) =>
       keys.createKey(ctx, { scope: a.scope, name: a.name, expires_at: a.expires_at ?? null }),
   },

@@ -74,12 +74,16 @@ export function sendOwnerCommand(path: string, command: string, args: unknown, t
     const socket = createConnection(path);
     let buffer = "";
     socket.setEncoding("utf8");
-    socket.setTimeout(timeoutMs, () => socket.destroy(new Error("The server did not answer on its owner socket in time")));
+    socket.setTimeout(timeoutMs, () =>
+      socket.destroy(new Error("The server did not answer on its owner socket in time")),
+    );
     socket.on("connect", () => socket.write(`${JSON.stringify({ command, args })}\n`));
     socket.on("data", (chunk) => {
       buffer += chunk;
     });
-    socket.on("error", (err) => reject(new Error(`Cannot reach the running server's owner socket ${path}: ${err.message}`)));
+    socket.on("error", (err) =>
+      reject(new Error(`Cannot reach the running server's owner socket ${path}: ${err.message}`)),
+    );
     socket.on("end", () => {
       try {
         const response = JSON.parse(buffer) as Response;

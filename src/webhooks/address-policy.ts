@@ -34,7 +34,7 @@ const RANGE_LABELS: Record<string, string> = {
 /** Checked before `range()`, for a more precise message or for ranges ipaddr.js calls "unicast". */
 const SPECIFIC_RANGES: [Address, number, string][] = (
   [
-    ["0.0.0.0/8", "reserved (0.0.0.0/8, \"this network\")"],
+    ["0.0.0.0/8", 'reserved (0.0.0.0/8, "this network")'],
     ["192.0.0.0/24", "reserved (192.0.0.0/24, IETF protocol assignments)"],
     ["192.0.2.0/24", "documentation (192.0.2.0/24)"],
     ["198.51.100.0/24", "documentation (198.51.100.0/24)"],
@@ -131,6 +131,7 @@ export function isPublicUnicast(address: string): boolean {
 export function isLoopback(address: string): boolean {
   const ip = parseAddress(address);
   if (ip === null) return false;
-  const plain = ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip;
+  const plain =
+    ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip;
   return plain.range() === "loopback";
 }

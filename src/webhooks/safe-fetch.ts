@@ -35,6 +35,8 @@ export interface SafeAgentOptions {
   lookup?: Lookup;
   allowHosts: readonly string[];
   allowHttp: boolean;
+  /** CA certificates (PEM) trusted instead of the system roots: for tests with their own receiver certificate. */
+  ca?: string | Buffer;
 }
 
 interface ConnectPolicy {
@@ -131,7 +133,8 @@ export function createSafeAgent(options: SafeAgentOptions): SafeAgent {
     allowHosts: [...options.allowHosts],
     allowHttp: options.allowHttp,
   };
-  const dispatcher = new Agent({ connect: createSafeConnector(policy) });
+  const base = buildConnector(options.ca === undefined ? {} : { ca: options.ca });
+  const dispatcher = new Agent({ connect: createSafeConnector(policy, base) });
   return { dispatcher, policy, close: () => dispatcher.close() };
 }
 

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { request } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
@@ -65,7 +67,9 @@ afterEach(async () => {
 describe("the safe agent refuses", () => {
   it("a real local server over https://127.0.0.1:<port>/, which never sees a connection", async () => {
     const local = await listen((_req, res) => res.end("hi"));
-    const error = await refusal(safePost(agent({ allowHosts: [], allowHttp: false }), `https://127.0.0.1:${local.port}/`, post));
+    const error = await refusal(
+      safePost(agent({ allowHosts: [], allowHttp: false }), `https://127.0.0.1:${local.port}/`, post),
+    );
     expect(error.kind).toBe("refused");
     expect(error.reason).toContain("127.0.0.1 is loopback");
     expect(local.connections).toBe(0);
@@ -121,7 +125,9 @@ describe("the safe agent refuses", () => {
       },
     );
     const error = await new Promise<Error | null>((resolve) =>
-      connect({ hostname: "example.com", host: "example.com", protocol: "https:", port: "" }, (e) => resolve(e)),
+      connect({ hostname: "example.com", host: "example.com", protocol: "https:", port: "" }, (...args) =>
+        resolve(args[0]),
+      ),
     );
     expect(dialed).toEqual(["93.184.215.14"]);
     expect(error).toBeInstanceOf(SafeFetchError);
@@ -212,5 +218,40 @@ describe("safePost to an exempt local target", () => {
     const error = await refusal(safePost(safe, `http://127.0.0.1:${port}/`, post));
     expect(error.kind).toBe("network");
     expect(error.reason).toContain("ECONNREFUSED");
+  });
+});
+
+describe("https through the safe agent", () => {
+  const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+  const cert = fixture("hooks-test.crt");
+
+  async function listenTls(): Promise<{ port: number; servernames: (string | false)[] }> {
+    const servernames: (string | false)[] = [];
+    const server = createTlsServer({ cert, key: fixture("hooks-test.key") }, (req, res) => {
+      servernames.push((req.socket as import("node:tls").TLSSocket).servername);
+      res.end("secure");
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { port: (server.address() as AddressInfo).port, servernames };
+  }
+
+  it("dials the checked address but keeps SNI and certificate checks on the name", async () => {
+    const local = await listenTls();
+    const lookup: Lookup = async () => [{ address: "127.0.0.1" }];
+    const safe = agent({ allowHosts: ["hooks.test"], allowHttp: false, lookup, ca: cert });
+    const response = await safePost(safe, `https://hooks.test:${local.port}/`, post);
+    expect(response.status).toBe(200);
+    expect(response.bodyText).toBe("secure");
+    expect(local.servernames).toEqual(["hooks.test"]);
+  });
+
+  it("verifies the certificate against the URL host, not the dialed address", async () => {
+    const local = await listenTls();
+    const safe = agent({ allowHosts: ["127.0.0.1"], allowHttp: false, ca: cert });
+    const error = await refusal(safePost(safe, `https://127.0.0.1:${local.port}/`, post));
+    expect(error.kind).toBe("network");
+    expect(error.reason).toContain("ERR_TLS_CERT_ALTNAME_INVALID");
+    expect(local.servernames).toEqual([]);
   });
 });

@@ -1,0 +1,52 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const CLI = ["--import", "tsx", "src/cli/main.ts"];
+
+/** Env for a child cts: only what the test sets, plus PATH/HOME, so the developer's env cannot leak in. */
+export function ctsEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, CTS_LOG_LEVEL: "info", ...extra };
+}
+
+export function runCts(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, env, encoding: "utf8", timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  port: number;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `cts serve` on a free port and resolves once it logged that it is serving. */
+export function startServer(env: NodeJS.ProcessEnv, args: string[] = []): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...CLI, "serve", ...args], { cwd: ROOT, env: { ...env, CTS_PORT: "0" } });
+  let out = "";
+  let err = "";
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 60_000);
+    child.stderr.on("data", (d) => {
+      err += d;
+    });
+    child.stdout.on("data", (d) => {
+      out += d;
+      const line = out.split("\n").find((l) => l.includes('"cts serving"'));
+      if (!line) return;
+      clearTimeout(timer);
+      const port = JSON.parse(line).address.port as number;
+      resolve({ child, port, stdout: () => out, stderr: () => err, exited });
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}\n${err}`));
+    });
+  });
+}
