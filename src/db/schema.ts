@@ -87,6 +87,111 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+// Commissions (migration 002). Money, rates and percents are numeric → exact strings.
+type Decimal = ColumnType<string, string | number, string | number>;
+type DateOnly = ColumnType<string, string, string>;
+
+export interface PlanTermsColumns {
+  currency: string;
+  period: "month" | "quarter" | "year";
+  quota: Decimal | null;
+  base_rate: Decimal | null;
+  tiers: Json<{ from_attainment: string; rate: string }[]>;
+  deal_type_multipliers: Json<Record<string, string>>;
+  min_deal_amount: Decimal | null;
+  cap_per_period: Decimal | null;
+  effective_from: DateOnly;
+  effective_to: DateOnly | null;
+}
+
+export interface CompPlansTable extends PlanTermsColumns {
+  id: string;
+  name: string;
+  description: string | null;
+  status: "draft" | "active" | "archived";
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CompPlanVersionsTable extends PlanTermsColumns {
+  plan_id: string;
+  version: number;
+  created_at: Timestamp;
+}
+
+export interface PlanAssignmentsTable {
+  id: string;
+  plan_id: string;
+  user_id: string;
+  effective_from: DateOnly;
+  effective_to: DateOnly | null;
+  quota_override: Decimal | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SpiffsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  currency: string;
+  starts_on: DateOnly;
+  ends_on: DateOnly;
+  criteria: Json<{ min_arr_amount: string | null; deal_types: string[] | null; user_ids: string[] | null }>;
+  payout: Json<{ type: "flat"; amount: string } | { type: "rate"; rate: string }>;
+  active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type DealStatus = "pending" | "approved" | "rejected" | "disputed" | "paid";
+
+export interface DealsTable {
+  id: string;
+  external_id: string | null;
+  opportunity_name: string;
+  arr_amount: Decimal;
+  currency: string;
+  deal_type: "new_business" | "expansion" | "renewal" | "other";
+  close_date: DateOnly;
+  owner_id: string;
+  splits_explicit: boolean;
+  status: Generated<DealStatus>;
+  total_commission: ColumnType<string, string | number | undefined, string | number>;
+  rejection_reason: string | null;
+  approved_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DealSplitsTable {
+  deal_id: string;
+  user_id: string;
+  position: number;
+  percent: Decimal;
+  close_date: DateOnly;
+  no_plan_reason: string | null;
+}
+
+export interface CommissionLinesTable {
+  id: string;
+  deal_id: string;
+  user_id: string;
+  plan_id: string | null;
+  plan_version: number | null;
+  spiff_id: string | null;
+  kind: "plan" | "spiff" | "adjustment";
+  period: string;
+  amount: Decimal;
+  status: "pending" | "approved" | "paid" | "void";
+  locked: Generated<boolean>;
+  explanation: Json<Record<string, unknown>>;
+  calculated_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface DB {
   api_keys: ApiKeysTable;
   users: UsersTable;
@@ -95,4 +200,11 @@ export interface DB {
   jobs: JobsTable;
   events: EventsTable;
   schema_migrations: SchemaMigrationsTable;
+  comp_plans: CompPlansTable;
+  comp_plan_versions: CompPlanVersionsTable;
+  plan_assignments: PlanAssignmentsTable;
+  spiffs: SpiffsTable;
+  deals: DealsTable;
+  deal_splits: DealSplitsTable;
+  commission_lines: CommissionLinesTable;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
+import type { TLSSocket } from "node:tls";
 import { request } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Lookup } from "../../src/webhooks/safe-fetch.js";
@@ -225,10 +226,10 @@ describe("https through the safe agent", () => {
   const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
   const cert = fixture("hooks-test.crt");
 
-  async function listenTls(): Promise<{ port: number; servernames: (string | false)[] }> {
-    const servernames: (string | false)[] = [];
+  async function listenTls(): Promise<{ port: number; servernames: (string | false | null)[] }> {
+    const servernames: (string | false | null)[] = [];
     const server = createTlsServer({ cert, key: fixture("hooks-test.key") }, (req, res) => {
-      servernames.push((req.socket as import("node:tls").TLSSocket).servername);
+      servernames.push((req.socket as TLSSocket).servername);
       res.end("secure");
     });
     servers.push(server);

@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+/**
+ * Decimal inputs (API.md §2): JSON numbers, checked on their shortest round-trip text so 0.1 stays
+ * "0.1" and 0.30000000000000004 is refused, then carried as exact decimal strings — never as floats.
+ */
+function decimalInput(places: number, min: number, max: number, minExclusive = false) {
+  const shape = new RegExp(`^-?\\d+(\\.\\d{1,${places}})?$`);
+  return z
+    .number({ error: "must be a number" })
+    .superRefine((n, ctx) => {
+      const text = String(n);
+      if (!shape.test(text)) {
+        ctx.addIssue({ code: "custom", message: `must have at most ${places} decimal places` });
+      } else if (minExclusive ? n <= min : n < min) {
+        ctx.addIssue({ code: "custom", message: `must be ${minExclusive ? "greater than" : "at least"} ${min}` });
+      } else if (n > max) {
+        ctx.addIssue({ code: "custom", message: `must be at most ${max}` });
+      }
+    })
+    .transform((n) => String(n));
+}
+
+const MONEY_MAX = 999_999_999_999.99;
+
+/** Money ≥ 0 with at most 2 decimals, as an exact decimal string. */
+export const Money = decimalInput(2, 0, MONEY_MAX).describe("Money: a number with at most 2 decimals, ≥ 0.");
+/** A rate such as 0.1 (= 10 %): 0–10, at most 6 decimals. */
+export const Rate = decimalInput(6, 0, 10).describe("A decimal rate (0.1 = 10 %), 0 to 10, at most 6 decimals.");
+/** A deal-type multiplier: ≥ 0, at most 6 decimals. */
+export const Factor = decimalInput(6, 0, 1000).describe("A multiplier ≥ 0 with at most 6 decimals (1 = unchanged).");
+/** Quota attainment where a tier starts (1.0 = 100 % of quota). */
+export const Attainment = decimalInput(6, 0, 1000).describe("Quota attainment where the band starts: 1.0 = 100 %.");
+/** A split percent: > 0 and ≤ 100, at most 4 decimals. */
+export const Percent = decimalInput(4, 0, 100, true).describe("Percent of the credit, > 0 and ≤ 100, 4 decimals.");
+
+/** The amount read back: numeric text with ≤ 2 decimals is exactly representable as a JSON number. */
+export const MoneyOut = z.number().describe("Money with at most 2 decimals.");
+
+export function moneyOut(value: string): number;
+export function moneyOut(value: string | null): number | null;
+export function moneyOut(value: string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+// Active ISO 4217 codes (2024), so "usd" or "EURO" or "XYZ" are refused with a clear message.
+const ISO_4217 = new Set(
+  (
+    "AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD " +
+    "CAD CDF CHF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD " +
+    "GNF GTQ GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT " +
+    "LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR " +
+    "NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP " +
+    "STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XCG " +
+    "XOF XPF YER ZAR ZMW ZWG"
+  ).split(" "),
+);
+
+export const Currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code of 3 uppercase letters, such as USD")
+  .refine((code) => ISO_4217.has(code), { message: "is not an active ISO 4217 currency code" })
+  .describe("ISO 4217 currency code, e.g. USD.");
+
+export const DealType = z.enum(["new_business", "expansion", "renewal", "other"]);
+export type DealType = z.infer<typeof DealType>;
+export const DEAL_TYPES = DealType.options;
+
+/** A period label of §5: "2026-07", "2026-Q3" or "2026". */
+export const PeriodLabel = z
+  .string()
+  .regex(/^\d{4}(-(0[1-9]|1[0-2])|-Q[1-4])?$/, "must be a period such as 2026-07, 2026-Q3 or 2026")
+  .describe("A calendar period: YYYY-MM, YYYY-Qn or YYYY.");
