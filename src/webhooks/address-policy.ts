@@ -59,6 +59,8 @@ const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
  */
 export function parseHostLiteral(host: string): string | null {
   const inner = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+  // The URL parser would read "a@127.0.0.1" or "127%2e0%2e0%2e1" as an address: a bare host has none of these.
+  if (inner === "" || /[/?#@\\%\s[\]]/.test(inner)) throw new TypeError(`${host} is not a valid host`);
   if (inner.includes(":")) {
     if (!ipaddr.IPv6.isValid(inner)) throw new TypeError(`${host} is not a valid host`);
     return ipaddr.IPv6.parse(inner).toString();
@@ -93,12 +95,15 @@ function specificLabel(ip: Address): string | null {
   return null;
 }
 
-/** ipaddr.js's own range wins unless it is a catch-all ("reserved", "unicast", or 0.0.0.0/8 beyond 0.0.0.0). */
+/** Ranges too coarse to explain a refusal, or ("unicast") too generous; the specific table refines them. */
+const CATCH_ALL_RANGES = new Set(["reserved", "unicast", "unspecified"]);
+
 function classify(ip: Address): string | null {
   const range = ip.range();
-  const catchAll = range === "reserved" || range === "unicast" || (range === "unspecified" && ip.kind() === "ipv4");
-  const label = (catchAll && ip.toString() !== "0.0.0.0" ? specificLabel(ip) : null) ?? RANGE_LABELS[range] ?? null;
-  if (label !== null || range !== "unicast") return label ?? range;
+  const allZero = ip.toByteArray().every((byte) => byte === 0);
+  const specific = CATCH_ALL_RANGES.has(range) && !allZero ? specificLabel(ip) : null;
+  if (specific !== null) return specific;
+  if (range !== "unicast") return RANGE_LABELS[range] ?? range;
   if (ip.kind() === "ipv6" && !ip.match(GLOBAL_UNICAST_V6)) return "outside global unicast (2000::/3)";
   return null;
 }

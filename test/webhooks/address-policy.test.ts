@@ -38,6 +38,11 @@ describe("parseHostLiteral", () => {
     expect(() => parseHostLiteral("4294967296")).toThrow(/not a valid host/);
     expect(() => parseHostLiteral("[::zz]")).toThrow(/not a valid host/);
     expect(() => parseHostLiteral("a b")).toThrow(/not a valid host/);
+    expect(() => parseHostLiteral("")).toThrow(/not a valid host/);
+    expect(() => parseHostLiteral("evil.example@127.0.0.1")).toThrow(/not a valid host/);
+    expect(() => parseHostLiteral("127%2e0%2e0%2e1")).toThrow(/not a valid host/);
+    expect(() => parseHostLiteral("example.com/x")).toThrow(/not a valid host/);
+    expect(refusalReason("fe80::1%eth0")).not.toBeNull();
   });
 });
 

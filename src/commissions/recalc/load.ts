@@ -1,0 +1,269 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import type { Tx } from "../../context.js";
+import type { Kdb } from "../../db/connect.js";
+import type { DB } from "../../db/schema.js";
+import { type AssignmentInput, creditsOf, type PlanInput, periodRange, type SpiffInput } from "../calculate.js";
+import type { BucketKey, CreditRow, DateRange, EngineDeal, EntryRow, ExistingLine, PlanContext, RecalcTarget } from "./types.js";
+
+type Db = Kdb | Tx;
+type SplitsEb = ExpressionBuilder<DB & { s: DB["deal_splits"]; d: DB["deals"] }, "s" | "d">;
+
+/** `column = ANY(array)`: one parameter however long the list (pg and PGlite both take arrays). */
+export function anyOf(column: string, values: string[]): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} = ANY(${values}::text[])`;
+}
+
+const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
+interface DealCols {
+  id: string;
+  arr_amount: string;
+  currency: string;
+  deal_type: string;
+  close_date: string;
+  created_at: Date | string;
+  status: string;
+}
+
+export function toEngineDeal(row: DealCols): EngineDeal {
+  return {
+    id: row.id,
+    arr_amount: row.arr_amount,
+    currency: row.currency,
+    deal_type: row.deal_type,
+    close_date: row.close_date,
+    created_at: iso(row.created_at),
+    splits: [],
+    status: row.status,
+  };
+}
+
+function creditOf(deal: EngineDeal, user_id: string, percent: string): string {
+  return creditsOf({ arr_amount: deal.arr_amount, splits: [{ user_id, percent }] })[0]!.credit;
+}
+
+function inRanges(eb: SplitsEb, ranges: DateRange[]): Expression<SqlBool> {
+  return eb.or(
+    ranges.map((r) =>
+      r.to === null
+        ? eb("s.close_date", ">=", r.from)
+        : eb.and([eb("s.close_date", ">=", r.from), eb("s.close_date", "<=", r.to)]),
+    ),
+  );
+}
+
+function targetCondition(eb: SplitsEb, target: RecalcTarget): Expression<SqlBool> {
+  switch (target.type) {
+    case "deals":
+      return target.deal_ids.length ? anyOf("s.deal_id", target.deal_ids) : eb.val(false);
+    case "user":
+      return eb.and([eb("s.user_id", "=", target.user_id), inRanges(eb, target.ranges)]);
+    case "spiff":
+      return inRanges(eb, target.ranges);
+    case "plan":
+      return eb.or([
+        eb.exists(
+          eb
+            .selectFrom("plan_assignments as a")
+            .select("a.id")
+            .whereRef("a.user_id", "=", "s.user_id")
+            .where("a.plan_id", "=", target.plan_id)
+            .whereRef("a.effective_from", "<=", "s.close_date")
+            .where((w) => w.or([w("a.effective_to", "is", null), w("a.effective_to", ">=", w.ref("s.close_date"))])),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("commission_lines as l")
+            .select("l.id")
+            .whereRef("l.deal_id", "=", "s.deal_id")
+            .whereRef("l.user_id", "=", "s.user_id")
+            .where("l.kind", "=", "plan")
+            .where("l.plan_id", "=", target.plan_id),
+        ),
+      ]);
+  }
+}
+
+function pendingCredits(db: Db, targets: RecalcTarget[], users: string[] | undefined) {
+  return db
+    .selectFrom("deal_splits as s")
+    .innerJoin("deals as d", "d.id", "s.deal_id")
+    .where("d.status", "=", "pending")
+    .where((eb) => eb.or(targets.map((t) => targetCondition(eb, t))))
+    .$if(users !== undefined, (q) => q.where(anyOf("s.user_id", users!)));
+}
+
+/** The pending credits the targets reach (optionally only these users'), with their deals. */
+export async function loadCredits(db: Db, targets: RecalcTarget[], users?: string[]): Promise<CreditRow[]> {
+  if (targets.length === 0) return [];
+  const rows = await pendingCredits(db, targets, users)
+    .select(["d.id", "d.arr_amount", "d.currency", "d.deal_type", "d.close_date", "d.created_at", "d.status"])
+    .select(["s.user_id", "s.percent", "s.no_plan_reason"])
+    .execute();
+  return rows.map((r) => {
+    const deal = toEngineDeal(r);
+    return { deal, user_id: r.user_id, percent: r.percent, credit: creditOf(deal, r.user_id, r.percent), no_plan_reason: r.no_plan_reason };
+  });
+}
+
+/** How many pending credits the targets reach: the size test for running inline or as a job. */
+export async function countCredits(db: Db, targets: RecalcTarget[]): Promise<number> {
+  if (targets.length === 0) return 0;
+  const row = await pendingCredits(db, targets, undefined)
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Users whose credits or buckets the targets reach, sorted (the job's batching order). */
+export async function affectedUsers(db: Db, targets: RecalcTarget[]): Promise<string[]> {
+  const users = new Set<string>();
+  if (targets.length > 0) {
+    const rows = await pendingCredits(db, targets, undefined).select("s.user_id").distinct().execute();
+    for (const r of rows) users.add(r.user_id);
+  }
+  for (const t of targets) if (t.type === "deals") for (const b of t.buckets ?? []) users.add(b.user_id);
+  return [...users].sort();
+}
+
+type PlanRow = Omit<PlanInput, "tiers"> & { tiers: PlanInput["tiers"] };
+
+export function toPlanInput(row: PlanRow): PlanInput {
+  return {
+    id: row.id,
+    version: row.version,
+    status: row.status,
+    currency: row.currency,
+    period: row.period,
+    quota: row.quota,
+    base_rate: row.base_rate,
+    tiers: row.tiers && row.tiers.length > 0 ? row.tiers : null,
+    deal_type_multipliers: row.deal_type_multipliers,
+    min_deal_amount: row.min_deal_amount,
+    cap_per_period: row.cap_per_period,
+    effective_from: row.effective_from,
+    effective_to: row.effective_to,
+  };
+}
+
+/** Every assignment of these users and the current version of each plan they name. */
+export async function loadPlanContext(db: Db, userIds: string[]): Promise<PlanContext> {
+  const assignments = new Map<string, AssignmentInput[]>();
+  const plans = new Map<string, PlanInput>();
+  if (userIds.length === 0) return { assignments, plans };
+  const rows = await db.selectFrom("plan_assignments").selectAll().where(anyOf("user_id", userIds)).execute();
+  for (const a of rows) {
+    const list = assignments.get(a.user_id) ?? [];
+    list.push({ ...a, quota_override: a.quota_override });
+    assignments.set(a.user_id, list);
+  }
+  const planIds = [...new Set(rows.map((a) => a.plan_id))];
+  if (planIds.length > 0) {
+    const planRows = await db.selectFrom("comp_plans").selectAll().where(anyOf("id", planIds)).execute();
+    for (const p of planRows) plans.set(p.id, toPlanInput(p));
+  }
+  return { assignments, plans };
+}
+
+export function toSpiffInput(row: DB["spiffs"]["__select__" & keyof DB["spiffs"]] | SpiffRow): SpiffInput {
+  const r = row as SpiffRow;
+  return {
+    id: r.id,
+    name: r.name,
+    currency: r.currency,
+    starts_on: r.starts_on,
+    ends_on: r.ends_on,
+    active: r.active,
+    criteria: r.criteria,
+    payout: r.payout,
+  };
+}
+
+interface SpiffRow {
+  id: string;
+  name: string;
+  currency: string;
+  starts_on: string;
+  ends_on: string;
+  active: boolean;
+  criteria: SpiffInput["criteria"];
+  payout: SpiffInput["payout"];
+}
+
+/** Active SPIFFs whose window touches [from, to]. */
+export async function loadSpiffs(db: Db, from: string, to: string): Promise<SpiffInput[]> {
+  const rows = await db
+    .selectFrom("spiffs")
+    .selectAll()
+    .where("active", "=", true)
+    .where("starts_on", "<=", to)
+    .where("ends_on", ">=", from)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => toSpiffInput(r as SpiffRow));
+}
+
+interface EntrySqlRow extends DealCols {
+  user_id: string;
+  percent: string;
+  locked_plan_id: string | null;
+  locked_period: string | null;
+  locked_amount: string | null;
+}
+
+/** Every non-rejected credit inside the buckets' date ranges, in one query, deduplicated per credit. */
+export async function loadBucketEntries(db: Db, buckets: BucketKey[]): Promise<EntryRow[]> {
+  if (buckets.length === 0) return [];
+  const ranges = buckets.map((b) => ({ user_id: b.user_id, ...periodRange(b.period) }));
+  const { rows } = await sql<EntrySqlRow>`
+    SELECT DISTINCT d.id, d.arr_amount, d.currency, d.deal_type, d.close_date, d.created_at, d.status,
+           s.user_id, s.percent, l.plan_id AS locked_plan_id, l.period AS locked_period, l.amount AS locked_amount
+    FROM jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) AS r(user_id text, "from" date, "to" date)
+    JOIN deal_splits s ON s.user_id = r.user_id AND s.close_date BETWEEN r."from" AND r."to"
+    JOIN deals d ON d.id = s.deal_id
+    LEFT JOIN commission_lines l
+      ON l.deal_id = s.deal_id AND l.user_id = s.user_id AND l.kind = 'plan' AND l.locked AND l.status <> 'void'
+    WHERE d.status <> 'rejected'`.execute(db);
+  return rows.map((r) => {
+    const deal = toEngineDeal(r);
+    return {
+      deal,
+      user_id: r.user_id,
+      percent: r.percent,
+      credit: creditOf(deal, r.user_id, r.percent),
+      no_plan_reason: null,
+      locked_plan_id: r.locked_plan_id,
+      locked_period: r.locked_period,
+      locked_amount: r.locked_amount,
+    };
+  });
+}
+
+/** The unlocked plan and SPIFF lines of these deals (what a recalculation may rewrite). */
+export async function loadUnlockedLines(db: Db, dealIds: string[]): Promise<ExistingLine[]> {
+  if (dealIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("commission_lines")
+    .select(["id", "deal_id", "user_id", "kind", "plan_id", "plan_version", "spiff_id", "period", "amount", "status", "explanation"])
+    .where(anyOf("deal_id", dealIds))
+    .where("locked", "=", false)
+    .where("kind", "in", ["plan", "spiff"])
+    .where("status", "in", ["pending", "void"])
+    .execute();
+  return rows as ExistingLine[];
+}
+
+/** The buckets these deals' unlocked plan lines sit in now (taken before a change moves or deletes them). */
+export async function bucketsOfDeals(db: Db, dealIds: string[]): Promise<BucketKey[]> {
+  if (dealIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("commission_lines")
+    .select(["user_id", "plan_id", "period"])
+    .where(anyOf("deal_id", dealIds))
+    .where("kind", "=", "plan")
+    .where("locked", "=", false)
+    .where("status", "=", "pending")
+    .execute();
+  return rows.map((r) => ({ user_id: r.user_id, plan_id: r.plan_id!, period: r.period }));
+}

@@ -1,0 +1,94 @@
+import type { DealInput, PlanInput, AssignmentInput, SpiffInput } from "../calculate.js";
+
+/** One (user, plan, period) bucket of §5: plan lines inside it depend on each other. */
+export interface BucketKey {
+  user_id: string;
+  plan_id: string;
+  period: string;
+}
+
+/** Inclusive date range; `to` null = open-ended. */
+export interface DateRange {
+  from: string;
+  to: string | null;
+}
+
+/**
+ * What changed, in terms the job can re-resolve later from the database (so a job payload stays small):
+ * - `deals`: these deals' own data changed (plus `buckets` they left, captured before the change);
+ * - `user`: a user's assignments changed over these date ranges;
+ * - `plan`: a plan's terms, dates or status changed;
+ * - `spiff`: a SPIFF changed over these windows (only SPIFF lines move).
+ */
+export type RecalcTarget =
+  | { type: "deals"; deal_ids: string[]; buckets?: BucketKey[] }
+  | { type: "user"; user_id: string; ranges: DateRange[] }
+  | { type: "plan"; plan_id: string }
+  | { type: "spiff"; ranges: DateRange[] };
+
+export type EngineDeal = DealInput & { status: string };
+
+/** A pending deal's credit to one user: the unit whose plan match, SPIFF lines and no-plan note are redone. */
+export interface CreditRow {
+  deal: EngineDeal;
+  user_id: string;
+  percent: string;
+  credit: string;
+  no_plan_reason: string | null;
+}
+
+/** A non-rejected deal's credit inside a bucket's date range, with the user's locked plan line if any. */
+export interface EntryRow extends CreditRow {
+  locked_plan_id: string | null;
+  locked_period: string | null;
+  locked_amount: string | null;
+}
+
+/** Everything needed to find the plan for a user's credits: their assignments and those plans. */
+export interface PlanContext {
+  assignments: Map<string, AssignmentInput[]>;
+  plans: Map<string, PlanInput>;
+}
+
+export interface ExistingLine {
+  id: string;
+  deal_id: string;
+  user_id: string;
+  kind: "plan" | "spiff";
+  plan_id: string | null;
+  plan_version: number | null;
+  spiff_id: string | null;
+  period: string;
+  amount: string;
+  status: "pending" | "void";
+  explanation: Record<string, unknown>;
+}
+
+/** A line as the engine wants it stored. */
+export interface DesiredLine {
+  deal_id: string;
+  user_id: string;
+  kind: "plan" | "spiff";
+  plan_id: string | null;
+  plan_version: number | null;
+  spiff_id: string | null;
+  period: string;
+  amount: string;
+  explanation: Record<string, unknown>;
+}
+
+export type { SpiffInput };
+
+export function lineKey(line: { deal_id: string; user_id: string; kind: string; spiff_id: string | null }): string {
+  return line.kind === "plan"
+    ? `${line.deal_id}|${line.user_id}|plan`
+    : `${line.deal_id}|${line.user_id}|spiff|${line.spiff_id}`;
+}
+
+export function bucketId(b: BucketKey): string {
+  return `${b.user_id}|${b.plan_id}|${b.period}`;
+}
+
+export function creditId(c: { deal: { id: string }; user_id: string }): string {
+  return `${c.deal.id}|${c.user_id}`;
+}
