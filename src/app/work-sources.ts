@@ -4,7 +4,7 @@ import { type JobHandler, jobsSource } from "../jobs/jobs-source.js";
 import type { WorkSource } from "../jobs/worker.js";
 
 /** Every kind of background work this deployment runs, wired explicitly (no auto-discovery). */
-export function workSources(db: Kdb, logger: pino.Logger): WorkSource<never>[] {
+export function workSources(db: Kdb, logger: pino.Logger): WorkSource<unknown>[] {
   const handlers: Record<string, JobHandler> = {};
-  return [jobsSource({ db, handlers, logger }) as WorkSource<never>];
+  return [jobsSource({ db, handlers, logger })];
 }

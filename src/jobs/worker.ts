@@ -16,7 +16,7 @@ export interface WorkSource<T = unknown> {
 }
 
 export interface WorkerOptions {
-  sources: WorkSource<never>[];
+  sources: readonly WorkSource<unknown>[];
   logger: pino.Logger;
   concurrency?: number;
   pollMs?: number;
@@ -80,7 +80,7 @@ export class Worker {
 
   private async claimRound(): Promise<number> {
     let claimed = 0;
-    for (const source of this.options.sources as WorkSource<unknown>[]) {
+    for (const source of this.options.sources) {
       const free = this.concurrency - this.inFlight.size;
       if (free <= 0 || !this.running) break;
       const items = await source.claim(this.id, free, this.clock());

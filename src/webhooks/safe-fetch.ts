@@ -39,7 +39,7 @@ export interface SafeAgentOptions {
   ca?: string | Buffer;
 }
 
-interface ConnectPolicy {
+export interface ConnectPolicy {
   lookup: Lookup;
   allowHosts: readonly string[];
   allowHttp: boolean;
@@ -60,11 +60,17 @@ export interface SafeResponse {
 }
 
 /** Errors worth trying the next checked address for; anything else (TLS, protocol) is final. */
-const RETRY_NEXT_ADDRESS = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL"]);
+const RETRY_NEXT_ADDRESS = new Set([
+  "ECONNREFUSED",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 
 function dial(base: buildConnector.connector, options: buildConnector.Options, address: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    // hostname is the checked address so no second resolution happens; host keeps SNI and certificate checks on the name.
+    // hostname = the checked address, so nothing resolves again; host still drives SNI and the certificate check.
     base({ ...options, hostname: address }, (error, socket) => (error ? reject(error) : resolve(socket as Socket)));
   });
 }
