@@ -7,6 +7,7 @@ import type { TrustProxy } from "../config.js";
 import type { Kdb } from "../db/connect.js";
 import type { App } from "../http/types.js";
 import { jobRoutes } from "../jobs/routes.js";
+import { mcpRoutes } from "../mcp/routes.js";
 import type { RateLimitStore } from "../rate-limit/limiter.js";
 import { MemoryStore } from "../rate-limit/stores.js";
 import { requestLogRoutes } from "../request-logs/routes.js";
@@ -16,7 +17,7 @@ import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
 import { handleError } from "./error-handler.js";
 import { healthRoutes } from "./health.js";
 import { registerNotFound } from "./not-found.js";
-import { registerDocs, registerOpenApi } from "./openapi.js";
+import { openApiDocument, registerDocs, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
 
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
@@ -79,9 +80,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await registerOpenApi(app, { publicUrl: options.publicUrl, version: VERSION });
 
   healthRoutes(app, options.db);
+  let document: Record<string, unknown> | undefined;
+  mcpRoutes(app, { version: VERSION });
   await app.register(
     async (api: App) => {
-      api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => {
+        document ??= openApiDocument(app);
+        return document;
+      });
       apiKeyRoutes(api);
       userRoutes(api);
       requestLogRoutes(api, requestLog);

@@ -68,6 +68,7 @@ function transform(input: TransformInput) {
   const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
   const schema = { ...out.schema };
   schema.operationId = operationIdOf(source.summary as string | undefined, method, out.url);
+  schema.description ??= source.summary;
   const codes: number[] = [];
   if (!route.config?.public) {
     schema.security = [{ bearerAuth: [] }];
@@ -85,6 +86,26 @@ function transform(input: TransformInput) {
   for (const code of codes.sort()) response[String(code)] ??= errorResponse(code);
   schema.response = response;
   return { schema, url: out.url };
+}
+
+type Operation = {
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: string[] } }> };
+};
+
+/**
+ * @fastify/swagger marks every request body required, but a body whose fields are all optional may be
+ * sent empty (API.md §2: an action with an empty body means `{}`), so the document says so.
+ */
+function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
+  const doc = jsonSchemaTransformObject(input) as { paths?: Record<string, Record<string, Operation>> };
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const body = operation.requestBody;
+      const schema = body?.content?.["application/json"]?.schema;
+      if (body && schema && !("$ref" in schema) && !schema.required?.length) body.required = false;
+    }
+  }
+  return doc as ReturnType<typeof jsonSchemaTransformObject>;
 }
 
 export interface OpenApiOptions {
@@ -120,7 +141,7 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
       },
     },
     transform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject,
   });
 }
 
@@ -134,4 +155,26 @@ export async function registerDocs(app: App): Promise<void> {
       telemetry: false,
     } as never,
   });
+}
+
+/**
+ * The served document: zod registers an input and an output variant of every named schema, so the
+ * variants no operation references are dropped (they would only confuse generated clients).
+ */
+export function openApiDocument(app: App): Record<string, unknown> {
+  const doc = structuredClone(app.swagger()) as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = doc.components?.schemas;
+  if (!schemas) return doc;
+  let removed = true;
+  while (removed) {
+    removed = false;
+    const text = JSON.stringify(doc);
+    for (const name of Object.keys(schemas)) {
+      if (!text.includes(`"#/components/schemas/${name}"`)) {
+        delete schemas[name];
+        removed = true;
+      }
+    }
+  }
+  return doc;
 }
