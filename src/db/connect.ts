@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
@@ -58,10 +59,19 @@ function openPostgres(url: string, schema: string | undefined, max: number): Dat
   return { db, kind: "postgres", waitingCount: () => pool.waitingCount, close: () => db.destroy() };
 }
 
+// Baked by the build (scripts/build.mjs): an initdb'd empty cluster, so a new data dir skips initdb.
+const TEMPLATE = new URL("./pgdata-template.tar.gz", import.meta.url);
+
+function templateFor(dataDir: string | undefined): Blob | undefined {
+  const fresh = dataDir !== undefined && (!existsSync(dataDir) || readdirSync(dataDir).length === 0);
+  return fresh && existsSync(TEMPLATE) ? new Blob([readFileSync(TEMPLATE)]) : undefined;
+}
+
 async function openPGlite(dataDir: string | undefined, loadDataDir: Blob | File | undefined): Promise<Database> {
+  const initial = loadDataDir ?? templateFor(dataDir);
   const options: PGliteOptions = {
     parsers: { [OID.INT8]: asText, [OID.DATE]: asText, [OID.NUMERIC]: asText },
-    ...(loadDataDir ? { loadDataDir } : {}),
+    ...(initial ? { loadDataDir: initial } : {}),
   };
   const pglite = await PGlite.create(dataDir, options);
   const pool = new PGlitePool(pglite);
