@@ -10,6 +10,7 @@ import { openDeployment } from "./deployment.js";
 import { Worker } from "./jobs/worker.js";
 import { runOwnerCommand } from "./owner/commands.js";
 import { checkSocketPath, listenOwnerSocket, ownerSocketPath } from "./owner/socket.js";
+import { createRateLimitStore } from "./rate-limit/select.js";
 
 export interface ServeOptions {
   worker: boolean;
@@ -41,6 +42,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   );
   if (bootstrap) printBootstrapBanner(bootstrap);
   const db = deployment.database.db;
+  const rateLimits = createRateLimitStore(config, db, logger);
   const { app } = await buildApp({
     db,
     env: config.env,
@@ -48,6 +50,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     tls: config.tls,
     trustProxy: config.trustProxy,
     logger,
+    rateLimits,
   });
   await app.listen({ host: config.host, port: config.port });
   const worker = options.worker ? new Worker({ sources: workSources(db, logger), logger }) : undefined;
@@ -65,6 +68,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     await app.close();
     await worker?.stop(remainingMs());
     await closeServer(socket);
+    await rateLimits.close?.();
     await deployment.close();
   });
 }

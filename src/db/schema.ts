@@ -81,6 +81,13 @@ export interface EventsTable {
   created_at: Timestamp;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  hits: ColumnType<string[], number[], number[]>;
+  allowed: boolean;
+  expires_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;

@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FailoverStore } from "../../src/rate-limit/failover-store.js";
+import type { RateLimitStore } from "../../src/rate-limit/limiter.js";
+import { PostgresStore } from "../../src/rate-limit/postgres-store.js";
+import { RedisStore } from "../../src/rate-limit/redis-store.js";
+import { MemoryStore } from "../../src/rate-limit/stores.js";
+import { openTestDb, type TestDb } from "../harness.js";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const T0 = Date.parse("2026-11-22T10:00:00.000Z");
+let db: TestDb;
+let redis: RedisStore;
+const redisUp = await (async () => {
+  const probe = new RedisStore(REDIS_URL);
+  await new Promise((r) => setTimeout(r, 300));
+  const ok = await probe.ping();
+  await probe.close();
+  return ok;
+})();
+
+beforeAll(async () => {
+  db = await openTestDb();
+  redis = new RedisStore(REDIS_URL);
+});
+afterAll(async () => {
+  await redis.close();
+  await db.dispose();
+});
+
+const stores: [string, () => RateLimitStore, boolean][] = [
+  ["memory", () => new MemoryStore(), true],
+  ["postgres", () => new PostgresStore(db.db), true],
+  ["redis", () => redis, redisUp],
+];
+
+const uniqueKey = () => `test:${randomBytes(6).toString("hex")}`;
+
+describe.each(stores)("%s sliding log", (_name, make, available) => {
+  it.runIf(available)("admits exactly 100 in 60 s, then says when the oldest expires", async () => {
+    const store = make();
+    const key = uniqueKey();
+    for (let i = 0; i < 100; i++) {
+      const d = await store.hit(key, 100, 60_000, T0 + i * 100);
+      expect(d).toEqual({ allowed: true, remaining: 99 - i, resetSeconds: i === 99 ? 51 : 0 });
+    }
+    expect(await store.hit(key, 100, 60_000, T0 + 10_000)).toEqual({ allowed: false, remaining: 0, resetSeconds: 50 });
+    // At T0 + 60 s the first hit (T0) leaves the window: one slot, and only one.
+    expect((await store.hit(key, 100, 60_000, T0 + 60_000)).allowed).toBe(true);
+    expect((await store.hit(key, 100, 60_000, T0 + 60_050)).allowed).toBe(false);
+    expect((await store.hit(key, 100, 60_000, T0 + 60_100)).allowed).toBe(true);
+  });
+
+  it.runIf(available)("no burst across a window edge: 100 at 59.9 s leave nothing free at 60 s", async () => {
+    const store = make();
+    const key = uniqueKey();
+    for (let i = 0; i < 100; i++) expect((await store.hit(key, 100, 60_000, T0 + 59_900)).allowed).toBe(true);
+    // A fixed one-minute window would reset at T0 + 60 s and admit 100 more here.
+    expect((await store.hit(key, 100, 60_000, T0 + 60_000)).allowed).toBe(false);
+    expect((await store.hit(key, 100, 60_000, T0 + 119_899)).allowed).toBe(false);
+    expect((await store.hit(key, 100, 60_000, T0 + 119_900)).allowed).toBe(true);
+  });
+
+  it.runIf(available)("150 concurrent requests: exactly 100 admitted", async () => {
+    const store = make();
+    const key = uniqueKey();
+    const decisions = await Promise.all(Array.from({ length: 150 }, (_, i) => store.hit(key, 100, 60_000, T0 + i)));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
+  });
+});
+
+describe("failover from Redis to PostgreSQL", () => {
+  it("answers from PostgreSQL, exactly, when Redis is unreachable", async () => {
+    const dead = new RedisStore("redis://127.0.0.1:1");
+    const warnings: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => warnings.push(JSON.parse(line).msg) });
+    const store = new FailoverStore(dead, new PostgresStore(db.db), logger);
+    const key = uniqueKey();
+    const decisions = await Promise.all(Array.from({ length: 101 }, (_, i) => store.hit(key, 100, 60_000, T0 + i)));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
+    expect(store.degraded).toBe(true);
+    expect(warnings.filter((w) => w.includes("Redis unreachable"))).toHaveLength(1);
+    await dead.close();
+  });
+});
