@@ -3,10 +3,12 @@ import pino from "pino";
 import type { CreatedApiKey } from "./api-keys/schema.js";
 import { ensureBootstrapKey } from "./api-keys/service.js";
 import { buildApp } from "./app/build.js";
+import { listenMetrics, registerDatabaseGauges } from "./app/metrics-server.js";
+import { scheduleRetention } from "./app/retention.js";
 import { workSources } from "./app/work-sources.js";
 import type { Config } from "./config.js";
 import { makeCtx, OWNER } from "./context.js";
-import { openDeployment } from "./deployment.js";
+import { type Deployment, openDeployment } from "./deployment.js";
 import { Worker } from "./jobs/worker.js";
 import { runOwnerCommand } from "./owner/commands.js";
 import { checkSocketPath, listenOwnerSocket, ownerSocketPath } from "./owner/socket.js";
@@ -53,8 +55,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     rateLimits,
   });
   await app.listen({ host: config.host, port: config.port });
-  const worker = options.worker ? new Worker({ sources: workSources(db, logger), logger }) : undefined;
-  worker?.start();
+  const worker = options.worker ? await startWorker(deployment, logger) : undefined;
+  const metrics = await startMetrics(config, deployment);
   const socket = deployment.embedded
     ? await listenOwnerSocket(ownerSocketPath(config.dataDir), (command, args) =>
         runOwnerCommand(makeCtx(db, config.env, OWNER), command, args),
@@ -68,6 +70,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     await app.close();
     await worker?.stop(remainingMs());
     await closeServer(socket);
+    await closeServer(metrics);
     await rateLimits.close?.();
     await deployment.close();
   });
@@ -77,13 +80,28 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 export async function work(config: Config): Promise<void> {
   const logger = createLogger(config);
   const { deployment } = await openDeployment(config);
-  const worker = new Worker({ sources: workSources(deployment.database.db, logger), logger });
-  worker.start();
+  const worker = await startWorker(deployment, logger);
+  const metrics = await startMetrics(config, deployment);
   logger.info({ env: config.env, database: deployment.database.kind, worker: worker.id }, "cts worker running");
   onShutdownSignal(logger, config.shutdownTimeoutSeconds, async (remainingMs) => {
     await worker.stop(remainingMs());
+    await closeServer(metrics);
     await deployment.close();
   });
+}
+
+async function startWorker(deployment: Deployment, logger: pino.Logger): Promise<Worker> {
+  const db = deployment.database.db;
+  await scheduleRetention(db, new Date());
+  const worker = new Worker({ sources: workSources(db, logger), logger });
+  worker.start();
+  return worker;
+}
+
+async function startMetrics(config: Config, deployment: Deployment): Promise<Server | undefined> {
+  if (config.metricsPort === undefined) return undefined;
+  registerDatabaseGauges(deployment.database);
+  return listenMetrics(config.host, config.metricsPort);
 }
 
 function closeServer(server: Server | undefined): Promise<void> {

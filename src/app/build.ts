@@ -3,8 +3,10 @@ import Fastify, { LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import pino from "pino";
 import { apiKeyRoutes } from "../api-keys/routes.js";
+import { compPlanRoutes } from "../comp-plans/routes.js";
 import type { TrustProxy } from "../config.js";
 import type { Kdb } from "../db/connect.js";
+import { dealRoutes } from "../deals/routes.js";
 import type { App } from "../http/types.js";
 import { jobRoutes } from "../jobs/routes.js";
 import { mcpRoutes } from "../mcp/routes.js";
@@ -12,6 +14,7 @@ import type { RateLimitStore } from "../rate-limit/limiter.js";
 import { MemoryStore } from "../rate-limit/stores.js";
 import { requestLogRoutes } from "../request-logs/routes.js";
 import { RequestLogWriter } from "../request-logs/writer.js";
+import { spiffRoutes } from "../spiffs/routes.js";
 import { userRoutes } from "../users/routes.js";
 import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
 import { handleError } from "./error-handler.js";
@@ -49,6 +52,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     genReqId: requestIdGenerator,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
+    // Draining requests are answered (with Connection: close), not refused: see the pipeline.
+    return503OnClosing: false,
     // Fastify takes a hop count too, though its types only list strings.
     trustProxy: (options.trustProxy ?? false) as never,
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
@@ -92,6 +97,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       userRoutes(api);
       requestLogRoutes(api, requestLog);
       jobRoutes(api);
+      compPlanRoutes(api);
+      spiffRoutes(api);
+      dealRoutes(api);
     },
     { prefix: "/api/v1" },
   );

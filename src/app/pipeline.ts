@@ -7,6 +7,7 @@ import { AppError, validationError } from "../errors.js";
 import { etagOf, matchesIfNoneMatch } from "../http/etag.js";
 import type { App } from "../http/types.js";
 import { newId } from "../ids.js";
+import { httpDuration, httpRequests, rateLimitRejections } from "../metrics.js";
 import { FAILED_AUTH_PER_IP, PER_KEY, policyHeader, type RateLimitStore, stateHeader } from "../rate-limit/limiter.js";
 import type { RequestLogWriter } from "../request-logs/writer.js";
 
@@ -74,6 +75,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
       );
       if (!ip.allowed) {
         req.ipLimited = true;
+        rateLimitRejections.inc({ limiter: "ip" });
         throw tooManyRequests(
           ip.resetSeconds,
           "Too many failed authentication attempts from this address; retry later",
@@ -87,6 +89,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     reply.header("RateLimit-Policy", policyHeader(PER_KEY));
     reply.header("RateLimit", stateHeader(decision));
     if (!decision.allowed) {
+      rateLimitRejections.inc({ limiter: "key" });
       throw tooManyRequests(
         decision.resetSeconds,
         `Rate limit of ${PER_KEY.limit} requests per minute exceeded for this key`,
@@ -106,7 +109,15 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     if (param !== undefined) throw validationError(param || "body", "must not contain the NUL character (\\u0000)");
   });
 
+  // While draining for a restart, answer what arrives on open connections but close them, so
+  // clients reconnect to another process instead of seeing a 503.
+  let draining = false;
+  app.addHook("preClose", async () => {
+    draining = true;
+  });
+
   app.addHook("onSend", async (req, reply, payload) => {
+    if (draining) reply.header("Connection", "close");
     reply.header("Cache-Control", "private, no-cache");
     if (req.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") return payload;
     const etag = etagOf(payload);
@@ -119,8 +130,11 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
   });
 
   app.addHook("onResponse", async (req, reply) => {
-    if (req.ipLimited) return;
     const durationMs = Number(process.hrtime.bigint() - req.startedAt) / 1e6;
+    const labels = { route: req.routeOptions.url ?? "unmatched", method: req.method, status: reply.statusCode };
+    httpRequests.inc(labels);
+    httpDuration.observe(labels, durationMs / 1000);
+    if (req.ipLimited) return;
     const entry = {
       id: req.id,
       key_id: req.actor?.type === "api_key" ? req.actor.keyId : null,

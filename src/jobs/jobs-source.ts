@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type pino from "pino";
 import type { Kdb } from "../db/connect.js";
+import { jobsProcessed } from "../metrics.js";
 import type { JobRow } from "./queue.js";
 import type { WorkSource } from "./worker.js";
 
@@ -82,6 +83,7 @@ export function jobsSource({ db, handlers, logger, clock = () => new Date() }: J
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const retry = job.attempts < MAX_ATTEMPTS;
+        jobsProcessed.inc({ kind: job.kind, status: retry ? "retried" : "failed" });
         logger.error({ err, job_id: job.id, kind: job.kind, attempt: job.attempts, retry }, "job failed");
         await mine(job.id, workerId)
           .set(

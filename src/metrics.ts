@@ -1,0 +1,67 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+/**
+ * Prometheus metrics of this process. Served only on CTS_METRICS_PORT (never on the API port).
+ * Counters live here, at the bottom floor, so the pipeline, the worker and the webhook sender can
+ * all count without importing each other.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: "cts_" });
+
+export const httpRequests = new Counter({
+  name: "cts_http_requests_total",
+  help: "HTTP requests by route, method and status",
+  labelNames: ["route", "method", "status"] as const,
+  registers: [registry],
+});
+
+export const httpDuration = new Histogram({
+  name: "cts_http_request_duration_seconds",
+  help: "HTTP request latency by route, method and status",
+  labelNames: ["route", "method", "status"] as const,
+  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [registry],
+});
+
+export const rateLimitRejections = new Counter({
+  name: "cts_rate_limit_rejections_total",
+  help: "Requests refused with 429, by limiter (key: per API key, ip: failed authentication per client IP)",
+  labelNames: ["limiter"] as const,
+  registers: [registry],
+});
+
+export const deliveryAttempts = new Counter({
+  name: "cts_webhook_delivery_attempts_total",
+  help: "Webhook delivery attempts by result (succeeded, failed, refused, timeout)",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
+export const jobsProcessed = new Counter({
+  name: "cts_jobs_finished_total",
+  help: "Background jobs finished, by kind and status",
+  labelNames: ["kind", "status"] as const,
+  registers: [registry],
+});
+
+/** A gauge whose value is read when Prometheus scrapes (database counts, pool state). */
+export function gaugeFrom(
+  name: string,
+  help: string,
+  read: () => Promise<number | Record<string, number>>,
+  label?: string,
+): Gauge {
+  registry.removeSingleMetric(name);
+  return new Gauge({
+    name,
+    help,
+    labelNames: label ? [label] : [],
+    registers: [registry],
+    async collect() {
+      const value = await read().catch(() => undefined);
+      if (value === undefined) return;
+      if (typeof value === "number") this.set(value);
+      else for (const [k, v] of Object.entries(value)) this.set({ [label ?? "state"]: k }, v);
+    },
+  });
+}
