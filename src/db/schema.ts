@@ -207,6 +207,7 @@ export interface DB {
   jobs: JobsTable;
   events: EventsTable;
   schema_migrations: SchemaMigrationsTable;
+  rate_limits: RateLimitsTable;
   comp_plans: CompPlansTable;
   comp_plan_versions: CompPlanVersionsTable;
   plan_assignments: PlanAssignmentsTable;
