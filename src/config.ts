@@ -120,53 +120,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = EnvSchema.safeParse(present);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems.push(issue.message);
-    throw new ConfigError(problems);
-  }
-  const e = parsed.data;
-  const trustProxy = parseTrustProxy(e.CTS_TRUST_PROXY, problems);
-  const secretKey = parseSecretKey(e.CTS_SECRET_KEY, problems);
-  if ((e.CTS_TLS_CERT === undefined) !== (e.CTS_TLS_KEY === undefined)) {
+  if (!parsed.success) for (const issue of parsed.error.issues) problems.push(issue.message);
+  // The cross-checks read the raw strings, so one bad value never hides another problem.
+  const raw = { ...present, CTS_ENV: present.CTS_ENV ?? "demo" } as Record<string, string | undefined>;
+  const trustProxy = parseTrustProxy(raw.CTS_TRUST_PROXY, problems);
+  const secretKey = parseSecretKey(raw.CTS_SECRET_KEY, problems);
+  if ((raw.CTS_TLS_CERT === undefined) !== (raw.CTS_TLS_KEY === undefined)) {
     problems.push("CTS_TLS_CERT and CTS_TLS_KEY must be set together");
   }
-  const cert = readPemFile("CTS_TLS_CERT", e.CTS_TLS_CERT, problems);
-  const key = readPemFile("CTS_TLS_KEY", e.CTS_TLS_KEY, problems);
-  if (e.DATABASE_URL && e.CTS_SECRET_KEY === undefined) {
+  const cert = readPemFile("CTS_TLS_CERT", raw.CTS_TLS_CERT, problems);
+  const key = readPemFile("CTS_TLS_KEY", raw.CTS_TLS_KEY, problems);
+  if (raw.DATABASE_URL && raw.CTS_SECRET_KEY === undefined) {
     problems.push("CTS_SECRET_KEY is required with DATABASE_URL so every process shares it");
   }
-  const tlsConfigured = e.CTS_TLS_CERT !== undefined && e.CTS_TLS_KEY !== undefined;
-  if (e.CTS_ENV === "live" && !tlsConfigured && trustProxy === false) {
+  const tlsConfigured = raw.CTS_TLS_CERT !== undefined && raw.CTS_TLS_KEY !== undefined;
+  if (raw.CTS_ENV === "live" && !tlsConfigured && trustProxy === false) {
     problems.push(
       "CTS_ENV=live refuses plain HTTP: set CTS_TLS_CERT and CTS_TLS_KEY, or CTS_TRUST_PROXY=1 behind a TLS-terminating proxy",
     );
   }
-  const webhookAllowHosts = (e.CTS_WEBHOOK_ALLOW_HOSTS ?? "")
+  const webhookAllowHosts = (raw.CTS_WEBHOOK_ALLOW_HOSTS ?? "")
     .split(",")
     .map((h) => h.trim())
     .filter(Boolean);
-  if (e.CTS_ENV === "live" && (webhookAllowHosts.length > 0 || e.CTS_WEBHOOK_ALLOW_HTTP === "1")) {
+  if (raw.CTS_ENV === "live" && (webhookAllowHosts.length > 0 || raw.CTS_WEBHOOK_ALLOW_HTTP === "1")) {
     problems.push(
       "CTS_WEBHOOK_ALLOW_HOSTS and CTS_WEBHOOK_ALLOW_HTTP are for development only and refused with CTS_ENV=live",
     );
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+  const v = parsed.data;
   return {
-    env: e.CTS_ENV,
-    host: e.CTS_HOST,
-    port: e.CTS_PORT,
-    publicUrl: e.CTS_PUBLIC_URL,
-    dataDir: resolve(e.CTS_DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
-    redisUrl: e.REDIS_URL,
+    env: v.CTS_ENV,
+    host: v.CTS_HOST,
+    port: v.CTS_PORT,
+    publicUrl: v.CTS_PUBLIC_URL,
+    dataDir: resolve(v.CTS_DATA_DIR),
+    databaseUrl: v.DATABASE_URL,
+    redisUrl: v.REDIS_URL,
     tls: cert !== undefined && key !== undefined ? { cert, key } : undefined,
     trustProxy,
     secretKey,
-    logLevel: e.CTS_LOG_LEVEL,
-    metricsPort: e.CTS_METRICS_PORT,
-    shutdownTimeoutSeconds: e.CTS_SHUTDOWN_TIMEOUT,
+    logLevel: v.CTS_LOG_LEVEL,
+    metricsPort: v.CTS_METRICS_PORT,
+    shutdownTimeoutSeconds: v.CTS_SHUTDOWN_TIMEOUT,
     webhookAllowHosts,
-    webhookAllowHttp: e.CTS_WEBHOOK_ALLOW_HTTP === "1",
+    webhookAllowHttp: v.CTS_WEBHOOK_ALLOW_HTTP === "1",
   };
 }
 
@@ -180,4 +179,15 @@ export function loadBridgeConfig(env: NodeJS.ProcessEnv = process.env): { apiUrl
   if (!apiKey) problems.push("CTS_API_KEY is not set: an API key (cts_<env>_…) for the assistant");
   if (problems.length > 0) throw new ConfigError(problems);
   return { apiUrl: new URL(apiUrl!).origin, apiKey: apiKey! };
+}
+
+/** Where the data lives, read even when other settings are invalid (`cts doctor` still checks it). */
+export function connectionSettings(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<Config, "databaseUrl" | "redisUrl" | "dataDir"> {
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    dataDir: resolve(env.CTS_DATA_DIR || "./data"),
+  };
 }

@@ -3,7 +3,9 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { ZodError } from "zod";
 import { ConfigError, loadConfig } from "../config.js";
+import { doctorCommand } from "./doctor.js";
 import { keysCommand } from "./keys.js";
+import { mcpCommand } from "./mcp.js";
 
 const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
@@ -28,6 +30,8 @@ program
   .action(async () => (await import("../main.js")).work(loadConfig()));
 
 keysCommand(program);
+doctorCommand(program);
+mcpCommand(program);
 
 function explain(err: unknown): { message: string; exitCode: number } {
   if (err instanceof ConfigError) return { message: err.message, exitCode: 2 };

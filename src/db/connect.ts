@@ -50,6 +50,7 @@ function openPostgres(url: string, schema: string | undefined, max: number): Dat
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    connectionTimeoutMillis: 5000,
     types: pgTypes,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
