@@ -26,7 +26,7 @@ export function apiKeyRoutes(app: App): void {
   app.post(
     "/api-keys",
     {
-      config: { scope: "admin" },
+      config: { scope: "admin", secretResponse: true },
       schema: {
         tags,
         summary: "Create an API key",
@@ -66,7 +66,7 @@ export function apiKeyRoutes(app: App): void {
   app.post(
     "/api-keys/:id/rotate",
     {
-      config: { scope: "admin" },
+      config: { scope: "admin", secretResponse: true },
       schema: {
         tags,
         summary: "Rotate an API key",

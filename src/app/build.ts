@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import Fastify, { LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import pino from "pino";
 import { apiKeyRoutes } from "../api-keys/routes.js";
+import { commissionRoutes } from "../commissions/routes.js";
 import { compPlanRoutes } from "../comp-plans/routes.js";
 import type { TrustProxy } from "../config.js";
 import type { Kdb } from "../db/connect.js";
@@ -16,9 +18,12 @@ import { requestLogRoutes } from "../request-logs/routes.js";
 import { RequestLogWriter } from "../request-logs/writer.js";
 import { spiffRoutes } from "../spiffs/routes.js";
 import { userRoutes } from "../users/routes.js";
+import { webhookRoutes } from "../webhooks/routes.js";
+import type { WebhookSettings } from "../webhooks/settings.js";
 import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
 import { handleError } from "./error-handler.js";
 import { healthRoutes } from "./health.js";
+import { registerIdempotency } from "./idempotency.js";
 import { registerNotFound } from "./not-found.js";
 import { openApiDocument, registerDocs, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
@@ -35,6 +40,8 @@ export interface AppOptions {
   rateLimits?: RateLimitStore;
   /** Injected in tests to move time (rate-limit windows, expiry). */
   clock?: () => Date;
+  /** Secret key and target exemptions; without them (tools that never deliver) a throwaway key. */
+  webhooks?: WebhookSettings;
 }
 
 export interface BuiltApp {
@@ -69,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
 
+  const clock = options.clock ?? (() => new Date());
   const requestLog = new RequestLogWriter(options.db, (err) => logger.error({ err }, "request log write failed"));
   registerPipeline(app, {
     db: options.db,
@@ -78,8 +86,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     rateLimits: options.rateLimits ?? new MemoryStore(),
     requestLog,
     logger,
-    clock: options.clock ?? (() => new Date()),
+    clock,
   });
+  registerIdempotency(app, options.db, clock);
   registerBodyParsers(app);
   registerNotFound(app);
   await registerOpenApi(app, { publicUrl: options.publicUrl, version: VERSION });
@@ -99,7 +108,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       jobRoutes(api);
       compPlanRoutes(api);
       spiffRoutes(api);
+      webhookRoutes(api, options.webhooks ?? { secretKey: randomBytes(32), allowHosts: [], allowHttp: false });
       dealRoutes(api);
+      commissionRoutes(api);
     },
     { prefix: "/api/v1" },
   );

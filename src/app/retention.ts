@@ -11,18 +11,18 @@ const DAY_MS = 86_400_000;
 const RULES: { table: string; column: string; keepMs: number; where?: string }[] = [
   { table: "request_logs", column: "created_at", keepMs: 30 * DAY_MS },
   { table: "rate_limits", column: "expires_at", keepMs: 0 },
+  { table: "idempotency_keys", column: "created_at", keepMs: DAY_MS },
   { table: "jobs", column: "finished_at", keepMs: 30 * DAY_MS, where: "status IN ('succeeded', 'failed')" },
 ];
 
 async function purge(db: Kdb, rule: (typeof RULES)[number], now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - rule.keepMs);
   const extra = rule.where ? sql.raw(` AND ${rule.where}`) : sql``;
-  const key = rule.table === "rate_limits" ? sql.raw("key") : sql.raw("id");
   let total = 0;
   for (;;) {
     const r = await sql`
-      DELETE FROM ${sql.table(rule.table)} WHERE ${key} IN (
-        SELECT ${key} FROM ${sql.table(rule.table)} WHERE ${sql.ref(rule.column)} < ${cutoff}${extra} LIMIT ${BATCH})`.execute(
+      DELETE FROM ${sql.table(rule.table)} WHERE ctid IN (
+        SELECT ctid FROM ${sql.table(rule.table)} WHERE ${sql.ref(rule.column)} < ${cutoff}${extra} LIMIT ${BATCH})`.execute(
       db,
     );
     const n = Number(r.numAffectedRows ?? 0);

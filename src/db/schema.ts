@@ -88,6 +88,18 @@ export interface RateLimitsTable {
   expires_at: Timestamp;
 }
 
+export interface IdempotencyKeysTable {
+  key_id: string;
+  idem_key: string;
+  fingerprint: string;
+  state: "running" | "done" | "secret";
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -199,6 +211,47 @@ export interface CommissionLinesTable {
   created_at: Timestamp;
 }
 
+// Webhooks (migration 003).
+export interface WebhookSubscriptionsTable {
+  id: string;
+  url: string;
+  description: string | null;
+  events: Json<string[]>;
+  status: "active" | "disabled";
+  disabled_reason: string | null;
+  secret_encrypted: string;
+  secret_hint: string;
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  failing_since: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  subscription_id: string;
+  event_id: string;
+  event_type: string;
+  status: Generated<"pending" | "succeeded" | "failed">;
+  attempt_count: Generated<number>;
+  final_attempt: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  locked_until: Timestamp | null;
+  claimed_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  attempted_at: Timestamp;
+  response_status: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_body: string | null;
+}
+
 export interface DB {
   api_keys: ApiKeysTable;
   users: UsersTable;
@@ -208,6 +261,7 @@ export interface DB {
   events: EventsTable;
   schema_migrations: SchemaMigrationsTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
   comp_plans: CompPlansTable;
   comp_plan_versions: CompPlanVersionsTable;
   plan_assignments: PlanAssignmentsTable;
@@ -215,4 +269,7 @@ export interface DB {
   deals: DealsTable;
   deal_splits: DealSplitsTable;
   commission_lines: CommissionLinesTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
