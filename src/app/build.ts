@@ -4,6 +4,7 @@ import Fastify, { LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import pino from "pino";
 import { apiKeyRoutes } from "../api-keys/routes.js";
+import { auditRoutes } from "../audit/routes.js";
 import { commissionRoutes } from "../commissions/routes.js";
 import { compPlanRoutes } from "../comp-plans/routes.js";
 import type { TrustProxy } from "../config.js";
@@ -49,6 +50,17 @@ export interface BuiltApp {
   requestLog: RequestLogWriter;
 }
 
+/**
+ * CTS_TRUST_PROXY as Fastify wants it. A hop count becomes "trust the nearest N hops": Fastify 5.12
+ * takes a bare number as trusting no one, which would put every client behind the proxy on one IP.
+ */
+function trustProxyOption(
+  trust: TrustProxy | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === "number") return (_address, hop) => hop < trust;
+  return trust ?? false;
+}
+
 /** The whole HTTP service: pipeline, error handling, every feature's routes, OpenAPI and docs. */
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const logger = options.logger ?? pino({ level: "silent" });
@@ -61,8 +73,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     bodyLimit: BODY_LIMIT,
     // Draining requests are answered (with Connection: close), not refused: see the pipeline.
     return503OnClosing: false,
-    // Fastify takes a hop count too, though its types only list strings.
-    trustProxy: (options.trustProxy ?? false) as never,
+    trustProxy: trustProxyOption(options.trustProxy),
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // A URL that cannot be decoded or routed is refused before any hook runs: still the contract's body.
@@ -106,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       userRoutes(api);
       requestLogRoutes(api, requestLog);
       jobRoutes(api);
+      auditRoutes(api);
       compPlanRoutes(api);
       spiffRoutes(api);
       webhookRoutes(api, options.webhooks ?? { secretKey: randomBytes(32), allowHosts: [], allowHttp: false });

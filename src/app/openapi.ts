@@ -131,7 +131,23 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
         { name: "API keys", description: "Bearer keys, their scopes, rotation and revocation (admin)." },
         { name: "Users", description: "Reps, managers, admins and finance people." },
         { name: "Request logs", description: "Every API request, kept 30 days (admin)." },
+        { name: "Audit", description: "The audit trail of every change (admin)." },
         { name: "Jobs", description: "Background work such as wide recalculations." },
+        {
+          name: "Comp plans",
+          description: "Plans with tiers, quotas, caps and versions; who is on which plan when (admin writes).",
+        },
+        { name: "SPIFFs", description: "Short incentives paid on qualifying deals (admin writes)." },
+        { name: "Deals", description: "Closed deals, their splits and the commission lines they earn." },
+        {
+          name: "Commissions",
+          description: "Commission lines with explanations, previews, statements and CSV export.",
+        },
+        {
+          name: "Webhooks",
+          description:
+            "Signed (Standard Webhooks) deliveries of events to your https endpoints, with retries and a delivery log (admin).",
+        },
         { name: "Health", description: "Liveness and readiness (no key needed)." },
       ],
       components: {

@@ -1,0 +1,33 @@
+import type { Selectable } from "kysely";
+import type { Kdb } from "../db/connect.js";
+import type { AuditEventsTable } from "../db/schema.js";
+import { toIso } from "../http/fields.js";
+import type { AuditEvent, ListAuditEventsQuery } from "./schema.js";
+
+function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
+  return {
+    id: row.id,
+    actor: { type: row.actor_type, id: row.actor_id, name: row.actor_name },
+    action: row.action,
+    resource: row.resource,
+    resource_id: row.resource_id,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    request_id: row.request_id,
+    created_at: toIso(row.created_at)!,
+  };
+}
+
+export async function listAuditEvents(db: Kdb, q: ListAuditEventsQuery, limit: number, offset: number) {
+  let query = db.selectFrom("audit_events");
+  if (q.resource) query = query.where("resource", "=", q.resource);
+  if (q.resource_id) query = query.where("resource_id", "=", q.resource_id);
+  if (q.actor === "owner-cli") query = query.where("actor_type", "=", "owner");
+  else if (q.actor) query = query.where("actor_id", "=", q.actor);
+  if (q.since) query = query.where("created_at", ">=", new Date(q.since));
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toAuditEvent), total: Number(count.n) };
+}

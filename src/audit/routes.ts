@@ -1,0 +1,23 @@
+import { pageReply } from "../http/list-reply.js";
+import { listOf } from "../http/pagination.js";
+import type { App } from "../http/types.js";
+import { AuditEvent, ListAuditEventsQuery } from "./schema.js";
+import * as service from "./service.js";
+
+export function auditRoutes(app: App): void {
+  app.get(
+    "/audit-events",
+    {
+      config: { scope: "admin" },
+      schema: {
+        tags: ["Audit"],
+        summary: "List audit events",
+        description:
+          "Every change: who (key id and name, or owner-cli), what (action, resource, id), before/after, request id, when. Newest first (created_at desc, id desc). Never updated or deleted.",
+        querystring: ListAuditEventsQuery,
+        response: { 200: listOf(AuditEvent) },
+      },
+    },
+    async (req, reply) => pageReply(req, reply, await service.listAuditEvents(req.ctx, req.query)),
+  );
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { Timestamp, TimestampInput } from "../http/fields.js";
+import { PageQuery } from "../http/pagination.js";
+
+export const AuditEvent = z
+  .object({
+    id: z.string().describe("aud_…"),
+    actor: z.object({
+      type: z.enum(["api_key", "owner"]),
+      id: z.string().nullable().describe("The API key id; null for the owner CLI."),
+      name: z.string().describe("The key's name, or owner-cli."),
+    }),
+    action: z.string().describe("e.g. deal.approve, user.update, api_key.revoke"),
+    resource: z.string(),
+    resource_id: z.string(),
+    before: z.unknown().nullable(),
+    after: z.unknown().nullable(),
+    request_id: z.string().nullable(),
+    created_at: Timestamp,
+  })
+  .meta({ id: "AuditEvent" });
+export type AuditEvent = z.infer<typeof AuditEvent>;
+
+export const ListAuditEventsQuery = PageQuery.extend({
+  resource: z.string().optional().describe("e.g. deal, user, api_key"),
+  resource_id: z.string().optional(),
+  actor: z.string().optional().describe("An API key id (key_…), or owner-cli."),
+  since: TimestampInput.optional().describe("Only events at or after this time (inclusive)."),
+}).strict();
+export type ListAuditEventsQuery = z.infer<typeof ListAuditEventsQuery>;
