@@ -27,26 +27,35 @@ export interface RunningServer {
 
 /** Starts `cts serve` on a free port and resolves once it logged that it is serving. */
 export function startServer(env: NodeJS.ProcessEnv, args: string[] = []): Promise<RunningServer> {
-  const child = spawn(process.execPath, [...CLI, "serve", ...args], { cwd: ROOT, env: { ...env, CTS_PORT: "0" } });
+  return startCts(["serve", ...args], { ...env, CTS_PORT: "0" }, "cts serving");
+}
+
+/** Starts `cts worker` and resolves once it logged that it runs. */
+export function startWorker(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  return startCts(["worker"], env, "cts worker running");
+}
+
+function startCts(args: string[], env: NodeJS.ProcessEnv, readyMessage: string): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env });
   let out = "";
   let err = "";
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${out}\n${err}`)), 90_000);
     child.stderr.on("data", (d) => {
       err += d;
     });
     child.stdout.on("data", (d) => {
       out += d;
-      const line = out.split("\n").find((l) => l.includes('"cts serving"'));
+      const line = out.split("\n").find((l) => l.includes(`"${readyMessage}"`));
       if (!line) return;
       clearTimeout(timer);
-      const port = JSON.parse(line).address.port as number;
+      const port = (JSON.parse(line).address?.port as number | undefined) ?? 0;
       resolve({ child, port, stdout: () => out, stderr: () => err, exited });
     });
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${out}\n${err}`));
+      reject(new Error(`${args[0]} exited with ${code}:\n${out}\n${err}`));
     });
   });
 }
