@@ -13,6 +13,8 @@ import { Worker } from "./jobs/worker.js";
 import { runOwnerCommand } from "./owner/commands.js";
 import { checkSocketPath, listenOwnerSocket, ownerSocketPath } from "./owner/socket.js";
 import { createRateLimitStore } from "./rate-limit/select.js";
+import { listenForDeliveries } from "./webhooks/notify.js";
+import { resolveWebhookSettings, type WebhookSettings } from "./webhooks/settings.js";
 
 export interface ServeOptions {
   worker: boolean;
@@ -35,6 +37,7 @@ function createLogger(config: Config): pino.Logger {
 /** `cts serve`: config → database (locked, migrated) → app → listen (+ worker, + owner socket). */
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
   const logger = createLogger(config);
+  const webhooks = await resolveWebhookSettings(config);
   if (!config.databaseUrl) {
     const problem = checkSocketPath(ownerSocketPath(config.dataDir));
     if (problem) throw new Error(problem);
@@ -53,9 +56,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     trustProxy: config.trustProxy,
     logger,
     rateLimits,
+    webhooks,
   });
   await app.listen({ host: config.host, port: config.port });
-  const worker = options.worker ? await startWorker(deployment, logger) : undefined;
+  const worker = options.worker ? await startWorker(deployment, logger, webhooks) : undefined;
+  const unlisten = worker && (await wakeOnDeliveries(config, deployment, worker, logger));
   const metrics = await startMetrics(config, deployment);
   const socket = deployment.embedded
     ? await listenOwnerSocket(ownerSocketPath(config.dataDir), (command, args) =>
@@ -69,6 +74,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   onShutdownSignal(logger, config.shutdownTimeoutSeconds, async (remainingMs) => {
     await app.close();
     await worker?.stop(remainingMs());
+    await unlisten?.();
     await closeServer(socket);
     await closeServer(metrics);
     await rateLimits.close?.();
@@ -79,23 +85,33 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 /** `cts worker`: background work alone, for deployments that scale API and workers apart. */
 export async function work(config: Config): Promise<void> {
   const logger = createLogger(config);
+  const webhooks = await resolveWebhookSettings(config);
   const { deployment } = await openDeployment(config);
-  const worker = await startWorker(deployment, logger);
+  const worker = await startWorker(deployment, logger, webhooks);
+  const unlisten = await wakeOnDeliveries(config, deployment, worker, logger);
   const metrics = await startMetrics(config, deployment);
   logger.info({ env: config.env, database: deployment.database.kind, worker: worker.id }, "cts worker running");
   onShutdownSignal(logger, config.shutdownTimeoutSeconds, async (remainingMs) => {
     await worker.stop(remainingMs());
+    await unlisten();
     await closeServer(metrics);
     await deployment.close();
   });
 }
 
-async function startWorker(deployment: Deployment, logger: pino.Logger): Promise<Worker> {
+async function startWorker(deployment: Deployment, logger: pino.Logger, webhooks: WebhookSettings): Promise<Worker> {
   const db = deployment.database.db;
   await scheduleRetention(db, new Date());
-  const worker = new Worker({ sources: workSources(db, logger), logger });
+  // Embedded: the data-dir lock makes this the only worker, so leases left behind are a dead process's.
+  const sources = workSources(db, logger, { settings: webhooks, exclusive: deployment.embedded });
+  const worker = new Worker({ sources, logger });
   worker.start();
   return worker;
+}
+
+/** Committed deliveries wake the worker at once (LISTEN/NOTIFY) instead of at its next poll. */
+function wakeOnDeliveries(config: Config, deployment: Deployment, worker: Worker, logger: pino.Logger) {
+  return listenForDeliveries(deployment.database, config.databaseUrl, () => worker.wake(), logger);
 }
 
 async function startMetrics(config: Config, deployment: Deployment): Promise<Server | undefined> {

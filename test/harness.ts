@@ -8,9 +8,12 @@ import { type BuiltApp, buildApp } from "../src/app/build.js";
 import { makeCtx, OWNER, type Scope } from "../src/context.js";
 import { type Database, openDatabase } from "../src/db/connect.js";
 import { migrate } from "../src/db/migrate.js";
+import type { WebhookSettings } from "../src/webhooks/settings.js";
 
 export const TEST_ENV = "test";
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL || undefined;
+/** A fixed key encrypting webhook secrets in test apps (32 bytes). */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
 
 export interface TestDb extends Database {
   /** Drops what the test created (its PostgreSQL schema); PGlite copies just vanish. */
@@ -59,10 +62,13 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { clock?: TestClock; env?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { clock?: TestClock; env?: string; webhooks?: Partial<WebhookSettings> } = {},
+): Promise<TestApp> {
   const db = await openTestDb();
   const env = options.env ?? TEST_ENV;
-  const built = await buildApp({ db: db.db, env, ...(options.clock ? { clock: options.clock.now } : {}) });
+  const webhooks = { secretKey: TEST_SECRET_KEY, allowHosts: [], allowHttp: false, ...options.webhooks };
+  const built = await buildApp({ db: db.db, env, webhooks, ...(options.clock ? { clock: options.clock.now } : {}) });
   const ownerCtx = () => makeCtx(db.db, env, OWNER, null, options.clock?.now() ?? new Date());
   return {
     ...built,

@@ -19,6 +19,9 @@ const READ_ONLY_FIELDS = new Set([
   "last_used_at",
   "revoked_at",
   "replaces",
+  "explanation",
+  "rejection_reason",
+  "recalculation_job_id",
 ]);
 
 const PART_NAMES: Record<string, string> = { body: "body", querystring: "query", params: "path" };

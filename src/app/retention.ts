@@ -12,6 +12,13 @@ const RULES: { table: string; column: string; keepMs: number; where?: string }[]
   { table: "request_logs", column: "created_at", keepMs: 30 * DAY_MS },
   { table: "rate_limits", column: "expires_at", keepMs: 0 },
   { table: "idempotency_keys", column: "created_at", keepMs: DAY_MS },
+  { table: "webhook_attempts", column: "attempted_at", keepMs: 30 * DAY_MS },
+  {
+    table: "webhook_deliveries",
+    column: "created_at",
+    keepMs: 30 * DAY_MS,
+    where: "status IN ('succeeded', 'failed')",
+  },
   { table: "jobs", column: "finished_at", keepMs: 30 * DAY_MS, where: "status IN ('succeeded', 'failed')" },
 ];
 

@@ -1,11 +1,28 @@
 import type pino from "pino";
+import { recalculateJobHandler } from "../commissions/recalculate-job.js";
 import type { Kdb } from "../db/connect.js";
 import { type JobHandler, jobsSource } from "../jobs/jobs-source.js";
 import type { WorkSource } from "../jobs/worker.js";
+import { deliverySource } from "../webhooks/delivery-source.js";
+import { createSafeAgent } from "../webhooks/safe-fetch.js";
+import type { WebhookSettings } from "../webhooks/settings.js";
 import { retentionJobHandler } from "./retention.js";
 
 /** Every kind of background work this deployment runs, wired explicitly (no auto-discovery). */
-export function workSources(db: Kdb, logger: pino.Logger): WorkSource<unknown>[] {
-  const handlers: Record<string, JobHandler> = { retention: retentionJobHandler };
-  return [jobsSource({ db, handlers, logger })];
+export function workSources(
+  db: Kdb,
+  logger: pino.Logger,
+  webhooks: { settings: WebhookSettings; exclusive: boolean },
+): WorkSource<unknown>[] {
+  const handlers: Record<string, JobHandler> = { retention: retentionJobHandler, recalculate: recalculateJobHandler };
+  const { settings } = webhooks;
+  const agent = createSafeAgent({
+    allowHosts: settings.allowHosts,
+    allowHttp: settings.allowHttp,
+    lookup: settings.lookup,
+  });
+  return [
+    jobsSource({ db, handlers, logger }),
+    deliverySource({ db, agent, secretKey: settings.secretKey, logger, exclusive: webhooks.exclusive }),
+  ];
 }

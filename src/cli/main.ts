@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "../config.js";
 import { doctorCommand } from "./doctor.js";
 import { keysCommand } from "./keys.js";
 import { mcpCommand } from "./mcp.js";
+import { seedCommand } from "./seed.js";
 
 const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
@@ -31,6 +32,7 @@ program
 
 keysCommand(program);
 doctorCommand(program);
+seedCommand(program);
 mcpCommand(program);
 
 function explain(err: unknown): { message: string; exitCode: number } {

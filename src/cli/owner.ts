@@ -7,9 +7,9 @@ import { ownerSocketPath, sendOwnerCommand } from "../owner/socket.js";
  * server's socket when it holds the data dir, else by opening the data dir ourselves. The database
  * modules load only when needed, so the socket path stays quick.
  */
-export async function runOwner(command: string, args: unknown): Promise<unknown> {
+export async function runOwner(command: string, args: unknown, timeoutMs?: number): Promise<unknown> {
   const config = loadConfig();
-  const viaSocket = () => sendOwnerCommand(ownerSocketPath(config.dataDir), command, args);
+  const viaSocket = () => sendOwnerCommand(ownerSocketPath(config.dataDir), command, args, timeoutMs);
   if (!config.databaseUrl && lockHolder(config.dataDir) !== null) return viaSocket();
   const [{ withOwnerDeployment }, { makeCtx, OWNER }, { runOwnerCommand }] = await Promise.all([
     import("../deployment.js"),

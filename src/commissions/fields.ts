@@ -58,13 +58,30 @@ const ISO_4217 = new Set(
 
 export const Currency = z
   .string()
-  .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code of 3 uppercase letters, such as USD")
-  .refine((code) => ISO_4217.has(code), { message: "is not an active ISO 4217 currency code" })
+  .superRefine((code, ctx) => {
+    if (!/^[A-Z]{3}$/.test(code)) {
+      ctx.addIssue({ code: "custom", message: "must be an ISO 4217 code of 3 uppercase letters, such as USD" });
+    } else if (!ISO_4217.has(code)) {
+      ctx.addIssue({ code: "custom", message: `${code} is not an active ISO 4217 currency code` });
+    }
+  })
   .describe("ISO 4217 currency code, e.g. USD.");
 
 export const DealType = z.enum(["new_business", "expansion", "renewal", "other"]);
 export type DealType = z.infer<typeof DealType>;
 export const DEAL_TYPES = DealType.options;
+
+/** `{deal_type: factor}`: keys must be deal types, named one by one when they are not. */
+export const DealTypeMultipliers = z
+  .record(z.string(), Factor)
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      if (!(DEAL_TYPES as readonly string[]).includes(key)) {
+        ctx.addIssue({ code: "custom", path: [key], message: `is not a deal type (${DEAL_TYPES.join(", ")})` });
+      }
+    }
+  })
+  .describe("Factor per deal type (new_business, expansion, renewal, other); a type not listed counts 1.");
 
 /** A period label of §5: "2026-07", "2026-Q3" or "2026". */
 export const PeriodLabel = z

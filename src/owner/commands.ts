@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ApiKey } from "../api-keys/schema.js";
 import { ScopeEnum } from "../api-keys/schema.js";
 import * as keys from "../api-keys/service.js";
+import { seedDemo } from "../cli/seed-demo.js";
 import type { Ctx } from "../context.js";
 
 /**
@@ -36,6 +37,10 @@ export const OWNER_COMMANDS = {
   "keys.mcp-access": {
     args: z.strictObject({ id: z.string().min(1), level: ScopeEnum }),
     run: (ctx: Ctx, a: { id: string; level: "read" | "write" | "admin" }) => keys.setMcpAccess(ctx, a.id, a.level),
+  },
+  "seed.demo": {
+    args: z.strictObject({}),
+    run: (ctx: Ctx) => seedDemo(ctx),
   },
 } as const;
 

@@ -34,7 +34,11 @@ describe.skipIf(!url)("processes starting at once against one PostgreSQL", () =>
       }),
     );
     const applied = starts.flatMap((s) => s.applied);
-    expect(applied.sort()).toEqual(readMigrations().map((m) => m.name).sort());
+    expect(applied.sort()).toEqual(
+      readMigrations()
+        .map((m) => m.name)
+        .sort(),
+    );
     expect(starts.filter((s) => s.extra !== null)).toHaveLength(1);
     const keys = await opened[0]!.db.selectFrom("api_keys").select(["name", "scope"]).execute();
     expect(keys).toEqual([{ name: "bootstrap", scope: "admin" }]);

@@ -37,7 +37,9 @@ describe("transactions through the Kysely layer", () => {
 
   it("bigint, numeric and date come back as exact strings from both drivers", async () => {
     const r = await sql<{ b: string; m: string; d: string; c: string }>`
-      SELECT 9007199254740993::int8 AS b, 12345678901234.56::numeric AS m, DATE '2026-07-01' AS d, count(*) AS c FROM counters`.execute(t.db);
+      SELECT 9007199254740993::int8 AS b, 12345678901234.56::numeric AS m, DATE '2026-07-01' AS d, count(*) AS c FROM counters`.execute(
+      t.db,
+    );
     expect(r.rows[0]).toEqual({ b: "9007199254740993", m: "12345678901234.56", d: "2026-07-01", c: "1" });
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createKey, setMcpAccess } from "../../src/api-keys/service.js";
 import { makeCtx, OWNER } from "../../src/context.js";
 import { createApiKey, errorOf, unique } from "../factories.js";
-import { bearer, createTestApp, TestClock, type TestApp } from "../harness.js";
+import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
 
 const KEY_FORMAT = /^cts_test_[0-9A-Za-z]{43}$/;
 
@@ -101,7 +101,11 @@ describe("create", () => {
 
   it("an expiring key works until its expires_at, then gets 401 expired", async () => {
     const expiresAt = new Date(clock.ms + 10_000).toISOString();
-    const res = await api("POST", "/api/v1/api-keys", admin.key, { name: unique("temp"), scope: "read", expires_at: expiresAt });
+    const res = await api("POST", "/api/v1/api-keys", admin.key, {
+      name: unique("temp"),
+      scope: "read",
+      expires_at: expiresAt,
+    });
     expect(res.json().expires_at).toBe(expiresAt);
     const { key } = res.json();
     clock.advance(9_999);
@@ -272,7 +276,12 @@ describe("audit trail", () => {
       ["api_key.revoke", newId, revoked.headers["request-id"]],
     ]);
     for (const row of rows) {
-      expect(row).toMatchObject({ actor_type: "api_key", actor_id: admin.id, actor_name: "Key admin", resource: "api_key" });
+      expect(row).toMatchObject({
+        actor_type: "api_key",
+        actor_id: admin.id,
+        actor_name: "Key admin",
+        resource: "api_key",
+      });
       const text = JSON.stringify([row.before, row.after]);
       for (const secret of [key, newKey]) {
         expect(text).not.toContain(secret.slice("cts_test_".length));
@@ -286,17 +295,26 @@ describe("audit trail", () => {
   });
 
   it("a failed request writes no audit row", async () => {
-    const before = await t.db.db.selectFrom("audit_events").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const before = await t.db.db
+      .selectFrom("audit_events")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     await api("POST", "/api/v1/api-keys", admin.key, { name: "x", scope: "read", mcp_access: "admin" });
     await api("POST", `/api/v1/api-keys/key_00000000000000000000000000/revoke`, admin.key);
-    const after = await t.db.db.selectFrom("audit_events").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const after = await t.db.db
+      .selectFrom("audit_events")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });
 
 describe("environments", () => {
   it("a real key of another environment is refused even when the database holds it", async () => {
-    const live = await createKey(makeCtx(t.db.db, "live", OWNER, null, clock.now()), { name: "live key", scope: "admin" });
+    const live = await createKey(makeCtx(t.db.db, "live", OWNER, null, clock.now()), {
+      name: "live key",
+      scope: "admin",
+    });
     expect(live.key).toMatch(/^cts_live_/);
     const res = await api("GET", "/api/v1/users", live.key);
     expect(res.statusCode).toBe(401);

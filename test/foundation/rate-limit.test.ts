@@ -1,9 +1,11 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltApp, buildApp } from "../../src/app/build.js";
+import type { TrustProxy } from "../../src/config.js";
 import { decide, FAILED_AUTH_PER_IP, PER_KEY, policyHeader, stateHeader } from "../../src/rate-limit/limiter.js";
 import { MemoryStore } from "../../src/rate-limit/stores.js";
 import { craftKey, createApiKey, createUser, errorOf } from "../factories.js";
-import { bearer, createTestApp, TestClock, type TestApp } from "../harness.js";
+import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
 
 const POLICY = '"per-key";q=100;w=60';
 const W = 60_000;
@@ -99,7 +101,9 @@ describe("per key: 100 requests per rolling 60 s", () => {
     expectLimited(atEdge[40]!, 60);
 
     // Never more than 100 in any 60 s span of what was let through ...
-    const maxInAnyWindow = Math.max(...allowedAt.map((from) => allowedAt.filter((s) => s >= from && s < from + 60_000).length));
+    const maxInAnyWindow = Math.max(
+      ...allowedAt.map((from) => allowedAt.filter((s) => s >= from && s < from + 60_000).length),
+    );
     expect(maxInAnyWindow).toBe(100);
     // ... where a fixed minute window would have reset at t = 60.0 s and let 100 more through at once.
     const fixedWindowAllows = (attempts: number[]) => {
@@ -176,6 +180,42 @@ describe("per IP: 30 failed authentications per rolling minute", () => {
 
     clock.advance(60_000);
     expect((await bad()).statusCode).toBe(401);
+  });
+});
+
+describe("the client IP behind proxies (CTS_TRUST_PROXY)", () => {
+  const failFrom = (app: BuiltApp["app"], socket: string, forwardedFor: string) =>
+    app.inject({
+      method: "GET",
+      url: "/api/v1/users",
+      remoteAddress: socket,
+      headers: { "x-forwarded-for": forwardedFor },
+    });
+
+  it("ignores X-Forwarded-For from an untrusted peer: spoofing it does not dodge the limiter", async () => {
+    const socket = "198.51.100.20";
+    for (let i = 0; i < 30; i++) expect((await failFrom(t.app, socket, `192.0.2.${i}`)).statusCode).toBe(401);
+    expectLimited(await failFrom(t.app, socket, "192.0.2.99"), 60);
+  });
+
+  it.each([
+    ["a hop count", 1],
+    ["proxy addresses", ["198.51.100.0/24"]],
+  ] as const)("trusted as %s: limits the forwarded client, not the proxy", async (_label, trustProxy) => {
+    const proxied = await buildApp({
+      db: t.db.db,
+      env: "test",
+      clock: clock.now,
+      trustProxy: trustProxy as TrustProxy,
+    });
+    try {
+      const proxy = "198.51.100.30";
+      for (let i = 0; i < 30; i++) expect((await failFrom(proxied.app, proxy, "192.0.2.1")).statusCode).toBe(401);
+      expectLimited(await failFrom(proxied.app, proxy, "192.0.2.1"), 60);
+      expect((await failFrom(proxied.app, proxy, "192.0.2.2")).statusCode).toBe(401);
+    } finally {
+      await proxied.app.close();
+    }
   });
 });
 

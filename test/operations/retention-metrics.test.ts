@@ -40,7 +40,9 @@ describe("retention", () => {
     await retentionJobHandler({} as JobRow, {
       db: t.db.db,
       now: () => NOW,
-      progress: async (n) => void (progress = n),
+      progress: async (n) => {
+        progress = n;
+      },
     });
     const logs = await t.db.db
       .selectFrom("request_logs")

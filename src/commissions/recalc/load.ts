@@ -3,7 +3,16 @@ import type { Tx } from "../../context.js";
 import type { Kdb } from "../../db/connect.js";
 import type { DB } from "../../db/schema.js";
 import { type AssignmentInput, creditsOf, type PlanInput, periodRange, type SpiffInput } from "../calculate.js";
-import type { BucketKey, CreditRow, DateRange, EngineDeal, EntryRow, ExistingLine, PlanContext, RecalcTarget } from "./types.js";
+import type {
+  BucketKey,
+  CreditRow,
+  DateRange,
+  EngineDeal,
+  EntryRow,
+  ExistingLine,
+  PlanContext,
+  RecalcTarget,
+} from "./types.js";
 
 type Db = Kdb | Tx;
 type SplitsEb = ExpressionBuilder<DB & { s: DB["deal_splits"]; d: DB["deals"] }, "s" | "d">;
@@ -102,7 +111,13 @@ export async function loadCredits(db: Db, targets: RecalcTarget[], users?: strin
     .execute();
   return rows.map((r) => {
     const deal = toEngineDeal(r);
-    return { deal, user_id: r.user_id, percent: r.percent, credit: creditOf(deal, r.user_id, r.percent), no_plan_reason: r.no_plan_reason };
+    return {
+      deal,
+      user_id: r.user_id,
+      percent: r.percent,
+      credit: creditOf(deal, r.user_id, r.percent),
+      no_plan_reason: r.no_plan_reason,
+    };
   });
 }
 
@@ -165,8 +180,7 @@ export async function loadPlanContext(db: Db, userIds: string[]): Promise<PlanCo
   return { assignments, plans };
 }
 
-export function toSpiffInput(row: DB["spiffs"]["__select__" & keyof DB["spiffs"]] | SpiffRow): SpiffInput {
-  const r = row as SpiffRow;
+export function toSpiffInput(r: SpiffRow): SpiffInput {
   return {
     id: r.id,
     name: r.name,
@@ -179,7 +193,7 @@ export function toSpiffInput(row: DB["spiffs"]["__select__" & keyof DB["spiffs"]
   };
 }
 
-interface SpiffRow {
+export interface SpiffRow {
   id: string;
   name: string;
   currency: string;
@@ -201,7 +215,7 @@ export async function loadSpiffs(db: Db, from: string, to: string): Promise<Spif
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  return rows.map((r) => toSpiffInput(r as SpiffRow));
+  return rows.map(toSpiffInput);
 }
 
 interface EntrySqlRow extends DealCols {
@@ -245,7 +259,19 @@ export async function loadUnlockedLines(db: Db, dealIds: string[]): Promise<Exis
   if (dealIds.length === 0) return [];
   const rows = await db
     .selectFrom("commission_lines")
-    .select(["id", "deal_id", "user_id", "kind", "plan_id", "plan_version", "spiff_id", "period", "amount", "status", "explanation"])
+    .select([
+      "id",
+      "deal_id",
+      "user_id",
+      "kind",
+      "plan_id",
+      "plan_version",
+      "spiff_id",
+      "period",
+      "amount",
+      "status",
+      "explanation",
+    ])
     .where(anyOf("deal_id", dealIds))
     .where("locked", "=", false)
     .where("kind", "in", ["plan", "spiff"])

@@ -1,4 +1,4 @@
-import type { DealInput, PlanInput, AssignmentInput, SpiffInput } from "../calculate.js";
+import type { AssignmentInput, DealInput, PlanInput, SpiffInput } from "../calculate.js";
 
 /** One (user, plan, period) bucket of §5: plan lines inside it depend on each other. */
 export interface BucketKey {

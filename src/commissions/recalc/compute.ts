@@ -1,0 +1,121 @@
+import {
+  type BucketEntry,
+  calculateBucket,
+  calculateSpiffLines,
+  findPlan,
+  type NoPlan,
+  type PlanLineResult,
+  type PlanMatch,
+  periodOf,
+  quarterOf,
+  type SpiffInput,
+  type SpiffLineResult,
+} from "../calculate.js";
+import {
+  type BucketKey,
+  bucketId,
+  type CreditRow,
+  type DesiredLine,
+  type EntryRow,
+  type PlanContext,
+} from "./types.js";
+
+/** Pure: plan matching, bucket lines and SPIFF lines over data already loaded. */
+
+export function matchCredit(credit: CreditRow, ctx: PlanContext): PlanMatch | NoPlan {
+  const assignments = ctx.assignments.get(credit.user_id) ?? [];
+  const plans = assignments.flatMap((a) => {
+    const plan = ctx.plans.get(a.plan_id);
+    return plan ? [plan] : [];
+  });
+  return findPlan(credit.user_id, credit.deal.close_date, credit.deal.currency, assignments, plans);
+}
+
+export function isMatch(m: PlanMatch | NoPlan): m is PlanMatch {
+  return "plan" in m;
+}
+
+/** The bucket a matched credit falls in. */
+export function bucketOf(credit: CreditRow, match: PlanMatch): BucketKey {
+  return {
+    user_id: credit.user_id,
+    plan_id: match.plan.id,
+    period: periodOf(match.plan.period, credit.deal.close_date),
+  };
+}
+
+/** SPIFF lines' period: the user's plan period containing close_date, else the calendar quarter (§4). */
+export function spiffPeriod(credit: CreditRow, match: PlanMatch | NoPlan): string {
+  return isMatch(match) ? periodOf(match.plan.period, credit.deal.close_date) : quarterOf(credit.deal.close_date);
+}
+
+export function spiffLinesOf(credit: CreditRow, match: PlanMatch | NoPlan, spiffs: SpiffInput[]): DesiredLine[] {
+  const period = spiffPeriod(credit, match);
+  const credits = [{ user_id: credit.user_id, percent: credit.percent, credit: credit.credit }];
+  return calculateSpiffLines(credit.deal, credits, spiffs, () => period).map(fromSpiffLine);
+}
+
+function fromSpiffLine(line: SpiffLineResult): DesiredLine {
+  return { ...line, plan_id: null, plan_version: null, explanation: { ...line.explanation } };
+}
+
+function fromPlanLine(line: PlanLineResult): DesiredLine {
+  return { ...line, spiff_id: null, explanation: { ...line.explanation } };
+}
+
+interface Placed {
+  entry: BucketEntry;
+  match: PlanMatch | null;
+}
+
+/** An entry belongs to the bucket when its current match lands there (pending) or its locked line does. */
+function place(key: BucketKey, row: EntryRow, ctx: PlanContext): Placed | null {
+  if (row.deal.status === "pending") {
+    const match = matchCredit(row, ctx);
+    if (!isMatch(match)) return null;
+    const b = bucketOf(row, match);
+    if (b.plan_id !== key.plan_id || b.period !== key.period) return null;
+    return { entry: { deal: row.deal, credit: row.credit, locked: false }, match };
+  }
+  if (row.locked_plan_id !== key.plan_id || row.locked_period !== key.period) return null;
+  return {
+    entry: { deal: row.deal, credit: row.credit, locked: true, lockedAmount: row.locked_amount ?? "0" },
+    match: null,
+  };
+}
+
+/**
+ * The bucket's quota: quota_override ?? plan quota of the assignment behind its pending entries. Two
+ * assignments to one plan inside one period are possible; the later-starting one then sets the quota.
+ */
+function quotaOf(placed: Placed[]): string | null {
+  const matches = placed.flatMap((p) => (p.match ? [p.match] : []));
+  const desc = (x: string, y: string) => (x < y ? 1 : x > y ? -1 : 0);
+  matches.sort(
+    (a, b) => desc(a.assignment.effective_from, b.assignment.effective_from) || desc(a.assignment.id, b.assignment.id),
+  );
+  return matches[0]?.quota ?? null;
+}
+
+/** Plan lines of every pending credit in the bucket, given the bucket user's entries in its range. */
+export function computeBucket(key: BucketKey, rows: EntryRow[], ctx: PlanContext): DesiredLine[] {
+  const plan = ctx.plans.get(key.plan_id);
+  if (!plan) return [];
+  const placed = rows.flatMap((r) => (r.user_id === key.user_id ? (place(key, r, ctx) ?? []) : []));
+  if (!placed.some((p) => !p.entry.locked)) return [];
+  const lines = calculateBucket({
+    plan,
+    quota: quotaOf(placed),
+    period: key.period,
+    userId: key.user_id,
+    entries: placed.map((p) => p.entry),
+  });
+  return lines.map(fromPlanLine);
+}
+
+/** Distinct buckets, in a stable order. */
+export function uniqueBuckets(buckets: Iterable<BucketKey>): BucketKey[] {
+  const seen = new Map<string, BucketKey>();
+  for (const b of buckets) seen.set(bucketId(b), b);
+  return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, b]) => b);
+}

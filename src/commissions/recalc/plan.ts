@@ -1,0 +1,132 @@
+import type { Tx } from "../../context.js";
+import type { SpiffInput } from "../calculate.js";
+import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
+import { loadBucketEntries, loadCredits, loadPlanContext, loadSpiffs, loadUnlockedLines } from "./load.js";
+import {
+  type BucketKey,
+  bucketId,
+  type CreditRow,
+  creditId,
+  type DesiredLine,
+  type ExistingLine,
+  type PlanContext,
+  type RecalcTarget,
+} from "./types.js";
+import { diffLines, diffSize, type LineDiff, type ReasonChange } from "./write.js";
+
+/** Everything one recalculation would write, computed before writing anything. */
+export interface RecalcPlan {
+  diff: LineDiff;
+  reasons: ReasonChange[];
+  /** Deals whose own data or status changed: their totals are refreshed even if no line moved. */
+  deals: string[];
+  size: number;
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const list = groups.get(key);
+    if (list) list.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+const distinct = (values: Iterable<string>) => [...new Set(values)];
+
+function dateSpan(credits: CreditRow[]): { from: string; to: string } | null {
+  if (credits.length === 0) return null;
+  const dates = credits.map((c) => c.deal.close_date).sort();
+  return { from: dates[0]!, to: dates[dates.length - 1]! };
+}
+
+function oldBucket(line: ExistingLine | undefined): BucketKey | null {
+  if (line?.kind !== "plan" || line.status !== "pending" || !line.plan_id) return null;
+  return { user_id: line.user_id, plan_id: line.plan_id, period: line.period };
+}
+
+interface Scope {
+  credits: CreditRow[];
+  creditIds: Set<string>;
+  fullDeals: Set<string>;
+  /** Every credit's buckets are recomputed (deal, plan and assignment changes), not only moved ones. */
+  touchAll: boolean;
+  inBatch: (user: string) => boolean;
+  existing: ExistingLine[];
+  buckets: BucketKey[];
+}
+
+/** The credits the targets reach, their unlocked lines, and the buckets changed deals left. */
+async function scopeOf(tx: Tx, targets: RecalcTarget[], users: string[] | undefined): Promise<Scope> {
+  const batch = users && new Set(users);
+  const inBatch = (user: string) => batch === undefined || batch.has(user);
+  const credits = await loadCredits(tx, targets, users);
+  const creditIds = new Set(credits.map(creditId));
+  const fullDeals = new Set(targets.flatMap((t) => (t.type === "deals" ? t.deal_ids : [])));
+  const dealIds = distinct([...credits.map((c) => c.deal.id), ...fullDeals]);
+  const existing = (await loadUnlockedLines(tx, dealIds)).filter((l) => inBatch(l.user_id));
+  const buckets = targets
+    .flatMap((t) => (t.type === "deals" ? (t.buckets ?? []) : []))
+    .filter((b) => inBatch(b.user_id));
+  for (const line of existing) {
+    const b = oldBucket(line);
+    if (b && fullDeals.has(line.deal_id) && !creditIds.has(`${line.deal_id}|${line.user_id}`)) buckets.push(b);
+  }
+  const touchAll = targets.some((t) => t.type !== "spiff");
+  return { credits, creditIds, fullDeals, touchAll, inBatch, existing, buckets };
+}
+
+interface Rematched {
+  desired: DesiredLine[];
+  reasons: ReasonChange[];
+  noPlan: Set<string>;
+}
+
+/** Re-matches each credit to its plan: SPIFF lines, no-plan notes, and the buckets to recompute. */
+function rematch(scope: Scope, planCtx: PlanContext, spiffs: SpiffInput[]): Rematched {
+  const planLineOf = new Map(
+    scope.existing.filter((l) => l.kind === "plan").map((l) => [`${l.deal_id}|${l.user_id}`, l]),
+  );
+  const out: Rematched = { desired: [], reasons: [], noPlan: new Set() };
+  for (const credit of scope.credits) {
+    const match = matchCredit(credit, planCtx);
+    const before = oldBucket(planLineOf.get(creditId(credit)));
+    const after = isMatch(match) ? bucketOf(credit, match) : null;
+    if (scope.touchAll || (before && bucketId(before)) !== (after && bucketId(after))) {
+      if (before) scope.buckets.push(before);
+      if (after) scope.buckets.push(after);
+    }
+    if (!after) out.noPlan.add(creditId(credit));
+    const reason = isMatch(match) ? null : match.reason;
+    if (reason !== credit.no_plan_reason)
+      out.reasons.push({ deal_id: credit.deal.id, user_id: credit.user_id, reason });
+    out.desired.push(...spiffLinesOf(credit, match, spiffs));
+  }
+  return out;
+}
+
+/**
+ * The affected set (see recalculate.ts): credits the targets reach are re-matched; a credit's old and
+ * new buckets are recomputed whole when its deal or plan changed or its bucket moved. `users`
+ * restricts everything to those users (a job batch).
+ */
+export async function planRecalc(tx: Tx, targets: RecalcTarget[], users?: string[]): Promise<RecalcPlan> {
+  const scope = await scopeOf(tx, targets, users);
+  const userIds = distinct([...scope.credits.map((c) => c.user_id), ...scope.buckets.map((b) => b.user_id)]);
+  const planCtx = await loadPlanContext(tx, userIds);
+  const span = dateSpan(scope.credits);
+  const spiffs = span ? await loadSpiffs(tx, span.from, span.to) : [];
+  const { desired, reasons, noPlan } = rematch(scope, planCtx, spiffs);
+
+  const keys = uniqueBuckets(scope.buckets);
+  const entriesOf = groupBy(await loadBucketEntries(tx, keys), (e) => e.user_id);
+  for (const key of keys) desired.push(...computeBucket(key, entriesOf.get(key.user_id) ?? [], planCtx));
+
+  const known = new Set(scope.existing.map((l) => l.deal_id));
+  const more = distinct(desired.map((l) => l.deal_id).filter((id) => !known.has(id)));
+  const existing = scope.existing.concat((await loadUnlockedLines(tx, more)).filter((l) => scope.inBatch(l.user_id)));
+  const diff = diffLines(existing, desired, { credits: scope.creditIds, noPlan, fullDeals: scope.fullDeals });
+  return { diff, reasons, deals: [...scope.fullDeals], size: diffSize(diff) };
+}

@@ -1,0 +1,200 @@
+import { sql } from "kysely";
+import type { Ctx, Tx } from "../../context.js";
+import { newId } from "../../ids.js";
+import { emitMany } from "../batch-outbox.js";
+import type { Commission } from "../schema.js";
+import { anyOf } from "./load.js";
+import { type DesiredLine, type ExistingLine, lineKey } from "./types.js";
+
+/** Which existing lines a recalculation may delete when it no longer wants them. */
+export interface Ownership {
+  /** `deal|user` credits re-matched: their SPIFF lines are all recomputed. */
+  credits: Set<string>;
+  /** `deal|user` credits with no plan in force now: their plan line goes. */
+  noPlan: Set<string>;
+  /** Deals whose data changed: lines of users they no longer credit go. */
+  fullDeals: Set<string>;
+}
+
+export interface LineDiff {
+  inserts: DesiredLine[];
+  updates: { before: ExistingLine; after: DesiredLine }[];
+  deletes: ExistingLine[];
+}
+
+/** Key-sorted JSON, so a jsonb round trip (which reorders keys) compares equal. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+function differs(before: ExistingLine, after: DesiredLine): boolean {
+  return (
+    before.status !== "pending" ||
+    before.amount !== after.amount ||
+    before.plan_id !== after.plan_id ||
+    before.plan_version !== after.plan_version ||
+    before.period !== after.period ||
+    canonical(before.explanation) !== canonical(after.explanation)
+  );
+}
+
+function owned(line: ExistingLine, own: Ownership): boolean {
+  const credit = `${line.deal_id}|${line.user_id}`;
+  if (own.fullDeals.has(line.deal_id) && !own.credits.has(credit)) return true;
+  if (line.kind === "spiff") return own.credits.has(credit);
+  return own.noPlan.has(credit);
+}
+
+export function diffLines(existing: ExistingLine[], desired: DesiredLine[], own: Ownership): LineDiff {
+  const byKey = new Map(existing.map((l) => [lineKey(l), l]));
+  const wanted = new Set<string>();
+  const diff: LineDiff = { inserts: [], updates: [], deletes: [] };
+  for (const line of desired) {
+    const key = lineKey(line);
+    wanted.add(key);
+    const before = byKey.get(key);
+    if (!before) diff.inserts.push(line);
+    else if (differs(before, line)) diff.updates.push({ before, after: line });
+  }
+  for (const line of existing) {
+    if (line.status === "pending" && !wanted.has(lineKey(line)) && owned(line, own)) diff.deletes.push(line);
+  }
+  return diff;
+}
+
+export function diffSize(diff: LineDiff): number {
+  return diff.inserts.length + diff.updates.length + diff.deletes.length;
+}
+
+function chunks<T>(items: T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export function commissionOf(id: string, line: DesiredLine, now: Date): Commission {
+  return {
+    id,
+    deal_id: line.deal_id,
+    user_id: line.user_id,
+    plan_id: line.plan_id,
+    plan_version: line.plan_version,
+    spiff_id: line.spiff_id,
+    kind: line.kind,
+    period: line.period,
+    amount: Number(line.amount),
+    status: "pending",
+    locked: false,
+    explanation: line.explanation,
+    calculated_at: now.toISOString(),
+  };
+}
+
+async function insertLines(tx: Tx, now: Date, rows: (DesiredLine & { id: string })[]): Promise<void> {
+  for (const part of chunks(rows)) {
+    await sql`
+      INSERT INTO commission_lines
+        (id, deal_id, user_id, plan_id, plan_version, spiff_id, kind, period, amount, status, locked, explanation,
+         calculated_at, created_at)
+      SELECT v.id, v.deal_id, v.user_id, v.plan_id, v.plan_version, v.spiff_id, v.kind, v.period, v.amount, 'pending',
+             false, v.explanation, ${now}::timestamptz, ${now}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(id text, deal_id text, user_id text, plan_id text,
+        plan_version integer, spiff_id text, kind text, period text, amount numeric, explanation jsonb)`.execute(tx);
+  }
+}
+
+async function updateLines(tx: Tx, now: Date, rows: (DesiredLine & { id: string })[]): Promise<void> {
+  for (const part of chunks(rows)) {
+    await sql`
+      UPDATE commission_lines AS l
+      SET plan_id = v.plan_id, plan_version = v.plan_version, period = v.period, amount = v.amount,
+          status = 'pending', explanation = v.explanation, calculated_at = ${now}
+      FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(id text, plan_id text, plan_version integer,
+        period text, amount numeric, explanation jsonb)
+      WHERE l.id = v.id AND NOT l.locked`.execute(tx);
+  }
+}
+
+export interface LineEvent {
+  object: Commission;
+  previous_amount: number | null;
+}
+
+/**
+ * Writes the diff in batches. Returns the deals touched and one `commission.calculated` event per line
+ * whose amount changed (a new line, or a void one coming back, has previous_amount null).
+ */
+export async function applyDiff(
+  tx: Tx,
+  now: Date,
+  diff: LineDiff,
+): Promise<{ deals: Set<string>; events: LineEvent[] }> {
+  const inserts = diff.inserts.map((line) => ({ ...line, id: newId("com", now.getTime()) }));
+  const updates = diff.updates.map(({ before, after }) => ({ ...after, id: before.id }));
+  await insertLines(tx, now, inserts);
+  await updateLines(tx, now, updates);
+  for (const part of chunks(
+    diff.deletes.map((l) => l.id),
+    5000,
+  )) {
+    await tx.deleteFrom("commission_lines").where(anyOf("id", part)).where("locked", "=", false).execute();
+  }
+  const events: LineEvent[] = inserts.map((line) => ({
+    object: commissionOf(line.id, line, now),
+    previous_amount: null,
+  }));
+  diff.updates.forEach(({ before }, i) => {
+    const line = updates[i]!;
+    const previous = before.status === "void" ? null : before.amount;
+    if (previous === line.amount) return;
+    events.push({
+      object: commissionOf(line.id, line, now),
+      previous_amount: previous === null ? null : Number(previous),
+    });
+  });
+  const deals = new Set<string>();
+  for (const l of [...inserts, ...updates, ...diff.deletes]) deals.add(l.deal_id);
+  return { deals, events };
+}
+
+export async function emitLineEvents(tx: Tx, ctx: Ctx, events: LineEvent[]): Promise<void> {
+  await emitMany(
+    tx,
+    ctx,
+    events.map((data) => ({ type: "commission.calculated" as const, data: { ...data } })),
+  );
+}
+
+/** total_commission = Σ non-void lines; a deal whose total moved gets a new updated_at (sync by updated_since). */
+export async function updateTotals(tx: Tx, now: Date, dealIds: string[]): Promise<void> {
+  for (const part of chunks(dealIds, 5000)) {
+    await sql`
+      UPDATE deals AS d SET total_commission = t.total, updated_at = ${now}
+      FROM (
+        SELECT x.id, COALESCE(SUM(l.amount) FILTER (WHERE l.status <> 'void'), 0) AS total
+        FROM deals x LEFT JOIN commission_lines l ON l.deal_id = x.id
+        WHERE x.id = ANY(${part}::text[])
+        GROUP BY x.id
+      ) AS t
+      WHERE d.id = t.id AND d.total_commission <> t.total`.execute(tx);
+  }
+}
+
+export interface ReasonChange {
+  deal_id: string;
+  user_id: string;
+  reason: string | null;
+}
+
+export async function updateNoPlanReasons(tx: Tx, changes: ReasonChange[]): Promise<void> {
+  for (const part of chunks(changes)) {
+    await sql`
+      UPDATE deal_splits AS s SET no_plan_reason = v.reason
+      FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(deal_id text, user_id text, reason text)
+      WHERE s.deal_id = v.deal_id AND s.user_id = v.user_id`.execute(tx);
+  }
+}

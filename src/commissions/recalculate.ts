@@ -1,0 +1,128 @@
+import { sql } from "kysely";
+import type { Ctx, Tx } from "../context.js";
+import { enqueueJob } from "../jobs/queue.js";
+import { anyOf, countCredits } from "./recalc/load.js";
+import { planRecalc, type RecalcPlan } from "./recalc/plan.js";
+import type { RecalcTarget } from "./recalc/types.js";
+import { applyDiff, emitLineEvents, updateNoPlanReasons, updateTotals } from "./recalc/write.js";
+
+export { bucketsOfDeals } from "./recalc/load.js";
+export type { BucketKey, DateRange, RecalcTarget } from "./recalc/types.js";
+/** total_commission = Σ non-void lines, for deals whose lines changed outside a recalculation (e.g. voided). */
+export { updateTotals as refreshTotals } from "./recalc/write.js";
+
+/*
+ * The affected set of a change. A pending deal's credit to one user is the unit: it is re-matched to
+ * its plan (§5 rule 1), its SPIFF lines and no-plan note are redone, and the (user, plan, period)
+ * buckets it left and joined are recomputed whole (every later line's prior attainment and cap room
+ * depend on it). Targets name what changed so a job can re-resolve them: a deal (its credits, plus
+ * buckets it left, captured before the change), a user's assignment ranges, a plan, or SPIFF windows.
+ * Locked lines are read, never written; rejected deals are outside every bucket.
+ */
+
+export const RECALC_JOB_KIND = "recalculate";
+const SPIFFS_LOCK = sql`7150421, 1`;
+
+let defaultInlineLimit = 1000;
+
+/** Lines a change may rewrite inline; beyond it the rest runs as a job. Tests lower it. */
+export function setInlineLimit(limit: number): void {
+  defaultInlineLimit = limit;
+}
+
+export interface RecalcOptions {
+  /** Deals whose own lines are always written inline, even when the rest goes to a job. */
+  primaryDeals?: string[];
+  /** Runs once lines and totals are written, before the `commission.calculated` events (deal.* first). */
+  announce?: () => Promise<void>;
+  inlineLimit?: number;
+}
+
+export interface RecalcResult {
+  jobId: string | null;
+}
+
+/**
+ * Takes the locks a recalculation needs, in the one global order (SPIFFs, then users by id) so
+ * concurrent changes serialize instead of deadlocking. Returns the ids among `users` that exist.
+ */
+export async function lockForRecalc(
+  tx: Tx,
+  options: { spiffs?: "shared" | "exclusive"; users?: string[] } = {},
+): Promise<Set<string>> {
+  if (options.spiffs === "exclusive") await sql`SELECT pg_advisory_xact_lock(${SPIFFS_LOCK})`.execute(tx);
+  else await sql`SELECT pg_advisory_xact_lock_shared(${SPIFFS_LOCK})`.execute(tx);
+  const users = [...new Set(options.users ?? [])].sort();
+  if (users.length === 0) return new Set();
+  const rows = await tx
+    .selectFrom("users")
+    .select("id")
+    .where(anyOf("id", users))
+    .orderBy("id")
+    .forNoKeyUpdate()
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Writes a computed plan, or only the lines of `onlyDeals` when given. */
+export async function applyPlan(
+  tx: Tx,
+  ctx: Ctx,
+  plan: RecalcPlan,
+  onlyDeals?: Set<string>,
+  announce?: () => Promise<void>,
+): Promise<void> {
+  const keep = <T extends { deal_id: string }>(items: T[]) =>
+    onlyDeals ? items.filter((i) => onlyDeals.has(i.deal_id)) : items;
+  const diff = {
+    inserts: keep(plan.diff.inserts),
+    updates: plan.diff.updates.filter((u) => !onlyDeals || onlyDeals.has(u.before.deal_id)),
+    deletes: keep(plan.diff.deletes),
+  };
+  const reasons = keep(plan.reasons);
+  const { deals, events } = await applyDiff(tx, ctx.now, diff);
+  await updateNoPlanReasons(tx, reasons);
+  for (const r of reasons) deals.add(r.deal_id);
+  for (const id of keep(plan.deals.map((deal_id) => ({ deal_id })))) deals.add(id.deal_id);
+  await updateTotals(tx, ctx.now, [...deals]);
+  await announce?.();
+  await emitLineEvents(tx, ctx, events);
+}
+
+async function enqueue(tx: Tx, ctx: Ctx, targets: RecalcTarget[], total: number): Promise<string> {
+  const job = await enqueueJob(tx, ctx.now, { kind: RECALC_JOB_KIND, payload: { targets, env: ctx.env }, total });
+  return job.id;
+}
+
+/**
+ * Recalculates every pending line the targets affect, in the caller's transaction (which must hold
+ * `lockForRecalc`). Over the inline limit, only `primaryDeals`' own lines are written now and a job
+ * does the rest in short batches; until it finishes, reads show the previous amounts.
+ */
+export async function recalculate(
+  tx: Tx,
+  ctx: Ctx,
+  targets: RecalcTarget[],
+  options: RecalcOptions = {},
+): Promise<RecalcResult> {
+  if (targets.length === 0) {
+    await options.announce?.();
+    return { jobId: null };
+  }
+  const limit = options.inlineLimit ?? defaultInlineLimit;
+  if (targets.some((t) => t.type !== "deals")) {
+    // Plan, assignment and SPIFF changes can reach every deal: count before computing anything.
+    const credits = await countCredits(tx, targets);
+    if (credits > limit) {
+      await options.announce?.();
+      return { jobId: await enqueue(tx, ctx, targets, credits) };
+    }
+  }
+  const plan = await planRecalc(tx, targets);
+  if (plan.size <= limit) {
+    await applyPlan(tx, ctx, plan, undefined, options.announce);
+    return { jobId: null };
+  }
+  await applyPlan(tx, ctx, plan, new Set(options.primaryDeals ?? []), options.announce);
+  return { jobId: await enqueue(tx, ctx, targets, plan.size) };
+}

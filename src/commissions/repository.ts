@@ -1,0 +1,153 @@
+import { type Selectable, sql } from "kysely";
+import type { Tx } from "../context.js";
+import type { Kdb } from "../db/connect.js";
+import type { CommissionLinesTable } from "../db/schema.js";
+import { toIso } from "../http/fields.js";
+import { anyOf } from "./recalc/load.js";
+import type { Commission, ListCommissionsQuery } from "./schema.js";
+
+type Row = Selectable<CommissionLinesTable>;
+type Db = Kdb | Tx;
+
+// jsonb stores keys in its own order; explanations read back in the order rule 8 lists them.
+const KEY_ORDER = [
+  ...["summary", "plan_id", "plan_version", "spiff_id", "spiff_name", "reason", "author", "period", "quota"],
+  ...["credit", "percent", "prior_attainment", "criteria_met", "payout", "bands", "multiplier", "cap"],
+  ...[
+    "min_deal_amount",
+    "unrounded",
+    "type",
+    "from",
+    "to",
+    "rate",
+    "amount",
+    "commission",
+    "limit",
+    "before",
+    "applied",
+  ],
+];
+
+function ordered(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ordered);
+  if (!value || typeof value !== "object") return value;
+  const rank = (k: string) => (KEY_ORDER.includes(k) ? KEY_ORDER.indexOf(k) : KEY_ORDER.length);
+  const keys = Object.keys(value).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+  return Object.fromEntries(keys.map((k) => [k, ordered((value as Record<string, unknown>)[k])]));
+}
+
+export function toCommission(row: Row): Commission {
+  return {
+    id: row.id,
+    deal_id: row.deal_id,
+    user_id: row.user_id,
+    plan_id: row.plan_id,
+    plan_version: row.plan_version,
+    spiff_id: row.spiff_id,
+    kind: row.kind,
+    period: row.period,
+    amount: Number(row.amount),
+    status: row.status,
+    locked: row.locked,
+    explanation: ordered(row.explanation) as Commission["explanation"],
+    calculated_at: toIso(row.calculated_at)!,
+  };
+}
+
+/** A deal's lines: plan lines, then SPIFF lines, then adjustments; each in split order. */
+export async function linesOfDeal(db: Db, dealId: string): Promise<Commission[]> {
+  const rows = await db
+    .selectFrom("commission_lines as l")
+    .leftJoin("deal_splits as s", (j) => j.onRef("s.deal_id", "=", "l.deal_id").onRef("s.user_id", "=", "l.user_id"))
+    .selectAll("l")
+    .where("l.deal_id", "=", dealId)
+    .orderBy(sql`CASE l.kind WHEN 'plan' THEN 0 WHEN 'spiff' THEN 1 ELSE 2 END`)
+    .orderBy(sql`s.position NULLS LAST`)
+    .orderBy("l.spiff_id")
+    .orderBy("l.id")
+    .execute();
+  return rows.map(toCommission);
+}
+
+export async function findLine(db: Db, id: string): Promise<Commission | undefined> {
+  const row = await db.selectFrom("commission_lines").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toCommission(row);
+}
+
+/**
+ * Locks a deal's pending lines as the approval workflow does: they become `approved` and no
+ * recalculation touches them again; their credit still counts and their amounts use the cap first.
+ */
+export async function lockDealLines(tx: Tx, dealId: string): Promise<number> {
+  const result = await tx
+    .updateTable("commission_lines")
+    .set({ locked: true, status: "approved" })
+    .where("deal_id", "=", dealId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+function filtered(db: Db, q: Omit<ListCommissionsQuery, "page" | "per_page">) {
+  let query = db.selectFrom("commission_lines");
+  if (q.user_id) query = query.where("user_id", "=", q.user_id);
+  if (q.deal_id) query = query.where("deal_id", "=", q.deal_id);
+  if (q.status) query = query.where("status", "in", q.status);
+  if (q.kind) query = query.where("kind", "in", q.kind);
+  if (q.period) query = query.where("period", "=", q.period);
+  return query;
+}
+
+export async function listLines(db: Db, q: ListCommissionsQuery, limit: number, offset: number) {
+  const query = filtered(db, q);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toCommission), total: Number(count.n) };
+}
+
+/** Every matching line in list order, a page of `chunk` rows at a time (keyset, so no row is skipped or repeated). */
+export async function* allLines(db: Db, q: ListCommissionsQuery, chunk = 1000): AsyncGenerator<Commission[]> {
+  let after: { created_at: Date; id: string } | null = null;
+  for (;;) {
+    let query = filtered(db, q);
+    if (after) {
+      const { created_at, id } = after;
+      query = query.where((eb) =>
+        eb.or([eb("created_at", "<", created_at), eb.and([eb("created_at", "=", created_at), eb("id", "<", id)])]),
+      );
+    }
+    const rows = await query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(chunk).execute();
+    if (rows.length === 0) return;
+    yield rows.map(toCommission);
+    const last = rows[rows.length - 1]!;
+    after = { created_at: new Date(last.created_at), id: last.id };
+    if (rows.length < chunk) return;
+  }
+}
+
+/** A user's non-void lines of one period, in deal order (close_date, created_at, id), then kind. */
+export async function statementLines(db: Db, userId: string, period: string): Promise<Commission[]> {
+  const rows = await db
+    .selectFrom("commission_lines as l")
+    .innerJoin("deals as d", "d.id", "l.deal_id")
+    .selectAll("l")
+    .where("l.user_id", "=", userId)
+    .where("l.period", "=", period)
+    .where("l.status", "<>", "void")
+    .orderBy("d.close_date")
+    .orderBy("d.created_at")
+    .orderBy("d.id")
+    .orderBy(sql`CASE l.kind WHEN 'plan' THEN 0 WHEN 'spiff' THEN 1 ELSE 2 END`)
+    .orderBy("l.id")
+    .execute();
+  return rows.map(toCommission);
+}
+
+/** Which of these user ids exist (reads only; writers lock users through lockForRecalc). */
+export async function existingUsers(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom("users").select("id").where(anyOf("id", ids)).execute();
+  return new Set(rows.map((r) => r.id));
+}

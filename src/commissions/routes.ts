@@ -1,0 +1,71 @@
+import { IdParams } from "../http/fields.js";
+import { pageReply } from "../http/list-reply.js";
+import { listOf } from "../http/pagination.js";
+import type { App } from "../http/types.js";
+import { csvText, wantsCsv } from "./csv.js";
+import { Commission, ListCommissionsQuery, Statement, StatementQuery } from "./schema.js";
+import * as service from "./service.js";
+import { getStatement } from "./statement.js";
+
+const tags = ["Commissions"];
+
+const CSV =
+  "With `Accept: text/csv` the response is CSV (RFC 4180, CRLF line ends, amounts with 2 decimals) with the header " +
+  "`id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`; " +
+  "any other Accept gets JSON. Responses carry `Vary: Accept`.";
+
+export function commissionRoutes(app: App): void {
+  app.get(
+    "/commissions",
+    {
+      config: { scope: "read" },
+      schema: {
+        tags,
+        summary: "List commission lines",
+        description: `Newest first (created_at desc, id desc). ${CSV} The CSV holds every matching line (page and per_page are ignored), streamed.`,
+        querystring: ListCommissionsQuery,
+        response: { 200: listOf(Commission) },
+      },
+    },
+    async (req, reply) => {
+      reply.header("Vary", "Accept");
+      if (wantsCsv(req.headers.accept)) {
+        return reply.type("text/csv; charset=utf-8").send(service.exportCommissions(req.ctx, req.query) as never);
+      }
+      return pageReply(req, reply, await service.listCommissions(req.ctx, req.query));
+    },
+  );
+
+  app.get(
+    "/commissions/:id",
+    {
+      config: { scope: "read" },
+      schema: { tags, summary: "Get a commission line", params: IdParams, response: { 200: Commission } },
+    },
+    (req) => service.getCommission(req.ctx, req.params.id),
+  );
+
+  app.get(
+    "/users/:id/statement",
+    {
+      config: { scope: "read" },
+      schema: {
+        tags,
+        summary: "Get a user's statement",
+        description:
+          "The user's non-void lines whose period equals `period` (YYYY-MM, YYYY-Qn or YYYY), in deal order, with " +
+          `per-plan quota and attainment (credit booked) and totals by kind. ${CSV}`,
+        params: IdParams,
+        querystring: StatementQuery,
+        response: { 200: Statement },
+      },
+    },
+    async (req, reply) => {
+      reply.header("Vary", "Accept");
+      const statement = await getStatement(req.ctx, req.params.id, req.query.period);
+      if (wantsCsv(req.headers.accept))
+        return reply.type("text/csv; charset=utf-8").send(csvText(statement.lines) as never);
+      return statement;
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { Timestamp } from "../http/fields.js";
+import { PageQuery } from "../http/pagination.js";
+import { MoneyOut, PeriodLabel } from "./fields.js";
+
+export const RecalculationJobId = z
+  .string()
+  .nullable()
+  .describe(
+    "job_… when the recalculation this change started runs in the background (GET /jobs/{id}); null when it finished inline.",
+  );
+
+/** 204 with no body; a recalculation that went to the background is named in a header instead. */
+export const NoContent = z
+  .null()
+  .describe("No body. `Recalculation-Job-Id: job_…` when the change started a background recalculation.");
+
+export const CommissionKind = z.enum(["plan", "spiff", "adjustment"]);
+export const CommissionStatus = z.enum(["pending", "approved", "paid", "void"]);
+
+export const Explanation = z
+  .record(z.string(), z.unknown())
+  .describe(
+    "How the amount was reached (API.md §5 rule 8). Plan lines: summary, plan_id, plan_version, period, quota, credit, " +
+      "prior_attainment, bands [{from, to, rate, amount, commission}], multiplier, cap {limit, before, applied} | null, " +
+      "unrounded, amount (min_deal_amount when the minimum zeroed it). SPIFF lines: summary, spiff_id, spiff_name, " +
+      "criteria_met, payout, credit, percent, period, unrounded, amount. Every number but `amount` is an exact decimal string.",
+  );
+
+export const Commission = z
+  .object({
+    id: z.string().describe("com_…"),
+    deal_id: z.string(),
+    user_id: z.string(),
+    plan_id: z.string().nullable(),
+    plan_version: z.number().int().nullable(),
+    spiff_id: z.string().nullable(),
+    kind: CommissionKind,
+    period: z.string().describe('"2026-Q3", "2026-07" or "2026"'),
+    amount: MoneyOut,
+    status: CommissionStatus,
+    locked: z.boolean().describe("Lines of approved, disputed and paid deals never change."),
+    explanation: Explanation,
+    calculated_at: Timestamp,
+  })
+  .meta({ id: "Commission" });
+export type Commission = z.infer<typeof Commission>;
+
+/** `a` or `a,b`: each value checked against the enum. */
+export function commaList<T extends string>(values: readonly T[], what: string) {
+  return z
+    .string()
+    .transform((s, ctx) => {
+      const items = s.split(",").map((v) => v.trim());
+      const bad = items.filter((v) => !(values as readonly string[]).includes(v));
+      if (bad.length > 0 || items.length === 0) {
+        ctx.addIssue({ code: "custom", message: `must be ${what} (${values.join(", ")}), one or comma-separated` });
+        return z.NEVER;
+      }
+      return [...new Set(items)] as T[];
+    })
+    .describe(`One of ${values.join(", ")}, or several comma-separated.`);
+}
+
+export const ListCommissionsQuery = PageQuery.extend({
+  user_id: z.string().optional(),
+  deal_id: z.string().optional(),
+  status: commaList(CommissionStatus.options, "a line status").optional(),
+  kind: commaList(CommissionKind.options, "a line kind").optional(),
+  period: PeriodLabel.optional(),
+}).strict();
+export type ListCommissionsQuery = z.infer<typeof ListCommissionsQuery>;
+
+/** A line the preview would create: a commission line without identity or state. */
+export const PreviewLine = Commission.pick({
+  user_id: true,
+  plan_id: true,
+  plan_version: true,
+  spiff_id: true,
+  kind: true,
+  period: true,
+  amount: true,
+  explanation: true,
+}).meta({ id: "PreviewLine" });
+export type PreviewLine = z.infer<typeof PreviewLine>;
+
+/** Why credited users of a deal earn no plan line (§5 rule 1); null when every one has a plan in force. */
+export const DealExplanation = z
+  .object({
+    summary: z.string().describe('e.g. "no plan in force for usr_…: currency mismatch: deal EUR, plan USD"'),
+    no_plan: z.array(z.object({ user_id: z.string(), reason: z.string() })),
+  })
+  .nullable()
+  .describe("Set when a credited user has no plan in force (no plan line is written): who, and why.");
+export type DealExplanation = z.infer<typeof DealExplanation>;
+
+export function dealExplanation(noPlan: { user_id: string; reason: string }[]): DealExplanation {
+  if (noPlan.length === 0) return null;
+  const summary = noPlan.map((n) => `no plan in force for ${n.user_id}: ${n.reason}`).join("; ");
+  return { summary, no_plan: noPlan };
+}
+
+export const Preview = z
+  .object({
+    lines: z.array(PreviewLine),
+    total_commission: MoneyOut,
+    explanation: DealExplanation,
+  })
+  .meta({ id: "CommissionPreview" });
+export type Preview = z.infer<typeof Preview>;
+
+export const StatementQuery = z.strictObject({ period: PeriodLabel });
+
+export const Statement = z
+  .object({
+    user_id: z.string(),
+    period: z.string(),
+    plans: z.array(
+      z.object({
+        plan_id: z.string(),
+        quota: MoneyOut.nullable(),
+        attainment: MoneyOut.describe(
+          "Credit booked in the period under this plan (pending and locked deals), to the cent.",
+        ),
+        attainment_ratio: z
+          .number()
+          .nullable()
+          .describe("attainment ÷ quota, 4 decimals (1.2 = 120 %); null without quota."),
+      }),
+    ),
+    lines: z.array(Commission),
+    totals: z.object({ plan: MoneyOut, spiff: MoneyOut, adjustment: MoneyOut, total: MoneyOut }),
+  })
+  .meta({ id: "Statement" });
+export type Statement = z.infer<typeof Statement>;

@@ -1,0 +1,27 @@
+import type { Readable } from "node:stream";
+import { type Ctx, requireScope } from "../context.js";
+import { notFound } from "../errors.js";
+import { offsetOf, type Page } from "../http/pagination.js";
+import { csvStream } from "./csv.js";
+import * as repo from "./repository.js";
+import type { Commission, ListCommissionsQuery } from "./schema.js";
+
+export async function listCommissions(ctx: Ctx, query: ListCommissionsQuery): Promise<Page<Commission>> {
+  requireScope(ctx, "read");
+  const { limit, offset } = offsetOf(query);
+  const { rows, total } = await repo.listLines(ctx.db, query, limit, offset);
+  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
+}
+
+/** Every matching line as CSV, unpaginated, read from the database a chunk at a time as it streams. */
+export function exportCommissions(ctx: Ctx, query: ListCommissionsQuery): Readable {
+  requireScope(ctx, "read");
+  return csvStream(repo.allLines(ctx.db, query));
+}
+
+export async function getCommission(ctx: Ctx, id: string): Promise<Commission> {
+  requireScope(ctx, "read");
+  const line = await repo.findLine(ctx.db, id);
+  if (!line) throw notFound("Commission", id);
+  return line;
+}

@@ -1,0 +1,90 @@
+import type { Insertable, Selectable, Updateable } from "kysely";
+import type { Tx } from "../context.js";
+import type { Kdb } from "../db/connect.js";
+import type { PlanAssignmentsTable } from "../db/schema.js";
+import { toIso } from "../http/fields.js";
+import type { Assignment, ListAssignmentsQuery } from "./schema.js";
+
+type Row = Selectable<PlanAssignmentsTable>;
+type Db = Kdb | Tx;
+
+export function toAssignment(row: Row): Assignment {
+  return {
+    id: row.id,
+    plan_id: row.plan_id,
+    user_id: row.user_id,
+    effective_from: row.effective_from,
+    effective_to: row.effective_to,
+    quota_override: row.quota_override === null ? null : Number(row.quota_override),
+    created_at: toIso(row.created_at)!,
+    updated_at: toIso(row.updated_at)!,
+  };
+}
+
+export async function insertAssignment(tx: Tx, row: Insertable<PlanAssignmentsTable>): Promise<Assignment> {
+  return toAssignment(await tx.insertInto("plan_assignments").values(row).returningAll().executeTakeFirstOrThrow());
+}
+
+export async function updateAssignment(
+  tx: Tx,
+  id: string,
+  changes: Updateable<PlanAssignmentsTable>,
+): Promise<Assignment> {
+  return toAssignment(
+    await tx.updateTable("plan_assignments").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow(),
+  );
+}
+
+export async function deleteAssignment(tx: Tx, id: string): Promise<void> {
+  await tx.deleteFrom("plan_assignments").where("id", "=", id).execute();
+}
+
+export async function findAssignment(db: Db, id: string): Promise<Assignment | undefined> {
+  const row = await db.selectFrom("plan_assignments").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toAssignment(row);
+}
+
+export async function lockAssignment(tx: Tx, id: string): Promise<Assignment | undefined> {
+  const row = await tx.selectFrom("plan_assignments").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+  return row && toAssignment(row);
+}
+
+/** The user's other assignment in force on some day of [from, to] (to null = open-ended), if any. */
+export async function overlapping(
+  tx: Tx,
+  userId: string,
+  from: string,
+  to: string | null,
+  exceptId: string | null,
+): Promise<Assignment | undefined> {
+  let query = tx
+    .selectFrom("plan_assignments")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where((eb) => eb.or([eb("effective_to", "is", null), eb("effective_to", ">=", from)]));
+  if (to !== null) query = query.where("effective_from", "<=", to);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  const row = await query.orderBy("effective_from").limit(1).executeTakeFirst();
+  return row && toAssignment(row);
+}
+
+/** Users assigned to the plan (any dates): whose lines a plan edit can move. */
+export async function usersAssignedTo(db: Db, planId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("plan_assignments")
+    .select("user_id")
+    .distinct()
+    .where("plan_id", "=", planId)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+export async function listAssignments(db: Db, planId: string, q: ListAssignmentsQuery, limit: number, offset: number) {
+  let query = db.selectFrom("plan_assignments").where("plan_id", "=", planId);
+  if (q.user_id) query = query.where("user_id", "=", q.user_id);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toAssignment), total: Number(count.n) };
+}

@@ -1,0 +1,155 @@
+import type { Selectable } from "kysely";
+import type { Tx } from "../context.js";
+import type { Kdb } from "../db/connect.js";
+import type { CompPlansTable } from "../db/schema.js";
+import { toIso } from "../http/fields.js";
+import type { CompPlan, ListPlansQuery } from "./schema.js";
+
+type Row = Selectable<CompPlansTable>;
+type Db = Kdb | Tx;
+
+/** The terms a commission is calculated with; decimals as exact strings. A version freezes them. */
+export interface PlanTerms {
+  currency: string;
+  period: "month" | "quarter" | "year";
+  quota: string | null;
+  base_rate: string | null;
+  tiers: { from_attainment: string; rate: string }[];
+  deal_type_multipliers: Record<string, string>;
+  min_deal_amount: string | null;
+  cap_per_period: string | null;
+  effective_from: string;
+  effective_to: string | null;
+}
+
+export interface PlanRecord extends PlanTerms {
+  id: string;
+  name: string;
+  description: string | null;
+  status: "draft" | "active" | "archived";
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+export function toPlan(r: PlanRecord): CompPlan {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    status: r.status,
+    currency: r.currency,
+    period: r.period,
+    quota: num(r.quota),
+    base_rate: num(r.base_rate),
+    tiers: r.tiers.map((t) => ({ from_attainment: Number(t.from_attainment), rate: Number(t.rate) })),
+    deal_type_multipliers: Object.fromEntries(Object.entries(r.deal_type_multipliers).map(([k, v]) => [k, Number(v)])),
+    min_deal_amount: num(r.min_deal_amount),
+    cap_per_period: num(r.cap_per_period),
+    effective_from: r.effective_from,
+    effective_to: r.effective_to,
+    version: r.version,
+    created_at: toIso(r.created_at)!,
+    updated_at: toIso(r.updated_at)!,
+  };
+}
+
+function toRecord(row: Row): PlanRecord {
+  return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) };
+}
+
+export function termsOf(r: PlanTerms): PlanTerms {
+  return {
+    currency: r.currency,
+    period: r.period,
+    quota: r.quota,
+    base_rate: r.base_rate,
+    tiers: r.tiers,
+    deal_type_multipliers: r.deal_type_multipliers,
+    min_deal_amount: r.min_deal_amount,
+    cap_per_period: r.cap_per_period,
+    effective_from: r.effective_from,
+    effective_to: r.effective_to,
+  };
+}
+
+function termColumns(t: PlanTerms) {
+  return {
+    ...termsOf(t),
+    tiers: JSON.stringify(t.tiers),
+    deal_type_multipliers: JSON.stringify(t.deal_type_multipliers),
+  };
+}
+
+async function insertVersion(tx: Tx, r: PlanRecord): Promise<void> {
+  await tx
+    .insertInto("comp_plan_versions")
+    .values({ plan_id: r.id, version: r.version, ...termColumns(r), created_at: r.updated_at })
+    .execute();
+}
+
+export async function insertPlan(tx: Tx, r: PlanRecord): Promise<PlanRecord> {
+  const row = await tx
+    .insertInto("comp_plans")
+    .values({ ...r, ...termColumns(r) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await insertVersion(tx, r);
+  return toRecord(row);
+}
+
+/** Saves the plan; a new version gets its own frozen row, otherwise the current version's row follows. */
+export async function updatePlan(tx: Tx, r: PlanRecord, newVersion: boolean): Promise<PlanRecord> {
+  const { id, created_at: _created, ...rest } = r;
+  const row = await tx
+    .updateTable("comp_plans")
+    .set({ ...rest, ...termColumns(r) })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (newVersion) await insertVersion(tx, r);
+  else {
+    await tx
+      .updateTable("comp_plan_versions")
+      .set(termColumns(r))
+      .where("plan_id", "=", id)
+      .where("version", "=", r.version)
+      .execute();
+  }
+  return toRecord(row);
+}
+
+export async function findPlanRecord(db: Db, id: string): Promise<PlanRecord | undefined> {
+  const row = await db.selectFrom("comp_plans").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** FOR NO KEY UPDATE: serializes plan edits and assignment changes without blocking foreign-key checks. */
+export async function lockPlanRecord(tx: Tx, id: string): Promise<PlanRecord | undefined> {
+  const row = await tx.selectFrom("comp_plans").selectAll().where("id", "=", id).forNoKeyUpdate().executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** Whether any commission line was calculated with this version (then its terms are frozen). */
+export async function versionInUse(db: Db, planId: string, version: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("commission_lines")
+    .select("id")
+    .where("plan_id", "=", planId)
+    .where("plan_version", "=", version)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function listPlans(db: Db, q: ListPlansQuery, limit: number, offset: number) {
+  let query = db.selectFrom("comp_plans");
+  if (q.status) query = query.where("status", "=", q.status);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => toPlan(toRecord(r))), total: Number(count.n) };
+}

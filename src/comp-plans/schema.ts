@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { Attainment, Currency, DealTypeMultipliers, Money, MoneyOut, Rate } from "../commissions/fields.js";
+import { RecalculationJobId } from "../commissions/schema.js";
+import { IsoDate, Timestamp } from "../http/fields.js";
+import { PageQuery } from "../http/pagination.js";
+
+export const PlanStatus = z.enum(["draft", "active", "archived"]);
+export const PlanPeriod = z.enum(["month", "quarter", "year"]);
+
+export const CompPlan = z
+  .object({
+    id: z.string().describe("plan_…"),
+    name: z.string(),
+    description: z.string().nullable(),
+    status: PlanStatus,
+    currency: z.string(),
+    period: PlanPeriod,
+    quota: MoneyOut.nullable().describe("Per period, never pro-rated; required (> 0) with tiers."),
+    base_rate: z.number().nullable().describe("Applies to all credit when the plan has no tiers."),
+    tiers: z
+      .array(z.object({ from_attainment: z.number(), rate: z.number() }))
+      .describe("Graduated bands of quota attainment, ascending, first at 0; empty when base_rate applies."),
+    deal_type_multipliers: z.record(z.string(), z.number()),
+    min_deal_amount: MoneyOut.nullable(),
+    cap_per_period: MoneyOut.nullable(),
+    effective_from: z.string(),
+    effective_to: z.string().nullable(),
+    version: z.number().int().describe("Raised when the terms of an active plan change; lines keep theirs."),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: "CompPlan" });
+export type CompPlan = z.infer<typeof CompPlan>;
+
+export const CompPlanWritten = CompPlan.extend({ recalculation_job_id: RecalculationJobId }).meta({
+  id: "CompPlanWritten",
+});
+export type CompPlanWritten = z.infer<typeof CompPlanWritten>;
+
+const TierInput = z.strictObject({ from_attainment: Attainment, rate: Rate });
+
+const writable = {
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).nullable(),
+  status: PlanStatus,
+  currency: Currency,
+  period: PlanPeriod,
+  quota: Money.nullable(),
+  base_rate: Rate.nullable(),
+  tiers: z.array(TierInput).max(50).nullable(),
+  deal_type_multipliers: DealTypeMultipliers,
+  min_deal_amount: Money.nullable(),
+  cap_per_period: Money.nullable(),
+  effective_from: IsoDate,
+  effective_to: IsoDate.nullable(),
+};
+
+export const CreatePlanBody = z.strictObject({
+  ...writable,
+  description: writable.description.optional(),
+  status: writable.status.default("active"),
+  currency: writable.currency.default("USD"),
+  quota: writable.quota.optional(),
+  base_rate: writable.base_rate.optional(),
+  tiers: writable.tiers.optional(),
+  deal_type_multipliers: writable.deal_type_multipliers.default({}),
+  min_deal_amount: writable.min_deal_amount.optional(),
+  cap_per_period: writable.cap_per_period.optional(),
+  effective_to: writable.effective_to.optional(),
+});
+export type CreatePlanBody = z.infer<typeof CreatePlanBody>;
+
+export const UpdatePlanBody = z.strictObject(writable).partial();
+export type UpdatePlanBody = z.infer<typeof UpdatePlanBody>;
+
+export const ListPlansQuery = PageQuery.extend({ status: PlanStatus.optional() }).strict();
+export type ListPlansQuery = z.infer<typeof ListPlansQuery>;
+
+export const Assignment = z
+  .object({
+    id: z.string().describe("asg_…"),
+    plan_id: z.string(),
+    user_id: z.string(),
+    effective_from: z.string(),
+    effective_to: z.string().nullable(),
+    quota_override: MoneyOut.nullable().describe("Replaces the plan's quota for this user."),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: "PlanAssignment" });
+export type Assignment = z.infer<typeof Assignment>;
+
+export const AssignmentWritten = Assignment.extend({ recalculation_job_id: RecalculationJobId }).meta({
+  id: "PlanAssignmentWritten",
+});
+export type AssignmentWritten = z.infer<typeof AssignmentWritten>;
+
+const assignmentWritable = {
+  effective_from: IsoDate,
+  effective_to: IsoDate.nullable(),
+  quota_override: Money.nullable(),
+};
+
+export const CreateAssignmentBody = z.strictObject({
+  user_id: z.string().min(1).max(100),
+  ...assignmentWritable,
+  effective_to: assignmentWritable.effective_to.optional(),
+  quota_override: assignmentWritable.quota_override.optional(),
+});
+export type CreateAssignmentBody = z.infer<typeof CreateAssignmentBody>;
+
+export const UpdateAssignmentBody = z.strictObject(assignmentWritable).partial();
+export type UpdateAssignmentBody = z.infer<typeof UpdateAssignmentBody>;
+
+export const ListAssignmentsQuery = PageQuery.extend({
+  user_id: z.string().optional().describe("Only this user's assignments."),
+}).strict();
+export type ListAssignmentsQuery = z.infer<typeof ListAssignmentsQuery>;

@@ -1,0 +1,105 @@
+import { audit } from "../audit/record.js";
+import { lockForRecalc, recalculate } from "../commissions/recalculate.js";
+import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
+import { notFound } from "../errors.js";
+import { offsetOf, type Page } from "../http/pagination.js";
+import { newId } from "../ids.js";
+import { usersAssignedTo } from "./assignments-repository.js";
+import * as repo from "./repository.js";
+import type { CompPlan, CompPlanWritten, CreatePlanBody, ListPlansQuery, UpdatePlanBody } from "./schema.js";
+import { checkPlanTerms, normalizeTerms, sameTerms } from "./validate.js";
+
+export async function listPlans(ctx: Ctx, query: ListPlansQuery): Promise<Page<CompPlan>> {
+  requireScope(ctx, "read");
+  const { limit, offset } = offsetOf(query);
+  const { rows, total } = await repo.listPlans(ctx.db, query, limit, offset);
+  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
+}
+
+export async function getPlan(ctx: Ctx, id: string): Promise<CompPlan> {
+  requireScope(ctx, "read");
+  const plan = await repo.findPlanRecord(ctx.db, id);
+  if (!plan) throw notFound("Comp plan", id);
+  return repo.toPlan(plan);
+}
+
+export async function createPlan(ctx: Ctx, input: CreatePlanBody): Promise<CompPlanWritten> {
+  requireScope(ctx, "admin");
+  const record: repo.PlanRecord = {
+    id: newId("plan", ctx.now.getTime()),
+    name: input.name,
+    description: input.description ?? null,
+    status: input.status,
+    ...normalizeTerms({
+      currency: input.currency,
+      period: input.period,
+      quota: input.quota ?? null,
+      base_rate: input.base_rate ?? null,
+      tiers: input.tiers ?? [],
+      deal_type_multipliers: input.deal_type_multipliers as Record<string, string>,
+      min_deal_amount: input.min_deal_amount ?? null,
+      cap_per_period: input.cap_per_period ?? null,
+      effective_from: input.effective_from,
+      effective_to: input.effective_to ?? null,
+    }),
+    version: 1,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  };
+  checkPlanTerms(record);
+  return withTransaction(ctx, async (tx) => {
+    const plan = repo.toPlan(await repo.insertPlan(tx, record));
+    await audit(tx, ctx, { action: "comp_plan.create", resource: "comp_plan", resourceId: plan.id, after: plan });
+    return { ...plan, recalculation_job_id: null };
+  });
+}
+
+function merged(before: repo.PlanRecord, input: UpdatePlanBody): repo.PlanRecord {
+  const next: repo.PlanRecord = { ...before };
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    if (key === "tiers") next.tiers = (value as repo.PlanTerms["tiers"] | null) ?? [];
+    else (next as unknown as Record<string, unknown>)[key] = value;
+  }
+  return { ...next, ...normalizeTerms(next) };
+}
+
+/** Locks the users a plan edit can move (after the plan row: the global order is plans, then users). */
+async function lockAssignedUsers(tx: Tx, planId: string): Promise<void> {
+  await lockForRecalc(tx, { users: await usersAssignedTo(tx, planId) });
+}
+
+/**
+ * Editing the terms of an active plan (or of a version lines already use) creates a new version;
+ * name, description and status edits keep it. Terms, dates and status changes recalculate.
+ */
+export async function updatePlan(ctx: Ctx, id: string, input: UpdatePlanBody): Promise<CompPlanWritten> {
+  requireScope(ctx, "admin");
+  return withTransaction(ctx, async (tx) => {
+    await lockForRecalc(tx);
+    const before = await repo.lockPlanRecord(tx, id);
+    if (!before) throw notFound("Comp plan", id);
+    const next = merged(before, input);
+    checkPlanTerms(next);
+    const termsChanged = !sameTerms(before, next);
+    const statusChanged = before.status !== next.status;
+    if (!termsChanged && !statusChanged && before.name === next.name && before.description === next.description) {
+      return { ...repo.toPlan(before), recalculation_job_id: null };
+    }
+    const newVersion =
+      termsChanged && (before.status === "active" || (await repo.versionInUse(tx, id, before.version)));
+    const record = { ...next, version: before.version + (newVersion ? 1 : 0), updated_at: ctx.now };
+    if (termsChanged || statusChanged) await lockAssignedUsers(tx, id);
+    const after = repo.toPlan(await repo.updatePlan(tx, record, newVersion));
+    await audit(tx, ctx, {
+      action: "comp_plan.update",
+      resource: "comp_plan",
+      resourceId: id,
+      before: repo.toPlan(before),
+      after,
+    });
+    const recalc =
+      termsChanged || statusChanged ? await recalculate(tx, ctx, [{ type: "plan", plan_id: id }]) : { jobId: null };
+    return { ...after, recalculation_job_id: recalc.jobId };
+  });
+}

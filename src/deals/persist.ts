@@ -1,0 +1,55 @@
+import { auditMany, emitMany } from "../commissions/batch-outbox.js";
+import { bucketsOfDeals, recalculate } from "../commissions/recalculate.js";
+import type { Ctx, Tx } from "../context.js";
+import * as repo from "./repository.js";
+import type { Deal } from "./schema.js";
+
+export interface DealChanges {
+  created: repo.DealRecord[];
+  updated: { before: repo.DealRecord; after: repo.DealRecord }[];
+}
+
+/**
+ * Saves created and updated deals and recalculates what they affect: their own lines always inline,
+ * the buckets they left or joined inline too unless the change is wide (then a job). Audit rows and
+ * `deal.*` events carry the final totals, and come before the `commission.calculated` events.
+ */
+export async function persistDeals(
+  tx: Tx,
+  ctx: Ctx,
+  changes: DealChanges,
+): Promise<{ jobId: string | null; deals: Map<string, Deal> }> {
+  const updatedIds = changes.updated.map((u) => u.after.id);
+  const ids = [...changes.created.map((d) => d.id), ...updatedIds];
+  const left = await bucketsOfDeals(tx, updatedIds);
+  await repo.insertDeals(tx, changes.created);
+  await repo.updateDeals(
+    tx,
+    changes.updated.map((u) => u.after),
+  );
+  const deals = new Map<string, Deal>();
+  const announce = async () => {
+    for (const record of await repo.findDeals(tx, ids)) deals.set(record.id, repo.toDeal(record));
+    const created = changes.created.map(({ id }) => deals.get(id));
+    const updated = changes.updated.map(({ before }) => ({ before: repo.toDeal(before), after: deals.get(before.id) }));
+    await auditMany(tx, ctx, [
+      ...created.map((after) => ({ action: "deal.create", resource: "deal", resourceId: after!.id, after })),
+      ...updated.map(({ before, after }) => ({
+        action: "deal.update",
+        resource: "deal",
+        resourceId: before.id,
+        before,
+        after,
+      })),
+    ]);
+    await emitMany(tx, ctx, [
+      ...created.map((object) => ({ type: "deal.created" as const, data: { object } })),
+      ...updated.map(({ after }) => ({ type: "deal.updated" as const, data: { object: after } })),
+    ]);
+  };
+  const { jobId } = await recalculate(tx, ctx, [{ type: "deals", deal_ids: ids, buckets: left }], {
+    primaryDeals: ids,
+    announce,
+  });
+  return { jobId, deals };
+}

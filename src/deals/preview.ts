@@ -1,0 +1,28 @@
+import { previewDeal } from "../commissions/preview.js";
+import { existingUsers } from "../commissions/repository.js";
+import type { Preview } from "../commissions/schema.js";
+import { type Ctx, requireScope } from "../context.js";
+import { validationError } from "../errors.js";
+import { missingUsers, namedUsers, writableOf } from "./records.js";
+import type { PreviewBody } from "./schema.js";
+import { throwIfInvalid } from "./service-write.js";
+
+/** Validates a deal body exactly as a create would, then prices it without writing anything. */
+export async function previewCommission(ctx: Ctx, input: PreviewBody): Promise<Preview> {
+  requireScope(ctx, "read");
+  const named = namedUsers(input);
+  throwIfInvalid(
+    missingUsers(
+      named,
+      await existingUsers(
+        ctx.db,
+        named.map(([, id]) => id),
+      ),
+    ),
+  );
+  const { plan_id: planId, ...body } = input;
+  const fields = writableOf(body);
+  const preview = await previewDeal(ctx.db, fields, ctx.now, planId);
+  if (!preview) throw validationError("plan_id", `comp plan ${planId} does not exist`);
+  return preview;
+}

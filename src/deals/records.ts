@@ -1,0 +1,120 @@
+import { Dec } from "../commissions/calculate.js";
+import type { ErrorDetail } from "../errors.js";
+import type { DealRecord, SplitRecord } from "./repository.js";
+import type { CreateDealBody, UpdateDealBody } from "./schema.js";
+
+/** Building and comparing deal records: defaults, owner-following splits, replacement and merge. */
+
+const defaultSplits = (ownerId: string): SplitRecord[] => [{ user_id: ownerId, percent: "100" }];
+
+type Writable = Pick<
+  DealRecord,
+  | "external_id"
+  | "opportunity_name"
+  | "arr_amount"
+  | "currency"
+  | "deal_type"
+  | "close_date"
+  | "owner_id"
+  | "splits"
+  | "splits_explicit"
+>;
+
+/** The writable fields a create (or a whole-replacing upsert) body means, defaults applied. */
+export function writableOf(input: CreateDealBody, externalId?: string | null): Writable {
+  const explicit = input.splits !== undefined && input.splits !== null;
+  return {
+    external_id: externalId !== undefined ? externalId : (input.external_id ?? null),
+    opportunity_name: input.opportunity_name,
+    arr_amount: input.arr_amount,
+    currency: input.currency,
+    deal_type: input.deal_type,
+    close_date: input.close_date,
+    owner_id: input.owner_id,
+    splits: explicit
+      ? input.splits!.map((s) => ({ user_id: s.user_id, percent: s.percent }))
+      : defaultSplits(input.owner_id),
+    splits_explicit: explicit,
+  };
+}
+
+export function newRecord(id: string, now: Date, fields: Writable): DealRecord {
+  return {
+    id,
+    ...fields,
+    status: "pending",
+    total_commission: "0",
+    rejection_reason: null,
+    approved_at: null,
+    paid_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** PATCH: omitted fields stay; splits never given keep following owner_id; `splits: null` goes back to that. */
+export function patched(current: DealRecord, input: UpdateDealBody): DealRecord {
+  const next: DealRecord = { ...current };
+  for (const key of [
+    "external_id",
+    "opportunity_name",
+    "arr_amount",
+    "currency",
+    "deal_type",
+    "close_date",
+    "owner_id",
+  ] as const) {
+    if (input[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = input[key];
+  }
+  if (input.splits === null) next.splits_explicit = false;
+  else if (input.splits !== undefined) {
+    next.splits = input.splits.map((s) => ({ user_id: s.user_id, percent: s.percent }));
+    next.splits_explicit = true;
+  }
+  if (!next.splits_explicit) next.splits = defaultSplits(next.owner_id);
+  return next;
+}
+
+const sameSplits = (a: SplitRecord[], b: SplitRecord[]) =>
+  a.length === b.length && a.every((s, i) => s.user_id === b[i]!.user_id && new Dec(s.percent).eq(b[i]!.percent));
+
+/**
+ * Equal as the API shows them (decimals compared as numbers, "100.00" = "100"); with `flag`, whether
+ * splits follow the owner counts too (a PATCH that pins them is a change).
+ */
+export function sameDeal(a: Writable, b: Writable, flag = false): boolean {
+  return (
+    (!flag || a.splits_explicit === b.splits_explicit) &&
+    a.external_id === b.external_id &&
+    a.opportunity_name === b.opportunity_name &&
+    new Dec(a.arr_amount).eq(b.arr_amount) &&
+    a.currency === b.currency &&
+    a.deal_type === b.deal_type &&
+    a.close_date === b.close_date &&
+    a.owner_id === b.owner_id &&
+    sameSplits(a.splits, b.splits)
+  );
+}
+
+export const LOCKED_STATUSES = new Set(["approved", "disputed", "paid"]);
+
+/** Every user a body names, with where it names them (for 422 details). */
+export function namedUsers(
+  input: { owner_id?: string; splits?: { user_id: string }[] | null },
+  prefix = "",
+): [string, string][] {
+  const named: [string, string][] = [];
+  if (input.owner_id !== undefined) named.push([`${prefix}owner_id`, input.owner_id]);
+  input.splits?.forEach((s, i) => {
+    named.push([`${prefix}splits[${i}].user_id`, s.user_id]);
+  });
+  return named;
+}
+
+export function missingUsers(named: [string, string][], known: Set<string>): ErrorDetail[] {
+  return named.flatMap(([param, id]) => (known.has(id) ? [] : [{ param, message: `user ${id} does not exist` }]));
+}
+
+export function creditedUsers(records: { splits: SplitRecord[] }[]): string[] {
+  return records.flatMap((r) => r.splits.map((s) => s.user_id));
+}

@@ -1,0 +1,191 @@
+import { NoContent, Preview } from "../commissions/schema.js";
+import { IdParams } from "../http/fields.js";
+import { pageReply } from "../http/list-reply.js";
+import { listOf } from "../http/pagination.js";
+import type { App } from "../http/types.js";
+import { bulkUpsert } from "./bulk.js";
+import { previewCommission } from "./preview.js";
+import {
+  BulkBody,
+  BulkResult,
+  CreateDealBody,
+  Deal,
+  DealDetail,
+  ExternalIdParams,
+  ListDealsQuery,
+  PreviewBody,
+  UpdateDealBody,
+} from "./schema.js";
+import * as read from "./service-read.js";
+import * as write from "./service-write.js";
+import { upsertDeal } from "./upsert.js";
+
+const tags = ["Deals"];
+
+const LIST =
+  "Sort by created_at, close_date, arr_amount or total_commission, prefixed - for descending (default -created_at); " +
+  "ties always break on id in the same direction, so the order is stable across pages. Filters combine with AND; " +
+  "status takes one value or several comma-separated. List items carry no commission lines.";
+
+const NO_PLAN =
+  "A credited user with no plan in force earns no plan line; the deal's `explanation` then says " +
+  '"no plan in force" and why (e.g. currency mismatch), per user.';
+
+export function dealRoutes(app: App): void {
+  app.get(
+    "/deals",
+    {
+      config: { scope: "read" },
+      schema: {
+        tags,
+        summary: "List deals",
+        description: LIST,
+        querystring: ListDealsQuery,
+        response: { 200: listOf(Deal) },
+      },
+    },
+    async (req, reply) => pageReply(req, reply, await read.listDeals(req.ctx, req.query)),
+  );
+
+  app.get(
+    "/deals/:id",
+    {
+      config: { scope: "read" },
+      schema: {
+        tags,
+        summary: "Get a deal",
+        description: `With its commission lines. ${NO_PLAN}`,
+        params: IdParams,
+        response: { 200: DealDetail },
+      },
+    },
+    (req) => read.getDeal(req.ctx, req.params.id),
+  );
+
+  writeRoutes(app);
+  syncRoutes(app);
+  previewRoute(app);
+}
+
+function writeRoutes(app: App): void {
+  app.post(
+    "/deals",
+    {
+      config: { scope: "write" },
+      schema: {
+        tags,
+        summary: "Create a deal",
+        description:
+          "Creates a pending deal and calculates it: the response carries its lines and total_commission. currency " +
+          "defaults to USD, deal_type to new_business, splits to the owner at 100 (following owner_id until splits " +
+          `are given). Later deals of the same periods are recalculated. ${NO_PLAN}`,
+        body: CreateDealBody,
+        response: { 201: DealDetail },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await write.createDeal(req.ctx, req.body)),
+  );
+
+  app.patch(
+    "/deals/:id",
+    {
+      config: { scope: "write" },
+      schema: {
+        tags,
+        summary: "Update a deal",
+        description:
+          "Pending and rejected deals only (409 invalid_transition otherwise); editing a rejected deal resubmits it as " +
+          "pending. Merges: omitted fields stay; splits: null goes back to the owner at 100.",
+        params: IdParams,
+        body: UpdateDealBody,
+        response: { 200: DealDetail },
+      },
+    },
+    (req) => write.updateDeal(req.ctx, req.params.id, req.body),
+  );
+
+  app.delete(
+    "/deals/:id",
+    {
+      config: { scope: "write" },
+      schema: {
+        tags,
+        summary: "Delete a deal",
+        description: "Pending and rejected deals only (409 otherwise). The deals it preceded are recalculated.",
+        params: IdParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (req, reply) => {
+      const jobId = await write.deleteDeal(req.ctx, req.params.id);
+      if (jobId) reply.header("Recalculation-Job-Id", jobId);
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+/** The preview prices a deal body: it validates like POST /deals, so it lives with the deals. */
+function previewRoute(app: App): void {
+  app.post(
+    "/commissions/preview",
+    {
+      config: { scope: "read" },
+      schema: {
+        tags: ["Commissions"],
+        summary: "Preview a deal's commissions",
+        description:
+          "The lines a deal body would earn if created now (same validation as POST /deals), persisting nothing. " +
+          "plan_id tries that plan (a draft too) for every credited user, as if assigned to it and active; their " +
+          "other deals of the period are priced under it too.",
+        body: PreviewBody,
+        response: { 200: Preview },
+      },
+    },
+    (req) => previewCommission(req.ctx, req.body),
+  );
+}
+
+/** The CRM sync paths: upsert one deal or up to 1,000 by external_id. */
+function syncRoutes(app: App): void {
+  app.put(
+    "/deals/by-external-id/:external_id",
+    {
+      config: { scope: "write" },
+      schema: {
+        tags,
+        summary: "Upsert a deal by external id",
+        description:
+          "Creates (201) or updates (200) the deal with this CRM id; the body replaces the writable fields whole " +
+          "(omitted ones take their defaults; external_id in the body, if any, must equal the path's). A body equal " +
+          "to the stored deal is a 200 no-op in any status; one that would change an approved, disputed or paid " +
+          "deal is 409 invalid_transition. Updating a rejected deal resubmits it as pending.",
+        params: ExternalIdParams,
+        body: CreateDealBody,
+        response: { 200: DealDetail, 201: DealDetail },
+      },
+    },
+    async (req, reply) => {
+      const { created, deal } = await upsertDeal(req.ctx, req.params.external_id, req.body);
+      return reply.code(created ? 201 : 200).send(deal);
+    },
+  );
+
+  app.post(
+    "/deals/bulk",
+    {
+      config: { scope: "write" },
+      schema: {
+        tags,
+        summary: "Upsert deals in bulk",
+        description:
+          "Up to 1,000 deals, each with its external_id, upserted as PUT /deals/by-external-id does, in one " +
+          "transaction: all or nothing. 422 names each failing item by index (deals[3].arr_amount); a change to a " +
+          "locked deal is 409 invalid_transition naming it. data lists the deals in input order (without lines); " +
+          "meta counts created, updated and unchanged.",
+        body: BulkBody,
+        response: { 200: BulkResult },
+      },
+    },
+    (req) => bulkUpsert(req.ctx, req.body),
+  );
+}

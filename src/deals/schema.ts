@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { Dec } from "../commissions/calculate.js";
+import { Currency, DealType, Money, MoneyOut, Percent } from "../commissions/fields.js";
+import { Commission, commaList, DealExplanation, RecalculationJobId } from "../commissions/schema.js";
+import { IsoDate, Timestamp, TimestampInput } from "../http/fields.js";
+import { PageQuery } from "../http/pagination.js";
+
+export const DealStatus = z.enum(["pending", "approved", "rejected", "disputed", "paid"]);
+export type DealStatus = z.infer<typeof DealStatus>;
+
+export const Deal = z
+  .object({
+    id: z.string().describe("deal_…"),
+    external_id: z.string().nullable().describe("Your CRM's id (unique)."),
+    opportunity_name: z.string(),
+    arr_amount: MoneyOut,
+    currency: z.string(),
+    deal_type: DealType,
+    close_date: z.string(),
+    owner_id: z.string(),
+    splits: z
+      .array(z.object({ user_id: z.string(), percent: z.number() }))
+      .describe("Who is credited and how much; defaults to the owner at 100 and follows owner_id until given."),
+    status: DealStatus,
+    total_commission: MoneyOut.describe("Sum of the deal's non-void lines."),
+    rejection_reason: z.string().nullable(),
+    approved_at: Timestamp.nullable(),
+    paid_at: Timestamp.nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    explanation: DealExplanation,
+  })
+  .meta({ id: "Deal" });
+export type Deal = z.infer<typeof Deal>;
+
+export const DealDetail = Deal.extend({
+  commissions: z.array(Commission).describe("The deal's lines (plan, spiff, adjustment)."),
+  recalculation_job_id: RecalculationJobId,
+}).meta({ id: "DealDetail" });
+export type DealDetail = z.infer<typeof DealDetail>;
+
+const SplitInput = z.strictObject({ user_id: z.string().min(1).max(100), percent: Percent });
+
+/** Percents sum to exactly 100 (compared as decimals) and each user appears once. */
+const Splits = z
+  .array(SplitInput)
+  .min(1, "must list at least one user")
+  .max(50, "must list at most 50 users")
+  .superRefine((splits, ctx) => {
+    const seen = new Map<string, number>();
+    splits.forEach((s, i) => {
+      const first = seen.get(s.user_id);
+      if (first !== undefined) {
+        ctx.addIssue({ code: "custom", path: [i, "user_id"], message: `repeats splits[${first}].user_id` });
+      } else seen.set(s.user_id, i);
+    });
+    const sum = splits.reduce((acc, s) => acc.plus(s.percent), new Dec(0));
+    if (!sum.eq(100)) {
+      ctx.addIssue({ code: "custom", message: `percents must sum to exactly 100 (they sum to ${sum.toFixed()})` });
+    }
+  });
+
+const writable = {
+  external_id: z.string().trim().min(1).max(255).nullable(),
+  opportunity_name: z.string().trim().min(1).max(500),
+  arr_amount: Money,
+  currency: Currency,
+  deal_type: DealType,
+  close_date: IsoDate,
+  owner_id: z.string().min(1).max(100),
+  splits: Splits.nullable().describe("null: back to the default (the owner at 100, following owner_id)."),
+};
+
+export const CreateDealBody = z.strictObject({
+  ...writable,
+  external_id: writable.external_id.optional(),
+  currency: writable.currency.default("USD"),
+  deal_type: writable.deal_type.default("new_business"),
+  splits: writable.splits.optional(),
+});
+export type CreateDealBody = z.infer<typeof CreateDealBody>;
+
+export const UpdateDealBody = z.strictObject(writable).partial();
+export type UpdateDealBody = z.infer<typeof UpdateDealBody>;
+
+export const ExternalIdParams = z.strictObject({ external_id: z.string().min(1).max(255) });
+
+export const BulkItem = CreateDealBody.extend({ external_id: z.string().trim().min(1).max(255) });
+export type BulkItem = z.infer<typeof BulkItem>;
+
+export const BulkBody = z.strictObject({
+  deals: z.array(BulkItem).min(1, "must hold at least one deal").max(1000, "must hold at most 1000 deals"),
+});
+export type BulkBody = z.infer<typeof BulkBody>;
+
+export const BulkResult = z
+  .object({
+    data: z.array(Deal),
+    meta: z.object({
+      created: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      recalculation_job_id: RecalculationJobId,
+    }),
+  })
+  .meta({ id: "DealBulkResult" });
+export type BulkResult = z.infer<typeof BulkResult>;
+
+export const PreviewBody = CreateDealBody.extend({
+  plan_id: z.string().min(1).max(100).optional().describe("Try this plan (a draft too) for every credited user."),
+});
+export type PreviewBody = z.infer<typeof PreviewBody>;
+
+export const DEAL_SORTS = ["created_at", "close_date", "arr_amount", "total_commission"] as const;
+const SortValue = z.enum([...DEAL_SORTS, ...DEAL_SORTS.map((s) => `-${s}` as const)]);
+
+export const ListDealsQuery = PageQuery.extend({
+  status: commaList(DealStatus.options, "a deal status").optional(),
+  owner_id: z.string().optional(),
+  close_date_from: IsoDate.optional().describe("close_date ≥ this (inclusive)."),
+  close_date_to: IsoDate.optional().describe("close_date ≤ this (inclusive)."),
+  updated_since: TimestampInput.optional().describe("updated_at ≥ this (inclusive)."),
+  external_id: z.string().optional(),
+  q: z.string().min(1).max(200).optional().describe("opportunity_name contains this, case-insensitive."),
+  sort: SortValue.default("-created_at").describe("A field, prefixed - for descending; ties break on id the same way."),
+}).strict();
+export type ListDealsQuery = z.infer<typeof ListDealsQuery>;

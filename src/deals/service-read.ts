@@ -1,0 +1,26 @@
+import { linesOfDeal } from "../commissions/repository.js";
+import { type Ctx, requireScope, type Tx } from "../context.js";
+import type { Kdb } from "../db/connect.js";
+import { notFound } from "../errors.js";
+import { offsetOf, type Page } from "../http/pagination.js";
+import * as repo from "./repository.js";
+import type { Deal, DealDetail, ListDealsQuery } from "./schema.js";
+
+export async function listDeals(ctx: Ctx, query: ListDealsQuery): Promise<Page<Deal>> {
+  requireScope(ctx, "read");
+  const { limit, offset } = offsetOf(query);
+  const { rows, total } = await repo.listDeals(ctx.db, query, limit, offset);
+  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
+}
+
+/** A single-deal response: the deal as stored now, its lines, and the background job if one started. */
+export async function detailOf(db: Kdb | Tx, id: string, jobId: string | null): Promise<DealDetail> {
+  const record = await repo.findDeal(db, id);
+  if (!record) throw notFound("Deal", id);
+  return { ...repo.toDeal(record), commissions: await linesOfDeal(db, id), recalculation_job_id: jobId };
+}
+
+export async function getDeal(ctx: Ctx, id: string): Promise<DealDetail> {
+  requireScope(ctx, "read");
+  return detailOf(ctx.db, id, null);
+}

@@ -1,0 +1,55 @@
+import { lockForRecalc } from "../commissions/recalculate.js";
+import { type Ctx, requireScope, withTransaction } from "../context.js";
+import { validationError } from "../errors.js";
+import { newId } from "../ids.js";
+import { persistDeals } from "./persist.js";
+import {
+  creditedUsers,
+  LOCKED_STATUSES,
+  missingUsers,
+  namedUsers,
+  newRecord,
+  sameDeal,
+  writableOf,
+} from "./records.js";
+import * as repo from "./repository.js";
+import type { CreateDealBody, DealDetail } from "./schema.js";
+import { detailOf } from "./service-read.js";
+import { invalidTransition, throwIfInvalid } from "./service-write.js";
+
+export interface UpsertResult {
+  created: boolean;
+  deal: DealDetail;
+}
+
+/**
+ * PUT by CRM id: the body replaces the writable fields whole (omitted ones take their defaults).
+ * Equal to the stored deal → a no-op in any status; a change to a locked deal → 409.
+ */
+export async function upsertDeal(ctx: Ctx, externalId: string, input: CreateDealBody): Promise<UpsertResult> {
+  requireScope(ctx, "write");
+  if (input.external_id != null && input.external_id !== externalId) {
+    throw validationError("external_id", `must equal the external_id in the path (${externalId}) or be left out`);
+  }
+  return withTransaction(ctx, async (tx) => {
+    await repo.lockExternalIds(tx, [externalId]);
+    const [seen] = await repo.findByExternalIds(tx, [externalId]);
+    const named = namedUsers(input);
+    const known = await lockForRecalc(tx, {
+      users: [...named.map(([, id]) => id), ...(seen ? creditedUsers([seen]) : [])],
+    });
+    throwIfInvalid(missingUsers(named, known));
+    const fields = writableOf(input, externalId);
+    if (!seen) {
+      const record = newRecord(newId("deal", ctx.now.getTime()), ctx.now, fields);
+      const { jobId } = await persistDeals(tx, ctx, { created: [record], updated: [] });
+      return { created: true, deal: await detailOf(tx, record.id, jobId) };
+    }
+    const before = (await repo.lockDeal(tx, seen.id))!;
+    if (sameDeal(before, fields)) return { created: false, deal: await detailOf(tx, before.id, null) };
+    if (LOCKED_STATUSES.has(before.status)) throw invalidTransition(before, "changed by an upsert");
+    const after = { ...before, ...fields, status: "pending" as const, rejection_reason: null, updated_at: ctx.now };
+    const { jobId } = await persistDeals(tx, ctx, { created: [], updated: [{ before, after }] });
+    return { created: false, deal: await detailOf(tx, before.id, jobId) };
+  });
+}

@@ -1,0 +1,116 @@
+import { type Selectable, sql } from "kysely";
+import type { Tx } from "../context.js";
+import type { Kdb } from "../db/connect.js";
+import type { WebhookAttemptsTable, WebhookDeliveriesTable } from "../db/schema.js";
+import { toIso } from "../http/fields.js";
+import type { DeliveryAttempt, ListDeliveriesQuery, WebhookDelivery } from "./schema.js";
+
+type Db = Kdb | Tx;
+type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+type AttemptRow = Selectable<WebhookAttemptsTable>;
+
+/** The channel the fan-out trigger notifies; workers LISTEN on it to claim at once instead of at the next poll. */
+export const DELIVERY_CHANNEL = "cts_webhook_deliveries";
+
+function toAttempt(row: AttemptRow): DeliveryAttempt {
+  return {
+    attempted_at: toIso(row.attempted_at)!,
+    response_status: row.response_status,
+    duration_ms: row.duration_ms,
+    error: row.error,
+    response_body: row.response_body,
+  };
+}
+
+function toDelivery(row: DeliveryRow, attempts: AttemptRow[]): WebhookDelivery {
+  return {
+    id: row.id,
+    subscription_id: row.subscription_id,
+    event_id: row.event_id,
+    event_type: row.event_type,
+    status: row.status,
+    attempts: attempts.map(toAttempt),
+    next_attempt_at: row.status === "pending" ? toIso(row.next_attempt_at) : null,
+    created_at: toIso(row.created_at)!,
+  };
+}
+
+async function withAttempts(db: Db, rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
+  if (rows.length === 0) return [];
+  const attempts = await db
+    .selectFrom("webhook_attempts")
+    .selectAll()
+    .where(
+      "delivery_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("attempted_at")
+    .orderBy("id")
+    .execute();
+  const byDelivery = new Map<string, AttemptRow[]>();
+  for (const attempt of attempts) {
+    const list = byDelivery.get(attempt.delivery_id) ?? [];
+    list.push(attempt);
+    byDelivery.set(attempt.delivery_id, list);
+  }
+  return rows.map((row) => toDelivery(row, byDelivery.get(row.id) ?? []));
+}
+
+export async function findDelivery(db: Db, id: string): Promise<WebhookDelivery | undefined> {
+  const row = await db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && (await withAttempts(db, [row]))[0];
+}
+
+export async function lockDelivery(db: Tx, id: string): Promise<DeliveryRow | undefined> {
+  return db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+export async function listDeliveries(
+  db: Db,
+  subscriptionId: string,
+  q: ListDeliveriesQuery,
+  limit: number,
+  offset: number,
+) {
+  let query = db.selectFrom("webhook_deliveries").where("subscription_id", "=", subscriptionId);
+  if (q.status) query = query.where("status", "=", q.status);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: await withAttempts(db, rows), total: Number(count.n) };
+}
+
+export async function insertDelivery(
+  db: Tx,
+  row: { id: string; subscription_id: string; event_id: string; event_type: string; at: Date },
+): Promise<void> {
+  await db
+    .insertInto("webhook_deliveries")
+    .values({
+      id: row.id,
+      subscription_id: row.subscription_id,
+      event_id: row.event_id,
+      event_type: row.event_type,
+      next_attempt_at: row.at,
+      created_at: row.at,
+    })
+    .execute();
+}
+
+/** Makes the delivery due now; `finalAttempt` is the attempt after which a failure is final. */
+export async function queueAttemptNow(db: Tx, id: string, now: Date, finalAttempt: number): Promise<WebhookDelivery> {
+  const row = await db
+    .updateTable("webhook_deliveries")
+    .set({ status: "pending", next_attempt_at: now, final_attempt: finalAttempt })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return (await withAttempts(db, [row]))[0]!;
+}
+
+/** Wakes listening workers when the caller's transaction commits (PostgreSQL delivers NOTIFY on commit). */
+export async function notifyWorkers(db: Tx): Promise<void> {
+  await sql`SELECT pg_notify(${DELIVERY_CHANNEL}, '')`.execute(db);
+}

@@ -1,0 +1,97 @@
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setInlineLimit } from "../../src/commissions/recalculate.js";
+import { recalculateJobHandler } from "../../src/commissions/recalculate-job.js";
+import { jobsSource } from "../../src/jobs/jobs-source.js";
+import { Worker } from "../../src/jobs/worker.js";
+import { Api, createDeal, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
+import { createTestApp, type TestApp } from "../harness.js";
+
+/** Changes touching more lines than the inline limit (lowered here to 3) finish in a background job. */
+
+let t: TestApp;
+let api: Api;
+beforeAll(async () => {
+  t = await createTestApp();
+  api = new Api(t);
+  setInlineLimit(3);
+});
+afterAll(async () => {
+  setInlineLimit(1000);
+  await t.close();
+});
+
+async function runJobs(): Promise<void> {
+  const logger = pino({ level: "silent" });
+  const worker = new Worker({
+    sources: [jobsSource({ db: t.db.db, handlers: { recalculate: recalculateJobHandler }, logger }) as never],
+    logger,
+    pollMs: 20,
+  });
+  worker.start();
+  for (let i = 0; i < 500; i++) {
+    const open = await t.db.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).execute();
+    if (open.length === 0) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await worker.stop(5000);
+}
+
+const totals = async (ids: string[]) => Promise.all(ids.map(async (id) => (await getDeal(api, id)).total_commission));
+
+describe("wide recalculations run as a job", () => {
+  it("a plan edit over the limit commits at once, reads show the previous amounts until the job succeeds", async () => {
+    const { user, plan } = await repOnPlan(api, { tiers: null, quota: null, base_rate: 0.1 });
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++)
+      ids.push((await createDeal(api, user.id, { arr_amount: 10000, close_date: `2026-07-0${i}` })).id);
+    const edited = ok(await api.patch(`/comp-plans/${plan.id}`, { base_rate: 0.2 }));
+    expect(edited.version).toBe(2);
+    const jobId = edited.recalculation_job_id;
+    expect(jobId).toMatch(/^job_/);
+    expect(ok(await api.get(`/jobs/${jobId}`))).toMatchObject({
+      kind: "recalculate",
+      status: "queued",
+      total: 5,
+      done: 0,
+    });
+    expect(await totals(ids)).toEqual([1000, 1000, 1000, 1000, 1000]);
+
+    await runJobs();
+    expect(ok(await api.get(`/jobs/${jobId}`))).toMatchObject({ status: "succeeded", total: 5, done: 5, error: null });
+    expect(await totals(ids)).toEqual([2000, 2000, 2000, 2000, 2000]);
+    const lines = (await eventsOf(t, "commission.calculated")).filter((e) => e.object.user_id === user.id);
+    expect(lines.filter((e) => e.previous_amount === 1000).map((e) => e.object.amount)).toEqual([
+      2000, 2000, 2000, 2000, 2000,
+    ]);
+    expect((await getDeal(api, ids[0]!)).commissions[0].plan_version).toBe(2);
+  });
+
+  it("a deal insert over the limit writes its own lines inline and moves the later deals in the job", async () => {
+    const { user } = await repOnPlan(api);
+    const later: string[] = [];
+    for (let i = 1; i <= 4; i++)
+      later.push((await createDeal(api, user.id, { arr_amount: 10000, close_date: `2026-08-0${i}` })).id);
+    const early = await createDeal(api, user.id, { arr_amount: 100000, close_date: "2026-07-01" });
+    expect(early.total_commission).toBe(10000);
+    expect(early.recalculation_job_id).toMatch(/^job_/);
+    expect(await totals(later)).toEqual([1000, 1000, 1000, 1000]);
+    await runJobs();
+    expect(ok(await api.get(`/jobs/${early.recalculation_job_id}`)).status).toBe("succeeded");
+    expect(await totals(later)).toEqual([1500, 1500, 1500, 1500]);
+  });
+
+  it("a DELETE that starts a job names it in Recalculation-Job-Id", async () => {
+    const { user } = await repOnPlan(api);
+    const first = await createDeal(api, user.id, { arr_amount: 100000, close_date: "2026-07-01" });
+    const later: string[] = [];
+    for (let i = 2; i <= 5; i++)
+      later.push((await createDeal(api, user.id, { arr_amount: 10000, close_date: `2026-07-0${i}` })).id);
+    await runJobs();
+    const res = await api.del(`/deals/${first.id}`);
+    expect(res.statusCode).toBe(204);
+    expect(res.headers["recalculation-job-id"]).toMatch(/^job_/);
+    await runJobs();
+    expect(await totals(later)).toEqual([1000, 1000, 1000, 1000]);
+  });
+});

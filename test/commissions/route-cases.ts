@@ -1,0 +1,275 @@
+import type { HTTPMethods } from "fastify";
+import type { Scope } from "../../src/context.js";
+import { createUser, unique } from "../factories.js";
+import { Api, assign, createDeal, createPlan, dealBody, ok, planBody } from "../factories-commissions.js";
+import type { TestApp } from "../harness.js";
+
+/**
+ * The security-table rows of comp plans, assignments, SPIFFs, deals and commissions, in the shape of
+ * test/foundation/security.test.ts's RouteCase plus two optional fields that table may adopt:
+ * `query` (needed for success, e.g. the statement's period) and `param` (a fresh value for a path
+ * parameter other than {id}, e.g. {external_id}).
+ */
+export interface CommissionRouteCase {
+  method: HTTPMethods;
+  path: string;
+  scope: Scope;
+  ok: number;
+  record?: (t: TestApp) => Promise<string>;
+  idPrefix?: string;
+  body?: () => unknown;
+  query?: string;
+  param?: () => string;
+  invalid: { body?: unknown; query?: string; id?: string; param: string };
+}
+
+let userId = "";
+
+/** Gives the rows a user to name in bodies before any row's `record` ran. */
+export async function prepareRouteCases(t: TestApp): Promise<void> {
+  userId = (await createUser(t)).id;
+}
+const newPlan = async (t: TestApp) => (await createPlan(new Api(t))).id;
+const newUser = async (t: TestApp) => {
+  userId = (await createUser(t)).id;
+  return userId;
+};
+const planAndUser = async (t: TestApp) => {
+  await newUser(t);
+  return newPlan(t);
+};
+const newAssignment = async (t: TestApp) => {
+  const api = new Api(t);
+  return (await assign(api, await newPlan(t), await newUser(t))).id;
+};
+const newSpiff = async (t: TestApp) =>
+  ok(
+    await new Api(t).post("/spiffs", {
+      name: "S",
+      starts_on: "2020-01-01",
+      ends_on: "2020-01-31",
+      payout: { type: "flat", amount: 1 },
+    }),
+    201,
+  ).id as string;
+const newDeal = async (t: TestApp) => (await createDeal(new Api(t), await newUser(t))).id as string;
+const newLine = async (t: TestApp) => {
+  const api = new Api(t);
+  const plan = await createPlan(api, { tiers: null, quota: null, base_rate: 0.1 });
+  await assign(api, plan.id, await newUser(t));
+  return (await createDeal(api, userId)).commissions[0].id as string;
+};
+const deal = () => dealBody(userId);
+const longId = "x".repeat(101);
+
+export const COMMISSION_ROUTES: CommissionRouteCase[] = [
+  {
+    method: "GET",
+    path: "/api/v1/comp-plans",
+    scope: "read",
+    ok: 200,
+    invalid: { query: "status=open", param: "status" },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/comp-plans/{id}",
+    scope: "read",
+    ok: 200,
+    record: newPlan,
+    idPrefix: "plan",
+    invalid: { id: longId, param: "id" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/comp-plans",
+    scope: "admin",
+    ok: 201,
+    body: () => planBody(),
+    invalid: { body: planBody({ period: "week" }), param: "period" },
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/comp-plans/{id}",
+    scope: "admin",
+    ok: 200,
+    record: newPlan,
+    idPrefix: "plan",
+    body: () => ({ name: unique("Plan") }),
+    invalid: { body: { quota: -1 }, param: "quota" },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/comp-plans/{id}/assignments",
+    scope: "read",
+    ok: 200,
+    record: newPlan,
+    idPrefix: "plan",
+    invalid: { query: "per_page=0", param: "per_page" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/comp-plans/{id}/assignments",
+    scope: "admin",
+    ok: 201,
+    record: planAndUser,
+    idPrefix: "plan",
+    body: () => ({ user_id: userId, effective_from: "2026-01-01" }),
+    invalid: { body: { user_id: "u", effective_from: "2026-13-01" }, param: "effective_from" },
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/plan-assignments/{id}",
+    scope: "admin",
+    ok: 200,
+    record: newAssignment,
+    idPrefix: "asg",
+    body: () => ({ quota_override: 5000 }),
+    invalid: { body: { quota_override: 1.001 }, param: "quota_override" },
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/plan-assignments/{id}",
+    scope: "admin",
+    ok: 204,
+    record: newAssignment,
+    idPrefix: "asg",
+    invalid: { id: longId, param: "id" },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/spiffs",
+    scope: "read",
+    ok: 200,
+    invalid: { query: "active=maybe", param: "active" },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/spiffs/{id}",
+    scope: "read",
+    ok: 200,
+    record: newSpiff,
+    idPrefix: "spiff",
+    invalid: { id: longId, param: "id" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/spiffs",
+    scope: "admin",
+    ok: 201,
+    body: () => ({ name: "S", starts_on: "2020-01-01", ends_on: "2020-01-02", payout: { type: "rate", rate: 0.01 } }),
+    invalid: {
+      body: { name: "S", starts_on: "2020-01-01", ends_on: "2020-01-02", payout: { type: "rate", rate: 20 } },
+      param: "payout.rate",
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/spiffs/{id}",
+    scope: "admin",
+    ok: 200,
+    record: newSpiff,
+    idPrefix: "spiff",
+    body: () => ({ name: unique("S") }),
+    invalid: { body: { active: "yes" }, param: "active" },
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/spiffs/{id}",
+    scope: "admin",
+    ok: 204,
+    record: newSpiff,
+    idPrefix: "spiff",
+    invalid: { id: longId, param: "id" },
+  },
+  { method: "GET", path: "/api/v1/deals", scope: "read", ok: 200, invalid: { query: "sort=name", param: "sort" } },
+  {
+    method: "GET",
+    path: "/api/v1/deals/{id}",
+    scope: "read",
+    ok: 200,
+    record: newDeal,
+    idPrefix: "deal",
+    invalid: { id: longId, param: "id" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/deals",
+    scope: "write",
+    ok: 201,
+    body: () => dealBody(userId),
+    invalid: { body: { ...dealBody("usr_x"), arr_amount: -1 }, param: "arr_amount" },
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/deals/{id}",
+    scope: "write",
+    ok: 200,
+    record: newDeal,
+    idPrefix: "deal",
+    body: () => ({ arr_amount: 20000 }),
+    invalid: { body: { close_date: "tomorrow" }, param: "close_date" },
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/deals/{id}",
+    scope: "write",
+    ok: 204,
+    record: newDeal,
+    idPrefix: "deal",
+    invalid: { id: longId, param: "id" },
+  },
+  {
+    method: "PUT",
+    path: "/api/v1/deals/by-external-id/{external_id}",
+    scope: "write",
+    ok: 201,
+    param: () => unique("crm"),
+    body: deal,
+    invalid: { body: { ...dealBody("usr_x"), splits: [] }, param: "splits" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/deals/bulk",
+    scope: "write",
+    ok: 200,
+    body: () => ({ deals: [{ ...deal(), external_id: unique("crm") }] }),
+    invalid: {
+      body: { deals: [{ ...dealBody("usr_x"), external_id: "e", currency: "usd" }] },
+      param: "deals[0].currency",
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/commissions",
+    scope: "read",
+    ok: 200,
+    invalid: { query: "kind=bonus", param: "kind" },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/commissions/{id}",
+    scope: "read",
+    ok: 200,
+    record: newLine,
+    idPrefix: "com",
+    invalid: { id: longId, param: "id" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/commissions/preview",
+    scope: "read",
+    ok: 200,
+    body: deal,
+    invalid: { body: { ...dealBody("usr_x"), arr_amount: 0.001 }, param: "arr_amount" },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/users/{id}/statement",
+    scope: "read",
+    ok: 200,
+    record: newUser,
+    idPrefix: "usr",
+    query: "period=2026-Q3",
+    invalid: { query: "period=2026-13", param: "period" },
+  },
+];

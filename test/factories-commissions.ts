@@ -1,0 +1,143 @@
+import type { LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import { lockDealLines } from "../src/commissions/repository.js";
+import type { Scope } from "../src/context.js";
+import { createUser, unique } from "./factories.js";
+import { bearer, type TestApp } from "./harness.js";
+
+/** Factories for comp plans, assignments, SPIFFs and deals, all through the HTTP API. */
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** An HTTP client for one scope that takes a fresh key before the per-key rate limit (100/min) could bite. */
+export class Api {
+  private key: string | undefined;
+  private used = 0;
+
+  constructor(
+    readonly t: TestApp,
+    readonly scope: Scope = "admin",
+  ) {}
+
+  async request(method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    if (!this.key || this.used >= 90) {
+      this.key = (await this.t.key(this.scope)).key;
+      this.used = 0;
+    }
+    this.used += 1;
+    return this.t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { ...bearer(this.key), ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request("GET", url, undefined, headers);
+  post = (url: string, body: unknown = {}) => this.request("POST", url, body);
+  patch = (url: string, body: unknown) => this.request("PATCH", url, body);
+  put = (url: string, body: unknown) => this.request("PUT", url, body);
+  del = (url: string) => this.request("DELETE", url);
+}
+
+/** The parsed body of a response that must have this status. */
+export function ok<T = any>(res: LightMyRequestResponse, status = 200): T {
+  expect(res.statusCode, res.body).toBe(status);
+  return status === 204 ? (undefined as T) : res.json();
+}
+
+export const TIERS = [
+  { from_attainment: 0, rate: 0.1 },
+  { from_attainment: 1, rate: 0.15 },
+];
+
+export function planBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: unique("Plan"),
+    period: "quarter",
+    effective_from: "2026-01-01",
+    quota: 100000,
+    tiers: TIERS,
+    ...overrides,
+  };
+}
+
+export async function createPlan(api: Api, overrides: Record<string, unknown> = {}) {
+  return ok(await api.post("/comp-plans", planBody(overrides)), 201);
+}
+
+export async function assign(api: Api, planId: string, userId: string, overrides: Record<string, unknown> = {}) {
+  return ok(
+    await api.post(`/comp-plans/${planId}/assignments`, {
+      user_id: userId,
+      effective_from: "2026-01-01",
+      ...overrides,
+    }),
+    201,
+  );
+}
+
+/** A rep on a (by default tiered, quarterly, 100,000 quota) plan from 2026-01-01. */
+export async function repOnPlan(api: Api, planOverrides: Record<string, unknown> = {}) {
+  const user = await createUser(api.t);
+  const plan = await createPlan(api, planOverrides);
+  await assign(api, plan.id, user.id);
+  return { user, plan };
+}
+
+export function dealBody(ownerId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    opportunity_name: unique("Deal"),
+    arr_amount: 10000,
+    close_date: "2026-07-15",
+    owner_id: ownerId,
+    ...overrides,
+  };
+}
+
+export async function createDeal(api: Api, ownerId: string, overrides: Record<string, unknown> = {}) {
+  return ok(await api.post("/deals", dealBody(ownerId, overrides)), 201);
+}
+
+/** The amounts of a deal's lines as `kind:user:amount`, for compact assertions. */
+export function lineAmounts(deal: { commissions: { kind: string; user_id: string; amount: number }[] }) {
+  return deal.commissions.map((c) => [c.kind, c.user_id, c.amount]);
+}
+
+/**
+ * Approves a deal the way the approval workflow will (that action comes later): status, approved_at
+ * and `lockDealLines`, in one transaction.
+ */
+export async function approveInDb(t: TestApp, dealId: string, status: "approved" | "disputed" | "paid" = "approved") {
+  await t.db.db.transaction().execute(async (tx) => {
+    await tx.updateTable("deals").set({ status, approved_at: new Date() }).where("id", "=", dealId).execute();
+    await lockDealLines(tx, dealId);
+  });
+}
+
+/** Rejects a deal as the workflow will: status and reason set, its lines voided. */
+export async function rejectInDb(t: TestApp, dealId: string, reason = "duplicate") {
+  await t.db.db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable("deals")
+      .set({ status: "rejected", rejection_reason: reason })
+      .where("id", "=", dealId)
+      .execute();
+    await tx.updateTable("commission_lines").set({ status: "void" }).where("deal_id", "=", dealId).execute();
+  });
+}
+
+/** The outbox rows of one type, oldest first, with their data parsed. */
+export async function eventsOf(t: TestApp, type: string) {
+  const rows = await t.db.db
+    .selectFrom("events")
+    .select(["id", "data"])
+    .where("type", "=", type)
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => r.data as { object: any; previous_amount?: number | null });
+}
+
+export async function getDeal(api: Api, id: string) {
+  return ok(await api.get(`/deals/${id}`));
+}

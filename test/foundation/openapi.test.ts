@@ -1,0 +1,167 @@
+import type { OpenAPIV3_1 } from "openapi-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "../factories.js";
+import { bearer, createTestApp, type TestApp } from "../harness.js";
+
+type Operation = OpenAPIV3_1.OperationObject;
+
+let t: TestApp;
+let doc: OpenAPIV3_1.Document;
+/** Every operation under /api/v1: [METHOD, path, operation]. */
+let apiOperations: [string, string, Operation][];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+  apiOperations = Object.entries(doc.paths ?? {})
+    .filter(([path]) => path.startsWith("/api/v1/"))
+    .flatMap(([path, item]) =>
+      Object.entries(item as Record<string, Operation>).map(([method, op]): [string, string, Operation] => [
+        method.toUpperCase(),
+        path,
+        op,
+      ]),
+    );
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("GET /api/v1/openapi.json", () => {
+  it("is public (no key needed; a key is accepted) and OpenAPI 3.1.0", async () => {
+    const anonymous = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+/);
+
+    const { key } = await createApiKey(t, "read");
+    const withKey = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json", headers: bearer(key) });
+    expect(withKey.statusCode).toBe(200);
+    expect(withKey.json()).toEqual(doc);
+  });
+
+  it("declares the bearerAuth security scheme", () => {
+    expect(doc.components?.securitySchemes?.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("documents the API routes (and not itself)", () => {
+    expect(apiOperations.length).toBeGreaterThanOrEqual(10);
+    const names = apiOperations.map(([m, p]) => `${m} ${p}`);
+    expect(names).toEqual(
+      expect.arrayContaining(["GET /api/v1/users", "POST /api/v1/api-keys/{id}/rotate", "GET /api/v1/request-logs"]),
+    );
+    expect(Object.keys(doc.paths ?? {})).not.toContain("/api/v1/openapi.json");
+  });
+
+  it("every /api/v1 operation needs bearerAuth and documents 401 and 429 with the error body", () => {
+    for (const [method, path, op] of apiOperations) {
+      const where = `${method} ${path}`;
+      expect(op.security, where).toEqual([{ bearerAuth: [] }]);
+      for (const status of ["401", "429"]) {
+        const response = op.responses?.[status] as OpenAPIV3_1.ResponseObject | undefined;
+        expect(response, `${where} ${status}`).toBeDefined();
+        const schema = response!.content?.["application/json"]?.schema as OpenAPIV3_1.SchemaObject;
+        expect(schema.properties?.error, `${where} ${status}`).toBeDefined();
+      }
+    }
+  });
+
+  it("every operation has a unique operationId and tags that the document declares", () => {
+    const declared = new Set((doc.tags ?? []).map((tag) => tag.name));
+    const ids = new Set<string>();
+    for (const item of Object.values(doc.paths ?? {})) {
+      for (const op of Object.values(item as Record<string, Operation>)) {
+        expect(op.operationId).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        expect(ids.has(op.operationId!), op.operationId).toBe(false);
+        ids.add(op.operationId!);
+        expect(op.tags?.length, op.operationId).toBeGreaterThan(0);
+        for (const tag of op.tags!) expect(declared.has(tag), `${op.operationId}: tag ${tag}`).toBe(true);
+      }
+    }
+  });
+
+  it("documents 403 wherever a read key is refused, and 404 on every {id} route", async () => {
+    const { key } = await createApiKey(t, "read");
+    const refused: string[] = [];
+    for (const [method, path, op] of apiOperations) {
+      const res = await t.app.inject({
+        method: method as "GET",
+        url: path.replace("{id}", "x"),
+        headers: bearer(key),
+        ...(method === "GET" ? {} : { payload: {} }),
+      });
+      if (res.statusCode === 403) {
+        refused.push(`${method} ${path}`);
+        expect(op.responses?.["403"], `${method} ${path}`).toBeDefined();
+      }
+      if (path.includes("{id}")) expect(op.responses?.["404"], `${method} ${path}`).toBeDefined();
+    }
+    // The admin routes are among them.
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        "GET /api/v1/api-keys",
+        "POST /api/v1/api-keys",
+        "GET /api/v1/api-keys/{id}",
+        "POST /api/v1/api-keys/{id}/revoke",
+        "POST /api/v1/api-keys/{id}/rotate",
+        "GET /api/v1/request-logs",
+      ]),
+    );
+  });
+
+  it("a body that may be empty is optional; one with required fields is required", () => {
+    const op = (method: string, path: string) => apiOperations.find(([m, p]) => m === method && p === path)![2];
+    const body = (o: Operation) => o.requestBody as OpenAPIV3_1.RequestBodyObject;
+    expect(body(op("POST", "/api/v1/api-keys/{id}/revoke")).required).toBe(false);
+    expect(body(op("POST", "/api/v1/api-keys/{id}/rotate")).required).toBe(false);
+    expect(body(op("PATCH", "/api/v1/users/{id}")).required).toBe(false);
+    expect(body(op("POST", "/api/v1/users")).required).toBe(true);
+    expect(body(op("POST", "/api/v1/api-keys")).required).toBe(true);
+  });
+
+  it("health endpoints need no key", () => {
+    for (const path of ["/healthz", "/readyz"]) {
+      const op = doc.paths?.[path]?.get as Operation | undefined;
+      expect(op?.security, path).toEqual([]);
+    }
+  });
+});
+
+describe("GET /docs", () => {
+  it("redirects to /docs/, which serves an HTML page referencing no outside host", async () => {
+    const redirect = await t.app.inject({ method: "GET", url: "/docs" });
+    expect(redirect.statusCode).toBe(301);
+    expect(redirect.headers.location).toBe("/docs/");
+
+    const page = await t.app.inject({ method: "GET", url: redirect.headers.location as string });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    const html = page.body;
+    const tags = html.match(/<(script|link)\b[^>]*>/gi) ?? [];
+    expect(tags.length).toBeGreaterThan(0);
+    const local = "http://localhost:80";
+    for (const tag of tags) {
+      const url = /\b(?:src|href)\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
+      if (url === undefined) continue;
+      const resolved = new URL(url, `${local}/docs/`);
+      expect(resolved.origin, tag).toBe("http://localhost");
+    }
+    const urls = html.match(/https?:\/\/[^\s"'<>)]+/g) ?? [];
+    expect(urls.filter((u) => !u.startsWith(local))).toEqual([]);
+    expect(html).toContain("/api/v1/openapi.json");
+  });
+
+  it("serves its script bundle locally", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/docs/" });
+    const src = /<script\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/i.exec(page.body)?.[1];
+    expect(src).toBeDefined();
+    const bundle = await t.app.inject({ method: "GET", url: new URL(src!, "http://localhost/docs/").pathname });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers["content-type"]).toMatch(/javascript/);
+  });
+});
