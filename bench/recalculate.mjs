@@ -1,0 +1,157 @@
+// Full-recalculation benchmark against the built code (run `npm run build` first):
+//   node bench/recalculate.mjs                                    embedded database in a temp dir
+//   BENCH_DATABASE_URL=postgres://… node bench/recalculate.mjs    PostgreSQL (a schema of its own, dropped after)
+// 1k reps on 4 active 3-band tiered plans (quarterly quota 100k), BENCH_DEALS pending deals (default
+// 20,000, not the issue's 100k: the largest N tried whose whole run fits in 2 minutes on the 2-core
+// machine of bench/README.md; 1 in 10 split 60/40)
+// written with plain SQL, then one full recalculation to create their lines (inline: limit raised).
+// Measured: every plan's tiers edited through the service (`updatePlan`, which enqueues a recalculation
+// job, as any change over 1,000 lines does) and the job handler run to completion, so every pending line
+// is rewritten with a new amount: lines recalculated/s. Baseline: a raw batch UPDATE of the same number
+// of commission_lines rows (amount = amount + 0.01, 1,000 ids per statement), same driver, same
+// database. Target: ratio ≥ 0.5×.
+import { performance } from "node:perf_hooks";
+import { sql } from "kysely";
+import {
+  dealBody,
+  drainRecalcJobs,
+  load,
+  openBenchDatabase,
+  ownerCtx,
+  round,
+  seconds,
+  seedRepsAndPlans,
+  tiers,
+} from "./lib/setup.mjs";
+
+const DEALS = Number(process.env.BENCH_DEALS ?? 20000);
+const REPS = 1000;
+// 4 plans of 250 reps: every plan edit reaches > 1,000 lines, so each runs as a job, as a full
+// recalculation of 100k deals would in production.
+const PLANS = 4;
+const BATCH = 1000;
+
+const { updatePlan } = await load("comp-plans/service.js");
+const { setInlineLimit } = await load("commissions/recalculate.js");
+const { UpdatePlanBody } = await load("comp-plans/schema.js");
+
+const { database, kind, cleanup } = await openBenchDatabase();
+const db = database.db;
+let t0 = performance.now();
+const { planIds } = await seedRepsAndPlans(db, { reps: REPS, plans: PLANS });
+console.error(`seeded ${REPS} reps, ${planIds.length} plans and assignments in ${seconds(t0).toFixed(1)} s`);
+
+// Pending deals and their splits, raw.
+t0 = performance.now();
+const now = new Date();
+for (let i = 0; i < DEALS; i += BATCH) {
+  const deals = [];
+  const splits = [];
+  for (let k = i; k < Math.min(DEALS, i + BATCH); k++) {
+    const b = dealBody(k, REPS);
+    const id = `deal_b${String(k).padStart(8, "0")}`;
+    deals.push({
+      id,
+      external_id: b.external_id,
+      opportunity_name: b.opportunity_name,
+      arr_amount: String(b.arr_amount),
+      currency: "USD",
+      deal_type: b.deal_type,
+      close_date: b.close_date,
+      owner_id: b.owner_id,
+      splits_explicit: b.splits !== undefined,
+      status: "pending",
+      created_at: now,
+      updated_at: now,
+    });
+    for (const [position, s] of (b.splits ?? [{ user_id: b.owner_id, percent: 100 }]).entries()) {
+      splits.push({ deal_id: id, user_id: s.user_id, position, percent: String(s.percent), close_date: b.close_date });
+    }
+  }
+  await db.transaction().execute(async (tx) => {
+    await tx.insertInto("deals").values(deals).execute();
+    for (let j = 0; j < splits.length; j += BATCH) {
+      await tx
+        .insertInto("deal_splits")
+        .values(splits.slice(j, j + BATCH))
+        .execute();
+    }
+  });
+}
+console.error(`inserted ${DEALS} deals in ${seconds(t0).toFixed(1)} s`);
+
+/** Edits every plan's tiers through the service and runs the recalculation jobs to completion. */
+async function editAllPlans(bump) {
+  const ctx = ownerCtx(db);
+  let jobs = 0;
+  for (const id of planIds) {
+    const result = await updatePlan(ctx, id, UpdatePlanBody.parse({ tiers: tiers(bump) }));
+    if (result.recalculation_job_id) jobs++;
+  }
+  await drainRecalcJobs(db);
+  return jobs;
+}
+
+// The first calculation runs inline (one transaction per plan) to seed the lines quickly; the measured
+// one runs as production runs a plan edit this wide: a recalculation job.
+t0 = performance.now();
+setInlineLimit(Number.MAX_SAFE_INTEGER);
+await editAllPlans(0.001);
+setInlineLimit(1000);
+const firstSeconds = seconds(t0);
+const lines = Number(
+  (await sql`SELECT count(*) AS n FROM commission_lines WHERE status = 'pending'`.execute(db)).rows[0].n,
+);
+console.error(`first full calculation: ${lines} pending lines in ${firstSeconds.toFixed(1)} s`);
+if (lines < DEALS) throw new Error(`expected at least ${DEALS} pending lines, found ${lines}`);
+
+// Measured: the full recalculation.
+const since = new Date();
+t0 = performance.now();
+const jobs = await editAllPlans(0.002);
+const recalcSeconds = seconds(t0);
+const rewritten = Number(
+  (
+    await sql`SELECT count(*) AS n FROM commission_lines WHERE status = 'pending' AND calculated_at >= ${since}`.execute(
+      db,
+    )
+  ).rows[0].n,
+);
+if (rewritten !== lines) throw new Error(`expected ${lines} lines recalculated, found ${rewritten}`);
+
+// Baseline: raw UPDATEs of the same number of rows, 1,000 per statement.
+const ids = (
+  await db.selectFrom("commission_lines").select("id").where("status", "=", "pending").orderBy("id").execute()
+).map((r) => r.id);
+t0 = performance.now();
+for (let i = 0; i < ids.length; i += BATCH) {
+  await sql`UPDATE commission_lines SET amount = amount + 0.01 WHERE id = ANY(${ids.slice(i, i + BATCH)}::text[])`.execute(
+    db,
+  );
+}
+const rawSeconds = seconds(t0);
+
+await database.close();
+await cleanup();
+
+const figures = {
+  database: kind,
+  deals: DEALS,
+  reps: REPS,
+  lines_recalculated: rewritten,
+  recalculation_jobs: jobs,
+  recalculation_s: round(recalcSeconds, 2),
+  lines_per_s: round(rewritten / recalcSeconds, 0),
+  raw_update_rows_per_s: round(ids.length / rawSeconds, 0),
+  ratio: round(rawSeconds / recalcSeconds, 2),
+  inline_first_calculation_lines_per_s: round(lines / firstSeconds, 0),
+};
+console.log(JSON.stringify(figures));
+console.log(
+  "\n| date | node | database | pending deals | reps | lines | full recalculation lines/s | raw UPDATE rows/s | ratio (≥ 0.5) |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|");
+console.log(
+  `| ${new Date().toISOString().slice(0, 10)} | ${process.version} | ${kind} | ${DEALS} | ${REPS} | ${rewritten} | ${figures.lines_per_s} | ${figures.raw_update_rows_per_s} | ${figures.ratio} |`,
+);
+console.log(`\ntarget: recalculation ≥ 0.5× raw UPDATE ${figures.ratio >= 0.5 ? "met" : "MISSED"}`);
