@@ -10,6 +10,7 @@ import { compPlanRoutes } from "../comp-plans/routes.js";
 import type { TrustProxy } from "../config.js";
 import type { Kdb } from "../db/connect.js";
 import { dealRoutes } from "../deals/routes.js";
+import { disputeRoutes } from "../disputes/routes.js";
 import type { App } from "../http/types.js";
 import { jobRoutes } from "../jobs/routes.js";
 import { mcpRoutes } from "../mcp/routes.js";
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       spiffRoutes(api);
       webhookRoutes(api, options.webhooks ?? { secretKey: randomBytes(32), allowHosts: [], allowHttp: false });
       dealRoutes(api);
+      disputeRoutes(api);
       commissionRoutes(api);
     },
     { prefix: "/api/v1" },

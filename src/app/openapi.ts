@@ -139,6 +139,7 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
         },
         { name: "SPIFFs", description: "Short incentives paid on qualifying deals (admin writes)." },
         { name: "Deals", description: "Closed deals, their splits and the commission lines they earn." },
+        { name: "Disputes", description: "Disputes of approved deals and their resolutions." },
         {
           name: "Commissions",
           description: "Commission lines with explanations, previews, statements and CSV export.",

@@ -88,6 +88,63 @@ export async function lockDealLines(tx: Tx, dealId: string): Promise<number> {
   return Number(result.numUpdatedRows);
 }
 
+/** Voids every line of a rejected deal: they stay readable, but count in no total and no attainment. */
+export async function voidDealLines(tx: Tx, dealId: string): Promise<number> {
+  const result = await tx
+    .updateTable("commission_lines")
+    .set({ status: "void" })
+    .where("deal_id", "=", dealId)
+    .where("status", "<>", "void")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Marks a paid deal's approved (locked) lines `paid`. */
+export async function markDealLinesPaid(tx: Tx, dealId: string): Promise<number> {
+  const result = await tx
+    .updateTable("commission_lines")
+    .set({ status: "paid", locked: true })
+    .where("deal_id", "=", dealId)
+    .where("status", "=", "approved")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** An approved, locked `adjustment` line (a dispute's resolution or a manual adjustment). */
+export async function insertAdjustment(
+  tx: Tx,
+  line: { id: string; deal_id: string; user_id: string; period: string; amount: string; explanation: object },
+  now: Date,
+): Promise<void> {
+  await tx
+    .insertInto("commission_lines")
+    .values({
+      ...line,
+      plan_id: null,
+      plan_version: null,
+      spiff_id: null,
+      kind: "adjustment",
+      status: "approved",
+      locked: true,
+      explanation: JSON.stringify(line.explanation),
+      calculated_at: now,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** The period of the user's plan line on this deal, if any (where an adjustment to it belongs). */
+export async function planPeriodOf(db: Db, dealId: string, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("commission_lines")
+    .select("period")
+    .where("deal_id", "=", dealId)
+    .where("user_id", "=", userId)
+    .where("kind", "=", "plan")
+    .executeTakeFirst();
+  return row?.period;
+}
+
 function filtered(db: Db, q: Omit<ListCommissionsQuery, "page" | "per_page">) {
   let query = db.selectFrom("commission_lines");
   if (q.user_id) query = query.where("user_id", "=", q.user_id);

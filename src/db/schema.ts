@@ -211,6 +211,22 @@ export interface CommissionLinesTable {
   created_at: Timestamp;
 }
 
+// Disputes (migration 006).
+export interface DisputesTable {
+  id: string;
+  deal_id: string;
+  opened_by_key_id: string | null;
+  reason: "wrong_amount" | "wrong_deal_type" | "missing_tier" | "wrong_attribution" | "spiff_missing" | "other";
+  description: string | null;
+  expected_amount: Decimal | null;
+  status: "open" | "resolved";
+  outcome: "approved" | "partially_approved" | "denied" | null;
+  resolution_note: string | null;
+  resolved_amount: Decimal | null;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+
 // Webhooks (migration 003).
 export interface WebhookSubscriptionsTable {
   id: string;
@@ -269,6 +285,7 @@ export interface DB {
   deals: DealsTable;
   deal_splits: DealSplitsTable;
   commission_lines: CommissionLinesTable;
+  disputes: DisputesTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -4,6 +4,7 @@ import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
 import { bulkUpsert } from "./bulk.js";
+import { dealDisputeRoutes } from "./dispute-routes.js";
 import { previewCommission } from "./preview.js";
 import {
   BulkBody,
@@ -19,6 +20,7 @@ import {
 import * as read from "./service-read.js";
 import * as write from "./service-write.js";
 import { upsertDeal } from "./upsert.js";
+import { dealWorkflowRoutes } from "./workflow-routes.js";
 
 const tags = ["Deals"];
 
@@ -63,6 +65,8 @@ export function dealRoutes(app: App): void {
   );
 
   writeRoutes(app);
+  dealWorkflowRoutes(app);
+  dealDisputeRoutes(app);
   syncRoutes(app);
   previewRoute(app);
 }

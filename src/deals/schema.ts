@@ -125,3 +125,8 @@ export const ListDealsQuery = PageQuery.extend({
   sort: SortValue.default("-created_at").describe("A field, prefixed - for descending; ties break on id the same way."),
 }).strict();
 export type ListDealsQuery = z.infer<typeof ListDealsQuery>;
+
+export const RejectDealBody = z.strictObject({
+  reason: z.string().trim().min(1).max(2000).describe("Why the deal is rejected; shown as rejection_reason."),
+});
+export type RejectDealBody = z.infer<typeof RejectDealBody>;

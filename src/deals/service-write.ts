@@ -59,7 +59,7 @@ export async function createDeal(ctx: Ctx, input: CreateDealBody): Promise<DealD
  * Locks, in the global order, the users the deal credits now and those the body names, then the deal;
  * if its credited users changed meanwhile (their locks are not all held), the caller retries (409).
  */
-async function lockDealAndUsers(tx: Tx, id: string, named: [string, string][]): Promise<repo.DealRecord> {
+export async function lockDealAndUsers(tx: Tx, id: string, named: [string, string][]): Promise<repo.DealRecord> {
   const seen = await repo.findDeal(tx, id);
   const known = await lockForRecalc(tx, {
     users: [...named.map(([, u]) => u), ...(seen ? creditedUsers([seen]) : [])],

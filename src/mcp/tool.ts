@@ -34,6 +34,14 @@ export const UPDATES: Annotations = {
   openWorldHint: false,
 };
 
+/** One-way workflow transitions: additive (nothing is lost), and a repeat is refused, changing nothing. */
+export const TRANSITIONS: Annotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
 export interface ToolDef<I extends z.ZodObject, O extends z.ZodObject> {
   /** snake_case verb, API.md §9. */
   name: string;

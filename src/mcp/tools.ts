@@ -23,14 +23,15 @@ import * as spiffs from "../spiffs/service.js";
 import { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "../users/schema.js";
 import * as users from "../users/service.js";
 import { CREATES, defineTool, type McpTool, READS, UPDATES, withId } from "./tool.js";
+import { WORKFLOW_TOOLS } from "./tools-workflow.js";
 
 const READ_ONLY = "Read-only: it never changes anything.";
 const NEVER_APPROVES = "It never approves, rejects or pays a deal.";
 
 /**
  * Every MCP tool, once (API.md §9). A key sees and may call a row only when its scope allows `scope`
- * and the owner granted `access` (gate.ts). Workflow tools (approve, reject, disputes, payouts) arrive
- * with their services.
+ * and the owner granted `access` (gate.ts). The workflow rows (approve, reject, pay, disputes) are in
+ * tools-workflow.ts.
  */
 export const TOOLS: readonly McpTool[] = [
   defineTool({
@@ -100,6 +101,7 @@ export const TOOLS: readonly McpTool[] = [
     annotations: UPDATES,
     run: async (ctx, args) => (await upsertDeal(ctx, args.external_id, args)).deal,
   }),
+  ...WORKFLOW_TOOLS,
   defineTool({
     name: "preview_commission",
     title: "Preview a deal's commissions",

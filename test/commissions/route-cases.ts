@@ -1,7 +1,7 @@
 import type { HTTPMethods } from "fastify";
 import type { Scope } from "../../src/context.js";
 import { createUser, unique } from "../factories.js";
-import { Api, assign, createDeal, createPlan, dealBody, ok, planBody } from "../factories-commissions.js";
+import { Api, approveInDb, assign, createDeal, createPlan, dealBody, ok, planBody } from "../factories-commissions.js";
 import type { TestApp } from "../harness.js";
 
 /**
@@ -53,6 +53,13 @@ const newSpiff = async (t: TestApp) =>
     201,
   ).id as string;
 const newDeal = async (t: TestApp) => (await createDeal(new Api(t), await newUser(t))).id as string;
+const approvedDeal = async (t: TestApp) => {
+  const id = await newDeal(t);
+  await approveInDb(t, id);
+  return id;
+};
+const newDispute = async (t: TestApp) =>
+  ok(await new Api(t).post(`/deals/${await approvedDeal(t)}/disputes`, { reason: "other" }), 201).id as string;
 const newLine = async (t: TestApp) => {
   const api = new Api(t);
   const plan = await createPlan(api, { tiers: null, quota: null, base_rate: 0.1 });
@@ -219,6 +226,44 @@ export const COMMISSION_ROUTES: CommissionRouteCase[] = [
     invalid: { id: longId, param: "id" },
   },
   {
+    method: "POST",
+    path: "/api/v1/deals/{id}/approve",
+    scope: "admin",
+    ok: 200,
+    record: newDeal,
+    idPrefix: "deal",
+    invalid: { body: { note: "ok" }, param: "note" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/deals/{id}/reject",
+    scope: "admin",
+    ok: 200,
+    record: newDeal,
+    idPrefix: "deal",
+    body: () => ({ reason: "duplicate" }),
+    invalid: { body: {}, param: "reason" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/deals/{id}/mark-paid",
+    scope: "admin",
+    ok: 200,
+    record: approvedDeal,
+    idPrefix: "deal",
+    invalid: { body: { paid_on: "2026-01-01" }, param: "paid_on" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/deals/{id}/disputes",
+    scope: "write",
+    ok: 201,
+    record: approvedDeal,
+    idPrefix: "deal",
+    body: () => ({ reason: "wrong_amount", expected_amount: 1500 }),
+    invalid: { body: { reason: "bored" }, param: "reason" },
+  },
+  {
     method: "PUT",
     path: "/api/v1/deals/by-external-id/{external_id}",
     scope: "write",
@@ -271,5 +316,35 @@ export const COMMISSION_ROUTES: CommissionRouteCase[] = [
     idPrefix: "usr",
     query: "period=2026-Q3",
     invalid: { query: "period=2026-13", param: "period" },
+  },
+];
+
+/** The /disputes rows (outside this feature's paths; opening a dispute, POST /deals/{id}/disputes, is above). */
+export const DISPUTE_ROUTES: CommissionRouteCase[] = [
+  {
+    method: "GET",
+    path: "/api/v1/disputes",
+    scope: "read",
+    ok: 200,
+    invalid: { query: "status=closed", param: "status" },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/disputes/{id}",
+    scope: "read",
+    ok: 200,
+    record: newDispute,
+    idPrefix: "dsp",
+    invalid: { id: longId, param: "id" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/disputes/{id}/resolve",
+    scope: "admin",
+    ok: 200,
+    record: newDispute,
+    idPrefix: "dsp",
+    body: () => ({ outcome: "denied" }),
+    invalid: { body: { outcome: "maybe" }, param: "outcome" },
   },
 ];

@@ -1,7 +1,7 @@
 import type { HTTPMethods } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Scope } from "../../src/context.js";
-import { COMMISSION_ROUTES, prepareRouteCases } from "../commissions/route-cases.js";
+import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "../commissions/route-cases.js";
 import {
   craftKey,
   createApiKey,
@@ -224,6 +224,7 @@ const ROUTES: RouteCase[] = [
     invalid: { body: { now: true }, param: "now" },
   },
   ...COMMISSION_ROUTES,
+  ...DISPUTE_ROUTES,
 ];
 
 const BELOW: Record<Scope, Scope | undefined> = { read: undefined, write: "read", admin: "write" };

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { Money, MoneyOut } from "../commissions/fields.js";
+import { commaList } from "../commissions/schema.js";
+import { Timestamp } from "../http/fields.js";
+import { PageQuery } from "../http/pagination.js";
+
+export const DisputeReason = z.enum([
+  "wrong_amount",
+  "wrong_deal_type",
+  "missing_tier",
+  "wrong_attribution",
+  "spiff_missing",
+  "other",
+]);
+export const DisputeOutcome = z.enum(["approved", "partially_approved", "denied"]);
+export const DisputeStatus = z.enum(["open", "resolved"]);
+
+export const Dispute = z
+  .object({
+    id: z.string().describe("dsp_…"),
+    deal_id: z.string(),
+    opened_by_key_id: z.string().nullable().describe("The API key that opened it (null: the owner CLI)."),
+    reason: DisputeReason,
+    description: z.string().nullable(),
+    expected_amount: MoneyOut.nullable().describe("The deal total_commission the disputer expects."),
+    status: DisputeStatus,
+    outcome: DisputeOutcome.nullable(),
+    resolution_note: z.string().nullable(),
+    resolved_amount: MoneyOut.nullable().describe("The total_commission the admin accepted (null: unchanged)."),
+    created_at: Timestamp,
+    resolved_at: Timestamp.nullable(),
+  })
+  .meta({ id: "Dispute" });
+export type Dispute = z.infer<typeof Dispute>;
+
+export const OpenDisputeBody = z.strictObject({
+  reason: DisputeReason,
+  description: z.string().trim().min(1).max(5000).nullable().optional(),
+  expected_amount: Money.nullable().optional(),
+});
+export type OpenDisputeBody = z.infer<typeof OpenDisputeBody>;
+
+export const ResolveDisputeBody = z.strictObject({
+  outcome: DisputeOutcome,
+  resolved_amount: Money.optional().describe(
+    "The deal's new total_commission: required for partially_approved; for approved it defaults to expected_amount; " +
+      "not allowed for denied.",
+  ),
+  note: z.string().trim().min(1).max(5000).optional(),
+});
+export type ResolveDisputeBody = z.infer<typeof ResolveDisputeBody>;
+
+export const ListDisputesQuery = PageQuery.extend({
+  status: commaList(DisputeStatus.options, "a dispute status").optional(),
+  deal_id: z.string().optional(),
+}).strict();
+export type ListDisputesQuery = z.infer<typeof ListDisputesQuery>;

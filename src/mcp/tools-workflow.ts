@@ -1,0 +1,80 @@
+import { DealDetail, RejectDealBody } from "../deals/schema.js";
+import * as disputesWrite from "../deals/service-disputes.js";
+import * as workflow from "../deals/service-workflow.js";
+import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/schema.js";
+import { IdParams } from "../http/fields.js";
+import { CREATES, defineTool, type McpTool, TRANSITIONS, withId } from "./tool.js";
+
+/** The deal workflow's tools (API.md §9): admin transitions, and disputes (open: write; resolve: admin). */
+export const WORKFLOW_TOOLS: readonly McpTool[] = [
+  defineTool({
+    name: "approve_deal",
+    title: "Approve a deal",
+    description:
+      "Approves a pending deal by id (POST /api/v1/deals/{id}/approve): approving locks the deal's commission lines " +
+      "so no later recalculation changes them, and stamps approved_at. It does not pay anyone and never edits the " +
+      "deal's fields; any status but pending is refused (invalid_transition), so a retry changes nothing.",
+    scope: "admin",
+    access: "admin",
+    input: IdParams,
+    output: DealDetail,
+    annotations: TRANSITIONS,
+    run: (ctx, { id }) => workflow.approveDeal(ctx, id),
+  }),
+  defineTool({
+    name: "reject_deal",
+    title: "Reject a deal",
+    description:
+      "Rejects a pending deal by id with a reason (POST /api/v1/deals/{id}/reject): its commission lines are voided " +
+      "(out of every total and attainment) and the later deals of the same periods are recalculated. It never " +
+      "deletes the deal; editing it later (update_deal) resubmits it. Any status but pending is refused.",
+    scope: "admin",
+    access: "admin",
+    input: withId(RejectDealBody),
+    output: DealDetail,
+    annotations: { ...TRANSITIONS, destructiveHint: true },
+    run: (ctx, { id, reason }) => workflow.rejectDeal(ctx, id, reason),
+  }),
+  defineTool({
+    name: "mark_deal_paid",
+    title: "Mark a deal paid",
+    description:
+      "Records that an approved deal's commissions were paid (POST /api/v1/deals/{id}/mark-paid): paid_at is set " +
+      "and its approved lines become paid. It moves no money and contacts no payroll system; any status but " +
+      "approved is refused (invalid_transition), so a retry changes nothing.",
+    scope: "admin",
+    access: "admin",
+    input: IdParams,
+    output: DealDetail,
+    annotations: TRANSITIONS,
+    run: (ctx, { id }) => workflow.markDealPaid(ctx, id),
+  }),
+  defineTool({
+    name: "open_dispute",
+    title: "Open a dispute on a deal",
+    description:
+      "Disputes an approved deal by id (POST /api/v1/deals/{id}/disputes): reason (wrong_amount, wrong_deal_type, " +
+      "missing_tier, wrong_attribution, spiff_missing, other), optional description and expected_amount (the total " +
+      "you expect). The deal becomes disputed until an admin resolves it. It changes no amount and pays nothing.",
+    scope: "write",
+    access: "write",
+    input: withId(OpenDisputeBody),
+    output: Dispute,
+    annotations: CREATES,
+    run: (ctx, { id, ...body }) => disputesWrite.openDispute(ctx, id, body),
+  }),
+  defineTool({
+    name: "resolve_dispute",
+    title: "Resolve a dispute",
+    description:
+      "Resolves an open dispute by id (POST /api/v1/disputes/{id}/resolve): outcome approved (resolved_amount " +
+      "defaults to expected_amount), partially_approved (resolved_amount required) or denied; an amount change adds " +
+      "an adjustment line to the deal's owner and the deal returns to approved. It never pays anyone.",
+    scope: "admin",
+    access: "admin",
+    input: withId(ResolveDisputeBody),
+    output: Dispute,
+    annotations: { ...TRANSITIONS, destructiveHint: true },
+    run: (ctx, { id, ...body }) => disputesWrite.resolveDispute(ctx, id, body),
+  }),
+];

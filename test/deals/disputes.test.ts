@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorOf } from "../factories.js";
+import { Api, createDeal, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
+import { createTestApp, type TestApp, TestClock } from "../harness.js";
+
+let t: TestApp;
+let admin: Api;
+let writer: Api;
+beforeAll(async () => {
+  t = await createTestApp({ clock: new TestClock() });
+  admin = new Api(t, "admin");
+  writer = new Api(t, "write");
+});
+afterAll(() => t.close());
+
+/** An approved deal of 10,000 ARR at 10 %: total_commission 1000. */
+async function approvedDeal() {
+  const { user } = await repOnPlan(admin);
+  const deal = await createDeal(admin, user.id);
+  ok(await admin.post(`/deals/${deal.id}/approve`));
+  return deal;
+}
+
+const open = (dealId: string, body: Record<string, unknown> = { reason: "wrong_amount", expected_amount: 1200 }) =>
+  writer.post(`/deals/${dealId}/disputes`, body);
+
+describe("POST /deals/{id}/disputes", () => {
+  it("approved → disputed: 201 with the dispute, dispute.opened and deal.disputed, audit rows", async () => {
+    const deal = await approvedDeal();
+    const dispute = ok(
+      await open(deal.id, { reason: "missing_tier", description: "Q3 accelerator", expected_amount: 1500 }),
+      201,
+    );
+    expect(dispute).toMatchObject({
+      deal_id: deal.id,
+      reason: "missing_tier",
+      description: "Q3 accelerator",
+      expected_amount: 1500,
+      status: "open",
+      outcome: null,
+      resolved_amount: null,
+      resolved_at: null,
+    });
+    expect(dispute.id).toMatch(/^dsp_/);
+    expect(dispute.opened_by_key_id).toMatch(/^key_/);
+    expect((await getDeal(admin, deal.id)).status).toBe("disputed");
+    expect((await eventsOf(t, "dispute.opened")).some((e) => e.object.id === dispute.id)).toBe(true);
+    expect((await eventsOf(t, "deal.disputed")).some((e) => e.object.id === deal.id)).toBe(true);
+    const actions = await t.db.db
+      .selectFrom("audit_events")
+      .select("action")
+      .where("resource_id", "in", [deal.id, dispute.id])
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(["dispute.open", "deal.dispute"]));
+    expect(ok(await writer.get(`/disputes/${dispute.id}`))).toEqual(dispute);
+  });
+
+  it.each(["pending", "rejected", "disputed", "paid"] as const)(
+    "a %s deal → 409 naming it, nothing written",
+    async (status) => {
+      const { user } = await repOnPlan(admin);
+      const deal = await createDeal(admin, user.id);
+      if (status === "rejected") ok(await admin.post(`/deals/${deal.id}/reject`, { reason: "x" }));
+      if (status === "disputed" || status === "paid") ok(await admin.post(`/deals/${deal.id}/approve`));
+      if (status === "disputed") ok(await open(deal.id), 201);
+      if (status === "paid") ok(await admin.post(`/deals/${deal.id}/mark-paid`));
+      const before = ok(await writer.get(`/disputes?deal_id=${deal.id}`)).meta.total;
+      const res = await open(deal.id);
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res)).toMatchObject({
+        code: "invalid_transition",
+        message: `Deal ${deal.id} is ${status}; only approved deals can be disputed`,
+      });
+      expect(ok(await writer.get(`/disputes?deal_id=${deal.id}`)).meta.total).toBe(before);
+    },
+  );
+
+  it("a disputed deal cannot be marked paid or edited", async () => {
+    const deal = await approvedDeal();
+    ok(await open(deal.id), 201);
+    expect((await admin.post(`/deals/${deal.id}/mark-paid`)).statusCode).toBe(409);
+    expect((await admin.patch(`/deals/${deal.id}`, { arr_amount: 1 })).statusCode).toBe(409);
+  });
+});
+
+describe("POST /disputes/{id}/resolve", () => {
+  it("approved defaults to expected_amount: an adjustment for the difference to the owner", async () => {
+    const deal = await approvedDeal();
+    const dispute = ok(await open(deal.id), 201);
+    const resolved = ok(await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "approved", note: "agreed" }));
+    expect(resolved).toMatchObject({
+      status: "resolved",
+      outcome: "approved",
+      resolved_amount: 1200,
+      resolution_note: "agreed",
+    });
+    const after = await getDeal(admin, deal.id);
+    expect(after).toMatchObject({ status: "approved", total_commission: 1200 });
+    const adjustment = after.commissions.find((c: any) => c.kind === "adjustment");
+    expect(adjustment).toMatchObject({
+      user_id: deal.owner_id,
+      amount: 200,
+      status: "approved",
+      locked: true,
+      period: "2026-Q3",
+    });
+    expect((await eventsOf(t, "dispute.resolved")).some((e) => e.object.id === dispute.id)).toBe(true);
+    const statement = ok(await admin.get(`/users/${deal.owner_id}/statement?period=2026-Q3`));
+    expect(statement.totals).toMatchObject({ adjustment: 200, total: 1200 });
+    ok(await admin.post(`/deals/${deal.id}/mark-paid`));
+    const paid = await getDeal(admin, deal.id);
+    expect(paid.commissions.map((c: any) => c.status)).toEqual(["paid", "paid"]);
+  });
+
+  it("partially_approved needs resolved_amount; a lower total gives a negative adjustment", async () => {
+    const deal = await approvedDeal();
+    const dispute = ok(await open(deal.id), 201);
+    const missing = await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "partially_approved" });
+    expect([missing.statusCode, errorOf(missing).details?.[0]?.param]).toEqual([422, "resolved_amount"]);
+    ok(await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "partially_approved", resolved_amount: 900 }));
+    const after = await getDeal(admin, deal.id);
+    expect(after.total_commission).toBe(900);
+    expect(after.commissions.find((c: any) => c.kind === "adjustment").amount).toBe(-100);
+  });
+
+  it("denied changes no amount, takes no resolved_amount; a resolved dispute → 409", async () => {
+    const deal = await approvedDeal();
+    const dispute = ok(await open(deal.id), 201);
+    const bad = await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "denied", resolved_amount: 5 });
+    expect(bad.statusCode).toBe(422);
+    expect((await getDeal(admin, deal.id)).status).toBe("disputed");
+    const denied = ok(await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "denied" }));
+    expect(denied).toMatchObject({ outcome: "denied", resolved_amount: null });
+    const after = await getDeal(admin, deal.id);
+    expect([after.status, after.total_commission, after.commissions.length]).toEqual(["approved", 1000, 1]);
+    const again = await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "denied" });
+    expect([again.statusCode, errorOf(again).code]).toEqual([409, "invalid_transition"]);
+  });
+
+  it("a write key → 403", async () => {
+    const deal = await approvedDeal();
+    const dispute = ok(await open(deal.id), 201);
+    expect((await writer.post(`/disputes/${dispute.id}/resolve`, { outcome: "denied" })).statusCode).toBe(403);
+  });
+});
+
+describe("GET /disputes", () => {
+  it("filters by status and deal_id", async () => {
+    const deal = await approvedDeal();
+    const dispute = ok(await open(deal.id), 201);
+    const list = ok(await writer.get(`/disputes?deal_id=${deal.id}&status=open`));
+    expect(list.data.map((d: any) => d.id)).toEqual([dispute.id]);
+    expect(ok(await writer.get(`/disputes?deal_id=${deal.id}&status=resolved`)).meta.total).toBe(0);
+    expect((await writer.get("/disputes?status=closed")).statusCode).toBe(422);
+  });
+});
