@@ -18,6 +18,9 @@ let redisPort = 0;
 const apis: RunningServer[] = [];
 const workers: RunningServer[] = [];
 let env: NodeJS.ProcessEnv = {};
+const received: { id: string; type: string }[] = [];
+let receiver: http.Server | undefined;
+let receiverUrl = "";
 let bootstrap = "";
 
 function freePort(): Promise<number> {
@@ -92,6 +95,16 @@ beforeAll(async () => {
   if (!PG_URL) return;
   await admin(`CREATE DATABASE ${dbName}`);
   redisPort = await freePort();
+  receiver = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      received.push({ id: String(req.headers["webhook-id"]), type: JSON.parse(body).type });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => receiver!.listen(0, "127.0.0.1", () => r()));
+  const receiverPort = (receiver.address() as { port: number }).port;
   redis = spawn(
     "redis-server",
     ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
@@ -105,7 +118,10 @@ beforeAll(async () => {
     CTS_SECRET_KEY: randomBytes(32).toString("base64"),
     CTS_ENV: "test",
     CTS_SHUTDOWN_TIMEOUT: "10",
+    CTS_WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${receiverPort}`,
+    CTS_WEBHOOK_ALLOW_HTTP: "1",
   });
+  receiverUrl = `http://127.0.0.1:${receiverPort}/hooks`;
   // All four start at once: migrations and the bootstrap key happen once, under the advisory lock.
   const started = await Promise.all([
     startServer(env, ["--no-worker"]),
@@ -123,6 +139,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const p of [...apis, ...workers]) p.child.kill("SIGKILL");
   redis?.kill("SIGKILL");
+  receiver?.close();
   agent.destroy();
   if (PG_URL) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
 });
@@ -162,6 +179,41 @@ describe.skipIf(!PG_URL)("two API processes and two workers as one service", () 
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     expect((await request(apis[1]!.port, "GET", "/api/v1/users", keys[0]!)).status).toBe(200);
+  });
+
+  it("an approval's event is delivered once across both workers", async () => {
+    const admin = await newKey("admin");
+    const sub = await request(apis[0]!.port, "POST", "/api/v1/webhook-subscriptions", admin, {
+      url: receiverUrl,
+      events: ["deal.approved"],
+    });
+    expect(sub.status).toBe(201);
+    const user = await request(apis[1]!.port, "POST", "/api/v1/users", admin, {
+      name: "Cluster Rep",
+      email: "cluster@example.com",
+    });
+    const deal = await request(apis[0]!.port, "POST", "/api/v1/deals", admin, {
+      opportunity_name: "Cluster deal",
+      arr_amount: 1000,
+      close_date: "2026-11-20",
+      owner_id: user.body.id,
+    });
+    expect(deal.status).toBe(201);
+    const approved = await request(apis[1]!.port, "POST", `/api/v1/deals/${deal.body.id}/approve`, admin);
+    expect(approved.status).toBe(200);
+    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1500)); // time for a duplicate to show up, if there were one
+    expect(received.map((r) => r.type)).toEqual(["deal.approved"]);
+    const deliveries = await request(
+      apis[0]!.port,
+      "GET",
+      `/api/v1/webhook-subscriptions/${sub.body.id}/deliveries`,
+      admin,
+    );
+    expect(deliveries.body.data).toHaveLength(1);
+    expect(deliveries.body.data[0].status).toBe("succeeded");
+    expect(deliveries.body.data[0].attempts).toHaveLength(1);
+    expect(deliveries.body.data[0].event_id).toBe(received[0]!.id);
   });
 
   it("Redis stopped mid-run: the service keeps answering and limits stay exact through PostgreSQL", async () => {
