@@ -32,7 +32,7 @@ export const rateLimitRejections = new Counter({
 
 export const deliveryAttempts = new Counter({
   name: "cts_webhook_delivery_attempts_total",
-  help: "Webhook delivery attempts by result (succeeded, failed, refused, timeout)",
+  help: "Webhook delivery attempts by result (succeeded, failed, refused, timeout, network)",
   labelNames: ["result"] as const,
   registers: [registry],
 });

@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { deliveryAttempts } from "../metrics.js";
 import type { ClaimedDelivery } from "./delivery-store.js";
 import { type SafeAgent, SafeFetchError, safePost } from "./safe-fetch.js";
 import { decryptSecret } from "./secret-box.js";
@@ -65,6 +66,7 @@ export async function attemptDelivery(
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     });
     const redirect = response.status >= 300 && response.status < 400;
+    deliveryAttempts.inc({ result: response.status >= 200 && response.status < 300 ? "succeeded" : "failed" });
     return {
       status: response.status,
       retryAfter: response.headers["retry-after"],
@@ -74,6 +76,7 @@ export async function attemptDelivery(
     };
   } catch (error) {
     const message = error instanceof SafeFetchError ? `${error.kind}: ${error.reason}` : (error as Error).message;
+    deliveryAttempts.inc({ result: error instanceof SafeFetchError ? error.kind : "failed" });
     return { status: null, retryAfter: undefined, durationMs: elapsed(), error: storable(message), body: null };
   }
 }
