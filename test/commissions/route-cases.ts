@@ -1,8 +1,7 @@
-import type { HTTPMethods } from "fastify";
-import type { Scope } from "../../src/context.js";
 import { createUser, unique } from "../factories.js";
 import { Api, approveInDb, assign, createDeal, createPlan, dealBody, ok, planBody } from "../factories-commissions.js";
 import type { TestApp } from "../harness.js";
+import type { RouteCase } from "../route-case.js";
 
 /**
  * The security-table rows of comp plans, assignments, SPIFFs, deals and commissions, in the shape of
@@ -10,18 +9,7 @@ import type { TestApp } from "../harness.js";
  * `query` (needed for success, e.g. the statement's period) and `param` (a fresh value for a path
  * parameter other than {id}, e.g. {external_id}).
  */
-export interface CommissionRouteCase {
-  method: HTTPMethods;
-  path: string;
-  scope: Scope;
-  ok: number;
-  record?: (t: TestApp) => Promise<string>;
-  idPrefix?: string;
-  body?: () => unknown;
-  query?: string;
-  param?: () => string;
-  invalid: { body?: unknown; query?: string; id?: string; param: string };
-}
+export type CommissionRouteCase = RouteCase;
 
 let userId = "";
 

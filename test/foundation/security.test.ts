@@ -14,6 +14,7 @@ import {
   unknownId,
 } from "../factories.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
+import type { RouteCase } from "../route-case.js";
 import { createWebhookDelivery, createWebhookSubscription } from "../webhooks/support.js";
 
 /**
@@ -22,26 +23,6 @@ import { createWebhookDelivery, createWebhookSubscription } from "../webhooks/su
  * - each route has a row in ROUTES for scope (403), unknown id (404), validation (422) and success.
  *   A new route adds one row; the coverage test fails, naming the route, until it does.
  */
-interface RouteCase {
-  method: HTTPMethods;
-  /** As the OpenAPI document writes it: `{id}` for the record id. */
-  path: string;
-  scope: Scope;
-  /** Status of a successful call with a key of exactly `scope`. */
-  ok: number;
-  /** For `{id}` routes: creates a real record and returns its id. */
-  record?: (t: TestApp) => Promise<string>;
-  /** Prefix of ids of this resource, for the unknown-id check. */
-  idPrefix?: string;
-  /** A valid body (a function when values must be unique). */
-  body?: () => unknown;
-  /** Query string a successful call needs (e.g. the statement's period). */
-  query?: string;
-  /** A fresh value for a path parameter other than {id} (e.g. {external_id}). */
-  param?: () => string;
-  /** Input that fails validation, and the `details[].param` that must name the problem. */
-  invalid: { body?: unknown; query?: string; id?: string; param: string };
-}
 
 const ROUTES: RouteCase[] = [
   {
