@@ -1,11 +1,39 @@
 import { makeCtx, OWNER } from "../context.js";
 import type { JobHandler } from "../jobs/jobs-source.js";
-import { affectedUsers } from "./recalc/load.js";
+import { type AffectedUser, affectedUsers } from "./recalc/load.js";
 import { planRecalc } from "./recalc/plan.js";
 import type { RecalcTarget } from "./recalc/types.js";
 import { applyPlan, lockForRecalc } from "./recalculate.js";
 
-const USERS_PER_BATCH = 20;
+/*
+ * Each batch's transaction holds its users' locks, so it stays short; but each also pays a fixed round
+ * of queries, so it is sized by credits rather than users: about this many lines per transaction.
+ */
+let creditsPerBatch = 2000;
+
+/** Tests lower it so a small job still runs in several transactions. */
+export function setBatchCredits(credits: number): void {
+  creditsPerBatch = credits;
+}
+
+/** Consecutive users whose credits add up to about `limit` (a user is never split across batches). */
+export function batchUsers(users: AffectedUser[], limit = creditsPerBatch): string[][] {
+  const batches: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const user of users) {
+    const weight = Math.max(user.credits, 1);
+    if (current.length > 0 && size + weight > limit) {
+      batches.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(user.user_id);
+    size += weight;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
 
 interface RecalcPayload {
   targets: RecalcTarget[];
@@ -13,16 +41,14 @@ interface RecalcPayload {
 }
 
 /**
- * The `recalculate` job: the affected users in id order, a few per short transaction (all of a user's
+ * The `recalculate` job: the affected users in id order, batched by credits into short transactions (all of a user's
  * buckets in one, so a bucket is never half-written). Each batch recomputes from the current data, so
  * a retried or overlapping run converges on the same lines.
  */
 export const recalculateJobHandler: JobHandler = async (job, tools) => {
   const { targets, env } = job.payload as unknown as RecalcPayload;
-  const users = await affectedUsers(tools.db, targets);
   let done = 0;
-  for (let i = 0; i < users.length; i += USERS_PER_BATCH) {
-    const batch = users.slice(i, i + USERS_PER_BATCH);
+  for (const batch of batchUsers(await affectedUsers(tools.db, targets))) {
     const ctx = makeCtx(tools.db, env, OWNER, null, tools.now());
     await tools.db.transaction().execute(async (tx) => {
       await lockForRecalc(tx, { users: batch });

@@ -1,13 +1,32 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setInlineLimit } from "../../src/commissions/recalculate.js";
-import { recalculateJobHandler } from "../../src/commissions/recalculate-job.js";
+import { batchUsers, recalculateJobHandler, setBatchCredits } from "../../src/commissions/recalculate-job.js";
 import { jobsSource } from "../../src/jobs/jobs-source.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { Api, createDeal, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
-/** Changes touching more lines than the inline limit (lowered here to 3) finish in a background job. */
+/**
+ * Changes touching more lines than the inline limit (lowered here to 3) finish in a background job,
+ * whose batches are lowered to ~2 credits so every job here runs in several transactions.
+ */
+
+describe("batchUsers", () => {
+  const u = (user_id: string, credits: number) => ({ user_id, credits });
+  it("packs consecutive users up to the credit limit, never splitting a user", () => {
+    expect(batchUsers([u("a", 3), u("b", 4), u("c", 5), u("d", 1), u("e", 20), u("f", 0)], 8)).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+      ["e"],
+      ["f"],
+    ]);
+  });
+  it("counts a user with no pending credits (only a bucket to redo) as one", () => {
+    expect(batchUsers([u("a", 0), u("b", 0), u("c", 0)], 2)).toEqual([["a", "b"], ["c"]]);
+    expect(batchUsers([], 2)).toEqual([]);
+  });
+});
 
 let t: TestApp;
 let api: Api;
@@ -15,9 +34,11 @@ beforeAll(async () => {
   t = await createTestApp();
   api = new Api(t);
   setInlineLimit(3);
+  setBatchCredits(2);
 });
 afterAll(async () => {
   setInlineLimit(1000);
+  setBatchCredits(2000);
   await t.close();
 });
 

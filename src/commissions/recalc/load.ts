@@ -61,7 +61,8 @@ function inRanges(eb: SplitsEb, ranges: DateRange[]): Expression<SqlBool> {
   );
 }
 
-function targetCondition(eb: SplitsEb, target: RecalcTarget): Expression<SqlBool> {
+/** `coarse`: a superset that skips the per-credit plan match (cheap; for sizing a job's batches). */
+function targetCondition(eb: SplitsEb, target: RecalcTarget, coarse = false): Expression<SqlBool> {
   switch (target.type) {
     case "deals":
       return target.deal_ids.length ? anyOf("s.deal_id", target.deal_ids) : eb.val(false);
@@ -70,35 +71,63 @@ function targetCondition(eb: SplitsEb, target: RecalcTarget): Expression<SqlBool
     case "spiff":
       return inRanges(eb, target.ranges);
     case "plan":
-      return eb.or([
-        eb.exists(
-          eb
-            .selectFrom("plan_assignments as a")
-            .select("a.id")
-            .whereRef("a.user_id", "=", "s.user_id")
-            .where("a.plan_id", "=", target.plan_id)
-            .whereRef("a.effective_from", "<=", "s.close_date")
-            .where((w) => w.or([w("a.effective_to", "is", null), w("a.effective_to", ">=", w.ref("s.close_date"))])),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("commission_lines as l")
-            .select("l.id")
-            .whereRef("l.deal_id", "=", "s.deal_id")
-            .whereRef("l.user_id", "=", "s.user_id")
-            .where("l.kind", "=", "plan")
-            .where("l.plan_id", "=", target.plan_id),
-        ),
-      ]);
+      // The user prefilter lets the planner walk deal_splits by user (deal_splits_user_idx) instead of
+      // testing both EXISTS against every pending credit in the database.
+      return coarse
+        ? inPlanUsers(eb, target.plan_id)
+        : eb.and([inPlanUsers(eb, target.plan_id), planMatch(eb, target.plan_id)]);
   }
 }
 
-function pendingCredits(db: Db, targets: RecalcTarget[], users: string[] | undefined) {
+/** The credit's user is assigned to the plan or has a line of it (at any date). */
+function inPlanUsers(eb: SplitsEb, planId: string): Expression<SqlBool> {
+  return eb(
+    "s.user_id",
+    "in",
+    eb
+      .selectFrom("plan_assignments as pa")
+      .select("pa.user_id")
+      .where("pa.plan_id", "=", planId)
+      .union(
+        eb
+          .selectFrom("commission_lines as pl")
+          .select("pl.user_id")
+          .where("pl.plan_id", "=", planId)
+          .where("pl.kind", "=", "plan"),
+      ),
+  );
+}
+
+/** The credit falls in an assignment to the plan, or already has a line of it. */
+function planMatch(eb: SplitsEb, planId: string): Expression<SqlBool> {
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom("plan_assignments as a")
+        .select("a.id")
+        .whereRef("a.user_id", "=", "s.user_id")
+        .where("a.plan_id", "=", planId)
+        .whereRef("a.effective_from", "<=", "s.close_date")
+        .where((w) => w.or([w("a.effective_to", "is", null), w("a.effective_to", ">=", w.ref("s.close_date"))])),
+    ),
+    eb.exists(
+      eb
+        .selectFrom("commission_lines as l")
+        .select("l.id")
+        .whereRef("l.deal_id", "=", "s.deal_id")
+        .whereRef("l.user_id", "=", "s.user_id")
+        .where("l.kind", "=", "plan")
+        .where("l.plan_id", "=", planId),
+    ),
+  ]);
+}
+
+function pendingCredits(db: Db, targets: RecalcTarget[], users: string[] | undefined, coarse = false) {
   return db
     .selectFrom("deal_splits as s")
     .innerJoin("deals as d", "d.id", "s.deal_id")
     .where("d.status", "=", "pending")
-    .where((eb) => eb.or(targets.map((t) => targetCondition(eb, t))))
+    .where((eb) => eb.or(targets.map((t) => targetCondition(eb, t, coarse))))
     .$if(users !== undefined, (q) => q.where(anyOf("s.user_id", users!)));
 }
 
@@ -130,15 +159,27 @@ export async function countCredits(db: Db, targets: RecalcTarget[]): Promise<num
   return Number(row.n);
 }
 
-/** Users whose credits or buckets the targets reach, sorted (the job's batching order). */
-export async function affectedUsers(db: Db, targets: RecalcTarget[]): Promise<string[]> {
-  const users = new Set<string>();
+export interface AffectedUser {
+  user_id: string;
+  /** Pending credits of this user the targets may reach: an upper bound, to size a job's batches. */
+  credits: number;
+}
+
+/** Users whose credits or buckets the targets may reach (a superset), sorted by id: the job's batching order. */
+export async function affectedUsers(db: Db, targets: RecalcTarget[]): Promise<AffectedUser[]> {
+  const credits = new Map<string, number>();
   if (targets.length > 0) {
-    const rows = await pendingCredits(db, targets, undefined).select("s.user_id").distinct().execute();
-    for (const r of rows) users.add(r.user_id);
+    const rows = await pendingCredits(db, targets, undefined, true)
+      .select(["s.user_id", (eb) => eb.fn.countAll<string>().as("n")])
+      .groupBy("s.user_id")
+      .execute();
+    for (const r of rows) credits.set(r.user_id, Number(r.n));
   }
-  for (const t of targets) if (t.type === "deals") for (const b of t.buckets ?? []) users.add(b.user_id);
-  return [...users].sort();
+  for (const t of targets)
+    if (t.type === "deals") for (const b of t.buckets ?? []) credits.set(b.user_id, credits.get(b.user_id) ?? 0);
+  return [...credits]
+    .map(([user_id, n]) => ({ user_id, credits: n }))
+    .sort((a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0));
 }
 
 type PlanRow = Omit<PlanInput, "tiers"> & { tiers: PlanInput["tiers"] };
