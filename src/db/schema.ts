@@ -207,6 +207,8 @@ export interface CommissionLinesTable {
   status: "pending" | "approved" | "paid" | "void";
   locked: Generated<boolean>;
   explanation: Json<Record<string, unknown>>;
+  /** Set by recalculations (migration 009); NULL on adjustment lines and older lines. */
+  explanation_digest: Generated<string | null>;
   calculated_at: Timestamp;
   created_at: Timestamp;
 }

@@ -57,6 +57,38 @@ describe("commission.calculated outbox rows", () => {
     expect(updated[0]!.object).not.toHaveProperty("commissions");
   });
 
+  it("a line whose content is unchanged is not rewritten; one never digested (older data) is, once", async () => {
+    const { user } = await repOnPlan(api);
+    const early = await createDeal(api, user.id, { arr_amount: 50000, close_date: "2026-08-10" });
+    const late = await createDeal(api, user.id, { arr_amount: 100000, close_date: "2026-08-20" });
+    const lineOf = (dealId: string) =>
+      t.db.db
+        .selectFrom("commission_lines")
+        .select(["id", "calculated_at", "explanation_digest"])
+        .where("deal_id", "=", dealId)
+        .executeTakeFirstOrThrow();
+    const before = await lineOf(late.id);
+    expect(before.explanation_digest).toMatch(/^[A-Za-z0-9_-]{27}$/);
+
+    // Renaming the earlier deal recomputes the bucket; the later line comes out the same.
+    await new Promise((r) => setTimeout(r, 5)); // a later calculated_at if the line is rewritten
+    ok(await api.patch(`/deals/${early.id}`, { opportunity_name: "Renamed once" }));
+    expect(await lineOf(late.id)).toEqual(before);
+
+    // A line written before digests existed is rewritten with the same content and gets its digest.
+    await t.db.db
+      .updateTable("commission_lines")
+      .set({ explanation_digest: null })
+      .where("id", "=", before.id)
+      .execute();
+    await new Promise((r) => setTimeout(r, 5)); // a later calculated_at if the line is rewritten
+    ok(await api.patch(`/deals/${early.id}`, { opportunity_name: "Renamed twice" }));
+    const healed = await lineOf(late.id);
+    expect(healed.explanation_digest).toBe(before.explanation_digest);
+    expect(new Date(healed.calculated_at).getTime()).toBeGreaterThan(new Date(before.calculated_at).getTime());
+    expect((await getDeal(api, late.id)).total_commission).toBe(12500);
+  });
+
   it("deal.created carries the deal with its final total and comes before its line events", async () => {
     const { user } = await repOnPlan(api);
     const deal = await createDeal(api, user.id, { arr_amount: 20000 });

@@ -311,7 +311,7 @@ export async function loadUnlockedLines(db: Db, dealIds: string[]): Promise<Exis
       "period",
       "amount",
       "status",
-      "explanation",
+      "explanation_digest",
     ])
     .where(anyOf("deal_id", dealIds))
     .where("locked", "=", false)

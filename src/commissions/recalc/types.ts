@@ -61,7 +61,8 @@ export interface ExistingLine {
   period: string;
   amount: string;
   status: "pending" | "void";
-  explanation: Record<string, unknown>;
+  /** Of the explanation stored (see write.ts `explanationDigest`); null when never recorded. */
+  explanation_digest: string | null;
 }
 
 /** A line as the engine wants it stored. */

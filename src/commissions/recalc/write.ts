@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Ctx, Tx } from "../../context.js";
 import { newId } from "../../ids.js";
@@ -17,8 +18,8 @@ export interface Ownership {
 }
 
 export interface LineDiff {
-  inserts: DesiredLine[];
-  updates: { before: ExistingLine; after: DesiredLine }[];
+  inserts: DigestedLine[];
+  updates: { before: ExistingLine; after: DigestedLine }[];
   deletes: ExistingLine[];
 }
 
@@ -31,14 +32,26 @@ export function canonical(value: unknown): string {
   );
 }
 
-function differs(before: ExistingLine, after: DesiredLine): boolean {
+/**
+ * What a recalculation stores beside each explanation, so it never has to read explanations back to
+ * know whether one changed. The engine builds explanations in a fixed key order, so equal content
+ * gives equal text; a new engine version that orders keys differently only rewrites the line once.
+ */
+export function explanationDigest(explanation: Record<string, unknown>): string {
+  return createHash("sha1").update(JSON.stringify(explanation)).digest("base64url");
+}
+
+/** A wanted line with the digest of its explanation. */
+export type DigestedLine = DesiredLine & { explanation_digest: string };
+
+function differs(before: ExistingLine, after: DigestedLine): boolean {
   return (
     before.status !== "pending" ||
     before.amount !== after.amount ||
     before.plan_id !== after.plan_id ||
     before.plan_version !== after.plan_version ||
     before.period !== after.period ||
-    canonical(before.explanation) !== canonical(after.explanation)
+    before.explanation_digest !== after.explanation_digest
   );
 }
 
@@ -53,7 +66,8 @@ export function diffLines(existing: ExistingLine[], desired: DesiredLine[], own:
   const byKey = new Map(existing.map((l) => [lineKey(l), l]));
   const wanted = new Set<string>();
   const diff: LineDiff = { inserts: [], updates: [], deletes: [] };
-  for (const line of desired) {
+  for (const wantedLine of desired) {
+    const line = { ...wantedLine, explanation_digest: explanationDigest(wantedLine.explanation) };
     const key = lineKey(line);
     wanted.add(key);
     const before = byKey.get(key);
@@ -94,27 +108,29 @@ export function commissionOf(id: string, line: DesiredLine, now: Date): Commissi
   };
 }
 
-async function insertLines(tx: Tx, now: Date, rows: (DesiredLine & { id: string })[]): Promise<void> {
+async function insertLines(tx: Tx, now: Date, rows: (DigestedLine & { id: string })[]): Promise<void> {
   for (const part of chunks(rows)) {
     await sql`
       INSERT INTO commission_lines
         (id, deal_id, user_id, plan_id, plan_version, spiff_id, kind, period, amount, status, locked, explanation,
-         calculated_at, created_at)
+         explanation_digest, calculated_at, created_at)
       SELECT v.id, v.deal_id, v.user_id, v.plan_id, v.plan_version, v.spiff_id, v.kind, v.period, v.amount, 'pending',
-             false, v.explanation, ${now}::timestamptz, ${now}::timestamptz
+             false, v.explanation, v.explanation_digest, ${now}::timestamptz, ${now}::timestamptz
       FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(id text, deal_id text, user_id text, plan_id text,
-        plan_version integer, spiff_id text, kind text, period text, amount numeric, explanation jsonb)`.execute(tx);
+        plan_version integer, spiff_id text, kind text, period text, amount numeric, explanation jsonb,
+        explanation_digest text)`.execute(tx);
   }
 }
 
-async function updateLines(tx: Tx, now: Date, rows: (DesiredLine & { id: string })[]): Promise<void> {
+async function updateLines(tx: Tx, now: Date, rows: (DigestedLine & { id: string })[]): Promise<void> {
   for (const part of chunks(rows)) {
     await sql`
       UPDATE commission_lines AS l
       SET plan_id = v.plan_id, plan_version = v.plan_version, period = v.period, amount = v.amount,
-          status = 'pending', explanation = v.explanation, calculated_at = ${now}
+          status = 'pending', explanation = v.explanation, explanation_digest = v.explanation_digest,
+          calculated_at = ${now}
       FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(id text, plan_id text, plan_version integer,
-        period text, amount numeric, explanation jsonb)
+        period text, amount numeric, explanation jsonb, explanation_digest text)
       WHERE l.id = v.id AND NOT l.locked`.execute(tx);
   }
 }
