@@ -25,6 +25,10 @@ const MONEY_MAX = 999_999_999_999.99;
 
 /** Money ≥ 0 with at most 2 decimals, as an exact decimal string. */
 export const Money = decimalInput(2, 0, MONEY_MAX).describe("Money: a number with at most 2 decimals, ≥ 0.");
+/** Signed money (an adjustment, a clawback): at most 2 decimals, never 0. */
+export const SignedMoney = decimalInput(2, -MONEY_MAX, MONEY_MAX)
+  .refine((s) => Number(s) !== 0, { message: "must not be 0" })
+  .describe("Signed money: a number with at most 2 decimals, positive or negative, not 0.");
 /** A rate such as 0.1 (= 10 %): 0–10, at most 6 decimals. */
 export const Rate = decimalInput(6, 0, 10).describe("A decimal rate (0.1 = 10 %), 0 to 10, at most 6 decimals.");
 /** A deal-type multiplier: ≥ 0, at most 6 decimals. */

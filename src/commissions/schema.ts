@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
-import { MoneyOut, PeriodLabel } from "./fields.js";
+import { MoneyOut, PeriodLabel, SignedMoney } from "./fields.js";
 
 export const RecalculationJobId = z
   .string()
@@ -24,7 +24,8 @@ export const Explanation = z
     "How the amount was reached (API.md §5 rule 8). Plan lines: summary, plan_id, plan_version, period, quota, credit, " +
       "prior_attainment, bands [{from, to, rate, amount, commission}], multiplier, cap {limit, before, applied} | null, " +
       "unrounded, amount (min_deal_amount when the minimum zeroed it). SPIFF lines: summary, spiff_id, spiff_name, " +
-      "criteria_met, payout, credit, percent, period, unrounded, amount. Every number but `amount` is an exact decimal string.",
+      "criteria_met, payout, credit, percent, period, unrounded, amount. Adjustment lines: summary, reason, author " +
+      "{key_id, name} (key_id null for the owner CLI), period, amount. Every number but `amount` is an exact decimal string.",
   );
 
 export const Commission = z
@@ -70,6 +71,19 @@ export const ListCommissionsQuery = PageQuery.extend({
   period: PeriodLabel.optional(),
 }).strict();
 export type ListCommissionsQuery = z.infer<typeof ListCommissionsQuery>;
+
+/** POST /commissions/adjustments: a manual, signed line on one deal for one user (API.md §4). */
+export const CreateAdjustmentBody = z.strictObject({
+  deal_id: z.string().min(1).max(100).describe("deal_… the adjustment belongs to (any status but rejected)."),
+  user_id: z.string().min(1).max(100).describe("usr_…: the deal's owner or one of its credited (split) users."),
+  amount: SignedMoney.describe("Signed: positive pays more, negative claws back; at most 2 decimals, not 0."),
+  reason: z.string().trim().min(1).max(2000).describe("Why; stored in the line's explanation with its author."),
+  period: PeriodLabel.optional().describe(
+    "YYYY-MM, YYYY-Qn or YYYY. Default: the period of the user's plan in force today (for the deal's currency), " +
+      "else today's calendar quarter.",
+  ),
+});
+export type CreateAdjustmentBody = z.infer<typeof CreateAdjustmentBody>;
 
 /** A line the preview would create: a commission line without identity or state. */
 export const PreviewLine = Commission.pick({

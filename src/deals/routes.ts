@@ -3,6 +3,7 @@ import { IdParams } from "../http/fields.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
+import { dealAdjustmentRoutes } from "./adjustment-routes.js";
 import { bulkUpsert } from "./bulk.js";
 import { dealDisputeRoutes } from "./dispute-routes.js";
 import { previewCommission } from "./preview.js";
@@ -67,6 +68,7 @@ export function dealRoutes(app: App): void {
   writeRoutes(app);
   dealWorkflowRoutes(app);
   dealDisputeRoutes(app);
+  dealAdjustmentRoutes(app);
   syncRoutes(app);
   previewRoute(app);
 }

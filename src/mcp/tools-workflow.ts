@@ -1,11 +1,16 @@
+import { Commission, CreateAdjustmentBody } from "../commissions/schema.js";
 import { DealDetail, RejectDealBody } from "../deals/schema.js";
+import { createAdjustment } from "../deals/service-adjustments.js";
 import * as disputesWrite from "../deals/service-disputes.js";
 import * as workflow from "../deals/service-workflow.js";
 import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/schema.js";
 import { IdParams } from "../http/fields.js";
 import { CREATES, defineTool, type McpTool, TRANSITIONS, withId } from "./tool.js";
 
-/** The deal workflow's tools (API.md §9): admin transitions, and disputes (open: write; resolve: admin). */
+/**
+ * The deal workflow's tools (API.md §9): admin transitions, disputes (open: write; resolve: admin) and
+ * manual adjustments (admin).
+ */
 export const WORKFLOW_TOOLS: readonly McpTool[] = [
   defineTool({
     name: "approve_deal",
@@ -76,5 +81,20 @@ export const WORKFLOW_TOOLS: readonly McpTool[] = [
     output: Dispute,
     annotations: { ...TRANSITIONS, destructiveHint: true },
     run: (ctx, { id, ...body }) => disputesWrite.resolveDispute(ctx, id, body),
+  }),
+  defineTool({
+    name: "create_adjustment",
+    title: "Create a commission adjustment",
+    description:
+      "Adds a manual adjustment line to a deal (POST /api/v1/commissions/adjustments): deal_id, user_id (the deal's " +
+      "owner or a credited user), a signed amount (negative claws back), a reason, optional period. The line is " +
+      "approved and locked and counts in the deal's total_commission, never in attainment or caps. It pays no one " +
+      "by itself; a rejected deal is refused (invalid_transition). Each call adds another line.",
+    scope: "admin",
+    access: "admin",
+    input: CreateAdjustmentBody,
+    output: Commission,
+    annotations: CREATES,
+    run: (ctx, body) => createAdjustment(ctx, body),
   }),
 ];

@@ -12,10 +12,15 @@ import type { RouteCase } from "../route-case.js";
 export type CommissionRouteCase = RouteCase;
 
 let userId = "";
+/** An approved deal and its owner, for the adjustment row's body. */
+let adjusted = { dealId: "", ownerId: "" };
 
-/** Gives the rows a user to name in bodies before any row's `record` ran. */
+/** Gives the rows a user (and a deal) to name in bodies before any row's `record` ran. */
 export async function prepareRouteCases(t: TestApp): Promise<void> {
   userId = (await createUser(t)).id;
+  const deal = await createDeal(new Api(t), userId);
+  await approveInDb(t, deal.id);
+  adjusted = { dealId: deal.id, ownerId: userId };
 }
 const newPlan = async (t: TestApp) => (await createPlan(new Api(t))).id;
 const newUser = async (t: TestApp) => {
@@ -294,6 +299,14 @@ export const COMMISSION_ROUTES: CommissionRouteCase[] = [
     ok: 200,
     body: deal,
     invalid: { body: { ...dealBody("usr_x"), arr_amount: 0.001 }, param: "arr_amount" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/commissions/adjustments",
+    scope: "admin",
+    ok: 201,
+    body: () => ({ deal_id: adjusted.dealId, user_id: adjusted.ownerId, amount: -12.5, reason: "clawback" }),
+    invalid: { body: { deal_id: "deal_x", user_id: "usr_x", amount: 0, reason: "r" }, param: "amount" },
   },
   {
     method: "GET",

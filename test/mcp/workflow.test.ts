@@ -29,7 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const WORKFLOW = ["approve_deal", "mark_deal_paid", "reject_deal", "resolve_dispute"];
+const WORKFLOW = ["approve_deal", "create_adjustment", "mark_deal_paid", "reject_deal", "resolve_dispute"];
 
 describe("deal workflow tools", () => {
   it("are admin tools: listed only for admin keys granted admin, with their annotations", () => {
@@ -90,6 +90,20 @@ describe("deal workflow tools", () => {
     const rejected = await call(admin, "reject_deal", { id: deal.id, reason: "duplicate" });
     expect(rejected.structuredContent).toMatchObject({ status: "rejected", rejection_reason: "duplicate" });
     expect((rejected.structuredContent as any).commissions.map((c: any) => c.status)).toEqual(["void"]);
+  });
+
+  it("create_adjustment mirrors POST /commissions/adjustments", async () => {
+    const admin = await clientFor("admin", "admin");
+    const deal = await createDeal(api, rep.id);
+    ok(await api.post(`/deals/${deal.id}/approve`));
+    const args = { deal_id: deal.id, user_id: rep.id, amount: -100.1, reason: "clawback", period: "2026-Q3" };
+    const created = await call(admin, "create_adjustment", args);
+    expect(created.isError, JSON.stringify(created.content)).toBeFalsy();
+    const line = created.structuredContent as { id: string };
+    expect(line).toEqual(ok(await api.get(`/commissions/${line.id}`)));
+    expect(line).toMatchObject({ kind: "adjustment", amount: -100.1, status: "approved", locked: true });
+    expect(ok(await api.get(`/deals/${deal.id}`)).total_commission).toBe(899.9);
+    expect(errorIn(await call(admin, "create_adjustment", { ...args, amount: 0 })).code).toBe("validation_error");
   });
 
   it("an admin key granted only write cannot call them, and nothing changes", async () => {
