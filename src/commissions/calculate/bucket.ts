@@ -1,43 +1,74 @@
 import { type Band, bandsOf, bandsTotal, sliceBands } from "./bands.js";
-import { Dec, plain, roundCents, ZERO } from "./decimal.js";
-import { type CappedLine, type PricedLine, planExplanation } from "./explain.js";
+import { type CappedLine, type Multiplier, type PricedLine, planExplanation } from "./explain.js";
+import { cents, type Fixed, gt, lt, max, minus, parse, plain, plus, roundCents, times, ZERO } from "./fixed.js";
+import { dateNumber } from "./periods.js";
 import { compareDealOrder } from "./plans.js";
-import type { BucketEntry, BucketInput, DealInput, PlanInput, PlanLineResult } from "./types.js";
+import type { BucketEntry, BucketInput, PlanInput, PlanLineResult } from "./types.js";
 
-function multiplierFor(plan: PlanInput, dealType: string): Dec {
-  // Object.hasOwn: a deal type named "constructor" must not reach the prototype.
-  const factor = Object.hasOwn(plan.deal_type_multipliers, dealType) ? plan.deal_type_multipliers[dealType] : undefined;
-  return new Dec(factor ?? 1);
+/** A plan's terms parsed once per bucket: bands, minimum, and each deal type's multiplier on first use. */
+export interface PlanTerms {
+  plan: PlanInput;
+  bands: Band[];
+  minimum: Fixed | null;
+  multipliers: Map<string, Multiplier>;
 }
 
-function belowMinimum(plan: PlanInput, deal: DealInput): Dec | null {
-  if (plan.min_deal_amount === null) return null;
-  const minimum = new Dec(plan.min_deal_amount);
-  return new Dec(deal.arr_amount).lt(minimum) ? minimum : null;
+export function termsOf(plan: PlanInput, quota: string | null): PlanTerms {
+  const minimum = plan.min_deal_amount === null ? null : parse(plan.min_deal_amount);
+  return { plan, bands: bandsOf(plan, quota), minimum, multipliers: new Map() };
+}
+
+function multiplierFor(terms: PlanTerms, dealType: string): Multiplier {
+  let multiplier = terms.multipliers.get(dealType);
+  if (multiplier === undefined) {
+    // Object.hasOwn: a deal type named "constructor" must not reach the prototype.
+    const own = terms.plan.deal_type_multipliers;
+    const value = parse((Object.hasOwn(own, dealType) ? own[dealType] : undefined) ?? 1);
+    multiplier = { value, text: plain(value) };
+    terms.multipliers.set(dealType, multiplier);
+  }
+  return multiplier;
 }
 
 /** Rule 4 for one line: graduated slices of [prior, prior + credit), × multiplier, rounded, minimum. */
-export function priceLine(plan: PlanInput, bands: Band[], entry: BucketEntry, prior: Dec): PricedLine {
-  const credit = new Dec(entry.credit);
-  const slices = sliceBands(bands, prior, credit);
-  const multiplier = multiplierFor(plan, entry.deal.deal_type);
-  const unrounded = bandsTotal(slices).times(multiplier);
-  const minDeal = belowMinimum(plan, entry.deal);
+export function priceLine(terms: PlanTerms, entry: BucketEntry, prior: Fixed): PricedLine {
+  const credit = parse(entry.credit);
+  const slices = sliceBands(terms.bands, prior, credit);
+  const multiplier = multiplierFor(terms, entry.deal.deal_type);
+  const unrounded = times(bandsTotal(slices), multiplier.value);
+  const minDeal = terms.minimum !== null && lt(parse(entry.deal.arr_amount), terms.minimum) ? terms.minimum : null;
   const rounded = minDeal === null ? roundCents(unrounded) : ZERO;
   return { deal: entry.deal, credit, prior, slices, multiplier, unrounded, rounded, minDeal };
 }
 
 /** Rule 5: take min(own rounded amount, cap − used), never below 0.00. */
-export function applyCap(rounded: Dec, limit: Dec | null, used: Dec): CappedLine {
+export function applyCap(rounded: Fixed, limit: { value: Fixed; text: string } | null, used: Fixed): CappedLine {
   if (limit === null) return { amount: rounded, cap: null };
-  const room = limit.minus(used);
-  const applied = rounded.gt(room);
-  const amount = applied ? Dec.max(room, ZERO) : rounded;
-  return { amount, cap: { limit: plain(limit), before: plain(used), applied } };
+  const room = minus(limit.value, used);
+  const applied = gt(rounded, room);
+  const amount = applied ? max(room, ZERO) : rounded;
+  return { amount, cap: { limit: limit.text, before: plain(used), applied } };
 }
 
-function lockedUse(entries: BucketEntry[]): Dec {
-  return entries.reduce((sum, e) => (e.locked ? sum.plus(e.lockedAmount ?? 0) : sum), ZERO);
+function lockedUse(entries: BucketEntry[]): Fixed {
+  let sum = ZERO;
+  for (const e of entries) if (e.locked) sum = plus(sum, parse(e.lockedAmount ?? 0));
+  return sum;
+}
+
+/**
+ * The entries in deal order (a new array). String comparisons in the sort were the bucket's largest
+ * cost, so canonical close dates compare as numbers and only equal dates go through compareDealOrder.
+ */
+function inDealOrder(entries: BucketEntry[]): BucketEntry[] {
+  const keyed: { key: number; entry: BucketEntry }[] = [];
+  for (const entry of entries) {
+    const key = dateNumber(entry.deal.close_date);
+    if (key < 0) return [...entries].sort((a, b) => compareDealOrder(a.deal, b.deal));
+    keyed.push({ key, entry });
+  }
+  keyed.sort((a, b) => a.key - b.key || compareDealOrder(a.entry.deal, b.entry.deal));
+  return keyed.map((k) => k.entry);
 }
 
 /**
@@ -46,17 +77,19 @@ function lockedUse(entries: BucketEntry[]): Dec {
  */
 export function calculateBucket(input: BucketInput): PlanLineResult[] {
   const { plan, period, userId } = input;
-  const bands = bandsOf(plan, input.quota);
-  const limit = plan.cap_per_period === null ? null : new Dec(plan.cap_per_period);
-  const ordered = [...input.entries].sort((a, b) => compareDealOrder(a.deal, b.deal));
+  const terms = termsOf(plan, input.quota);
+  const cap = plan.cap_per_period === null ? null : parse(plan.cap_per_period);
+  const limit = cap === null ? null : { value: cap, text: plain(cap) };
+  const context = { plan, period, quota: input.quota === null ? null : plain(parse(input.quota)) };
+  const ordered = inDealOrder(input.entries);
   let used = lockedUse(ordered);
   let prior = ZERO;
   const lines: PlanLineResult[] = [];
   for (const entry of ordered) {
     if (!entry.locked) {
-      const priced = priceLine(plan, bands, entry, prior);
+      const priced = priceLine(terms, entry, prior);
       const capped = applyCap(priced.rounded, limit, used);
-      used = used.plus(capped.amount);
+      used = plus(used, capped.amount);
       lines.push({
         deal_id: entry.deal.id,
         user_id: userId,
@@ -64,11 +97,13 @@ export function calculateBucket(input: BucketInput): PlanLineResult[] {
         plan_version: plan.version,
         period,
         kind: "plan",
-        amount: capped.amount.toFixed(2),
-        explanation: planExplanation(input, priced, capped),
+        amount: cents(capped.amount),
+        explanation: planExplanation(context, priced, capped),
       });
+      prior = plus(prior, priced.credit);
+    } else {
+      prior = plus(prior, parse(entry.credit));
     }
-    prior = prior.plus(entry.credit);
   }
   return lines;
 }

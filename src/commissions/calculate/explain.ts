@@ -1,24 +1,32 @@
-import { amountNumber, type Dec, formatMoney, formatPercent, plain, roundCents } from "./decimal.js";
-import type { BandExplanation, CapExplanation, DealInput, PlanInput, PlanLineExplanation } from "./types.js";
+import { bandTexts, type Slice } from "./bands.js";
+import { amountNumber, eq, type Fixed, formatMoney, ONE, parse, plain, roundCents } from "./fixed.js";
+import type { CapExplanation, DealInput, PlanInput, PlanLineExplanation } from "./types.js";
+
+/** A deal type's multiplier and its plain text, made once per bucket. */
+export interface Multiplier {
+  value: Fixed;
+  text: string;
+}
 
 /** One plan line before the cap: slices, multiplier, unrounded, and the rounded amount (0 below the minimum). */
 export interface PricedLine {
   deal: DealInput;
-  credit: Dec;
-  prior: Dec;
-  slices: BandExplanation[];
-  multiplier: Dec;
-  unrounded: Dec;
-  rounded: Dec;
+  credit: Fixed;
+  prior: Fixed;
+  slices: Slice[];
+  multiplier: Multiplier;
+  unrounded: Fixed;
+  rounded: Fixed;
   /** Set only when the deal's arr_amount is below the plan's min_deal_amount. */
-  minDeal: Dec | null;
+  minDeal: Fixed | null;
 }
 
 export interface CappedLine {
-  amount: Dec;
+  amount: Fixed;
   cap: CapExplanation | null;
 }
 
+/** What a bucket's lines share; `quota` already in plain notation. */
 interface LineContext {
   plan: PlanInput;
   quota: string | null;
@@ -26,9 +34,13 @@ interface LineContext {
 }
 
 function computationText(line: PricedLine): string {
-  const bands = line.slices.map((s) => `${formatMoney(s.amount)} × ${formatPercent(s.rate)}`).join(" + ");
+  let bands = "";
+  for (let i = 0; i < line.slices.length; i++) {
+    const s = line.slices[i]!;
+    bands += `${i > 0 ? " + " : ""}${formatMoney(s.amount)} × ${s.band.text.percent}`;
+  }
   const base = bands === "" ? `${formatMoney(line.credit)} credit` : bands;
-  const multiplier = line.multiplier.eq(1) ? "" : ` × ${plain(line.multiplier)} (${line.deal.deal_type})`;
+  const multiplier = eq(line.multiplier.value, ONE) ? "" : ` × ${line.multiplier.text} (${line.deal.deal_type})`;
   return `${base}${multiplier}`;
 }
 
@@ -37,14 +49,14 @@ export function planSummary(line: PricedLine, capped: CappedLine): string {
   const text = computationText(line);
   const amount = formatMoney(capped.amount);
   if (line.minDeal !== null) {
-    const arr = formatMoney(line.deal.arr_amount);
+    const arr = formatMoney(parse(line.deal.arr_amount));
     const would = formatMoney(roundCents(line.unrounded));
     const minimum = formatMoney(line.minDeal);
     return `deal ARR ${arr} is below the minimum deal amount ${minimum}, so ${amount} instead of ${text} = ${would} (its credit still counts toward attainment)`;
   }
   if (capped.cap?.applied) {
     const { limit, before } = capped.cap;
-    const cut = `capped at ${amount} (cap ${formatMoney(limit)}, ${formatMoney(before)} used before)`;
+    const cut = `capped at ${amount} (cap ${formatMoney(parse(limit))}, ${formatMoney(parse(before))} used before)`;
     return `${text} = ${formatMoney(line.rounded)} ${cut} = ${amount}`;
   }
   return `${text} = ${amount}`;
@@ -52,19 +64,44 @@ export function planSummary(line: PricedLine, capped: CappedLine): string {
 
 /** Rule 8: enough to redo the line by hand — Σ band commissions × multiplier → round → cap. */
 export function planExplanation(ctx: LineContext, line: PricedLine, capped: CappedLine): PlanLineExplanation {
-  return {
-    summary: planSummary(line, capped),
-    plan_id: ctx.plan.id,
-    plan_version: ctx.plan.version,
-    period: ctx.period,
-    quota: ctx.quota === null ? null : plain(ctx.quota),
-    credit: plain(line.credit),
-    prior_attainment: plain(line.prior),
-    bands: line.slices,
-    multiplier: plain(line.multiplier),
-    cap: capped.cap,
-    unrounded: plain(line.unrounded),
-    ...(line.minDeal === null ? {} : { min_deal_amount: plain(line.minDeal) }),
-    amount: amountNumber(capped.amount),
-  };
+  const summary = planSummary(line, capped);
+  const { plan, period, quota } = ctx;
+  const credit = plain(line.credit);
+  const prior = plain(line.prior);
+  const bands = bandTexts(line.slices, line.credit, credit);
+  // One band and no multiplier: unrounded is that band's commission, already written.
+  const single = line.slices.length === 1 && eq(line.unrounded, line.slices[0]!.commission);
+  const unrounded = single ? bands[0]!.commission : plain(line.unrounded);
+  const amount = amountNumber(capped.amount);
+  // Two literals rather than a spread: one shape each, and min_deal_amount before amount as in the contract.
+  return line.minDeal === null
+    ? {
+        summary,
+        plan_id: plan.id,
+        plan_version: plan.version,
+        period,
+        quota,
+        credit,
+        prior_attainment: prior,
+        bands,
+        multiplier: line.multiplier.text,
+        cap: capped.cap,
+        unrounded,
+        amount,
+      }
+    : {
+        summary,
+        plan_id: plan.id,
+        plan_version: plan.version,
+        period,
+        quota,
+        credit,
+        prior_attainment: prior,
+        bands,
+        multiplier: line.multiplier.text,
+        cap: capped.cap,
+        unrounded,
+        min_deal_amount: plain(line.minDeal),
+        amount,
+      };
 }

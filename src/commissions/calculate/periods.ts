@@ -1,15 +1,30 @@
 import type { PeriodKind } from "./types.js";
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH = /^(\d{4})-(\d{2})$/;
 const QUARTER = /^(\d{4})-Q([1-4])$/;
 const YEAR = /^(\d{4})$/;
 
+/**
+ * A YYYY-MM-DD date as the number YYYYMMDD, else -1. Checked by character (it runs once per credit and
+ * per sorted entry); for such strings numeric order is byte order.
+ */
+export function dateNumber(date: string): number {
+  if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return -1;
+  let n = 0;
+  for (let i = 0; i < 10; i++) {
+    if (i === 4 || i === 7) continue;
+    const digit = date.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
 function parseDate(date: string): { year: string; month: number } {
-  const m = DATE.exec(date);
-  const month = Number(m?.[2]);
-  if (!m || month < 1 || month > 12) throw new RangeError(`invalid date "${date}": expected YYYY-MM-DD`);
-  return { year: m[1]!, month };
+  const n = dateNumber(date);
+  const month = n < 0 ? 0 : Math.floor(n / 100) % 100;
+  if (month < 1 || month > 12) throw new RangeError(`invalid date "${date}": expected YYYY-MM-DD`);
+  return { year: date.slice(0, 4), month };
 }
 
 /** The calendar period of a plan containing `date`: "2026-07", "2026-Q3" or "2026". */

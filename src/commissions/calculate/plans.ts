@@ -1,13 +1,13 @@
-import { Dec, plain } from "./decimal.js";
+import { divPow10, parse, plain, sign, times } from "./fixed.js";
 import type { AssignmentInput, Credit, DealInput, NoPlan, NoPlanExplanation, PlanInput, PlanMatch } from "./types.js";
 
 /** Each credited user's share: credit = arr_amount × percent / 100, exact. */
 export function creditsOf(deal: Pick<DealInput, "arr_amount" | "splits">): Credit[] {
-  const arr = new Dec(deal.arr_amount);
+  const arr = parse(deal.arr_amount);
   return deal.splits.map((split) => ({
     user_id: split.user_id,
     percent: split.percent,
-    credit: plain(arr.times(split.percent).dividedBy(100)),
+    credit: plain(divPow10(times(arr, parse(split.percent)), 2)),
   }));
 }
 
@@ -24,14 +24,21 @@ export function compareDealOrder(
 const inForce = (from: string, to: string | null, date: string): boolean => from <= date && (to === null || date <= to);
 
 function assignmentOn(userId: string, date: string, assignments: AssignmentInput[]): AssignmentInput | undefined {
-  // At most one is in force (the API refuses overlaps); if data disagrees, the latest start wins.
-  return assignments
-    .filter((a) => a.user_id === userId && inForce(a.effective_from, a.effective_to, date))
-    .sort((a, b) => byteLess(b.effective_from, a.effective_from) || byteLess(a.id, b.id))[0];
+  // At most one is in force (the API refuses overlaps); if data disagrees, the latest start wins, then the
+  // smaller id (one pass, no sorting: this runs once per credit).
+  let best: AssignmentInput | undefined;
+  for (const a of assignments) {
+    if (a.user_id !== userId || !inForce(a.effective_from, a.effective_to, date)) continue;
+    if (best === undefined || (byteLess(a.effective_from, best.effective_from) || byteLess(best.id, a.id)) > 0)
+      best = a;
+  }
+  return best;
 }
 
 function latestVersion(planId: string, plans: PlanInput[]): PlanInput | undefined {
-  return plans.filter((p) => p.id === planId).sort((a, b) => b.version - a.version)[0];
+  let latest: PlanInput | undefined;
+  for (const p of plans) if (p.id === planId && (latest === undefined || p.version > latest.version)) latest = p;
+  return latest;
 }
 
 function planProblem(plan: PlanInput, quota: string | null, date: string, currency: string): string | null {
@@ -42,7 +49,7 @@ function planProblem(plan: PlanInput, quota: string | null, date: string, curren
   }
   if (plan.currency !== currency) return `currency mismatch: deal ${currency}, plan ${plan.currency}`;
   const hasTiers = plan.tiers !== null && plan.tiers.length > 0;
-  if (hasTiers && (quota === null || !new Dec(quota).gt(0))) {
+  if (hasTiers && (quota === null || sign(parse(quota)) <= 0)) {
     return `plan ${plan.id} has tiers but no quota above 0`;
   }
   if (!hasTiers && plan.base_rate === null) return `plan ${plan.id} has neither tiers nor base_rate`;

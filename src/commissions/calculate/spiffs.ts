@@ -1,4 +1,16 @@
-import { amountNumber, Dec, formatMoney, formatPercent, plain, roundCents } from "./decimal.js";
+import {
+  amountNumber,
+  cents,
+  cmp,
+  divPow10,
+  type Fixed,
+  formatMoney,
+  formatPercent,
+  parse,
+  plain,
+  roundCents,
+  times,
+} from "./fixed.js";
 import type { Credit, DealInput, SpiffInput, SpiffLineResult } from "./types.js";
 
 /** Which of a SPIFF's deal-level conditions a deal meets and misses (user_ids are checked per user). */
@@ -31,9 +43,11 @@ export function checkSpiff(deal: DealInput, spiff: SpiffInput): SpiffCheck {
     `close_date ${deal.close_date} outside ${window}`,
   );
   if (minArr !== null && minArr !== undefined) {
-    const arr = `arr_amount ${formatMoney(deal.arr_amount)}`;
-    const ok = new Dec(deal.arr_amount).gte(minArr);
-    check(result, ok, `${arr} ≥ ${formatMoney(minArr)}`, `${arr} below ${formatMoney(minArr)}`);
+    const amount = parse(deal.arr_amount);
+    const minimum = parse(minArr);
+    const arr = `arr_amount ${formatMoney(amount)}`;
+    const ok = cmp(amount, minimum) >= 0;
+    check(result, ok, `${arr} ≥ ${formatMoney(minimum)}`, `${arr} below ${formatMoney(minimum)}`);
   }
   if (types !== null && types !== undefined) {
     const listed = `deal_type ${deal.deal_type}`;
@@ -42,18 +56,29 @@ export function checkSpiff(deal: DealInput, spiff: SpiffInput): SpiffCheck {
   return result;
 }
 
+/** checkSpiff's verdict without its texts: most deals miss most SPIFFs. */
+function qualifies(deal: DealInput, spiff: SpiffInput): boolean {
+  const { min_arr_amount: minArr, deal_types: types } = spiff.criteria;
+  if (!spiff.active || deal.currency !== spiff.currency) return false;
+  if (!(spiff.starts_on <= deal.close_date && deal.close_date <= spiff.ends_on)) return false;
+  if (types !== null && types !== undefined && !types.includes(deal.deal_type)) return false;
+  return minArr === null || minArr === undefined || cmp(parse(deal.arr_amount), parse(minArr)) >= 0;
+}
+
 function userListed(spiff: SpiffInput, userId: string): boolean {
   const users = spiff.criteria.user_ids;
   return users === null || users === undefined || users.includes(userId);
 }
 
-function payoutOf(spiff: SpiffInput, credit: Credit): { unrounded: Dec; text: string } {
+function payoutOf(spiff: SpiffInput, credit: Credit): { unrounded: Fixed; text: string } {
   if (spiff.payout.type === "flat") {
-    const unrounded = new Dec(spiff.payout.amount).times(credit.percent).dividedBy(100);
-    return { unrounded, text: `flat ${formatMoney(spiff.payout.amount)} × ${plain(credit.percent)}% split` };
+    const amount = parse(spiff.payout.amount);
+    const unrounded = divPow10(times(amount, parse(credit.percent)), 2);
+    return { unrounded, text: `flat ${formatMoney(amount)} × ${plain(parse(credit.percent))}% split` };
   }
-  const unrounded = new Dec(credit.credit).times(spiff.payout.rate);
-  return { unrounded, text: `${formatMoney(credit.credit)} × ${formatPercent(spiff.payout.rate)}` };
+  const share = parse(credit.credit);
+  const rate = parse(spiff.payout.rate);
+  return { unrounded: times(share, rate), text: `${formatMoney(share)} × ${formatPercent(rate)}` };
 }
 
 function spiffLine(deal: DealInput, spiff: SpiffInput, credit: Credit, met: string[], period: string): SpiffLineResult {
@@ -66,15 +91,15 @@ function spiffLine(deal: DealInput, spiff: SpiffInput, credit: Credit, met: stri
     spiff_id: spiff.id,
     period,
     kind: "spiff",
-    amount: amount.toFixed(2),
+    amount: cents(amount),
     explanation: {
       summary: `SPIFF "${spiff.name}": ${text} = ${formatMoney(amount)}`,
       spiff_id: spiff.id,
       spiff_name: spiff.name,
       criteria_met: criteria,
       payout: { ...spiff.payout },
-      credit: plain(credit.credit),
-      percent: plain(credit.percent),
+      credit: plain(parse(credit.credit)),
+      percent: plain(parse(credit.percent)),
       period,
       unrounded: plain(unrounded),
       amount: amountNumber(amount),
@@ -91,8 +116,8 @@ export function calculateSpiffLines(
 ): SpiffLineResult[] {
   const lines: SpiffLineResult[] = [];
   for (const spiff of spiffs) {
-    const { met, missed } = checkSpiff(deal, spiff);
-    if (missed.length > 0) continue;
+    if (!qualifies(deal, spiff)) continue;
+    const { met } = checkSpiff(deal, spiff);
     for (const credit of credits) {
       if (userListed(spiff, credit.user_id)) {
         lines.push(spiffLine(deal, spiff, credit, met, periodForUser(credit.user_id)));
