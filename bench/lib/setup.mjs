@@ -137,3 +137,26 @@ export async function drainRecalcJobs(db) {
     }
   }
 }
+
+/**
+ * Runs `fn`; with BENCH_CPU_PROFILE=<dir> set, profiles just that part (node:inspector) and writes
+ * `<dir>/<name>.cpuprofile` (open in Chrome DevTools or speedscope).
+ */
+export async function profiled(name, fn) {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return fn();
+  const { Session } = await import("node:inspector/promises");
+  const { mkdirSync, writeFileSync } = await import("node:fs");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post("Profiler.stop");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
