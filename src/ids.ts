@@ -17,8 +17,20 @@ function encodeTime(ms: number): string {
   return out;
 }
 
+// Random bytes drawn 4 KiB at a time: one call to the system's generator per 256 ids, not per id.
+const POOL_SIZE = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
 function freshRandom(): number[] {
-  return Array.from(randomBytes(RANDOM_CHARS), (b) => b & 31);
+  if (poolOffset + RANDOM_CHARS > pool.length) {
+    pool = randomBytes(POOL_SIZE);
+    poolOffset = 0;
+  }
+  const digits = new Array<number>(RANDOM_CHARS);
+  for (let i = 0; i < RANDOM_CHARS; i++) digits[i] = pool[poolOffset + i]! & 31;
+  poolOffset += RANDOM_CHARS;
+  return digits;
 }
 
 /** Increments the random part so ids made within one millisecond still ascend (monotonic ULID). */
@@ -39,5 +51,7 @@ export function newId(prefix: string, now: number = Date.now()): string {
   const time = Math.max(now, lastTime);
   lastRandom = time === lastTime ? incremented(lastRandom) : freshRandom();
   lastTime = time;
-  return `${prefix}_${encodeTime(time)}${lastRandom.map((d) => ALPHABET[d]).join("")}`;
+  let random = "";
+  for (const d of lastRandom) random += ALPHABET[d];
+  return `${prefix}_${encodeTime(time)}${random}`;
 }

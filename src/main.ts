@@ -50,6 +50,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const rateLimits = createRateLimitStore(config, db, logger);
   const { app } = await buildApp({
     db,
+    pglite: deployment.database.pglite,
     env: config.env,
     publicUrl: config.publicUrl,
     tls: config.tls,

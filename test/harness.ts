@@ -68,7 +68,13 @@ export async function createTestApp(
   const db = await openTestDb();
   const env = options.env ?? TEST_ENV;
   const webhooks = { secretKey: TEST_SECRET_KEY, allowHosts: [], allowHttp: false, ...options.webhooks };
-  const built = await buildApp({ db: db.db, env, webhooks, ...(options.clock ? { clock: options.clock.now } : {}) });
+  const built = await buildApp({
+    db: db.db,
+    pglite: db.pglite,
+    env,
+    webhooks,
+    ...(options.clock ? { clock: options.clock.now } : {}),
+  });
   const ownerCtx = () => makeCtx(db.db, env, OWNER, null, options.clock?.now() ?? new Date());
   return {
     ...built,

@@ -1,7 +1,8 @@
 import type { Actor } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { AppError } from "../errors.js";
-import { findKeyByHash, touchKey } from "./repository.js";
+import type { KeyCache } from "./key-cache.js";
+import { touchKey } from "./repository.js";
 import { environmentOf, hashKey } from "./secret.js";
 
 // `last_used_at` is informational: write it at most once a minute per key, off the request's path.
@@ -22,7 +23,13 @@ function unauthorized(message: string): AppError {
 }
 
 /** Bearer header → the key's actor, or 401 saying which problem it is (never whether another key exists). */
-export async function authenticate(db: Kdb, env: string, header: string | undefined, now: Date): Promise<Actor> {
+export async function authenticate(
+  db: Kdb,
+  keys: KeyCache,
+  env: string,
+  header: string | undefined,
+  now: Date,
+): Promise<Actor> {
   if (header === undefined || header.trim() === "") throw new MissingCredentials();
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!m) throw unauthorized("Malformed Authorization header: expected 'Bearer <key>'");
@@ -32,13 +39,14 @@ export async function authenticate(db: Kdb, env: string, header: string | undefi
   if (keyEnv !== env) {
     throw unauthorized(`This is a ${keyEnv} key; this server is the ${env} environment. Use a key issued here.`);
   }
-  const row = await findKeyByHash(db, hashKey(raw));
+  const row = await keys.lookup(hashKey(raw));
   if (!row) throw unauthorized("Unknown API key");
   if (row.revoked_at) throw unauthorized("This API key has been revoked");
   if (row.expires_at && row.expires_at <= now) {
     throw unauthorized(`This API key expired at ${row.expires_at.toISOString()}`);
   }
   if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= TOUCH_INTERVAL_MS) {
+    row.last_used_at = now; // the cached row: the next touch is a minute from now, in this process
     touchKey(db, row.id, now).catch(() => {});
   }
   return { type: "api_key", keyId: row.id, name: row.name, scope: row.scope, mcpAccess: row.mcp_access };

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import type { PGlite } from "@electric-sql/pglite";
 import Fastify, { LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import pino from "pino";
+import { KeyCache } from "../api-keys/key-cache.js";
 import { apiKeyRoutes } from "../api-keys/routes.js";
 import { auditRoutes } from "../audit/routes.js";
 import { commissionRoutes } from "../commissions/routes.js";
@@ -14,7 +16,7 @@ import { disputeRoutes } from "../disputes/routes.js";
 import type { App } from "../http/types.js";
 import { jobRoutes } from "../jobs/routes.js";
 import { mcpRoutes } from "../mcp/routes.js";
-import type { RateLimitStore } from "../rate-limit/limiter.js";
+import { type Limit, PER_KEY, type RateLimitStore } from "../rate-limit/limiter.js";
 import { MemoryStore } from "../rate-limit/stores.js";
 import { requestLogRoutes } from "../request-logs/routes.js";
 import { RequestLogWriter } from "../request-logs/writer.js";
@@ -34,6 +36,11 @@ export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.js
 
 export interface AppOptions {
   db: Kdb;
+  /**
+   * The embedded instance behind `db`, if that is what it is: key changes then reach the key cache by
+   * NOTIFY inside their COMMIT. Without it the cache checks a version before trusting itself (any database).
+   */
+  pglite?: PGlite | undefined;
   env: string;
   publicUrl?: string | undefined;
   tls?: { cert: string; key: string } | undefined;
@@ -44,6 +51,10 @@ export interface AppOptions {
   clock?: () => Date;
   /** Secret key and target exemptions; without them (tools that never deliver) a throwaway key. */
   webhooks?: WebhookSettings;
+  /** Benchmarks only: a raised per-key limit (API.md §3's 100 per minute otherwise). */
+  perKeyLimit?: Limit;
+  /** Benchmarks only: more routes under /api/v1, behind the whole pipeline (e.g. a trivial one). */
+  extraRoutes?: (api: App) => void;
 }
 
 export interface BuiltApp {
@@ -90,12 +101,16 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   const clock = options.clock ?? (() => new Date());
   const requestLog = new RequestLogWriter(options.db, (err) => logger.error({ err }, "request log write failed"));
+  const keys = options.pglite ? await KeyCache.notified(options.db, options.pglite) : KeyCache.versioned(options.db);
+  app.addHook("onClose", async () => keys.close());
   registerPipeline(app, {
     db: options.db,
+    keys,
     env: options.env,
     publicUrl: options.publicUrl,
     tls: options.tls !== undefined,
     rateLimits: options.rateLimits ?? new MemoryStore(),
+    perKey: options.perKeyLimit ?? PER_KEY,
     requestLog,
     logger,
     clock,
@@ -125,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       dealRoutes(api);
       disputeRoutes(api);
       commissionRoutes(api);
+      options.extraRoutes?.(api);
     },
     { prefix: "/api/v1" },
   );

@@ -1,6 +1,7 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type pino from "pino";
 import { authenticate } from "../api-keys/authenticate.js";
+import type { KeyCache } from "../api-keys/key-cache.js";
 import { type Actor, makeCtx, scopeAllows } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { AppError, validationError } from "../errors.js";
@@ -8,15 +9,23 @@ import { etagOf, matchesIfNoneMatch } from "../http/etag.js";
 import type { App } from "../http/types.js";
 import { newId } from "../ids.js";
 import { httpDuration, httpRequests, rateLimitRejections } from "../metrics.js";
-import { FAILED_AUTH_PER_IP, PER_KEY, policyHeader, type RateLimitStore, stateHeader } from "../rate-limit/limiter.js";
+import {
+  FAILED_AUTH_PER_IP,
+  type Limit,
+  policyHeader,
+  type RateLimitStore,
+  stateHeader,
+} from "../rate-limit/limiter.js";
 import type { RequestLogWriter } from "../request-logs/writer.js";
 
 export interface PipelineDeps {
   db: Kdb;
+  keys: KeyCache;
   env: string;
   publicUrl: string | undefined;
   tls: boolean;
   rateLimits: RateLimitStore;
+  perKey: Limit;
   requestLog: RequestLogWriter;
   logger: pino.Logger;
   clock: () => Date;
@@ -49,6 +58,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
   app.decorateRequest("startedAt", 0n);
   app.decorateRequest("ipLimited", false);
 
+  // One hook, not two: each hook is a promise and a dispatch on every request.
   app.addHook("onRequest", async (req, reply) => {
     req.startedAt = process.hrtime.bigint();
     reply.header("Request-Id", req.id);
@@ -56,50 +66,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     if (deps.tls || (req.protocol === "https" && deps.publicUrl?.startsWith("https:"))) {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
-  });
-
-  // 401 → 429 → 403, before any validation (API.md §2 "Checks run in this order").
-  app.addHook("onRequest", async (req, reply) => {
-    if (!needsKey(req)) return;
-    const now = deps.clock();
-    let actor: Actor;
-    try {
-      actor = await authenticate(deps.db, deps.env, req.headers.authorization, now);
-    } catch (err) {
-      if (!(err instanceof AppError) || err.code !== "unauthorized") throw err;
-      const ip = await deps.rateLimits.hit(
-        `ip:${req.ip}`,
-        FAILED_AUTH_PER_IP.limit,
-        FAILED_AUTH_PER_IP.windowMs,
-        now.getTime(),
-      );
-      if (!ip.allowed) {
-        req.ipLimited = true;
-        rateLimitRejections.inc({ limiter: "ip" });
-        throw tooManyRequests(
-          ip.resetSeconds,
-          "Too many failed authentication attempts from this address; retry later",
-        );
-      }
-      throw err;
-    }
-    if (actor.type !== "api_key") return;
-    req.actor = actor;
-    const decision = await deps.rateLimits.hit(`key:${actor.keyId}`, PER_KEY.limit, PER_KEY.windowMs, now.getTime());
-    reply.header("RateLimit-Policy", policyHeader(PER_KEY));
-    reply.header("RateLimit", stateHeader(decision));
-    if (!decision.allowed) {
-      rateLimitRejections.inc({ limiter: "key" });
-      throw tooManyRequests(
-        decision.resetSeconds,
-        `Rate limit of ${PER_KEY.limit} requests per minute exceeded for this key`,
-      );
-    }
-    const needed = req.routeOptions.config?.scope;
-    if (needed && !scopeAllows(actor.scope, needed)) {
-      throw new AppError("forbidden", `This endpoint needs the ${needed} scope; this key has ${actor.scope}`);
-    }
-    req.ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
+    if (needsKey(req)) await admit(deps, req, reply);
   });
 
   // An action with an empty body (whatever its Content-Type) means `{}` (API.md §2).
@@ -146,9 +113,51 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
       user_agent: req.headers["user-agent"] ?? null,
       created_at: deps.clock(),
     };
-    deps.logger.info({ request_id: entry.id, ...entry, id: undefined, created_at: undefined }, "request");
+    const { id: request_id, created_at: _at, ...fields } = entry;
+    deps.logger.info({ request_id, ...fields }, "request");
     if (needsKey(req)) deps.requestLog.record(entry);
   });
+}
+
+/** 401 → 429 → 403, before any validation (API.md §2 "Checks run in this order"); then the request's ctx. */
+async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const now = deps.clock();
+  let actor: Actor;
+  try {
+    actor = await authenticate(deps.db, deps.keys, deps.env, req.headers.authorization, now);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== "unauthorized") throw err;
+    const ip = await deps.rateLimits.hit(
+      `ip:${req.ip}`,
+      FAILED_AUTH_PER_IP.limit,
+      FAILED_AUTH_PER_IP.windowMs,
+      now.getTime(),
+    );
+    if (!ip.allowed) {
+      req.ipLimited = true;
+      rateLimitRejections.inc({ limiter: "ip" });
+      throw tooManyRequests(ip.resetSeconds, "Too many failed authentication attempts from this address; retry later");
+    }
+    throw err;
+  }
+  if (actor.type !== "api_key") return;
+  req.actor = actor;
+  const perKey = deps.perKey;
+  const decision = await deps.rateLimits.hit(`key:${actor.keyId}`, perKey.limit, perKey.windowMs, now.getTime());
+  reply.header("RateLimit-Policy", policyHeader(perKey));
+  reply.header("RateLimit", stateHeader(decision));
+  if (!decision.allowed) {
+    rateLimitRejections.inc({ limiter: "key" });
+    throw tooManyRequests(
+      decision.resetSeconds,
+      `Rate limit of ${perKey.limit} requests per minute exceeded for this key`,
+    );
+  }
+  const needed = req.routeOptions.config?.scope;
+  if (needed && !scopeAllows(actor.scope, needed)) {
+    throw new AppError("forbidden", `This endpoint needs the ${needed} scope; this key has ${actor.scope}`);
+  }
+  req.ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
 }
 
 /**

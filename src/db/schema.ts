@@ -270,8 +270,23 @@ export interface WebhookAttemptsTable {
   response_body: string | null;
 }
 
+/** Deltas of deals per status (007_deal_counts.sql): sum them for a total. */
+export interface DealCountsTable {
+  status: DealStatus;
+  /** bigint: a string from both drivers. */
+  n: string | number;
+}
+
+/** Bumped by a trigger whenever an API key changes in a way authentication must see. */
+export interface ApiKeyVersionTable {
+  singleton: boolean;
+  version: string;
+}
+
 export interface DB {
   api_keys: ApiKeysTable;
+  api_key_version: ApiKeyVersionTable;
+  deal_counts: DealCountsTable;
   users: UsersTable;
   audit_events: AuditEventsTable;
   request_logs: RequestLogsTable;

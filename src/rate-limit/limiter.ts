@@ -25,8 +25,19 @@ export function decide(
   nowMs: number,
   allowed: boolean,
 ): Decision {
-  const remaining = Math.max(0, limit - log.length);
-  const oldest = log[0];
+  return decideBySize(log.length, log[0], limit, windowMs, nowMs, allowed);
+}
+
+/** The same decision from the log's size and its oldest time alone (stores that keep the log elsewhere). */
+export function decideBySize(
+  size: number,
+  oldest: number | undefined,
+  limit: number,
+  windowMs: number,
+  nowMs: number,
+  allowed: boolean,
+): Decision {
+  const remaining = Math.max(0, limit - size);
   const resetSeconds =
     remaining > 0 || oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + windowMs - nowMs) / 1000));
   return { allowed, remaining, resetSeconds };

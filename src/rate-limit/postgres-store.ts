@@ -1,32 +1,72 @@
 import { sql } from "kysely";
 import type { Kdb } from "../db/connect.js";
-import { type Decision, decide, type RateLimitStore } from "./limiter.js";
+import { type Decision, decideBySize, type RateLimitStore } from "./limiter.js";
+
+interface Hit {
+  nowMs: number;
+  resolve: (d: Decision) => void;
+  reject: (err: unknown) => void;
+}
 
 /**
- * The sliding log in PostgreSQL: one atomic upsert per request. ON CONFLICT DO UPDATE locks the
- * key's row, so concurrent requests from any number of processes see each other's hits; every SET
- * expression reads the row as it was, so `allowed` is decided on the log before this request.
+ * The sliding log in PostgreSQL, shared by every process. One key's log is one row, locked by each
+ * statement that changes it, so concurrent requests of a key queue on that row: instead of one statement
+ * per request, the hits of a key that arrive while its previous statement runs go together in the next
+ * one (`cts_rate_limit_hits`, 007_deal_counts.sql), which decides them one by one in arrival order,
+ * exactly as separate statements would. Under load a busy key costs a statement per round trip.
  */
 export class PostgresStore implements RateLimitStore {
+  /** Hits waiting for their key's statement, by key, limit and window. */
+  private readonly waiting = new Map<string, Hit[]>();
+  private readonly running = new Set<string>();
+
   constructor(private readonly db: Kdb) {}
 
-  async hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<Decision> {
-    const since = nowMs - windowMs;
-    const expires = new Date(nowMs + windowMs);
-    const r = await sql<{ allowed: boolean; hits: (string | number)[] }>`
-      INSERT INTO rate_limits AS r (key, hits, allowed, expires_at)
-      VALUES (${key}, ARRAY[${nowMs}::bigint], ${limit > 0}, ${expires})
-      ON CONFLICT (key) DO UPDATE SET
-        allowed = (SELECT count(*) FROM unnest(r.hits) AS h WHERE h > ${since}) < ${limit},
-        hits = CASE
-          WHEN (SELECT count(*) FROM unnest(r.hits) AS h WHERE h > ${since}) < ${limit}
-            THEN ARRAY(SELECT h FROM unnest(r.hits) AS h WHERE h > ${since} ORDER BY h) || ${nowMs}::bigint
-          ELSE ARRAY(SELECT h FROM unnest(r.hits) AS h WHERE h > ${since} ORDER BY h)
-        END,
-        expires_at = ${expires}
-      RETURNING allowed, hits`.execute(this.db);
+  hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<Decision> {
+    const slot = `${limit}/${windowMs}/${key}`;
+    return new Promise((resolve, reject) => {
+      const hits = this.waiting.get(slot);
+      if (hits) hits.push({ nowMs, resolve, reject });
+      else this.waiting.set(slot, [{ nowMs, resolve, reject }]);
+      if (!this.running.has(slot)) this.send(slot, key, limit, windowMs);
+    });
+  }
+
+  private send(slot: string, key: string, limit: number, windowMs: number): void {
+    const hits = this.waiting.get(slot);
+    if (!hits) return;
+    this.waiting.delete(slot);
+    this.running.add(slot);
+    this.decide(key, limit, windowMs, hits)
+      .catch((err) => {
+        for (const h of hits) h.reject(err);
+      })
+      .finally(() => {
+        this.running.delete(slot);
+        this.send(slot, key, limit, windowMs);
+      });
+  }
+
+  private async decide(key: string, limit: number, windowMs: number, hits: Hit[]): Promise<void> {
+    const times = hits.map((h) => h.nowMs);
+    const expires = new Date(Math.max(...times) + windowMs);
+    const r = await sql<{ allowed: boolean[]; sizes: number[]; oldest: (string | number | null)[] }>`
+      SELECT allowed, sizes, oldest FROM cts_rate_limit_hits(${key}, ${times}::bigint[], ${limit}, ${windowMs}, ${expires})`.execute(
+      this.db,
+    );
     const row = r.rows[0]!;
-    return decide(row.hits.map(Number), limit, windowMs, nowMs, row.allowed);
+    hits.forEach((h, i) => {
+      const oldest = row.oldest[i];
+      const decision = decideBySize(
+        Number(row.sizes[i]),
+        oldest === null || oldest === undefined ? undefined : Number(oldest),
+        limit,
+        windowMs,
+        h.nowMs,
+        row.allowed[i] === true,
+      );
+      h.resolve(decision);
+    });
   }
 
   /** Retention: forget keys idle for a whole window. */

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Kdb } from "../db/connect.js";
 
 export interface RequestLogEntry {
@@ -13,11 +14,13 @@ export interface RequestLogEntry {
 }
 
 const FLUSH_EVERY_MS = 200;
-const FLUSH_AT_ROWS = 200;
+const FLUSH_AT_ROWS = 1000;
 
 /**
  * Request-log rows are buffered and inserted in batches, off the request's path: one INSERT per
- * ~200 ms instead of one per request. Readers call `flush()` first so they see their own requests.
+ * ~200 ms (or 1,000 rows) instead of one per request. Readers call `flush()` first so they see their
+ * own requests. One array per column, not a parameter per value: on the embedded database, where the
+ * insert runs on the server's own thread, that halves its cost per row (bench/README.md).
  */
 export class RequestLogWriter {
   private buffer: RequestLogEntry[] = [];
@@ -44,11 +47,21 @@ export class RequestLogWriter {
     this.inFlight = this.inFlight.then(async () => {
       if (rows.length === 0) return;
       try {
-        await this.db.insertInto("request_logs").values(rows).execute();
+        await insertRows(this.db, rows);
       } catch (err) {
         this.onError(err);
       }
     });
     return this.inFlight;
   }
+}
+
+function insertRows(db: Kdb, rows: RequestLogEntry[]) {
+  const column = <K extends keyof RequestLogEntry>(k: K) => rows.map((r) => r[k]);
+  return sql`
+    INSERT INTO request_logs (id, key_id, method, path, status, duration_ms, client_ip, user_agent, created_at)
+    SELECT * FROM unnest(${column("id")}::text[], ${column("key_id")}::text[], ${column("method")}::text[],
+      ${column("path")}::text[], ${column("status")}::integer[], ${column("duration_ms")}::numeric[],
+      ${column("client_ip")}::text[], ${column("user_agent")}::text[],
+      ${rows.map((r) => r.created_at.toISOString())}::timestamptz[])`.execute(db);
 }

@@ -1,12 +1,16 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/connect.js";
 import { FailoverStore } from "../../src/rate-limit/failover-store.js";
 import type { RateLimitStore } from "../../src/rate-limit/limiter.js";
 import { PostgresStore } from "../../src/rate-limit/postgres-store.js";
 import { RedisStore } from "../../src/rate-limit/redis-store.js";
 import { MemoryStore } from "../../src/rate-limit/stores.js";
-import { openTestDb, type TestDb } from "../harness.js";
+import { openTestDb, POSTGRES_URL, type TestDb } from "../harness.js";
+
+const schemaOf = async (d: TestDb) => (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(d.db)).rows[0]!.s;
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const T0 = Date.parse("2026-11-22T10:00:00.000Z");
@@ -67,6 +71,38 @@ describe.each(stores)("%s sliding log", (_name, make, available) => {
     const key = uniqueKey();
     const decisions = await Promise.all(Array.from({ length: 150 }, (_, i) => store.hit(key, 100, 60_000, T0 + i)));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
+  });
+
+  it.runIf(available)("concurrent requests are decided in arrival order, as one at a time would be", async () => {
+    const store = make();
+    const key = uniqueKey();
+    const decisions = await Promise.all(Array.from({ length: 120 }, (_, i) => store.hit(key, 100, 60_000, T0 + i)));
+    expect(decisions).toEqual(
+      Array.from({ length: 120 }, (_, i) =>
+        i < 100
+          ? { allowed: true, remaining: 99 - i, resetSeconds: i === 99 ? 60 : 0 }
+          : { allowed: false, remaining: 0, resetSeconds: 60 },
+      ),
+    );
+  });
+});
+
+describe("postgres store shared by two processes", () => {
+  it("150 concurrent requests through two stores (two pools on one database): exactly 100 admitted", async () => {
+    const second = POSTGRES_URL
+      ? await openDatabase({ url: POSTGRES_URL, schema: await schemaOf(db), poolSize: 3 })
+      : db;
+    try {
+      const stores = [new PostgresStore(db.db), new PostgresStore(second.db)];
+      const key = uniqueKey();
+      const decisions = await Promise.all(
+        Array.from({ length: 150 }, (_, i) => stores[i % 2]!.hit(key, 100, 60_000, T0 + i)),
+      );
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
+      expect((await stores[0]!.hit(key, 100, 60_000, T0 + 1000)).allowed).toBe(false);
+    } finally {
+      if (second !== db) await second.close();
+    }
   });
 });
 
