@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Kdb } from "../db/connect.js";
+import { compactDealCounts } from "../deals/service-read.js";
 import { newId } from "../ids.js";
 import type { JobHandler } from "../jobs/jobs-source.js";
 
@@ -53,5 +54,6 @@ export const retentionJobHandler: JobHandler = async (_job, tools) => {
     done += await purge(tools.db, rule, now);
     await tools.progress(done);
   }
+  await compactDealCounts(tools.db);
   await scheduleRetention(tools.db, new Date(now.getTime() + EVERY_MS));
 };

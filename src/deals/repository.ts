@@ -6,7 +6,7 @@ import type { Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import type { DealSplitsTable, DealsTable } from "../db/schema.js";
 import { toIso } from "../http/fields.js";
-import type { Deal, DealStatus, ListDealsQuery } from "./schema.js";
+import type { Deal, DealStatus } from "./schema.js";
 
 type Row = Selectable<DealsTable>;
 type SplitRow = Selectable<DealSplitsTable>;
@@ -217,27 +217,4 @@ export async function lockExternalIds(tx: Tx, externalIds: string[]): Promise<vo
   await sql`SELECT pg_advisory_xact_lock(7150422, hashtext(x)) FROM (SELECT x FROM unnest(${ids}::text[]) AS x ORDER BY x COLLATE "C") AS s`.execute(
     tx,
   );
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-export async function listDeals(db: Db, q: ListDealsQuery, limit: number, offset: number) {
-  let query = db.selectFrom("deals");
-  if (q.status) query = query.where("status", "in", q.status);
-  if (q.owner_id) query = query.where("owner_id", "=", q.owner_id);
-  if (q.close_date_from) query = query.where("close_date", ">=", q.close_date_from);
-  if (q.close_date_to) query = query.where("close_date", "<=", q.close_date_to);
-  if (q.updated_since) query = query.where("updated_at", ">=", new Date(q.updated_since));
-  if (q.external_id) query = query.where("external_id", "=", q.external_id);
-  if (q.q) query = query.where(sql<boolean>`opportunity_name ILIKE ${`%${escapeLike(q.q)}%`}`);
-  const desc = q.sort.startsWith("-");
-  const column = (desc ? q.sort.slice(1) : q.sort) as "created_at" | "close_date" | "arr_amount" | "total_commission";
-  const direction = desc ? "desc" : "asc";
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy(column, direction).orderBy("id", direction).limit(limit).offset(offset).execute(),
-    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: (await withSplits(db, rows)).map(toDeal), total: Number(count.n) };
 }

@@ -3,14 +3,24 @@ import { type Ctx, requireScope, type Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { notFound } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";
+import * as listQuery from "./list-query.js";
 import * as repo from "./repository.js";
 import type { Deal, DealDetail, ListDealsQuery } from "./schema.js";
+
+// More delta rows than this in one count and the reader folds them (the retention job also does, every 10 min).
+const COMPACT_AFTER_ROWS = 1000;
 
 export async function listDeals(ctx: Ctx, query: ListDealsQuery): Promise<Page<Deal>> {
   requireScope(ctx, "read");
   const { limit, offset } = offsetOf(query);
-  const { rows, total } = await repo.listDeals(ctx.db, query, limit, offset);
+  const { rows, total, deltaRows } = await listQuery.listDeals(ctx.db, query, limit, offset);
+  if (deltaRows > COMPACT_AFTER_ROWS && !ctx.db.isTransaction) void compactDealCounts(ctx.db).catch(() => {});
   return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
+}
+
+/** Folds the per-status deal count deltas (a total read sums fewer rows after). */
+export function compactDealCounts(db: Kdb): Promise<void> {
+  return listQuery.compactDealCounts(db);
 }
 
 /** A single-deal response: the deal as stored now, its lines, and the background job if one started. */

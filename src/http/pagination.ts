@@ -42,11 +42,12 @@ export function offsetOf(q: PageQuery): { limit: number; offset: number } {
 export function linkHeader(origin: string, url: string, meta: Page<unknown>["meta"]): string | undefined {
   const base = new URL(url, origin);
   const last = Math.max(1, Math.ceil(meta.total / meta.per_page));
+  // The URL is parsed once; each link only sets page and per_page on a copy of its query.
   const link = (page: number, rel: string) => {
-    const u = new URL(base);
-    u.searchParams.set("page", String(page));
-    u.searchParams.set("per_page", String(meta.per_page));
-    return `<${origin}${u.pathname}${u.search}>; rel="${rel}"`;
+    const params = new URLSearchParams(base.searchParams);
+    params.set("page", String(page));
+    params.set("per_page", String(meta.per_page));
+    return `<${origin}${base.pathname}?${params}>; rel="${rel}"`;
   };
   const parts = [link(1, "first")];
   if (meta.page > 1) parts.push(link(Math.min(meta.page - 1, last), "prev"));
