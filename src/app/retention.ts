@@ -57,3 +57,27 @@ export const retentionJobHandler: JobHandler = async (_job, tools) => {
   await compactDealCounts(tools.db);
   await scheduleRetention(tools.db, new Date(now.getTime() + EVERY_MS));
 };
+
+/*
+ * PGlite runs no autovacuum: without this the embedded planner keeps its empty-table statistics and
+ * index-only scans slow down as the visibility map goes stale. The tables that grow, one statement
+ * each, so a request waits at most one table's VACUUM on the single connection.
+ */
+const UPKEEP_TABLES = [
+  "deals",
+  "deal_splits",
+  "commission_lines",
+  "plan_assignments",
+  "users",
+  "events",
+  "audit_events",
+  "webhook_deliveries",
+  "request_logs",
+  "jobs",
+];
+
+/** The retention job plus what autovacuum would do, for the embedded database. */
+export const embeddedRetentionJobHandler: JobHandler = async (job, tools) => {
+  await retentionJobHandler(job, tools);
+  for (const table of UPKEEP_TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(tools.db);
+};

@@ -6,7 +6,7 @@ import type { WorkSource } from "../jobs/worker.js";
 import { deliverySource } from "../webhooks/delivery-source.js";
 import { createSafeAgent } from "../webhooks/safe-fetch.js";
 import type { WebhookSettings } from "../webhooks/settings.js";
-import { retentionJobHandler } from "./retention.js";
+import { embeddedRetentionJobHandler, retentionJobHandler } from "./retention.js";
 
 /** Every kind of background work this deployment runs, wired explicitly (no auto-discovery). */
 export function workSources(
@@ -14,7 +14,10 @@ export function workSources(
   logger: pino.Logger,
   webhooks: { settings: WebhookSettings; exclusive: boolean },
 ): WorkSource<unknown>[] {
-  const handlers: Record<string, JobHandler> = { retention: retentionJobHandler, recalculate: recalculateJobHandler };
+  const handlers: Record<string, JobHandler> = {
+    retention: webhooks.exclusive ? embeddedRetentionJobHandler : retentionJobHandler,
+    recalculate: recalculateJobHandler,
+  };
   const { settings } = webhooks;
   const agent = createSafeAgent({
     allowHosts: settings.allowHosts,

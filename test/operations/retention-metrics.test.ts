@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenMetrics, registerDatabaseGauges } from "../../src/app/metrics-server.js";
-import { retentionJobHandler, scheduleRetention } from "../../src/app/retention.js";
+import { embeddedRetentionJobHandler, retentionJobHandler, scheduleRetention } from "../../src/app/retention.js";
 import type { JobRow } from "../../src/jobs/queue.js";
 import { bearer, createTestApp, type TestApp } from "../harness.js";
 
@@ -61,6 +61,25 @@ describe("retention", () => {
     expect(queued).toEqual([{ kind: "retention", run_at: new Date(NOW.getTime() + 600_000) }]);
     await scheduleRetention(t.db.db, NOW); // a second waiting run is refused by the partial unique index
     expect(await t.db.db.selectFrom("jobs").select("id").where("kind", "=", "retention").execute()).toHaveLength(1);
+  });
+});
+
+describe("embedded upkeep", () => {
+  it("the embedded deployment's retention run also vacuums and analyzes the growing tables", async () => {
+    const stats = () =>
+      sql<{ relname: string; analyzed: boolean; vacuumed: boolean }>`
+        SELECT relname, last_analyze IS NOT NULL AS analyzed, last_vacuum IS NOT NULL AS vacuumed
+        FROM pg_stat_user_tables
+        WHERE schemaname = current_schema() AND relname IN ('deals', 'commission_lines', 'request_logs')
+        ORDER BY relname`
+        .execute(t.db.db)
+        .then((r) => r.rows);
+    await embeddedRetentionJobHandler({} as JobRow, { db: t.db.db, now: () => NOW, progress: async () => {} });
+    expect(await stats()).toEqual([
+      { relname: "commission_lines", analyzed: true, vacuumed: true },
+      { relname: "deals", analyzed: true, vacuumed: true },
+      { relname: "request_logs", analyzed: true, vacuumed: true },
+    ]);
   });
 });
 
