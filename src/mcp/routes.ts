@@ -1,8 +1,10 @@
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors.js";
 import type { App } from "../http/types.js";
-import { admitCalls, createMcpServer } from "./server.js";
+
+// The MCP SDK and the tool table are loaded on the first /mcp request, not at start-up (API processes
+// that never serve MCP skip ~25 SDK modules, zod-to-json-schema and ajv).
+let session: Promise<typeof import("./session.js")> | undefined;
 
 /**
  * `POST /mcp`: Streamable HTTP, stateless (API.md §9). The pipeline has already authenticated the key,
@@ -15,29 +17,9 @@ export function mcpRoutes(app: App, options: { version: string }): void {
     if (Array.isArray(req.body)) {
       throw new AppError("bad_request", "JSON-RPC batches are not accepted on /mcp; send one message per request");
     }
-    const server = createMcpServer(req.ctx, {
-      version: options.version,
-      onBug: (err) => req.log.error({ err, request_id: req.id }, "mcp tool failed"),
-    });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    reply.raw.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    admitCalls(transport, req.ctx);
-    handOver(reply);
-    await transport.handleRequest(req.raw, reply.raw, req.body);
+    session ??= import("./session.js");
+    await (await session).serveMcp(req, reply, options.version);
   });
-}
-
-/** The transport writes the response itself: the headers the pipeline set must be on it first. */
-function handOver(reply: FastifyReply): void {
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) reply.raw.setHeader(name, value);
-  }
-  reply.raw.setHeader("Cache-Control", "private, no-cache");
-  reply.hijack();
 }
 
 /**

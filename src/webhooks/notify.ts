@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import type pino from "pino";
 import type { Database } from "../db/connect.js";
 import { DELIVERY_CHANNEL } from "./deliveries-repository.js";
@@ -31,7 +31,10 @@ function listenPostgres(url: string, wake: () => void, logger: pino.Logger): () 
   let client: pg.Client | undefined;
   const connect = async () => {
     if (stopped) return;
-    const next = new pg.Client({ connectionString: url });
+    // pg loads here, not at start-up: embedded deployments never need it (its import costs ~0.3 s).
+    const { default: driver } = await import("pg");
+    if (stopped) return;
+    const next = new driver.Client({ connectionString: url });
     client = next;
     let failed = false;
     const fail = (err: unknown) => {

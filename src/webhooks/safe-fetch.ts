@@ -1,6 +1,7 @@
+import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
-import { Agent, buildConnector, type Dispatcher, request } from "undici";
+import type { Agent, buildConnector, Dispatcher } from "undici";
 import {
   addressRefusal,
   defaultLookup,
@@ -14,6 +15,14 @@ import {
 } from "./target-policy.js";
 
 export { checkAllowHosts, type Lookup, validateTargetUrl } from "./target-policy.js";
+
+// undici (~110 modules, ~0.25 s to load) is required with the first delivery, not at every start-up.
+const load = createRequire(import.meta.url);
+let loaded: typeof import("undici") | undefined;
+const undici = (): typeof import("undici") => {
+  loaded ??= load("undici") as typeof import("undici");
+  return loaded;
+};
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
 export const MAX_RESPONSE_BYTES = 20 * 1024;
@@ -122,7 +131,7 @@ async function connectChecked(
  */
 export function createSafeConnector(
   policy: ConnectPolicy,
-  base: buildConnector.connector = buildConnector({}),
+  base: buildConnector.connector = undici().buildConnector({}),
 ): buildConnector.connector {
   return (options, callback) => {
     connectChecked(base, options, policy).then(
@@ -139,9 +148,20 @@ export function createSafeAgent(options: SafeAgentOptions): SafeAgent {
     allowHosts: [...options.allowHosts],
     allowHttp: options.allowHttp,
   };
-  const base = buildConnector(options.ca === undefined ? {} : { ca: options.ca });
-  const dispatcher = new Agent({ connect: createSafeConnector(policy, base) });
-  return { dispatcher, policy, close: () => dispatcher.close() };
+  let dispatcher: Agent | undefined;
+  return {
+    policy,
+    // Made on first use (the first delivery), so undici loads then.
+    get dispatcher(): Agent {
+      if (dispatcher === undefined) {
+        const { Agent: UndiciAgent, buildConnector: connector } = undici();
+        const base = connector(options.ca === undefined ? {} : { ca: options.ca });
+        dispatcher = new UndiciAgent({ connect: createSafeConnector(policy, base) });
+      }
+      return dispatcher;
+    },
+    close: async () => dispatcher?.close(),
+  };
 }
 
 async function readCapped(body: Dispatcher.ResponseData["body"], limit: number): Promise<string> {
@@ -202,7 +222,7 @@ export async function safePost(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await request(url, {
+    const response = await undici().request(url, {
       dispatcher: agent.dispatcher,
       method: "POST",
       headers: options.headers,
