@@ -1,6 +1,7 @@
 // `npm run bench [name…]`: runs every benchmark in bench/ (or the named ones) one after another,
 // each in its own process against the built code (`npm run build` first), each printing its figures,
-// its same-run baseline and the ratio.
+// its same-run baseline and the ratio. Every .mjs file here but this one is a benchmark (engine and
+// cold-start included: engine needs no database, cold-start spawns `dist/cli/main.js serve` itself).
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
