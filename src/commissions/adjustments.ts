@@ -1,14 +1,14 @@
-import { actorLabel, type Ctx, type Tx } from "../context.js";
+import { type Actor, actorLabel, type Ctx, type Tx } from "../context.js";
 import { emit } from "../events/emit.js";
 import { newId } from "../ids.js";
 import { Dec, findPlan, formatMoney, periodOf, quarterOf } from "./calculate.js";
 import { loadPlanContext } from "./recalc/load.js";
 import { refreshTotals } from "./recalculate.js";
-import { findLine, insertAdjustment } from "./repository.js";
+import { type AdjustmentExplanation, findLine, insertAdjustment, planPeriodOf } from "./repository.js";
 import type { Commission } from "./schema.js";
 
 /*
- * Manual adjustment lines (API.md §4, §5 rules 6–8): approved and locked from the start, so no
+ * Adjustment lines, manual or a dispute's (API.md §4, §5 rules 6–8): approved and locked from the start, so no
  * recalculation reads or rewrites them; they count in deal and statement totals, never in attainment
  * or caps (recalculations load plan and SPIFF lines only).
  */
@@ -21,6 +21,19 @@ export async function defaultAdjustmentPeriod(tx: Tx, userId: string, currency: 
   return "plan" in match ? periodOf(match.plan.period, today) : quarterOf(today);
 }
 
+/** §4 leaves a dispute's line to the period of the owner's plan line on the deal, else today's quarter. */
+export async function disputeAdjustmentPeriod(tx: Tx, dealId: string, ownerId: string, now: Date): Promise<string> {
+  return (await planPeriodOf(tx, dealId, ownerId)) ?? quarterOf(now.toISOString().slice(0, 10));
+}
+
+/** The resolution a dispute's adjustment line came from; totals are exact decimal strings. */
+export interface DisputeSource {
+  id: string;
+  outcome: string;
+  previous_total: string;
+  accepted_total: string;
+}
+
 export interface NewAdjustment {
   deal_id: string;
   user_id: string;
@@ -28,6 +41,29 @@ export interface NewAdjustment {
   amount: string;
   reason: string;
   period: string;
+  /** Set when a dispute's resolution writes the line (its reason is then `disputeReason`). */
+  dispute?: DisputeSource;
+}
+
+/** A dispute line's reason: which dispute, how it was resolved, the totals, and the admin's note. */
+export function disputeReason(d: DisputeSource, note: string | null): string {
+  const totals = `total ${formatMoney(new Dec(d.previous_total))} → ${formatMoney(new Dec(d.accepted_total))}`;
+  return `dispute ${d.id} resolved ${d.outcome}, ${totals}${note ? `; note: ${note}` : ""}`;
+}
+
+/** §5 rule 8 for every adjustment line: its reason, its author (key id and name, or owner-cli), its source. */
+export function adjustmentExplanation(actor: Actor, input: NewAdjustment): AdjustmentExplanation {
+  const author = actorLabel(actor);
+  const amount = new Dec(input.amount);
+  const signed = `${amount.isPositive() ? "+" : ""}${formatMoney(amount)}`;
+  return {
+    summary: `Adjustment ${signed} by ${author.name}: ${input.reason}`,
+    reason: input.reason,
+    author: { key_id: author.id, name: author.name },
+    ...(input.dispute && { dispute: { ...input.dispute } }),
+    period: input.period,
+    amount: Number(amount.toFixed(2)),
+  };
 }
 
 /**
@@ -35,19 +71,11 @@ export interface NewAdjustment {
  * total_commission and raises `commission.calculated` for the new line (previous_amount null).
  */
 export async function addAdjustment(tx: Tx, ctx: Ctx, input: NewAdjustment): Promise<Commission> {
-  const author = actorLabel(ctx.actor);
-  const amount = new Dec(input.amount);
-  const signed = `${amount.isPositive() ? "+" : ""}${formatMoney(amount)}`;
   const id = newId("com", ctx.now.getTime());
-  const explanation = {
-    summary: `Adjustment ${signed} by ${author.name}: ${input.reason}`,
-    reason: input.reason,
-    author: { key_id: author.id, name: author.name },
-    period: input.period,
-    amount: Number(amount.toFixed(2)),
-  };
+  const explanation = adjustmentExplanation(ctx.actor, input);
   const { deal_id, user_id, period } = input;
-  await insertAdjustment(tx, { id, deal_id, user_id, period, amount: amount.toFixed(2), explanation }, ctx.now);
+  const amount = new Dec(input.amount).toFixed(2);
+  await insertAdjustment(tx, { id, deal_id, user_id, period, amount, explanation }, ctx.now);
   await refreshTotals(tx, ctx.now, [input.deal_id]);
   const written = (await findLine(tx, id))!;
   await emit(tx, ctx, "commission.calculated", { object: written, previous_amount: null });

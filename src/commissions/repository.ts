@@ -11,8 +11,8 @@ type Db = Kdb | Tx;
 
 // jsonb stores keys in its own order; explanations read back in the order rule 8 lists them.
 const KEY_ORDER = [
-  ...["summary", "plan_id", "plan_version", "spiff_id", "spiff_name", "reason", "author", "period", "quota"],
-  ...["credit", "percent", "prior_attainment", "criteria_met", "payout", "bands", "multiplier", "cap"],
+  ...["summary", "plan_id", "plan_version", "spiff_id", "spiff_name", "reason", "author", "dispute", "period"],
+  ...["quota", "credit", "percent", "prior_attainment", "criteria_met", "payout", "bands", "multiplier", "cap"],
   ...[
     "min_deal_amount",
     "unrounded",
@@ -110,10 +110,27 @@ export async function markDealLinesPaid(tx: Tx, dealId: string): Promise<number>
   return Number(result.numUpdatedRows);
 }
 
+/** Rule 8 for adjustment lines (built by `adjustmentExplanation`): `amount` a JSON number, like every line's. */
+export interface AdjustmentExplanation {
+  summary: string;
+  reason: string;
+  author: { key_id: string | null; name: string };
+  dispute?: { id: string; outcome: string; previous_total: string; accepted_total: string };
+  period: string;
+  amount: number;
+}
+
 /** An approved, locked `adjustment` line (a dispute's resolution or a manual adjustment). */
 export async function insertAdjustment(
   tx: Tx,
-  line: { id: string; deal_id: string; user_id: string; period: string; amount: string; explanation: object },
+  line: {
+    id: string;
+    deal_id: string;
+    user_id: string;
+    period: string;
+    amount: string;
+    explanation: AdjustmentExplanation;
+  },
   now: Date,
 ): Promise<void> {
   await tx
@@ -131,6 +148,19 @@ export async function insertAdjustment(
       created_at: now,
     })
     .execute();
+}
+
+/** The ids of a deal's adjustment lines that are still money (approved or paid), oldest first. */
+export async function liveAdjustmentIds(db: Db, dealId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("commission_lines")
+    .select("id")
+    .where("deal_id", "=", dealId)
+    .where("kind", "=", "adjustment")
+    .where("status", "<>", "void")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The period of the user's plan line on this deal, if any (where an adjustment to it belongs). */

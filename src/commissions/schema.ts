@@ -25,7 +25,8 @@ export const Explanation = z
       "prior_attainment, bands [{from, to, rate, amount, commission}], multiplier, cap {limit, before, applied} | null, " +
       "unrounded, amount (min_deal_amount when the minimum zeroed it). SPIFF lines: summary, spiff_id, spiff_name, " +
       "criteria_met, payout, credit, percent, period, unrounded, amount. Adjustment lines: summary, reason, author " +
-      "{key_id, name} (key_id null for the owner CLI), period, amount. Every number but `amount` is an exact decimal string.",
+      "{key_id, name} (key_id null for the owner CLI), period, amount; a dispute's line also dispute {id, outcome, " +
+      "previous_total, accepted_total}. Every number but `amount` is an exact decimal string.",
   );
 
 export const Commission = z

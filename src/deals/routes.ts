@@ -117,7 +117,10 @@ function writeRoutes(app: App): void {
       schema: {
         tags,
         summary: "Delete a deal",
-        description: "Pending and rejected deals only (409 otherwise). The deals it preceded are recalculated.",
+        description:
+          "Pending and rejected deals only (409 invalid_transition otherwise). A deal with approved adjustment lines " +
+          "(POST /commissions/adjustments) → 409 conflict naming them: they are locked money records and are never " +
+          "deleted; rejecting the deal voids them. The deals it preceded are recalculated.",
         params: IdParams,
         response: { 204: NoContent },
       },

@@ -1,7 +1,11 @@
 import { audit } from "../audit/record.js";
+import {
+  addAdjustment,
+  type DisputeSource,
+  disputeAdjustmentPeriod,
+  disputeReason,
+} from "../commissions/adjustments.js";
 import { Dec } from "../commissions/calculate.js";
-import { refreshTotals } from "../commissions/recalculate.js";
-import { insertAdjustment, planPeriodOf } from "../commissions/repository.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import type { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/schema.js";
 import * as disputes from "../disputes/service.js";
@@ -78,8 +82,21 @@ function acceptedTotal(input: ResolveDisputeBody, expected: string | null): stri
   return input.resolved_amount ?? expected;
 }
 
-function quarterOf(date: Date): string {
-  return `${date.getUTCFullYear()}-Q${Math.floor(date.getUTCMonth() / 3) + 1}`;
+/**
+ * The owner's adjustment line for the difference, written like a manual one (§5 rule 8: the
+ * explanation names the dispute and its resolver; `commission.calculated`; an audit row).
+ */
+async function adjustForDispute(tx: Tx, ctx: Ctx, deal: repo.DealRecord, source: DisputeSource, note?: string) {
+  const amount = new Dec(source.accepted_total).minus(source.previous_total).toFixed(2);
+  const line = await addAdjustment(tx, ctx, {
+    deal_id: deal.id,
+    user_id: deal.owner_id,
+    amount,
+    reason: disputeReason(source, note ?? null),
+    period: await disputeAdjustmentPeriod(tx, deal.id, deal.owner_id, ctx.now),
+    dispute: source,
+  });
+  await audit(tx, ctx, { action: "commission.adjust", resource: "commission", resourceId: line.id, after: line });
 }
 
 export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDisputeBody): Promise<Dispute> {
@@ -91,26 +108,14 @@ export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDispute
     if (row.status !== "open") throw new AppError("invalid_transition", `Dispute ${id} is already resolved`);
     if (deal.status !== "disputed") throw wrongStatus(deal, "disputed", "resolved");
     const accepted = acceptedTotal(input, row.expected_amount);
-    const difference = accepted === null ? new Dec(0) : new Dec(accepted).minus(deal.total_commission);
-    if (!difference.isZero()) {
-      const period = (await planPeriodOf(tx, deal.id, deal.owner_id)) ?? quarterOf(ctx.now);
-      await insertAdjustment(
-        tx,
-        {
-          id: newId("com", ctx.now.getTime()),
-          deal_id: deal.id,
-          user_id: deal.owner_id,
-          period,
-          amount: difference.toFixed(2),
-          explanation: {
-            summary: `Dispute ${id} resolved ${input.outcome}: total ${deal.total_commission} → ${accepted}`,
-            reason: input.note ?? `dispute ${id}`,
-            amount: difference.toFixed(2),
-          },
-        },
-        ctx.now,
-      );
-      await refreshTotals(tx, ctx.now, [deal.id]);
+    if (accepted !== null && !new Dec(accepted).eq(deal.total_commission)) {
+      const source = {
+        id,
+        outcome: input.outcome,
+        previous_total: new Dec(deal.total_commission).toFixed(2),
+        accepted_total: new Dec(accepted).toFixed(2),
+      };
+      await adjustForDispute(tx, ctx, deal, source, input.note);
     }
     await disputes.resolveDispute(tx, id, {
       outcome: input.outcome,

@@ -288,6 +288,39 @@ describe("refusals write nothing", () => {
   });
 });
 
+describe("DELETE /deals/{id} of a deal with adjustment lines", () => {
+  it("a pending deal with approved adjustment lines → 409 conflict naming them, nothing changed", async () => {
+    const deal = await dealOnPlan("pending");
+    const base = { deal_id: deal.id, user_id: deal.owner_id, reason: "r" };
+    const first = ok(await adjust({ ...base, amount: 10 }), 201);
+    const second = ok(await adjust({ ...base, amount: -2.5 }), 201);
+    const writer = new Api(t, "write");
+    const before = await getDeal(admin, deal.id);
+    const audits = (await auditOf([deal.id])).length;
+    const events = (await t.db.db.selectFrom("events").select("id").execute()).length;
+    const res = await writer.del(`/deals/${deal.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toMatchObject({
+      code: "conflict",
+      message:
+        `Deal ${deal.id} has approved adjustment lines (${first.id}, ${second.id}); they are locked money ` +
+        "records and are never deleted, so neither is the deal. Reject the deal instead: that voids its lines.",
+    });
+    expect(await getDeal(admin, deal.id)).toEqual(before);
+    expect(before.total_commission).toBe(1007.5);
+    expect((await auditOf([deal.id])).length).toBe(audits);
+    expect((await t.db.db.selectFrom("events").select("id").execute()).length).toBe(events);
+  });
+
+  it("once rejected (its adjustment lines void), the deal can be deleted", async () => {
+    const deal = await dealOnPlan("pending");
+    ok(await adjust({ deal_id: deal.id, user_id: deal.owner_id, amount: 10, reason: "r" }), 201);
+    ok(await admin.post(`/deals/${deal.id}/reject`, { reason: "duplicate" }));
+    expect((await admin.del(`/deals/${deal.id}`)).statusCode).toBe(204);
+    expect(await linesOf(deal.id)).toEqual([]);
+  });
+});
+
 describe("Idempotency-Key", () => {
   it("a replay returns the stored 201 and adds no second line; another body with the key → 422", async () => {
     const deal = await dealOnPlan("approved");

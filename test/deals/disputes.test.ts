@@ -1,17 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveDispute } from "../../src/deals/service-disputes.js";
 import { errorOf } from "../factories.js";
 import { Api, createDeal, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
-import { createTestApp, type TestApp, TestClock } from "../harness.js";
+import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
 
 let t: TestApp;
 let admin: Api;
 let writer: Api;
+let deskKey: { id: string; key: string };
 beforeAll(async () => {
   t = await createTestApp({ clock: new TestClock() });
   admin = new Api(t, "admin");
   writer = new Api(t, "write");
+  deskKey = await t.key("admin", "Dispute desk");
 });
 afterAll(() => t.close());
+
+/** Resolves with the "Dispute desk" admin key, so explanations name a known author. */
+const resolve = (id: string, body: Record<string, unknown>) =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/v1/disputes/${id}/resolve`,
+    headers: bearer(deskKey.key),
+    payload: body,
+  });
+
+/** The `commission.calculated` events raised for one deal's lines. */
+const calculatedFor = async (dealId: string) =>
+  (await eventsOf(t, "commission.calculated")).filter((e) => e.object.deal_id === dealId);
 
 /** An approved deal of 10,000 ARR at 10 %: total_commission 1000. */
 async function approvedDeal() {
@@ -87,7 +103,8 @@ describe("POST /disputes/{id}/resolve", () => {
   it("approved defaults to expected_amount: an adjustment for the difference to the owner", async () => {
     const deal = await approvedDeal();
     const dispute = ok(await open(deal.id), 201);
-    const resolved = ok(await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "approved", note: "agreed" }));
+    const before = await calculatedFor(deal.id);
+    const resolved = ok(await resolve(dispute.id, { outcome: "approved", note: "agreed" }));
     expect(resolved).toMatchObject({
       status: "resolved",
       outcome: "approved",
@@ -97,13 +114,36 @@ describe("POST /disputes/{id}/resolve", () => {
     const after = await getDeal(admin, deal.id);
     expect(after).toMatchObject({ status: "approved", total_commission: 1200 });
     const adjustment = after.commissions.find((c: any) => c.kind === "adjustment");
-    expect(adjustment).toMatchObject({
+    const reason = `dispute ${dispute.id} resolved approved, total 1,000.00 → 1,200.00; note: agreed`;
+    expect(adjustment).toEqual({
+      id: expect.stringMatching(/^com_/),
+      deal_id: deal.id,
       user_id: deal.owner_id,
+      plan_id: null,
+      plan_version: null,
+      spiff_id: null,
+      kind: "adjustment",
+      period: "2026-Q3",
       amount: 200,
       status: "approved",
       locked: true,
-      period: "2026-Q3",
+      explanation: {
+        summary: `Adjustment +200.00 by Dispute desk: ${reason}`,
+        reason,
+        author: { key_id: deskKey.id, name: "Dispute desk" },
+        dispute: { id: dispute.id, outcome: "approved", previous_total: "1000.00", accepted_total: "1200.00" },
+        period: "2026-Q3",
+        amount: 200,
+      },
+      calculated_at: "2026-11-22T10:00:00.000Z",
     });
+    expect(await calculatedFor(deal.id)).toEqual([...before, { object: adjustment, previous_amount: null }]);
+    const audits = await t.db.db
+      .selectFrom("audit_events")
+      .select(["action", "actor_id", "after"])
+      .where("resource_id", "=", adjustment.id)
+      .execute();
+    expect(audits).toEqual([{ action: "commission.adjust", actor_id: deskKey.id, after: adjustment }]);
     expect((await eventsOf(t, "dispute.resolved")).some((e) => e.object.id === dispute.id)).toBe(true);
     const statement = ok(await admin.get(`/users/${deal.owner_id}/statement?period=2026-Q3`));
     expect(statement.totals).toMatchObject({ adjustment: 200, total: 1200 });
@@ -115,17 +155,60 @@ describe("POST /disputes/{id}/resolve", () => {
   it("partially_approved needs resolved_amount; a lower total gives a negative adjustment", async () => {
     const deal = await approvedDeal();
     const dispute = ok(await open(deal.id), 201);
-    const missing = await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "partially_approved" });
+    const missing = await resolve(dispute.id, { outcome: "partially_approved" });
     expect([missing.statusCode, errorOf(missing).details?.[0]?.param]).toEqual([422, "resolved_amount"]);
-    ok(await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "partially_approved", resolved_amount: 900 }));
+    ok(await resolve(dispute.id, { outcome: "partially_approved", resolved_amount: 900 }));
     const after = await getDeal(admin, deal.id);
     expect(after.total_commission).toBe(900);
-    expect(after.commissions.find((c: any) => c.kind === "adjustment").amount).toBe(-100);
+    const adjustment = after.commissions.find((c: any) => c.kind === "adjustment");
+    const reason = `dispute ${dispute.id} resolved partially_approved, total 1,000.00 → 900.00`;
+    expect([adjustment.amount, adjustment.period]).toEqual([-100, "2026-Q3"]);
+    expect(adjustment.explanation).toEqual({
+      summary: `Adjustment -100.00 by Dispute desk: ${reason}`,
+      reason,
+      author: { key_id: deskKey.id, name: "Dispute desk" },
+      dispute: { id: dispute.id, outcome: "partially_approved", previous_total: "1000.00", accepted_total: "900.00" },
+      period: "2026-Q3",
+      amount: -100,
+    });
+  });
+
+  it("from the owner CLI: the author is owner-cli; with no plan line, the period is today's quarter", async () => {
+    const deal = await createDeal(admin, (await repOnPlan(admin, { currency: "EUR" })).user.id);
+    ok(await admin.post(`/deals/${deal.id}/approve`));
+    const dispute = ok(await open(deal.id, { reason: "wrong_amount", expected_amount: 50.5 }), 201);
+    const resolved = await resolveDispute(t.ownerCtx(), dispute.id, { outcome: "approved", note: "goodwill" });
+    expect([resolved.status, resolved.resolved_amount]).toEqual(["resolved", 50.5]);
+    const [line] = (await getDeal(admin, deal.id)).commissions.filter((c: any) => c.kind === "adjustment");
+    const reason = `dispute ${dispute.id} resolved approved, total 0.00 → 50.50; note: goodwill`;
+    expect([line.amount, line.period, line.status, line.locked]).toEqual([50.5, "2026-Q4", "approved", true]);
+    expect(line.explanation).toEqual({
+      summary: `Adjustment +50.50 by owner-cli: ${reason}`,
+      reason,
+      author: { key_id: null, name: "owner-cli" },
+      dispute: { id: dispute.id, outcome: "approved", previous_total: "0.00", accepted_total: "50.50" },
+      period: "2026-Q4",
+      amount: 50.5,
+    });
+    expect((await calculatedFor(deal.id)).filter((e) => e.object.id === line.id)).toEqual([
+      { object: line, previous_amount: null },
+    ]);
+  });
+
+  it("an accepted total equal to the current one writes no line and raises no commission.calculated", async () => {
+    const deal = await approvedDeal();
+    const dispute = ok(await open(deal.id), 201);
+    const before = await calculatedFor(deal.id);
+    ok(await resolve(dispute.id, { outcome: "approved", resolved_amount: 1000 }));
+    const after = await getDeal(admin, deal.id);
+    expect([after.status, after.total_commission, after.commissions.length]).toEqual(["approved", 1000, 1]);
+    expect(await calculatedFor(deal.id)).toEqual(before);
   });
 
   it("denied changes no amount, takes no resolved_amount; a resolved dispute → 409", async () => {
     const deal = await approvedDeal();
     const dispute = ok(await open(deal.id), 201);
+    const before = await calculatedFor(deal.id);
     const bad = await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "denied", resolved_amount: 5 });
     expect(bad.statusCode).toBe(422);
     expect((await getDeal(admin, deal.id)).status).toBe("disputed");
@@ -133,6 +216,7 @@ describe("POST /disputes/{id}/resolve", () => {
     expect(denied).toMatchObject({ outcome: "denied", resolved_amount: null });
     const after = await getDeal(admin, deal.id);
     expect([after.status, after.total_commission, after.commissions.length]).toEqual(["approved", 1000, 1]);
+    expect(await calculatedFor(deal.id)).toEqual(before);
     const again = await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "denied" });
     expect([again.statusCode, errorOf(again).code]).toEqual([409, "invalid_transition"]);
   });
