@@ -2,7 +2,7 @@ import type { AuditEntry } from "../audit/record.js";
 import { actorLabel, type Ctx, type Tx } from "../context.js";
 import type { EventData, EventType } from "../events/catalogue.js";
 import { newId } from "../ids.js";
-import { insertRecords } from "./batch-sql.js";
+import { insertJsonRows, insertRecords, withRawJson } from "./batch-sql.js";
 
 /*
  * Many outbox and audit rows in one INSERT each: bulk ingest and wide recalculations write thousands.
@@ -31,14 +31,22 @@ const AUDIT_COLUMNS = {
   created_at: "timestamptz",
 };
 
-export async function emitMany(tx: Tx, ctx: Ctx, events: { type: EventType; data: EventData }[]): Promise<void> {
-  const rows = events.map((e) => ({
-    id: newId("evt", ctx.now.getTime()),
-    type: e.type,
-    data: e.data,
-    created_at: ctx.now,
-  }));
-  await insertRecords(tx, "events", { id: "text", type: "text", data: "jsonb", created_at: "timestamptz" }, rows);
+const EVENT_COLUMNS = { id: "text", type: "text", data: "jsonb", created_at: "timestamptz" };
+
+export function emitMany(tx: Tx, ctx: Ctx, events: { type: EventType; data: EventData }[]): Promise<void> {
+  return emitManyJson(
+    tx,
+    ctx,
+    events.map((e) => ({ type: e.type, dataJson: JSON.stringify(e.data) })),
+  );
+}
+
+/** `emitMany` with each event's data already JSON text (built around parts serialized once). */
+export async function emitManyJson(tx: Tx, ctx: Ctx, events: { type: EventType; dataJson: string }[]): Promise<void> {
+  const rows = events.map((e) =>
+    withRawJson({ id: newId("evt", ctx.now.getTime()), type: e.type, created_at: ctx.now }, "data", e.dataJson),
+  );
+  await insertJsonRows(tx, "events", EVENT_COLUMNS, rows);
 }
 
 export async function auditMany(tx: Tx, ctx: Ctx, entries: AuditEntry[]): Promise<void> {

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import type { Ctx, Tx } from "../context.js";
 import { enqueueJob } from "../jobs/queue.js";
+import { type Fixed, parse, plain, plus, ZERO } from "./calculate/fixed.js";
 import { anyOf, countCredits } from "./recalc/load.js";
 import { planRecalc, type RecalcPlan } from "./recalc/plan.js";
-import type { RecalcTarget } from "./recalc/types.js";
+import type { CreditRow, RecalcTarget } from "./recalc/types.js";
 import { applyDiff, emitLineEvents, updateNoPlanReasons, updateTotals } from "./recalc/write.js";
 
 export { bucketsOfDeals } from "./recalc/load.js";
@@ -36,6 +37,12 @@ export interface RecalcOptions {
   /** Runs once lines and totals are written, before the `commission.calculated` events (deal.* first). */
   announce?: () => Promise<void>;
   inlineLimit?: number;
+  /**
+   * Pending deals the caller has not stored yet: planned as if stored (a `deals` target names them),
+   * then `save`d with their final totals before any line is written, so a new deal is written once
+   * instead of inserted and then updated with its total.
+   */
+  unsaved?: { credits: CreditRow[]; save: (totals: Map<string, string>) => Promise<void> };
 }
 
 export interface RecalcResult {
@@ -105,12 +112,14 @@ export async function recalculate(
   targets: RecalcTarget[],
   options: RecalcOptions = {},
 ): Promise<RecalcResult> {
+  const { unsaved } = options;
   if (targets.length === 0) {
+    await unsaved?.save(new Map());
     await options.announce?.();
     return { jobId: null };
   }
   const limit = options.inlineLimit ?? defaultInlineLimit;
-  if (targets.some((t) => t.type !== "deals")) {
+  if (!unsaved && targets.some((t) => t.type !== "deals")) {
     // Plan, assignment and SPIFF changes can reach every deal: count before computing anything.
     const credits = await countCredits(tx, targets);
     if (credits > limit) {
@@ -118,11 +127,21 @@ export async function recalculate(
       return { jobId: await enqueue(tx, ctx, targets, credits) };
     }
   }
-  const plan = await planRecalc(tx, targets);
+  const plan = await planRecalc(tx, targets, undefined, unsaved?.credits);
+  if (unsaved) await unsaved.save(totalsOf(plan, new Set(unsaved.credits.map((c) => c.deal.id))));
   if (plan.size <= limit) {
     await applyPlan(tx, ctx, plan, undefined, options.announce);
     return { jobId: null };
   }
   await applyPlan(tx, ctx, plan, new Set(options.primaryDeals ?? []), options.announce);
   return { jobId: await enqueue(tx, ctx, targets, plan.size) };
+}
+
+/** Σ of the lines the plan inserts for these deals (deals with no stored line: their whole total). */
+function totalsOf(plan: RecalcPlan, dealIds: Set<string>): Map<string, string> {
+  const sums = new Map<string, Fixed>();
+  for (const line of plan.diff.inserts) {
+    if (dealIds.has(line.deal_id)) sums.set(line.deal_id, plus(sums.get(line.deal_id) ?? ZERO, parse(line.amount)));
+  }
+  return new Map([...sums].map(([id, sum]) => [id, plain(sum)]));
 }

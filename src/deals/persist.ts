@@ -1,4 +1,5 @@
 import { auditMany, emitMany } from "../commissions/batch-outbox.js";
+import { unsavedCredits } from "../commissions/recalc/load.js";
 import { bucketsOfDeals, recalculate } from "../commissions/recalculate.js";
 import type { Ctx, Tx } from "../context.js";
 import * as repo from "./repository.js";
@@ -22,7 +23,6 @@ export async function persistDeals(
   const updatedIds = changes.updated.map((u) => u.after.id);
   const ids = [...changes.created.map((d) => d.id), ...updatedIds];
   const left = await bucketsOfDeals(tx, updatedIds);
-  await repo.insertDeals(tx, changes.created);
   await repo.updateDeals(
     tx,
     changes.updated.map((u) => u.after),
@@ -47,9 +47,19 @@ export async function persistDeals(
       ...updated.map(({ after }) => ({ type: "deal.updated" as const, data: { object: after } })),
     ]);
   };
+  // Created deals are inserted once their totals are known (see recalculate's `unsaved`).
+  const unsaved = {
+    credits: unsavedCredits(changes.created),
+    save: (totals: Map<string, string>) =>
+      repo.insertDeals(
+        tx,
+        changes.created.map((d) => ({ ...d, total_commission: totals.get(d.id) ?? "0" })),
+      ),
+  };
   const { jobId } = await recalculate(tx, ctx, [{ type: "deals", deal_ids: ids, buckets: left }], {
     primaryDeals: ids,
     announce,
+    unsaved,
   });
   return { jobId, deals };
 }

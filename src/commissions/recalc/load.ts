@@ -24,7 +24,7 @@ export function anyOf(column: string, values: string[]): Expression<SqlBool> {
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
-interface DealCols {
+export interface DealCols {
   id: string;
   arr_amount: string;
   currency: string;
@@ -49,6 +49,23 @@ export function toEngineDeal(row: DealCols): EngineDeal {
 
 function creditOf(deal: EngineDeal, user_id: string, percent: string): string {
   return creditsOf({ arr_amount: deal.arr_amount, splits: [{ user_id, percent }] })[0]!.credit;
+}
+
+/**
+ * The credits of pending deals this transaction has not stored yet, as `loadCredits` would return them
+ * once stored (the planner sees them as stored; see `recalculate`'s `unsaved`).
+ */
+export function unsavedCredits(deals: (DealCols & { splits: { user_id: string; percent: string }[] })[]): CreditRow[] {
+  return deals.flatMap((row) => {
+    const deal = toEngineDeal(row);
+    return row.splits.map((s) => ({
+      deal,
+      user_id: s.user_id,
+      percent: s.percent,
+      credit: creditOf(deal, s.user_id, s.percent),
+      no_plan_reason: null,
+    }));
+  });
 }
 
 function inRanges(eb: SplitsEb, ranges: DateRange[]): Expression<SqlBool> {

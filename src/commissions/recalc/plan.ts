@@ -8,6 +8,7 @@ import {
   type CreditRow,
   creditId,
   type DesiredLine,
+  type EntryRow,
   type ExistingLine,
   type PlanContext,
   type RecalcTarget,
@@ -59,10 +60,15 @@ interface Scope {
 }
 
 /** The credits the targets reach, their unlocked lines, and the buckets changed deals left. */
-async function scopeOf(tx: Tx, targets: RecalcTarget[], users: string[] | undefined): Promise<Scope> {
+async function scopeOf(
+  tx: Tx,
+  targets: RecalcTarget[],
+  users: string[] | undefined,
+  unsaved: CreditRow[],
+): Promise<Scope> {
   const batch = users && new Set(users);
   const inBatch = (user: string) => batch === undefined || batch.has(user);
-  const credits = await loadCredits(tx, targets, users);
+  const credits = (await loadCredits(tx, targets, users)).concat(unsaved.filter((c) => inBatch(c.user_id)));
   const creditIds = new Set(credits.map(creditId));
   const fullDeals = new Set(targets.flatMap((t) => (t.type === "deals" ? t.deal_ids : [])));
   const dealIds = distinct([...credits.map((c) => c.deal.id), ...fullDeals]);
@@ -110,10 +116,16 @@ function rematch(scope: Scope, planCtx: PlanContext, spiffs: SpiffInput[]): Rema
 /**
  * The affected set (see recalculate.ts): credits the targets reach are re-matched; a credit's old and
  * new buckets are recomputed whole when its deal or plan changed or its bucket moved. `users`
- * restricts everything to those users (a job batch).
+ * restricts everything to those users (a job batch). `unsaved`: credits of pending deals not stored yet,
+ * planned as if they were (a deal target must name their deals).
  */
-export async function planRecalc(tx: Tx, targets: RecalcTarget[], users?: string[]): Promise<RecalcPlan> {
-  const scope = await scopeOf(tx, targets, users);
+export async function planRecalc(
+  tx: Tx,
+  targets: RecalcTarget[],
+  users?: string[],
+  unsaved: CreditRow[] = [],
+): Promise<RecalcPlan> {
+  const scope = await scopeOf(tx, targets, users, unsaved);
   const userIds = distinct([...scope.credits.map((c) => c.user_id), ...scope.buckets.map((b) => b.user_id)]);
   const planCtx = await loadPlanContext(tx, userIds);
   const span = dateSpan(scope.credits);
@@ -121,7 +133,13 @@ export async function planRecalc(tx: Tx, targets: RecalcTarget[], users?: string
   const { desired, reasons, noPlan } = rematch(scope, planCtx, spiffs);
 
   const keys = uniqueBuckets(scope.buckets);
-  const entriesOf = groupBy(await loadBucketEntries(tx, keys), (e) => e.user_id);
+  const unsavedEntries: EntryRow[] = unsaved.map((c) => ({
+    ...c,
+    locked_plan_id: null,
+    locked_period: null,
+    locked_amount: null,
+  }));
+  const entriesOf = groupBy((await loadBucketEntries(tx, keys)).concat(unsavedEntries), (e) => e.user_id);
   for (const key of keys) desired.push(...computeBucket(key, entriesOf.get(key.user_id) ?? [], planCtx));
 
   const known = new Set(scope.existing.map((l) => l.deal_id));

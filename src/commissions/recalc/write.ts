@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Ctx, Tx } from "../../context.js";
 import { newId } from "../../ids.js";
-import { emitMany } from "../batch-outbox.js";
+import { emitManyJson } from "../batch-outbox.js";
+import { jsonArray, withRawJson } from "../batch-sql.js";
 import type { Commission } from "../schema.js";
 import { anyOf } from "./load.js";
 import { type DesiredLine, type ExistingLine, lineKey } from "./types.js";
@@ -18,8 +19,8 @@ export interface Ownership {
 }
 
 export interface LineDiff {
-  inserts: DigestedLine[];
-  updates: { before: ExistingLine; after: DigestedLine }[];
+  inserts: DesiredLine[];
+  updates: { before: ExistingLine; after: DesiredLine }[];
   deletes: ExistingLine[];
 }
 
@@ -37,21 +38,37 @@ export function canonical(value: unknown): string {
  * know whether one changed. The engine builds explanations in a fixed key order, so equal content
  * gives equal text; a new engine version that orders keys differently only rewrites the line once.
  */
-export function explanationDigest(explanation: Record<string, unknown>): string {
-  return createHash("sha1").update(JSON.stringify(explanation)).digest("base64url");
+export function explanationDigest(explanationJson: string): string {
+  return createHash("sha1").update(explanationJson).digest("base64url");
 }
 
-/** A wanted line with the digest of its explanation. */
-export type DigestedLine = DesiredLine & { explanation_digest: string };
+/** A wanted line's explanation as stored: serialized once, for its digest, its row and its event. */
+interface StoredExplanation {
+  json: string;
+  digest: string;
+}
 
-function differs(before: ExistingLine, after: DigestedLine): boolean {
+const storedExplanations = new WeakMap<DesiredLine, StoredExplanation>();
+
+/** Computed on first need: most lines a wide change computes are compared by amount, or never written. */
+function storedExplanation(line: DesiredLine): StoredExplanation {
+  let stored = storedExplanations.get(line);
+  if (!stored) {
+    const json = JSON.stringify(line.explanation);
+    stored = { json, digest: explanationDigest(json) };
+    storedExplanations.set(line, stored);
+  }
+  return stored;
+}
+
+function differs(before: ExistingLine, after: DesiredLine): boolean {
   return (
     before.status !== "pending" ||
     before.amount !== after.amount ||
     before.plan_id !== after.plan_id ||
     before.plan_version !== after.plan_version ||
     before.period !== after.period ||
-    before.explanation_digest !== after.explanation_digest
+    before.explanation_digest !== storedExplanation(after).digest
   );
 }
 
@@ -66,8 +83,7 @@ export function diffLines(existing: ExistingLine[], desired: DesiredLine[], own:
   const byKey = new Map(existing.map((l) => [lineKey(l), l]));
   const wanted = new Set<string>();
   const diff: LineDiff = { inserts: [], updates: [], deletes: [] };
-  for (const wantedLine of desired) {
-    const line = { ...wantedLine, explanation_digest: explanationDigest(wantedLine.explanation) };
+  for (const line of desired) {
     const key = lineKey(line);
     wanted.add(key);
     const before = byKey.get(key);
@@ -90,9 +106,20 @@ function chunks<T>(items: T[], size = 500): T[][] {
   return out;
 }
 
-export function commissionOf(id: string, line: DesiredLine, now: Date): Commission {
+type Written = DesiredLine & { id: string };
+
+/** The line with its row id; its stored explanation (serialized once) carries over. */
+function withId(line: DesiredLine, id: string): Written {
+  const written = { ...line, id };
+  const stored = storedExplanations.get(line);
+  if (stored) storedExplanations.set(written, stored);
+  return written;
+}
+
+/** The API's commission object of a written line, but its explanation (see `commissionJson`). */
+function commissionFields(line: Written, now: Date): Omit<Commission, "explanation"> {
   return {
-    id,
+    id: line.id,
     deal_id: line.deal_id,
     user_id: line.user_id,
     plan_id: line.plan_id,
@@ -103,12 +130,23 @@ export function commissionOf(id: string, line: DesiredLine, now: Date): Commissi
     amount: Number(line.amount),
     status: "pending",
     locked: false,
-    explanation: line.explanation,
     calculated_at: now.toISOString(),
   };
 }
 
-async function insertLines(tx: Tx, now: Date, rows: (DigestedLine & { id: string })[]): Promise<void> {
+/** The API's commission object of a written line, as JSON text. */
+function commissionJson(line: Written, now: Date): string {
+  return withRawJson(commissionFields(line, now), "explanation", storedExplanation(line).json);
+}
+
+/** One commission_lines row as jsonb_to_recordset reads it. */
+function lineRowJson(line: Written): string {
+  const stored = storedExplanation(line);
+  const { explanation: _, ...fields } = line;
+  return withRawJson({ ...fields, explanation_digest: stored.digest }, "explanation", stored.json);
+}
+
+async function insertLines(tx: Tx, now: Date, rows: Written[]): Promise<void> {
   for (const part of chunks(rows)) {
     await sql`
       INSERT INTO commission_lines
@@ -116,27 +154,27 @@ async function insertLines(tx: Tx, now: Date, rows: (DigestedLine & { id: string
          explanation_digest, calculated_at, created_at)
       SELECT v.id, v.deal_id, v.user_id, v.plan_id, v.plan_version, v.spiff_id, v.kind, v.period, v.amount, 'pending',
              false, v.explanation, v.explanation_digest, ${now}::timestamptz, ${now}::timestamptz
-      FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(id text, deal_id text, user_id text, plan_id text,
-        plan_version integer, spiff_id text, kind text, period text, amount numeric, explanation jsonb,
+      FROM jsonb_to_recordset(${jsonArray(part.map(lineRowJson))}::jsonb) AS v(id text, deal_id text, user_id text,
+        plan_id text, plan_version integer, spiff_id text, kind text, period text, amount numeric, explanation jsonb,
         explanation_digest text)`.execute(tx);
   }
 }
 
-async function updateLines(tx: Tx, now: Date, rows: (DigestedLine & { id: string })[]): Promise<void> {
+async function updateLines(tx: Tx, now: Date, rows: Written[]): Promise<void> {
   for (const part of chunks(rows)) {
     await sql`
       UPDATE commission_lines AS l
       SET plan_id = v.plan_id, plan_version = v.plan_version, period = v.period, amount = v.amount,
           status = 'pending', explanation = v.explanation, explanation_digest = v.explanation_digest,
           calculated_at = ${now}
-      FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(id text, plan_id text, plan_version integer,
-        period text, amount numeric, explanation jsonb, explanation_digest text)
+      FROM jsonb_to_recordset(${jsonArray(part.map(lineRowJson))}::jsonb) AS v(id text, plan_id text,
+        plan_version integer, period text, amount numeric, explanation jsonb, explanation_digest text)
       WHERE l.id = v.id AND NOT l.locked`.execute(tx);
   }
 }
 
 export interface LineEvent {
-  object: Commission;
+  line: Written;
   previous_amount: number | null;
 }
 
@@ -149,8 +187,8 @@ export async function applyDiff(
   now: Date,
   diff: LineDiff,
 ): Promise<{ deals: Set<string>; events: LineEvent[] }> {
-  const inserts = diff.inserts.map((line) => ({ ...line, id: newId("com", now.getTime()) }));
-  const updates = diff.updates.map(({ before, after }) => ({ ...after, id: before.id }));
+  const inserts = diff.inserts.map((line) => withId(line, newId("com", now.getTime())));
+  const updates = diff.updates.map(({ before, after }) => withId(after, before.id));
   await insertLines(tx, now, inserts);
   await updateLines(tx, now, updates);
   for (const part of chunks(
@@ -159,18 +197,12 @@ export async function applyDiff(
   )) {
     await tx.deleteFrom("commission_lines").where(anyOf("id", part)).where("locked", "=", false).execute();
   }
-  const events: LineEvent[] = inserts.map((line) => ({
-    object: commissionOf(line.id, line, now),
-    previous_amount: null,
-  }));
+  const events: LineEvent[] = inserts.map((line) => ({ line, previous_amount: null }));
   diff.updates.forEach(({ before }, i) => {
     const line = updates[i]!;
     const previous = before.status === "void" ? null : before.amount;
     if (previous === line.amount) return;
-    events.push({
-      object: commissionOf(line.id, line, now),
-      previous_amount: previous === null ? null : Number(previous),
-    });
+    events.push({ line, previous_amount: previous === null ? null : Number(previous) });
   });
   const deals = new Set<string>();
   for (const l of [...inserts, ...updates, ...diff.deletes]) deals.add(l.deal_id);
@@ -178,23 +210,30 @@ export async function applyDiff(
 }
 
 export async function emitLineEvents(tx: Tx, ctx: Ctx, events: LineEvent[]): Promise<void> {
-  await emitMany(
+  await emitManyJson(
     tx,
     ctx,
-    events.map((data) => ({ type: "commission.calculated" as const, data: { ...data } })),
+    events.map(({ line, previous_amount }) => ({
+      type: "commission.calculated" as const,
+      dataJson: withRawJson({ previous_amount }, "object", commissionJson(line, ctx.now)),
+    })),
   );
 }
 
-/** total_commission = Σ non-void lines; a deal whose total moved gets a new updated_at (sync by updated_since). */
+/**
+ * total_commission = Σ non-void lines; a deal whose total moved gets a new updated_at (sync by
+ * updated_since). Each deal's sum is an index lookup by deal_id, so the cost follows the deals named,
+ * not the size of commission_lines (a job calls this once per batch).
+ */
 export async function updateTotals(tx: Tx, now: Date, dealIds: string[]): Promise<void> {
   for (const part of chunks(dealIds, 5000)) {
     await sql`
       UPDATE deals AS d SET total_commission = t.total, updated_at = ${now}
       FROM (
-        SELECT x.id, COALESCE(SUM(l.amount) FILTER (WHERE l.status <> 'void'), 0) AS total
-        FROM deals x LEFT JOIN commission_lines l ON l.deal_id = x.id
-        WHERE x.id = ANY(${part}::text[])
-        GROUP BY x.id
+        SELECT x.id, (
+          SELECT COALESCE(SUM(l.amount), 0) FROM commission_lines l WHERE l.deal_id = x.id AND l.status <> 'void'
+        ) AS total
+        FROM unnest(${part}::text[]) AS x(id)
       ) AS t
       WHERE d.id = t.id AND d.total_commission <> t.total`.execute(tx);
   }
