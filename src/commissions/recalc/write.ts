@@ -222,20 +222,21 @@ export async function emitLineEvents(tx: Tx, ctx: Ctx, events: LineEvent[]): Pro
 
 /**
  * total_commission = Σ non-void lines; a deal whose total moved gets a new updated_at (sync by
- * updated_since). Each deal's sum is an index lookup by deal_id, so the cost follows the deals named,
- * not the size of commission_lines (a job calls this once per batch).
+ * updated_since). Each deal's sum is an index lookup by deal_id, and the deals are found by their ids,
+ * so the cost follows the deals named, not the size of either table (a job calls this once per batch).
  */
 export async function updateTotals(tx: Tx, now: Date, dealIds: string[]): Promise<void> {
   for (const part of chunks(dealIds, 5000)) {
     await sql`
-      UPDATE deals AS d SET total_commission = t.total, updated_at = ${now}
-      FROM (
+      WITH t AS MATERIALIZED (
         SELECT x.id, (
           SELECT COALESCE(SUM(l.amount), 0) FROM commission_lines l WHERE l.deal_id = x.id AND l.status <> 'void'
         ) AS total
         FROM unnest(${part}::text[]) AS x(id)
-      ) AS t
-      WHERE d.id = t.id AND d.total_commission <> t.total`.execute(tx);
+      )
+      UPDATE deals AS d SET total_commission = t.total, updated_at = ${now}
+      FROM t
+      WHERE d.id = ANY(${part}::text[]) AND d.id = t.id AND d.total_commission <> t.total`.execute(tx);
   }
 }
 
