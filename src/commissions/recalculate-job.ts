@@ -6,10 +6,12 @@ import type { RecalcTarget } from "./recalc/types.js";
 import { applyPlan, lockForRecalc } from "./recalculate.js";
 
 /*
- * Each batch's transaction holds its users' locks, so it stays short; but each also pays a fixed round
- * of queries, so it is sized by credits rather than users: about this many lines per transaction.
+ * Each batch's transaction holds its users' locks, so it stays short (about a second); but each also
+ * pays a round of queries whose plans read in proportion to the tables (a hash of the pending deals), so
+ * it is sized by credits rather than users: about this many lines per transaction. Measured on 100k
+ * deals: 1,000 → 0.39× the raw writes, 2,000 → 0.45×, 5,000 → 0.55×, 10,000 → 0.56×.
  */
-let creditsPerBatch = 2000;
+let creditsPerBatch = 5000;
 
 /** Tests lower it so a small job still runs in several transactions. */
 export function setBatchCredits(credits: number): void {

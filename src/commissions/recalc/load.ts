@@ -78,8 +78,11 @@ function inRanges(eb: SplitsEb, ranges: DateRange[]): Expression<SqlBool> {
   );
 }
 
-/** `coarse`: a superset that skips the per-credit plan match (cheap; for sizing a job's batches). */
-function targetCondition(eb: SplitsEb, target: RecalcTarget, coarse = false): Expression<SqlBool> {
+/**
+ * `coarse`: a superset that skips the per-credit plan match (cheap; for sizing a job's batches).
+ * `byUsers`: the query is already restricted to a list of users (a job batch).
+ */
+function targetCondition(eb: SplitsEb, target: RecalcTarget, coarse: boolean, byUsers: boolean): Expression<SqlBool> {
   switch (target.type) {
     case "deals":
       return target.deal_ids.length ? anyOf("s.deal_id", target.deal_ids) : eb.val(false);
@@ -89,10 +92,11 @@ function targetCondition(eb: SplitsEb, target: RecalcTarget, coarse = false): Ex
       return inRanges(eb, target.ranges);
     case "plan":
       // The user prefilter lets the planner walk deal_splits by user (deal_splits_user_idx) instead of
-      // testing both EXISTS against every pending credit in the database.
-      return coarse
-        ? inPlanUsers(eb, target.plan_id)
-        : eb.and([inPlanUsers(eb, target.plan_id), planMatch(eb, target.plan_id)]);
+      // testing both EXISTS against every pending credit in the database. A job batch already names its
+      // users, and the prefilter would cost it a read of every line of the plan.
+      if (coarse) return inPlanUsers(eb, target.plan_id);
+      if (byUsers) return planMatch(eb, target.plan_id);
+      return eb.and([inPlanUsers(eb, target.plan_id), planMatch(eb, target.plan_id)]);
   }
 }
 
@@ -144,7 +148,7 @@ function pendingCredits(db: Db, targets: RecalcTarget[], users: string[] | undef
     .selectFrom("deal_splits as s")
     .innerJoin("deals as d", "d.id", "s.deal_id")
     .where("d.status", "=", "pending")
-    .where((eb) => eb.or(targets.map((t) => targetCondition(eb, t, coarse))))
+    .where((eb) => eb.or(targets.map((t) => targetCondition(eb, t, coarse, users !== undefined))))
     .$if(users !== undefined, (q) => q.where(anyOf("s.user_id", users!)));
 }
 
@@ -312,37 +316,27 @@ export async function loadBucketEntries(db: Db, buckets: BucketKey[]): Promise<E
   });
 }
 
-/*
- * Lines by deal are filtered by deal_id alone in SQL, the rest in code: with any other indexed column in
- * the WHERE clause (status, kind), statistics gone stale after a bulk write (PostgreSQL analyzes later;
- * PGlite only in the retention run) led the planner to the status index, reading every pending line in
- * the database for each job batch (~100 ms a batch at 110k lines) instead of a few per deal.
- */
+interface LineRow extends ExistingLine {
+  locked: boolean;
+}
 
-/** The unlocked plan and SPIFF lines of these deals (what a recalculation may rewrite). */
+/**
+ * The unlocked plan and SPIFF lines of these deals (what a recalculation may rewrite). Looked up deal by
+ * deal through the deal_id index, whatever the statistics say: right after a bulk write they are stale
+ * (PostgreSQL analyzes later, PGlite only in the retention run), and the planner then read every line
+ * in the database for each job batch (~60–100 ms a batch at 110k lines) instead of a few per deal.
+ * `OFFSET 0` keeps the lateral subquery a per-deal index lookup; the other filters are applied here.
+ */
 export async function loadUnlockedLines(db: Db, dealIds: string[]): Promise<ExistingLine[]> {
   if (dealIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("commission_lines")
-    .select([
-      "id",
-      "deal_id",
-      "user_id",
-      "kind",
-      "plan_id",
-      "plan_version",
-      "spiff_id",
-      "period",
-      "amount",
-      "status",
-      "locked",
-      "explanation_digest",
-    ])
-    .where(anyOf("deal_id", dealIds))
-    .execute();
+  const { rows } = await sql<LineRow>`
+    SELECT l.id, l.deal_id, l.user_id, l.kind, l.plan_id, l.plan_version, l.spiff_id, l.period, l.amount, l.status,
+           l.locked, l.explanation_digest
+    FROM unnest(${dealIds}::text[]) AS x(id)
+    CROSS JOIN LATERAL (SELECT * FROM commission_lines c WHERE c.deal_id = x.id OFFSET 0) AS l`.execute(db);
   return rows.flatMap(({ locked, ...line }) =>
     !locked && (line.kind === "plan" || line.kind === "spiff") && (line.status === "pending" || line.status === "void")
-      ? [line as ExistingLine]
+      ? [line]
       : [],
   );
 }
