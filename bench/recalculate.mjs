@@ -3,7 +3,7 @@
 //   BENCH_DATABASE_URL=postgres://… node bench/recalculate.mjs    PostgreSQL (a schema of its own, dropped after)
 // 1k reps on 4 active 3-band tiered plans (quarterly quota 100k), BENCH_DEALS pending deals (1 in 10
 // split 60/40; default 100,000 on PostgreSQL, the issue's size, whole run ≈ 70–80 s on the 2-core machine of
-// bench/README.md; 50,000 embedded, where 100,000 takes ≈ 130 s, over the 2-minute budget) written with
+// bench/README.md; 50,000 embedded, where 100,000 takes ≈ 160 s, over the 2-minute budget) written with
 // plain SQL, then one full recalculation to create their lines (inline: limit raised).
 // Measured: every plan's tiers edited through the service (`updatePlan`, which enqueues a recalculation
 // job, as any change over 1,000 lines does) and the job handler run to completion, so every pending line
