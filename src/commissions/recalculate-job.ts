@@ -55,8 +55,7 @@ export const recalculateJobHandler: JobHandler = async (job, tools) => {
     await tools.db.transaction().execute(async (tx) => {
       await lockForRecalc(tx, { users: batch });
       const plan = await planRecalc(tx, targets, batch);
-      await applyPlan(tx, ctx, plan);
-      done += plan.size;
+      done += await applyPlan(tx, ctx, plan);
     });
     await tools.progress(Math.min(done, job.total ?? done));
   }

@@ -5,7 +5,7 @@ import { type Fixed, parse, plain, plus, ZERO } from "./calculate/fixed.js";
 import { anyOf, countCredits } from "./recalc/load.js";
 import { planRecalc, type RecalcPlan } from "./recalc/plan.js";
 import type { CreditRow, RecalcTarget } from "./recalc/types.js";
-import { applyDiff, emitLineEvents, updateNoPlanReasons, updateTotals } from "./recalc/write.js";
+import { applyDiff, diffSize, emitLineEvents, settle, updateNoPlanReasons, updateTotals } from "./recalc/write.js";
 
 export { bucketsOfDeals } from "./recalc/load.js";
 export type { BucketKey, DateRange, RecalcTarget } from "./recalc/types.js";
@@ -71,20 +71,22 @@ export async function lockForRecalc(
   return new Set(rows.map((r) => r.id));
 }
 
-/** Writes a computed plan, or only the lines of `onlyDeals` when given. */
+/** Writes a computed plan, or only the lines of `onlyDeals` when given. Returns the lines written. */
 export async function applyPlan(
   tx: Tx,
   ctx: Ctx,
   plan: RecalcPlan,
   onlyDeals?: Set<string>,
   announce?: () => Promise<void>,
-): Promise<void> {
+): Promise<number> {
   const keep = <T extends { deal_id: string }>(items: T[]) =>
     onlyDeals ? items.filter((i) => onlyDeals.has(i.deal_id)) : items;
+  settle(plan.diff, onlyDeals && ((id) => onlyDeals.has(id)));
   const diff = {
     inserts: keep(plan.diff.inserts),
     updates: plan.diff.updates.filter((u) => !onlyDeals || onlyDeals.has(u.before.deal_id)),
     deletes: keep(plan.diff.deletes),
+    unsure: [],
   };
   const reasons = keep(plan.reasons);
   const { deals, events } = await applyDiff(tx, ctx.now, diff);
@@ -94,6 +96,7 @@ export async function applyPlan(
   await updateTotals(tx, ctx.now, [...deals]);
   await announce?.();
   await emitLineEvents(tx, ctx, events);
+  return diffSize(diff);
 }
 
 async function enqueue(tx: Tx, ctx: Ctx, targets: RecalcTarget[], total: number): Promise<string> {
@@ -129,12 +132,15 @@ export async function recalculate(
   }
   const plan = await planRecalc(tx, targets, undefined, unsaved?.credits);
   if (unsaved) await unsaved.save(totalsOf(plan, new Set(unsaved.credits.map((c) => c.deal.id))));
-  if (plan.size <= limit) {
+  // Explanations are compared only when the lines certainly written leave room under the limit.
+  if (plan.size <= limit) settle(plan.diff);
+  if (diffSize(plan.diff) <= limit) {
     await applyPlan(tx, ctx, plan, undefined, options.announce);
     return { jobId: null };
   }
+  const size = diffSize(plan.diff) + plan.diff.unsure.length;
   await applyPlan(tx, ctx, plan, new Set(options.primaryDeals ?? []), options.announce);
-  return { jobId: await enqueue(tx, ctx, targets, plan.size) };
+  return { jobId: await enqueue(tx, ctx, targets, size) };
 }
 
 /** Σ of the lines the plan inserts for these deals (deals with no stored line: their whole total). */

@@ -21,6 +21,7 @@ export interface RecalcPlan {
   reasons: ReasonChange[];
   /** Deals whose own data or status changed: their totals are refreshed even if no line moved. */
   deals: string[];
+  /** Lines certainly written, before the unsure ones are settled (see `LineDiff.unsure`). */
   size: number;
 }
 

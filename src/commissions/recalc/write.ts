@@ -22,6 +22,12 @@ export interface LineDiff {
   inserts: DesiredLine[];
   updates: { before: ExistingLine; after: DesiredLine }[];
   deletes: ExistingLine[];
+  /**
+   * Lines equal in every field but perhaps the explanation: updates only if its digest differs. Left
+   * unsettled until needed (`settle`): a wide change whose certain part already exceeds the inline
+   * limit writes only its primary deals' lines now, and hashing every other explanation would be waste.
+   */
+  unsure: { before: ExistingLine; after: DesiredLine }[];
 }
 
 /** Key-sorted JSON, so a jsonb round trip (which reorders keys) compares equal. */
@@ -61,15 +67,25 @@ function storedExplanation(line: DesiredLine): StoredExplanation {
   return stored;
 }
 
+/** Differs in a field other than the explanation. */
 function differs(before: ExistingLine, after: DesiredLine): boolean {
   return (
     before.status !== "pending" ||
     before.amount !== after.amount ||
     before.plan_id !== after.plan_id ||
     before.plan_version !== after.plan_version ||
-    before.period !== after.period ||
-    before.explanation_digest !== storedExplanation(after).digest
+    before.period !== after.period
   );
+}
+
+/** Moves the unsure lines of `keep`'s deals (all when omitted) whose explanation changed to the updates. */
+export function settle(diff: LineDiff, keep?: (dealId: string) => boolean): void {
+  const unsettled: LineDiff["unsure"] = [];
+  for (const pair of diff.unsure) {
+    if (keep && !keep(pair.before.deal_id)) unsettled.push(pair);
+    else if (pair.before.explanation_digest !== storedExplanation(pair.after).digest) diff.updates.push(pair);
+  }
+  diff.unsure = unsettled;
 }
 
 function owned(line: ExistingLine, own: Ownership): boolean {
@@ -82,13 +98,14 @@ function owned(line: ExistingLine, own: Ownership): boolean {
 export function diffLines(existing: ExistingLine[], desired: DesiredLine[], own: Ownership): LineDiff {
   const byKey = new Map(existing.map((l) => [lineKey(l), l]));
   const wanted = new Set<string>();
-  const diff: LineDiff = { inserts: [], updates: [], deletes: [] };
+  const diff: LineDiff = { inserts: [], updates: [], deletes: [], unsure: [] };
   for (const line of desired) {
     const key = lineKey(line);
     wanted.add(key);
     const before = byKey.get(key);
     if (!before) diff.inserts.push(line);
     else if (differs(before, line)) diff.updates.push({ before, after: line });
+    else diff.unsure.push({ before, after: line });
   }
   for (const line of existing) {
     if (line.status === "pending" && !wanted.has(lineKey(line)) && owned(line, own)) diff.deletes.push(line);
@@ -96,6 +113,7 @@ export function diffLines(existing: ExistingLine[], desired: DesiredLine[], own:
   return diff;
 }
 
+/** Lines the diff certainly writes (unsure ones not counted). */
 export function diffSize(diff: LineDiff): number {
   return diff.inserts.length + diff.updates.length + diff.deletes.length;
 }
