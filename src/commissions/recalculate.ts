@@ -7,7 +7,7 @@ import { planRecalc, type RecalcPlan } from "./recalc/plan.js";
 import type { CreditRow, RecalcTarget } from "./recalc/types.js";
 import { applyDiff, diffSize, emitLineEvents, settle, updateNoPlanReasons, updateTotals } from "./recalc/write.js";
 
-export { bucketsOfDeals } from "./recalc/load.js";
+export { bucketsOfDeals } from "./recalc/load-lines.js";
 export type { BucketKey, DateRange, RecalcTarget } from "./recalc/types.js";
 /** total_commission = Σ non-void lines, for deals whose lines changed outside a recalculation (e.g. voided). */
 export { updateTotals as refreshTotals } from "./recalc/write.js";
@@ -133,7 +133,7 @@ export async function recalculate(
   const plan = await planRecalc(tx, targets, undefined, unsaved?.credits);
   if (unsaved) await unsaved.save(totalsOf(plan, new Set(unsaved.credits.map((c) => c.deal.id))));
   // Explanations are compared only when the lines certainly written leave room under the limit.
-  if (plan.size <= limit) settle(plan.diff);
+  if (diffSize(plan.diff) <= limit) settle(plan.diff);
   if (diffSize(plan.diff) <= limit) {
     await applyPlan(tx, ctx, plan, undefined, options.announce);
     return { jobId: null };

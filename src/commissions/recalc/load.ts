@@ -3,16 +3,7 @@ import type { Tx } from "../../context.js";
 import type { Kdb } from "../../db/connect.js";
 import type { DB } from "../../db/schema.js";
 import { type AssignmentInput, creditsOf, type PlanInput, periodRange, type SpiffInput } from "../calculate.js";
-import type {
-  BucketKey,
-  CreditRow,
-  DateRange,
-  EngineDeal,
-  EntryRow,
-  ExistingLine,
-  PlanContext,
-  RecalcTarget,
-} from "./types.js";
+import type { BucketKey, CreditRow, DateRange, EngineDeal, EntryRow, PlanContext, RecalcTarget } from "./types.js";
 
 type Db = Kdb | Tx;
 type SplitsEb = ExpressionBuilder<DB & { s: DB["deal_splits"]; d: DB["deals"] }, "s" | "d">;
@@ -314,44 +305,4 @@ export async function loadBucketEntries(db: Db, buckets: BucketKey[]): Promise<E
       locked_amount: r.locked_amount,
     };
   });
-}
-
-interface LineRow extends ExistingLine {
-  locked: boolean;
-}
-
-/**
- * The unlocked plan and SPIFF lines of these deals (what a recalculation may rewrite). Looked up deal by
- * deal through the deal_id index, whatever the statistics say: right after a bulk write they are stale
- * (PostgreSQL analyzes later, PGlite only in the retention run), and the planner then read every line
- * in the database for each job batch (~60–100 ms a batch at 110k lines) instead of a few per deal.
- * `OFFSET 0` keeps the lateral subquery a per-deal index lookup; the other filters are applied here.
- */
-export async function loadUnlockedLines(db: Db, dealIds: string[]): Promise<ExistingLine[]> {
-  if (dealIds.length === 0) return [];
-  const { rows } = await sql<LineRow>`
-    SELECT l.id, l.deal_id, l.user_id, l.kind, l.plan_id, l.plan_version, l.spiff_id, l.period, l.amount, l.status,
-           l.locked, l.explanation_digest
-    FROM unnest(${dealIds}::text[]) AS x(id)
-    CROSS JOIN LATERAL (SELECT * FROM commission_lines c WHERE c.deal_id = x.id OFFSET 0) AS l`.execute(db);
-  return rows.flatMap(({ locked, ...line }) =>
-    !locked && (line.kind === "plan" || line.kind === "spiff") && (line.status === "pending" || line.status === "void")
-      ? [line]
-      : [],
-  );
-}
-
-/** The buckets these deals' unlocked plan lines sit in now (taken before a change moves or deletes them). */
-export async function bucketsOfDeals(db: Db, dealIds: string[]): Promise<BucketKey[]> {
-  if (dealIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("commission_lines")
-    .select(["user_id", "plan_id", "period", "kind", "locked", "status"])
-    .where(anyOf("deal_id", dealIds))
-    .execute();
-  return rows.flatMap((r) =>
-    r.kind === "plan" && !r.locked && r.status === "pending"
-      ? [{ user_id: r.user_id, plan_id: r.plan_id!, period: r.period }]
-      : [],
-  );
 }

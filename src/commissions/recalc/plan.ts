@@ -1,7 +1,8 @@
 import type { Tx } from "../../context.js";
 import type { SpiffInput } from "../calculate.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
-import { loadBucketEntries, loadCredits, loadPlanContext, loadSpiffs, loadUnlockedLines } from "./load.js";
+import { loadBucketEntries, loadCredits, loadPlanContext, loadSpiffs } from "./load.js";
+import { loadUnlockedLines } from "./load-lines.js";
 import {
   type BucketKey,
   bucketId,
@@ -13,7 +14,7 @@ import {
   type PlanContext,
   type RecalcTarget,
 } from "./types.js";
-import { diffLines, diffSize, type LineDiff, type ReasonChange } from "./write.js";
+import { diffLines, type LineDiff, type ReasonChange } from "./write.js";
 
 /** Everything one recalculation would write, computed before writing anything. */
 export interface RecalcPlan {
@@ -21,8 +22,6 @@ export interface RecalcPlan {
   reasons: ReasonChange[];
   /** Deals whose own data or status changed: their totals are refreshed even if no line moved. */
   deals: string[];
-  /** Lines certainly written, before the unsure ones are settled (see `LineDiff.unsure`). */
-  size: number;
 }
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
@@ -147,5 +146,5 @@ export async function planRecalc(
   const more = distinct(desired.map((l) => l.deal_id).filter((id) => !known.has(id)));
   const existing = scope.existing.concat((await loadUnlockedLines(tx, more)).filter((l) => scope.inBatch(l.user_id)));
   const diff = diffLines(existing, desired, { credits: scope.creditIds, noPlan, fullDeals: scope.fullDeals });
-  return { diff, reasons, deals: [...scope.fullDeals], size: diffSize(diff) };
+  return { diff, reasons, deals: [...scope.fullDeals] };
 }
