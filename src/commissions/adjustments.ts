@@ -2,7 +2,7 @@ import { type Actor, actorLabel, type Ctx, type Tx } from "../context.js";
 import { emit } from "../events/emit.js";
 import { newId } from "../ids.js";
 import { Dec, findPlan, formatMoney, periodOf, quarterOf } from "./calculate.js";
-import { loadPlanContext } from "./recalc/load.js";
+import { loadPlanContext } from "./recalc/load-terms.js";
 import { refreshTotals } from "./recalculate.js";
 import { type AdjustmentExplanation, findLine, insertAdjustment, planPeriodOf } from "./repository.js";
 import type { Commission } from "./schema.js";

@@ -2,7 +2,8 @@ import type { Kdb } from "../db/connect.js";
 import { newId } from "../ids.js";
 import { creditsOf, Dec, type PlanInput } from "./calculate.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./recalc/compute.js";
-import { loadBucketEntries, loadPlanContext, loadSpiffs, toPlanInput } from "./recalc/load.js";
+import { loadBucketEntries } from "./recalc/load.js";
+import { loadPlanContext, loadSpiffs, toPlanInput } from "./recalc/load-terms.js";
 import type { BucketKey, CreditRow, DesiredLine, EngineDeal, EntryRow, PlanContext } from "./recalc/types.js";
 import { dealExplanation, type Preview, type PreviewLine } from "./schema.js";
 

@@ -2,8 +2,8 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kyse
 import type { Tx } from "../../context.js";
 import type { Kdb } from "../../db/connect.js";
 import type { DB } from "../../db/schema.js";
-import { type AssignmentInput, creditsOf, type PlanInput, periodRange, type SpiffInput } from "../calculate.js";
-import type { BucketKey, CreditRow, DateRange, EngineDeal, EntryRow, PlanContext, RecalcTarget } from "./types.js";
+import { creditsOf, periodRange } from "../calculate.js";
+import type { BucketKey, CreditRow, DateRange, EngineDeal, EntryRow, RecalcTarget } from "./types.js";
 
 type Db = Kdb | Tx;
 type SplitsEb = ExpressionBuilder<DB & { s: DB["deal_splits"]; d: DB["deals"] }, "s" | "d">;
@@ -192,83 +192,6 @@ export async function affectedUsers(db: Db, targets: RecalcTarget[]): Promise<Af
   return [...credits]
     .map(([user_id, n]) => ({ user_id, credits: n }))
     .sort((a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0));
-}
-
-type PlanRow = Omit<PlanInput, "tiers"> & { tiers: PlanInput["tiers"] };
-
-export function toPlanInput(row: PlanRow): PlanInput {
-  return {
-    id: row.id,
-    version: row.version,
-    status: row.status,
-    currency: row.currency,
-    period: row.period,
-    quota: row.quota,
-    base_rate: row.base_rate,
-    tiers: row.tiers && row.tiers.length > 0 ? row.tiers : null,
-    deal_type_multipliers: row.deal_type_multipliers,
-    min_deal_amount: row.min_deal_amount,
-    cap_per_period: row.cap_per_period,
-    effective_from: row.effective_from,
-    effective_to: row.effective_to,
-  };
-}
-
-/** Every assignment of these users and the current version of each plan they name. */
-export async function loadPlanContext(db: Db, userIds: string[]): Promise<PlanContext> {
-  const assignments = new Map<string, AssignmentInput[]>();
-  const plans = new Map<string, PlanInput>();
-  if (userIds.length === 0) return { assignments, plans };
-  const rows = await db.selectFrom("plan_assignments").selectAll().where(anyOf("user_id", userIds)).execute();
-  for (const a of rows) {
-    const list = assignments.get(a.user_id) ?? [];
-    list.push({ ...a, quota_override: a.quota_override });
-    assignments.set(a.user_id, list);
-  }
-  const planIds = [...new Set(rows.map((a) => a.plan_id))];
-  if (planIds.length > 0) {
-    const planRows = await db.selectFrom("comp_plans").selectAll().where(anyOf("id", planIds)).execute();
-    for (const p of planRows) plans.set(p.id, toPlanInput(p));
-  }
-  return { assignments, plans };
-}
-
-export function toSpiffInput(r: SpiffRow): SpiffInput {
-  return {
-    id: r.id,
-    name: r.name,
-    currency: r.currency,
-    starts_on: r.starts_on,
-    ends_on: r.ends_on,
-    active: r.active,
-    criteria: r.criteria,
-    payout: r.payout,
-  };
-}
-
-export interface SpiffRow {
-  id: string;
-  name: string;
-  currency: string;
-  starts_on: string;
-  ends_on: string;
-  active: boolean;
-  criteria: SpiffInput["criteria"];
-  payout: SpiffInput["payout"];
-}
-
-/** Active SPIFFs whose window touches [from, to]. */
-export async function loadSpiffs(db: Db, from: string, to: string): Promise<SpiffInput[]> {
-  const rows = await db
-    .selectFrom("spiffs")
-    .selectAll()
-    .where("active", "=", true)
-    .where("starts_on", "<=", to)
-    .where("ends_on", ">=", from)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  return rows.map(toSpiffInput);
 }
 
 interface EntrySqlRow extends DealCols {

@@ -1,8 +1,9 @@
 import type { Tx } from "../../context.js";
 import type { SpiffInput } from "../calculate.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
-import { loadBucketEntries, loadCredits, loadPlanContext, loadSpiffs } from "./load.js";
+import { loadBucketEntries, loadCredits } from "./load.js";
 import { loadUnlockedLines } from "./load-lines.js";
+import { loadPlanContext, loadSpiffs } from "./load-terms.js";
 import {
   type BucketKey,
   bucketId,
