@@ -47,7 +47,8 @@ export async function loadPlanContext(db: Db, userIds: string[]): Promise<PlanCo
   return { assignments, plans };
 }
 
-export function toSpiffInput(r: SpiffRow): SpiffInput {
+/** A `spiffs` row (any extra columns dropped) as the engine takes it. */
+export function toSpiffInput(r: SpiffInput): SpiffInput {
   return {
     id: r.id,
     name: r.name,
@@ -58,17 +59,6 @@ export function toSpiffInput(r: SpiffRow): SpiffInput {
     criteria: r.criteria,
     payout: r.payout,
   };
-}
-
-export interface SpiffRow {
-  id: string;
-  name: string;
-  currency: string;
-  starts_on: string;
-  ends_on: string;
-  active: boolean;
-  criteria: SpiffInput["criteria"];
-  payout: SpiffInput["payout"];
 }
 
 /** Active SPIFFs whose window touches [from, to]. */
