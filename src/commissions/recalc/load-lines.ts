@@ -1,10 +1,6 @@
 import { sql } from "kysely";
-import type { Tx } from "../../context.js";
-import type { Kdb } from "../../db/connect.js";
-import { anyOf } from "./load.js";
+import { anyOf, type Db } from "./load.js";
 import type { BucketKey, ExistingLine } from "./types.js";
-
-type Db = Kdb | Tx;
 
 interface LineRow extends ExistingLine {
   locked: boolean;

@@ -1,12 +1,8 @@
-import type { Tx } from "../../context.js";
-import type { Kdb } from "../../db/connect.js";
 import type { AssignmentInput, PlanInput, SpiffInput } from "../calculate.js";
-import { anyOf } from "./load.js";
+import { anyOf, type Db } from "./load.js";
 import type { PlanContext } from "./types.js";
 
 /** The terms a recalculation applies: the users' assignments, their plans, the SPIFFs in force. */
-
-type Db = Kdb | Tx;
 
 type PlanRow = Omit<PlanInput, "tiers"> & { tiers: PlanInput["tiers"] };
 

@@ -5,7 +5,7 @@ import type { DB } from "../../db/schema.js";
 import { creditsOf, periodRange } from "../calculate.js";
 import type { BucketKey, CreditRow, DateRange, EngineDeal, EntryRow, RecalcTarget } from "./types.js";
 
-type Db = Kdb | Tx;
+export type Db = Kdb | Tx;
 type SplitsEb = ExpressionBuilder<DB & { s: DB["deal_splits"]; d: DB["deals"] }, "s" | "d">;
 
 /** `column = ANY(array)`: one parameter however long the list (pg and PGlite both take arrays). */
