@@ -109,10 +109,10 @@ function summary(line: PricedLine, amount: Dec, cap: CapExplanation | null): str
   return `${text} = ${shown}`;
 }
 
-/** Plan lines of one bucket, computed with decimal.js. */
+/** Plan lines of one bucket, computed with decimal.js; each entry with its own quota when it has one. */
 export function oracleBucket(input: BucketInput): PlanLineResult[] {
   const { plan, period, userId } = input;
-  const bands = bandsOf(plan, input.quota);
+  const quotaOf = (entry: BucketEntry) => (entry.quota === undefined ? input.quota : entry.quota);
   const limit = plan.cap_per_period === null ? null : new Dec(plan.cap_per_period);
   const ordered = [...input.entries].sort((a, b) => compareDealOrder(a.deal, b.deal));
   let used = ordered.reduce((sum, e) => (e.locked ? sum.plus(e.lockedAmount ?? 0) : sum), ZERO);
@@ -120,7 +120,8 @@ export function oracleBucket(input: BucketInput): PlanLineResult[] {
   const lines: PlanLineResult[] = [];
   for (const entry of ordered) {
     if (!entry.locked) {
-      const line = priceLine(plan, bands, entry, prior);
+      const quota = quotaOf(entry);
+      const line = priceLine(plan, bandsOf(plan, quota), entry, prior);
       let amount = line.rounded;
       let cap: CapExplanation | null = null;
       if (limit !== null) {
@@ -135,7 +136,7 @@ export function oracleBucket(input: BucketInput): PlanLineResult[] {
         plan_id: plan.id,
         plan_version: plan.version,
         period,
-        quota: input.quota === null ? null : plain(input.quota),
+        quota: quota === null ? null : plain(quota),
         credit: plain(line.credit),
         prior_attainment: plain(line.prior),
         bands: line.slices,

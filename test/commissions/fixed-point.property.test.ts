@@ -173,6 +173,8 @@ const entriesArb = fc.array(
     order: fc.integer({ min: 0, max: 999 }),
     locked: fc.boolean(),
     lockedAmount: money,
+    // #13.18: an entry may carry its own assignment's quota.
+    quota: fc.option(decimalIn(MONEY_UNITS, 2, 1n), { nil: undefined }),
   }),
   { minLength: 1, maxLength: 8 },
 );
@@ -196,7 +198,7 @@ describe("the fixed-point engine equals the decimal.js engine, line for line", (
           const credit = oracleCredits(d)[0]!.credit;
           return g.locked
             ? { deal: d, credit, locked: true, lockedAmount: g.lockedAmount }
-            : { deal: d, credit, locked: false };
+            : { deal: d, credit, locked: false, ...(g.quota === undefined ? {} : { quota: g.quota }) };
         });
         const input = { plan, quota: plan.quota, period: "2026-Q3", userId: "usr_a", entries };
         expect(calculateBucket(input)).toEqual(oracleBucket(input));

@@ -71,22 +71,36 @@ function inDealOrder(entries: BucketEntry[]): BucketEntry[] {
   return keyed.map((k) => k.entry);
 }
 
+/** The terms for each quota a bucket's entries name (usually one), each parsed once. */
+function termsByQuota(plan: PlanInput): (quota: string | null) => { terms: PlanTerms; text: string | null } {
+  const cache = new Map<string | null, { terms: PlanTerms; text: string | null }>();
+  return (quota) => {
+    let found = cache.get(quota);
+    if (found === undefined) {
+      found = { terms: termsOf(plan, quota), text: quota === null ? null : plain(parse(quota)) };
+      cache.set(quota, found);
+    }
+    return found;
+  };
+}
+
 /**
  * Plan lines of one (user, plan, period) bucket, for its unlocked entries, in deal order.
  * Every entry's credit counts toward the attainment of later ones; locked amounts use the cap first.
+ * Each entry is priced with its own quota (the assignment in force on its close_date, rule 4).
  */
 export function calculateBucket(input: BucketInput): PlanLineResult[] {
   const { plan, period, userId } = input;
-  const terms = termsOf(plan, input.quota);
+  const termsFor = termsByQuota(plan);
   const cap = plan.cap_per_period === null ? null : parse(plan.cap_per_period);
   const limit = cap === null ? null : { value: cap, text: plain(cap) };
-  const context = { plan, period, quota: input.quota === null ? null : plain(parse(input.quota)) };
   const ordered = inDealOrder(input.entries);
   let used = lockedUse(ordered);
   let prior = ZERO;
   const lines: PlanLineResult[] = [];
   for (const entry of ordered) {
     if (!entry.locked) {
+      const { terms, text } = termsFor(entry.quota === undefined ? input.quota : entry.quota);
       const priced = priceLine(terms, entry, prior);
       const capped = applyCap(priced.rounded, limit, used);
       used = plus(used, capped.amount);
@@ -98,7 +112,7 @@ export function calculateBucket(input: BucketInput): PlanLineResult[] {
         period,
         kind: "plan",
         amount: cents(capped.amount),
-        explanation: planExplanation(context, priced, capped),
+        explanation: planExplanation({ plan, period, quota: text }, priced, capped),
       });
       prior = plus(prior, priced.credit);
     } else {

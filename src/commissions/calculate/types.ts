@@ -85,10 +85,16 @@ export interface BucketEntry {
   locked: boolean;
   /** The stored (rounded) amount of a locked plan line; it uses its share of the cap first. */
   lockedAmount?: string;
+  /**
+   * Rule 4: the quota of the assignment in force on this deal's close_date (two assignments of one plan
+   * may share a period with different overrides). Absent: the bucket's `quota`.
+   */
+  quota?: string | null;
 }
 
 export interface BucketInput {
   plan: PlanInput;
+  /** The quota of entries that carry none of their own. */
   quota: string | null;
   period: string;
   userId: string;

@@ -63,53 +63,29 @@ function fromPlanLine(line: PlanLineResult): DesiredLine {
   return { ...line, spiff_id: null, explanation: { ...line.explanation } };
 }
 
-interface Placed {
-  entry: BucketEntry;
-  match: PlanMatch | null;
-}
-
-/** An entry belongs to the bucket when its current match lands there (pending) or its locked line does. */
-function place(key: BucketKey, row: EntryRow, ctx: PlanContext): Placed | null {
+/**
+ * An entry belongs to the bucket when its current match lands there (pending: priced with the quota of
+ * the assignment in force on its close_date, rule 4) or its locked line does (it only counts as prior).
+ */
+function place(key: BucketKey, row: EntryRow, ctx: PlanContext): BucketEntry | null {
   if (row.deal.status === "pending") {
     const match = matchCredit(row, ctx);
     if (!isMatch(match)) return null;
     const b = bucketOf(row, match);
     if (b.plan_id !== key.plan_id || b.period !== key.period) return null;
-    return { entry: { deal: row.deal, credit: row.credit, locked: false }, match };
+    return { deal: row.deal, credit: row.credit, locked: false, quota: match.quota };
   }
   if (row.locked_plan_id !== key.plan_id || row.locked_period !== key.period) return null;
-  return {
-    entry: { deal: row.deal, credit: row.credit, locked: true, lockedAmount: row.locked_amount ?? "0" },
-    match: null,
-  };
-}
-
-/**
- * The bucket's quota: quota_override ?? plan quota of the assignment behind its pending entries. Two
- * assignments to one plan inside one period are possible; the later-starting one then sets the quota.
- */
-function quotaOf(placed: Placed[]): string | null {
-  const matches = placed.flatMap((p) => (p.match ? [p.match] : []));
-  const desc = (x: string, y: string) => (x < y ? 1 : x > y ? -1 : 0);
-  matches.sort(
-    (a, b) => desc(a.assignment.effective_from, b.assignment.effective_from) || desc(a.assignment.id, b.assignment.id),
-  );
-  return matches[0]?.quota ?? null;
+  return { deal: row.deal, credit: row.credit, locked: true, lockedAmount: row.locked_amount ?? "0" };
 }
 
 /** Plan lines of every pending credit in the bucket, given the bucket user's entries in its range. */
 export function computeBucket(key: BucketKey, rows: EntryRow[], ctx: PlanContext): DesiredLine[] {
   const plan = ctx.plans.get(key.plan_id);
   if (!plan) return [];
-  const placed = rows.flatMap((r) => (r.user_id === key.user_id ? (place(key, r, ctx) ?? []) : []));
-  if (!placed.some((p) => !p.entry.locked)) return [];
-  const lines = calculateBucket({
-    plan,
-    quota: quotaOf(placed),
-    period: key.period,
-    userId: key.user_id,
-    entries: placed.map((p) => p.entry),
-  });
+  const entries = rows.flatMap((r) => (r.user_id === key.user_id ? (place(key, r, ctx) ?? []) : []));
+  if (!entries.some((e) => !e.locked)) return [];
+  const lines = calculateBucket({ plan, quota: plan.quota, period: key.period, userId: key.user_id, entries });
   return lines.map(fromPlanLine);
 }
 
