@@ -150,14 +150,13 @@ export async function insertAdjustment(
     .execute();
 }
 
-/** The ids of a deal's adjustment lines that are still money (approved or paid), oldest first. */
-export async function liveAdjustmentIds(db: Db, dealId: string): Promise<string[]> {
+/** The ids of every adjustment line a deal has (void ones too: rejecting never deletes them), oldest first. */
+export async function adjustmentLineIds(db: Db, dealId: string): Promise<string[]> {
   const rows = await db
     .selectFrom("commission_lines")
     .select("id")
     .where("deal_id", "=", dealId)
     .where("kind", "=", "adjustment")
-    .where("status", "<>", "void")
     .orderBy("id")
     .execute();
   return rows.map((r) => r.id);

@@ -118,9 +118,9 @@ function writeRoutes(app: App): void {
         tags,
         summary: "Delete a deal",
         description:
-          "Pending and rejected deals only (409 invalid_transition otherwise). A deal with approved adjustment lines " +
-          "(POST /commissions/adjustments) → 409 conflict naming them: they are locked money records and are never " +
-          "deleted; rejecting the deal voids them. The deals it preceded are recalculated.",
+          "Pending and rejected deals only (409 invalid_transition otherwise). A deal that has ever had an adjustment " +
+          "line (POST /commissions/adjustments; void ones included) → 409 conflict naming them: money records are never " +
+          "deleted, and the lines stay readable. The deals it preceded are recalculated.",
         params: IdParams,
         response: { 204: NoContent },
       },

@@ -1,6 +1,6 @@
 import { audit } from "../audit/record.js";
 import { bucketsOfDeals, lockForRecalc, recalculate } from "../commissions/recalculate.js";
-import { liveAdjustmentIds } from "../commissions/repository.js";
+import { adjustmentLineIds } from "../commissions/repository.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { AppError, conflict, type ErrorDetail, notFound } from "../errors.js";
 import { newId } from "../ids.js";
@@ -89,13 +89,17 @@ export async function updateDeal(ctx: Ctx, id: string, input: UpdateDealBody): P
   });
 }
 
-/** Adjustment lines are born approved and locked: deleting the deal would delete money records (409). */
-async function refuseIfAdjusted(tx: Tx, id: string): Promise<void> {
-  const lines = await liveAdjustmentIds(tx, id);
+/**
+ * Adjustment lines are money records, kept even once voided by a rejection: deleting the deal would
+ * delete them (its lines cascade), so a deal that has ever had one is never deleted (409).
+ */
+async function refuseIfAdjusted(tx: Tx, deal: repo.DealRecord): Promise<void> {
+  const lines = await adjustmentLineIds(tx, deal.id);
   if (lines.length === 0) return;
+  const instead = deal.status === "pending" ? " Reject the deal instead: that voids its lines." : "";
   throw conflict(
-    `Deal ${id} has approved adjustment lines (${lines.join(", ")}); they are locked money records and are never ` +
-      "deleted, so neither is the deal. Reject the deal instead: that voids its lines.",
+    `Deal ${deal.id} has had adjustment lines (${lines.join(", ")}); they are money records and are never ` +
+      `deleted, so neither is the deal.${instead}`,
   );
 }
 
@@ -105,7 +109,7 @@ export async function deleteDeal(ctx: Ctx, id: string): Promise<string | null> {
   return withTransaction(ctx, async (tx) => {
     const deal = await lockDealAndUsers(tx, id, []);
     if (LOCKED_STATUSES.has(deal.status)) throw invalidTransition(deal, "deleted");
-    await refuseIfAdjusted(tx, id);
+    await refuseIfAdjusted(tx, deal);
     const left = await bucketsOfDeals(tx, [id]);
     await repo.deleteDeal(tx, id);
     await audit(tx, ctx, { action: "deal.delete", resource: "deal", resourceId: id, before: repo.toDeal(deal) });

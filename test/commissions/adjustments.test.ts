@@ -303,18 +303,65 @@ describe("DELETE /deals/{id} of a deal with adjustment lines", () => {
     expect(errorOf(res)).toMatchObject({
       code: "conflict",
       message:
-        `Deal ${deal.id} has approved adjustment lines (${first.id}, ${second.id}); they are locked money ` +
-        "records and are never deleted, so neither is the deal. Reject the deal instead: that voids its lines.",
+        `Deal ${deal.id} has had adjustment lines (${first.id}, ${second.id}); they are money records and are ` +
+        "never deleted, so neither is the deal. Reject the deal instead: that voids its lines.",
     });
     expect(await getDeal(admin, deal.id)).toEqual(before);
     expect(before.total_commission).toBe(1007.5);
     expect((await auditOf([deal.id])).length).toBe(audits);
     expect((await t.db.db.selectFrom("events").select("id").execute()).length).toBe(events);
   });
+});
 
-  it("once rejected (its adjustment lines void), the deal can be deleted", async () => {
+describe("#13.19 a deal that has ever had an adjustment line is never deleted", () => {
+  const base = (deal: { id: string; owner_id: string }) => ({ deal_id: deal.id, user_id: deal.owner_id, reason: "r" });
+  // Every way a deal reaches a deletable status (pending or rejected) after an adjustment line was written.
+  const histories: [string, (deal: { id: string; owner_id: string }) => Promise<void>, string][] = [
+    ["pending", async () => {}, "approved"],
+    ["rejected", async (d) => ok(await admin.post(`/deals/${d.id}/reject`, { reason: "duplicate" })), "void"],
+    [
+      "rejected, then edited back to pending",
+      async (d) => {
+        ok(await admin.post(`/deals/${d.id}/reject`, { reason: "duplicate" }));
+        ok(await admin.patch(`/deals/${d.id}`, { opportunity_name: "Resubmitted" }));
+      },
+      "void",
+    ],
+  ];
+
+  for (const [status, reach, lineStatus] of histories) {
+    it(`${status}: DELETE → 409 conflict naming its adjustment lines, which stay readable`, async () => {
+      const deal = await dealOnPlan("pending");
+      const first = ok(await adjust({ ...base(deal), amount: 10 }), 201);
+      const second = ok(await adjust({ ...base(deal), amount: -2.5 }), 201);
+      await reach(deal);
+      const before = await getDeal(admin, deal.id);
+      const audits = (await auditOf([deal.id])).length;
+      const events = (await t.db.db.selectFrom("events").select("id").execute()).length;
+
+      const res = await new Api(t, "write").del(`/deals/${deal.id}`);
+      expect([res.statusCode, errorOf(res).code]).toEqual([409, "conflict"]);
+      expect(errorOf(res).message).toBe(
+        `Deal ${deal.id} has had adjustment lines (${first.id}, ${second.id}); they are money records and are ` +
+          "never deleted, so neither is the deal." +
+          (before.status === "pending" ? " Reject the deal instead: that voids its lines." : ""),
+      );
+      expect(await getDeal(admin, deal.id)).toEqual(before);
+      expect((await auditOf([deal.id])).length).toBe(audits);
+      expect((await t.db.db.selectFrom("events").select("id").execute()).length).toBe(events);
+      const listed = ok(await admin.get(`/commissions?deal_id=${deal.id}&kind=adjustment`));
+      expect(
+        listed.data.map((l: { id: string; status: string; amount: number }) => [l.id, l.status, l.amount]),
+      ).toEqual([
+        [second.id, lineStatus, -2.5],
+        [first.id, lineStatus, 10],
+      ]);
+      expect(ok(await admin.get(`/commissions/${first.id}`)).status).toBe(lineStatus);
+    });
+  }
+
+  it("a rejected deal that never had an adjustment line is deleted (204), its lines with it", async () => {
     const deal = await dealOnPlan("pending");
-    ok(await adjust({ deal_id: deal.id, user_id: deal.owner_id, amount: 10, reason: "r" }), 201);
     ok(await admin.post(`/deals/${deal.id}/reject`, { reason: "duplicate" }));
     expect((await admin.del(`/deals/${deal.id}`)).statusCode).toBe(204);
     expect(await linesOf(deal.id)).toEqual([]);
