@@ -120,7 +120,8 @@ function writeRoutes(app: App): void {
         description:
           "Pending and rejected deals only (409 invalid_transition otherwise). A deal that has ever had an adjustment " +
           "line (POST /commissions/adjustments; void ones included) → 409 conflict naming them: money records are never " +
-          "deleted, and the lines stay readable. The deals it preceded are recalculated.",
+          "deleted, and the lines stay readable. The deals it preceded are recalculated. Emits deal.deleted carrying the " +
+          "deal as it was.",
         params: IdParams,
         response: { 204: NoContent },
       },

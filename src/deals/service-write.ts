@@ -3,6 +3,7 @@ import { bucketsOfDeals, lockForRecalc, recalculate } from "../commissions/recal
 import { adjustmentLineIds } from "../commissions/repository.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { AppError, conflict, type ErrorDetail, notFound } from "../errors.js";
+import { emit } from "../events/emit.js";
 import { newId } from "../ids.js";
 import { persistDeals } from "./persist.js";
 import {
@@ -112,7 +113,9 @@ export async function deleteDeal(ctx: Ctx, id: string): Promise<string | null> {
     await refuseIfAdjusted(tx, deal);
     const left = await bucketsOfDeals(tx, [id]);
     await repo.deleteDeal(tx, id);
-    await audit(tx, ctx, { action: "deal.delete", resource: "deal", resourceId: id, before: repo.toDeal(deal) });
+    const object = repo.toDeal(deal);
+    await audit(tx, ctx, { action: "deal.delete", resource: "deal", resourceId: id, before: object });
+    await emit(tx, ctx, "deal.deleted", { object });
     const { jobId } = await recalculate(tx, ctx, [{ type: "deals", deal_ids: [id], buckets: left }]);
     return jobId;
   });

@@ -2,6 +2,7 @@
 export const EVENT_TYPES = [
   "deal.created",
   "deal.updated",
+  "deal.deleted",
   "deal.approved",
   "deal.rejected",
   "deal.disputed",
