@@ -38,6 +38,7 @@ function createLogger(config: Config): pino.Logger {
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
   const logger = createLogger(config);
   const webhooks = await resolveWebhookSettings(config);
+  warnWebhookExemptions(logger, webhooks);
   if (!config.databaseUrl) {
     const problem = checkSocketPath(ownerSocketPath(config.dataDir));
     if (problem) throw new Error(problem);
@@ -87,6 +88,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 export async function work(config: Config): Promise<void> {
   const logger = createLogger(config);
   const webhooks = await resolveWebhookSettings(config);
+  warnWebhookExemptions(logger, webhooks);
   const { deployment } = await openDeployment(config);
   const worker = await startWorker(deployment, logger, webhooks);
   const unlisten = await wakeOnDeliveries(config, deployment, worker, logger);
@@ -98,6 +100,16 @@ export async function work(config: Config): Promise<void> {
     await closeServer(metrics);
     await deployment.close();
   });
+}
+
+/** Development exemptions weaken the SSRF rules: say so once, where operators look. */
+function warnWebhookExemptions(logger: pino.Logger, webhooks: WebhookSettings): void {
+  if (webhooks.allowHosts.length === 0) return;
+  const http = webhooks.allowHttp ? "http allowed" : "https only";
+  logger.warn(
+    { allow_hosts: webhooks.allowHosts, allow_http: webhooks.allowHttp },
+    `CTS_WEBHOOK_ALLOW_HOSTS exempts ${webhooks.allowHosts.join(", ")} from the webhook address rules (loopback only, ${http}); for development only`,
+  );
 }
 
 async function startWorker(deployment: Deployment, logger: pino.Logger, webhooks: WebhookSettings): Promise<Worker> {
