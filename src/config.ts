@@ -20,6 +20,13 @@ const port = (name: string) =>
     .transform(Number)
     .refine((n) => n <= 65535, `${name} must be a port number (0-65535)`);
 
+const slots = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,3}$/, `${name} must be a whole number from 1 to 256`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 256, `${name} must be a whole number from 1 to 256`);
+
 const EnvSchema = z.object({
   CTS_ENV: z
     .string()
@@ -51,6 +58,8 @@ const EnvSchema = z.object({
     .regex(/^\d+$/, "CTS_SHUTDOWN_TIMEOUT must be a whole number of seconds")
     .transform(Number)
     .default(20),
+  CTS_WORKER_JOB_CONCURRENCY: slots("CTS_WORKER_JOB_CONCURRENCY").default(4),
+  CTS_WORKER_WEBHOOK_CONCURRENCY: slots("CTS_WORKER_WEBHOOK_CONCURRENCY").default(8),
   CTS_WEBHOOK_ALLOW_HOSTS: z.string().optional(),
   CTS_WEBHOOK_ALLOW_HTTP: z.enum(["0", "1"], { error: "CTS_WEBHOOK_ALLOW_HTTP must be 0 or 1" }).optional(),
 });
@@ -72,6 +81,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   metricsPort: number | undefined;
   shutdownTimeoutSeconds: number;
+  /** Background work slots per source, so one source (hanging webhook receivers) never starves another. */
+  workerConcurrency: { jobs: number; webhooks: number };
   webhookAllowHosts: string[];
   webhookAllowHttp: boolean;
 }
@@ -164,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: v.CTS_LOG_LEVEL,
     metricsPort: v.CTS_METRICS_PORT,
     shutdownTimeoutSeconds: v.CTS_SHUTDOWN_TIMEOUT,
+    workerConcurrency: { jobs: v.CTS_WORKER_JOB_CONCURRENCY, webhooks: v.CTS_WORKER_WEBHOOK_CONCURRENCY },
     webhookAllowHosts,
     webhookAllowHttp: v.CTS_WEBHOOK_ALLOW_HTTP === "1",
   };

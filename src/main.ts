@@ -38,6 +38,7 @@ function createLogger(config: Config): pino.Logger {
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
   const logger = createLogger(config);
   const webhooks = await resolveWebhookSettings(config);
+  warnWebhookExemptions(logger, webhooks);
   if (!config.databaseUrl) {
     const problem = checkSocketPath(ownerSocketPath(config.dataDir));
     if (problem) throw new Error(problem);
@@ -60,7 +61,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     webhooks,
   });
   await app.listen({ host: config.host, port: config.port });
-  const worker = options.worker ? await startWorker(deployment, logger, webhooks) : undefined;
+  const worker = options.worker ? await startWorker(config, deployment, logger, webhooks) : undefined;
   const unlisten = worker && (await wakeOnDeliveries(config, deployment, worker, logger));
   const metrics = await startMetrics(config, deployment);
   const socket = deployment.embedded
@@ -87,8 +88,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 export async function work(config: Config): Promise<void> {
   const logger = createLogger(config);
   const webhooks = await resolveWebhookSettings(config);
+  warnWebhookExemptions(logger, webhooks);
   const { deployment } = await openDeployment(config);
-  const worker = await startWorker(deployment, logger, webhooks);
+  const worker = await startWorker(config, deployment, logger, webhooks);
   const unlisten = await wakeOnDeliveries(config, deployment, worker, logger);
   const metrics = await startMetrics(config, deployment);
   logger.info({ env: config.env, database: deployment.database.kind, worker: worker.id }, "cts worker running");
@@ -100,11 +102,27 @@ export async function work(config: Config): Promise<void> {
   });
 }
 
-async function startWorker(deployment: Deployment, logger: pino.Logger, webhooks: WebhookSettings): Promise<Worker> {
+/** Development exemptions weaken the SSRF rules: say so once, where operators look. */
+function warnWebhookExemptions(logger: pino.Logger, webhooks: WebhookSettings): void {
+  if (webhooks.allowHosts.length === 0) return;
+  const http = webhooks.allowHttp ? "http allowed" : "https only";
+  logger.warn(
+    { allow_hosts: webhooks.allowHosts, allow_http: webhooks.allowHttp },
+    `CTS_WEBHOOK_ALLOW_HOSTS exempts ${webhooks.allowHosts.join(", ")} from the webhook address rules (loopback only, ${http}); for development only`,
+  );
+}
+
+async function startWorker(
+  config: Config,
+  deployment: Deployment,
+  logger: pino.Logger,
+  webhooks: WebhookSettings,
+): Promise<Worker> {
   const db = deployment.database.db;
   await scheduleRetention(db, new Date());
   // Embedded: the data-dir lock makes this the only worker, so leases left behind are a dead process's.
-  const sources = workSources(db, logger, { settings: webhooks, exclusive: deployment.embedded });
+  const exclusive = deployment.embedded;
+  const sources = workSources(db, logger, { settings: webhooks, exclusive }, config.workerConcurrency);
   const worker = new Worker({ sources, logger });
   worker.start();
   return worker;

@@ -39,7 +39,7 @@ export const deliveryAttempts = new Counter({
 
 export const jobsProcessed = new Counter({
   name: "cts_jobs_finished_total",
-  help: "Background jobs finished, by kind and status",
+  help: "Background job attempts finished, by kind and outcome (succeeded, retried, failed)",
   labelNames: ["kind", "status"] as const,
   registers: [registry],
 });

@@ -8,11 +8,18 @@ import { createSafeAgent } from "../webhooks/safe-fetch.js";
 import type { WebhookSettings } from "../webhooks/settings.js";
 import { embeddedRetentionJobHandler, retentionJobHandler } from "./retention.js";
 
+/** Slots per work source (CTS_WORKER_JOB_CONCURRENCY, CTS_WORKER_WEBHOOK_CONCURRENCY). */
+export interface SourceConcurrency {
+  jobs: number;
+  webhooks: number;
+}
+
 /** Every kind of background work this deployment runs, wired explicitly (no auto-discovery). */
 export function workSources(
   db: Kdb,
   logger: pino.Logger,
   webhooks: { settings: WebhookSettings; exclusive: boolean },
+  concurrency: SourceConcurrency,
 ): WorkSource<unknown>[] {
   const handlers: Record<string, JobHandler> = {
     retention: webhooks.exclusive ? embeddedRetentionJobHandler : retentionJobHandler,
@@ -25,7 +32,10 @@ export function workSources(
     lookup: settings.lookup,
   });
   return [
-    jobsSource({ db, handlers, logger }),
-    deliverySource({ db, agent, secretKey: settings.secretKey, logger, exclusive: webhooks.exclusive }),
+    { ...jobsSource({ db, handlers, logger }), concurrency: concurrency.jobs },
+    {
+      ...deliverySource({ db, agent, secretKey: settings.secretKey, logger, exclusive: webhooks.exclusive }),
+      concurrency: concurrency.webhooks,
+    },
   ];
 }

@@ -22,23 +22,31 @@ export interface DataDirLock {
   release(): void;
 }
 
-function processStart(pid: number): string | null {
+/** `/proc/N/stat` from field 3 (state) on; null off Linux or when the process is gone. */
+function statFields(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Field 22 (starttime) follows the parenthesised command name, which may itself contain spaces.
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+    // The fields follow the parenthesised command name, which may itself contain spaces.
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
     return null;
   }
 }
 
+/** Field 22 (starttime). */
+function processStart(pid: number): string | null {
+  return statFields(pid)?.[19] ?? null;
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
+    if ((err as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
+  // A zombie (killed, not yet reaped: common under a PID 1 that does not reap) holds no files.
+  const state = statFields(pid)?.[0];
+  return state !== "Z" && state !== "X";
 }
 
 /** The process holding the lock, or null when the lock is free or stale (its process is gone). */

@@ -80,6 +80,7 @@ export function jobsSource({ db, handlers, logger, clock = () => new Date() }: J
         await mine(job.id, workerId)
           .set({ status: "succeeded", locked_until: null, finished_at: clock(), error: null })
           .execute();
+        jobsProcessed.inc({ kind: job.kind, status: "succeeded" });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const retry = job.attempts < MAX_ATTEMPTS;

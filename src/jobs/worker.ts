@@ -13,11 +13,17 @@ export interface WorkSource<T = unknown> {
   run(item: T, workerId: string): Promise<void>;
   /** Hands this worker's claimed items back (shutdown), so another worker takes them at once. */
   release(workerId: string): Promise<void>;
+  /**
+   * At most this many items of this source run at once (default: the worker's `concurrency`). Each
+   * source has its own slots, so hanging webhook receivers never hold back recalculation jobs.
+   */
+  concurrency?: number;
 }
 
 export interface WorkerOptions {
   sources: readonly WorkSource<unknown>[];
   logger: pino.Logger;
+  /** Slots per source that does not set its own. */
   concurrency?: number;
   pollMs?: number;
   clock?: () => Date;
@@ -28,6 +34,7 @@ export class Worker {
   private running = false;
   private loop: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly busyBySource = new Map<WorkSource<unknown>, number>();
   private wakeUp: (() => void) | undefined;
   private readonly concurrency: number;
   private readonly pollMs: number;
@@ -74,15 +81,16 @@ export class Worker {
         this.options.logger.warn({ err }, "worker claim failed; retrying");
       }
       if (!this.running) break;
-      if (claimed === 0 || this.inFlight.size >= this.concurrency) await this.idle();
+      if (claimed === 0 || this.options.sources.every((s) => this.free(s) <= 0)) await this.idle();
     }
   }
 
   private async claimRound(): Promise<number> {
     let claimed = 0;
     for (const source of this.options.sources) {
-      const free = this.concurrency - this.inFlight.size;
-      if (free <= 0 || !this.running) break;
+      if (!this.running) break;
+      const free = this.free(source);
+      if (free <= 0) continue;
       const items = await source.claim(this.id, free, this.clock());
       for (const item of items) this.track(source, item);
       claimed += items.length;
@@ -90,12 +98,18 @@ export class Worker {
     return claimed;
   }
 
+  private free(source: WorkSource<unknown>): number {
+    return (source.concurrency ?? this.concurrency) - (this.busyBySource.get(source) ?? 0);
+  }
+
   private track(source: WorkSource<unknown>, item: unknown): void {
+    this.busyBySource.set(source, (this.busyBySource.get(source) ?? 0) + 1);
     const task = source
       .run(item, this.id)
       .catch((err) => this.options.logger.error({ err, source: source.name }, "background work failed"))
       .finally(() => {
         this.inFlight.delete(task);
+        this.busyBySource.set(source, (this.busyBySource.get(source) ?? 1) - 1);
         this.wake();
       });
     this.inFlight.add(task);

@@ -118,6 +118,18 @@ export function targetOf(url: URL): Target {
   return { host: normalizeHost(url.hostname), scheme, port };
 }
 
+function isLoopbackName(host: string): boolean {
+  return host === "localhost" || host.endsWith(".localhost") || isLoopback(host);
+}
+
+function unlistedLoopbackMessage(target: Target, allowHosts: readonly string[]): string {
+  const host = target.host.includes(":") ? `[${target.host}]` : target.host;
+  return (
+    `${host}:${target.port} is a loopback target but is not listed in CTS_WEBHOOK_ALLOW_HOSTS (${allowHosts.join(", ")}); ` +
+    "entries match the host and port as written (localhost, 127.0.0.1 and [::1] are different entries)"
+  );
+}
+
 /**
  * Why `url` is not an acceptable webhook target (scheme, port, credentials, then every address its
  * host resolves to), or null. For 422 at subscription create/update; delivery checks again at connect.
@@ -132,6 +144,10 @@ export async function validateTargetUrl(url: string, policy: TargetPolicy): Prom
   if (parsed.username !== "" || parsed.password !== "") return "url must not contain credentials";
   const target = targetOf(parsed);
   const exempt = isExempt(target, policy.allowHosts);
+  if (!exempt && policy.allowHosts.length > 0 && isLoopbackName(target.host)) {
+    // Say what listing it would still leave wrong, else that it is not listed: not "must use https".
+    return shapeRefusal(target, true, policy.allowHttp) ?? unlistedLoopbackMessage(target, policy.allowHosts);
+  }
   const shape = shapeRefusal(target, exempt, policy.allowHttp);
   if (shape !== null) return shape;
   const resolution = await resolveChecked(target.host, exempt, policy.lookup ?? defaultLookup);

@@ -48,6 +48,7 @@ describe("defaults", () => {
       logLevel: "info",
       metricsPort: undefined,
       shutdownTimeoutSeconds: 20,
+      workerConcurrency: { jobs: 4, webhooks: 8 },
       webhookAllowHosts: [],
       webhookAllowHttp: false,
     });
