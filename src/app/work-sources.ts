@@ -25,7 +25,7 @@ export function workSources(
     lookup: settings.lookup,
   });
   return [
-    jobsSource({ db, handlers, logger }),
+    jobsSource({ db, handlers, logger, exclusive: webhooks.exclusive }),
     deliverySource({ db, agent, secretKey: settings.secretKey, logger, exclusive: webhooks.exclusive }),
   ];
 }
