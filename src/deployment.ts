@@ -3,7 +3,8 @@ import type { Transaction } from "kysely";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/connect.js";
 import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.js";
-import { migrate } from "./db/migrate.js";
+import { describeConnectionError, isConnectionError } from "./db/errors.js";
+import { type MigrateResult, migrate } from "./db/migrate.js";
 import type { DB } from "./db/schema.js";
 
 /** An open database for this deployment: PostgreSQL, or the embedded PGlite under CTS_DATA_DIR (locked). */
@@ -18,6 +19,29 @@ export function embeddedPath(config: Config): string {
   return join(config.dataDir, "pgdata");
 }
 
+/** Told when the database connection is lost, and while start-up waits for it. */
+export type ConnectionWarning = (message: string, reason: string) => void;
+
+/** Start-up waits this long, in all, for a PostgreSQL that is restarting or not up yet. */
+const START_WAIT_DELAYS_MS = [250, 500, 1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000];
+
+async function migrateWhenReachable<T>(
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  inLock: ((tx: Transaction<DB>) => Promise<T>) | undefined,
+  warn: ConnectionWarning,
+): Promise<MigrateResult<T>> {
+  for (const delayMs of START_WAIT_DELAYS_MS) {
+    try {
+      return await migrate(database.db, inLock);
+    } catch (err) {
+      if (database.kind !== "postgres" || !isConnectionError(err)) throw err;
+      warn(`database unreachable at start-up; retrying in ${delayMs} ms`, describeConnectionError(err));
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+  return migrate(database.db, inLock);
+}
+
 /**
  * Opens and migrates the database. `inLock` runs inside the migration transaction, under the
  * advisory lock, so work that must happen once per deployment (the bootstrap key) happens once.
@@ -25,13 +49,19 @@ export function embeddedPath(config: Config): string {
 export async function openDeployment<T>(
   config: Config,
   inLock?: (tx: Transaction<DB>) => Promise<T>,
+  warn: ConnectionWarning = () => {},
 ): Promise<{ deployment: Deployment; extra: T | undefined }> {
   const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
   try {
     const database = await openDatabase(
-      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: embeddedPath(config) },
+      config.databaseUrl
+        ? {
+            url: config.databaseUrl,
+            onConnectionLost: (reason) => warn("database connection lost; the next query reconnects", reason),
+          }
+        : { dataDir: embeddedPath(config) },
     );
-    const { extra } = await migrate(database.db, inLock).catch(async (err) => {
+    const { extra } = await migrateWhenReachable(database, inLock, warn).catch(async (err) => {
       await database.close();
       throw err;
     });

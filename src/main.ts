@@ -34,6 +34,10 @@ function createLogger(config: Config): pino.Logger {
   return pino({ level: config.logLevel, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
 }
 
+function connectionWarning(logger: pino.Logger) {
+  return (message: string, reason: string) => logger.warn({ reason }, message);
+}
+
 /** `cts serve`: config → database (locked, migrated) → app → listen (+ worker, + owner socket). */
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
   const logger = createLogger(config);
@@ -43,8 +47,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     const problem = checkSocketPath(ownerSocketPath(config.dataDir));
     if (problem) throw new Error(problem);
   }
-  const { deployment, extra: bootstrap } = await openDeployment(config, (tx) =>
-    ensureBootstrapKey(tx, makeCtx(tx, config.env, OWNER)),
+  const { deployment, extra: bootstrap } = await openDeployment(
+    config,
+    (tx) => ensureBootstrapKey(tx, makeCtx(tx, config.env, OWNER)),
+    connectionWarning(logger),
   );
   if (bootstrap) printBootstrapBanner(bootstrap);
   const db = deployment.database.db;
@@ -89,7 +95,7 @@ export async function work(config: Config): Promise<void> {
   const logger = createLogger(config);
   const webhooks = await resolveWebhookSettings(config);
   warnWebhookExemptions(logger, webhooks);
-  const { deployment } = await openDeployment(config);
+  const { deployment } = await openDeployment(config, undefined, connectionWarning(logger));
   const worker = await startWorker(config, deployment, logger, webhooks);
   const unlisten = await wakeOnDeliveries(config, deployment, worker, logger);
   const metrics = await startMetrics(config, deployment);

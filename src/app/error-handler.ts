@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { isConnectionError } from "../db/errors.js";
+import { isConnectionError, retryAfterSeconds } from "../db/errors.js";
 import { AppError, type ErrorCode, type ErrorDetail } from "../errors.js";
 
 /** Fields a client may read but never write (API.md §2): named as read-only, not as unknown. */
@@ -77,7 +77,12 @@ export function toAppError(err: unknown, req: FastifyRequest): AppError {
   const fe = err as FastifyError;
   const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
   if (mapped) return new AppError(mapped, FASTIFY_MESSAGES[mapped] ?? fe.message);
-  if (isConnectionError(err)) return new AppError("unavailable", "The database is unavailable; retry shortly");
+  if (isConnectionError(err)) {
+    const retryAfter = String(retryAfterSeconds(err));
+    return new AppError("unavailable", "The database is unavailable; retry shortly", undefined, {
+      "Retry-After": retryAfter,
+    });
+  }
   if (fe.statusCode === 503)
     return new AppError("unavailable", "The server is shutting down; retry on another instance");
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {

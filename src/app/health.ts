@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Kdb } from "../db/connect.js";
+import { describeConnectionError, retryAfterSeconds } from "../db/errors.js";
 import { AppError } from "../errors.js";
 import type { App } from "../http/types.js";
 
@@ -27,15 +28,18 @@ export function healthRoutes(app: App, db: Kdb): void {
       schema: {
         tags,
         summary: "Readiness",
-        description: "The database answers. 503 `unavailable` when it does not.",
+        description:
+          "The database answers. 503 `unavailable` (with `Retry-After`) when it does not; the message says why.",
         response: { 200: z.object({ status: z.literal("ready") }) },
       },
     },
     async () => {
       try {
         await sql`SELECT 1`.execute(db);
-      } catch {
-        throw new AppError("unavailable", "The database is unavailable");
+      } catch (err) {
+        throw new AppError("unavailable", `The database is unavailable: ${describeConnectionError(err)}`, undefined, {
+          "Retry-After": String(retryAfterSeconds(err)),
+        });
       }
       return { status: "ready" as const };
     },

@@ -32,7 +32,7 @@ export function workSources(
     lookup: settings.lookup,
   });
   return [
-    { ...jobsSource({ db, handlers, logger }), concurrency: concurrency.jobs },
+    { ...jobsSource({ db, handlers, logger, exclusive: webhooks.exclusive }), concurrency: concurrency.jobs },
     {
       ...deliverySource({ db, agent, secretKey: settings.secretKey, logger, exclusive: webhooks.exclusive }),
       concurrency: concurrency.webhooks,

@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import type pg from "pg";
+import { ConnectionGate } from "./availability.js";
+import { describeConnectionError } from "./errors.js";
 import { PGlitePool } from "./pglite-pool.js";
 import type { DB } from "./schema.js";
 
@@ -39,10 +41,12 @@ export interface OpenOptions {
   /** PGlite: start from a dumped data dir (tests). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** PostgreSQL: told when a connection is lost (the pool drops it; the next checkout reconnects). */
+  onConnectionLost?: (reason: string) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.schema, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, options.schema, options.poolSize ?? 10, options.onConnectionLost);
   return openPGlite(options.dataDir, options.loadDataDir);
 }
 
@@ -53,7 +57,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  */
 export const POSTGRES_SETTINGS = ["jit=off"];
 
-async function openPostgres(url: string, schema: string | undefined, max: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  max: number,
+  onLost: (reason: string) => void = () => {},
+): Promise<Database> {
   // pg is loaded for PostgreSQL only: its import costs ~0.3 s (it probes for Cloudflare's runtime, which
   // loads Node's fetch), which embedded start-ups need not pay.
   const { default: driver } = await import("pg");
@@ -64,9 +73,15 @@ async function openPostgres(url: string, schema: string | undefined, max: number
     types: pgTypes(driver),
     options: [...POSTGRES_SETTINGS, ...(schema ? [`search_path=${schema}`] : [])].map((s) => `-c ${s}`).join(" "),
   });
-  // An idle client losing its connection must not crash the process; the next checkout reconnects.
-  pool.on("error", () => {});
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // A client losing its connection (a restart, pg_terminate_backend) must not crash the process: pg
+  // emits 'error' on it, which pg-pool listens to only while the client is idle. A checked-out client
+  // gets a listener of its own; its query fails (→ 503) and the pool drops it on release.
+  const lost = (err: unknown) => onLost(describeConnectionError(err));
+  pool.on("error", () => {}); // the idle client's own listener below reports it
+  pool.on("connect", (client) => client.on("error", lost));
+  const gate = new ConnectionGate();
+  const gated = { connect: () => gate.connect(() => pool.connect()), end: () => pool.end() };
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: gated }) });
   return { db, kind: "postgres", waitingCount: () => pool.waitingCount, close: () => db.destroy() };
 }
 

@@ -14,8 +14,30 @@ export function isConnectionError(err: unknown): boolean {
       code,
     ) ||
     code.startsWith("08") ||
-    /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed/i.test(
+    /Connection terminated|connection timeout|Client has encountered a connection error|PGlite is closed|is not currently accepting connections|Client was closed and is not queryable/i.test(
       e?.message ?? "",
     )
   );
+}
+
+/** Why the database cannot be reached, for /readyz and the logs: the driver's words, without addresses. */
+export function describeConnectionError(err: unknown): string {
+  const e = err as { code?: string; message?: string; reason?: string };
+  if (typeof e?.reason === "string") return e.reason;
+  const code = e?.code ?? "";
+  if (code === "ECONNREFUSED") return "connection refused";
+  if (code === "ETIMEDOUT" || /timeout/i.test(e?.message ?? "")) return "connection timed out";
+  if (code === "ENOTFOUND") return "host not found";
+  if (code === "57P01") return "the server terminated the connection (administrator command)";
+  if (code === "57P03") return "the server is starting up or shutting down";
+  if (code === "53300") return "too many connections";
+  if (/is not currently accepting connections/.test(e?.message ?? ""))
+    return "the database is not accepting connections";
+  return code ? `connection lost (${code})` : "connection lost";
+}
+
+/** Seconds a client should wait before retrying after `err` (≥ 1). */
+export function retryAfterSeconds(err: unknown): number {
+  const seconds = (err as { retryAfterSeconds?: number })?.retryAfterSeconds;
+  return typeof seconds === "number" && seconds >= 1 ? seconds : 1;
 }

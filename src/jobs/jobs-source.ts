@@ -23,11 +23,23 @@ export interface JobsSourceOptions {
   handlers: Record<string, JobHandler>;
   logger: pino.Logger;
   clock?: () => Date;
+  /**
+   * This process is the only one that can hold leases (embedded mode: the data-dir lock), so any
+   * job found running at start-up was leased by a process that died: it is queued again at once.
+   */
+  exclusive?: boolean;
 }
 
 /** The `jobs` table as a work source; handlers are registered by kind by whoever starts the worker. */
-export function jobsSource({ db, handlers, logger, clock = () => new Date() }: JobsSourceOptions): WorkSource<JobRow> {
+export function jobsSource({
+  db,
+  handlers,
+  logger,
+  clock = () => new Date(),
+  exclusive = false,
+}: JobsSourceOptions): WorkSource<JobRow> {
   const kinds = Object.keys(handlers);
+  let orphansReleased = !exclusive;
   const mine = (id: string, workerId: string) =>
     db.updateTable("jobs").where("id", "=", id).where("claimed_by", "=", workerId).where("status", "=", "running");
 
@@ -35,6 +47,11 @@ export function jobsSource({ db, handlers, logger, clock = () => new Date() }: J
     name: "jobs",
     async claim(workerId, limit, now) {
       if (kinds.length === 0) return [];
+      if (!orphansReleased) {
+        const taken = await releaseRunning(db);
+        if (taken > 0) logger.warn({ jobs: taken }, "took back job leases of a process that died");
+        orphansReleased = true;
+      }
       const due = db
         .selectFrom("jobs")
         .select("id")
@@ -103,12 +120,18 @@ export function jobsSource({ db, handlers, logger, clock = () => new Date() }: J
     },
 
     async release(workerId) {
-      await db
-        .updateTable("jobs")
-        .set({ status: "queued", claimed_by: null, locked_until: null })
-        .where("claimed_by", "=", workerId)
-        .where("status", "=", "running")
-        .execute();
+      await releaseRunning(db, workerId);
     },
   };
+}
+
+/** Running jobs (of one worker, or of every worker) back to the queue, due at once. */
+async function releaseRunning(db: Kdb, workerId?: string): Promise<number> {
+  let update = db
+    .updateTable("jobs")
+    .set({ status: "queued", claimed_by: null, locked_until: null })
+    .where("status", "=", "running");
+  if (workerId !== undefined) update = update.where("claimed_by", "=", workerId);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -3,7 +3,8 @@ import type pino from "pino";
 import type { Database } from "../db/connect.js";
 import { DELIVERY_CHANNEL } from "./deliveries-repository.js";
 
-const RECONNECT_MS = 1000;
+const FIRST_RECONNECT_MS = 250;
+const MAX_RECONNECT_MS = 10_000;
 
 /**
  * Calls `wake` whenever a committed transaction queued deliveries (the fan-out trigger and the test
@@ -29,6 +30,8 @@ export async function listenForDeliveries(
 function listenPostgres(url: string, wake: () => void, logger: pino.Logger): () => Promise<void> {
   let stopped = false;
   let client: pg.Client | undefined;
+  // Doubles while the database stays away, back to the first delay once a LISTEN succeeds.
+  let delayMs = FIRST_RECONNECT_MS;
   const connect = async () => {
     if (stopped) return;
     // pg loads here, not at start-up: embedded deployments never need it (its import costs ~0.3 s).
@@ -40,9 +43,10 @@ function listenPostgres(url: string, wake: () => void, logger: pino.Logger): () 
     const fail = (err: unknown) => {
       if (failed || stopped) return;
       failed = true;
-      logger.warn({ err }, "webhook notification listener lost its connection; reconnecting");
+      logger.warn({ err, retry_ms: delayMs }, "webhook notification listener lost its connection; reconnecting");
       void next.end().catch(() => {});
-      setTimeout(connect, RECONNECT_MS).unref();
+      setTimeout(connect, delayMs).unref();
+      delayMs = Math.min(delayMs * 2, MAX_RECONNECT_MS);
     };
     next.on("notification", wake);
     next.on("error", fail);
@@ -50,6 +54,8 @@ function listenPostgres(url: string, wake: () => void, logger: pino.Logger): () 
     try {
       await next.connect();
       await next.query(`LISTEN ${DELIVERY_CHANNEL}`);
+      delayMs = FIRST_RECONNECT_MS;
+      // Notifications sent while it was away are lost: claim now rather than at the next poll.
       wake();
     } catch (err) {
       fail(err);
