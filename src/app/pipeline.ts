@@ -40,11 +40,13 @@ declare module "fastify" {
   }
 }
 
-/** Paths that need a key: the API (but its public OpenAPI document) and MCP. */
+/**
+ * Default deny, decided on the route the router matched (never on the raw URL, which may be encoded,
+ * absolute-form or dot-segmented): only routes whose config says `public` skip the key. Unmatched
+ * requests need a key too, so they get 401 (or, with a key, 404/405) through the same pipeline.
+ */
 function needsKey(req: FastifyRequest): boolean {
-  if (req.routeOptions.config?.public) return false;
-  const path = req.url.split("?")[0] ?? "";
-  return path.startsWith("/api/") || path === "/mcp" || path.startsWith("/mcp/");
+  return req.routeOptions.config?.public !== true;
 }
 
 function tooManyRequests(retryAfter: number, message: string): AppError {
