@@ -21,10 +21,24 @@ export async function listenPort(t: TestApp): Promise<number> {
  */
 export function rawRequest(
   port: number,
-  options: { method: string; target: string; headers?: Record<string, string | string[]>; body?: string },
+  options: {
+    method: string;
+    target: string;
+    headers?: Record<string, string | string[]>;
+    /** Header lines as `rawHeaders` lists them (name, value, name, value…), each name's case kept. */
+    rawHeaders?: string[];
+    body?: string;
+  },
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, method: options.method, path: options.target, agent: false });
+    const req = request({
+      host: "127.0.0.1",
+      port,
+      method: options.method,
+      path: options.target,
+      agent: false,
+      ...(options.rawHeaders ? { headers: options.rawHeaders as never } : {}),
+    });
     for (const [name, value] of Object.entries(options.headers ?? {})) req.setHeader(name, value);
     if (options.body !== undefined) {
       req.setHeader("content-type", "application/json");

@@ -6,6 +6,7 @@ import { type Actor, makeCtx, scopeAllows } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { AppError, validationError } from "../errors.js";
 import { etagOf, matchesIfNoneMatch } from "../http/etag.js";
+import { headerSentOnce } from "../http/headers.js";
 import type { App } from "../http/types.js";
 import { newId } from "../ids.js";
 import { httpDuration, httpRequests, rateLimitRejections } from "../metrics.js";
@@ -126,7 +127,8 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
   const now = deps.clock();
   let actor: Actor;
   try {
-    actor = await authenticate(deps.db, deps.keys, deps.env, req.headers.authorization, now);
+    const header = headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization");
+    actor = await authenticate(deps.db, deps.keys, deps.env, header, now);
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== "unauthorized") throw err;
     const ip = await deps.rateLimits.hit(

@@ -32,7 +32,7 @@ function variants(route: string): { label: string; target: string }[] {
   const join = (parts: string[]) => `/${parts.join("/")}`;
   const out = segments.map((segment, i) => ({
     label: `segment ${i + 1} starts encoded`,
-    target: join(segments.map((s, j) => (j === i ? encode(s[0]!) + s.slice(1) : s))),
+    target: join(segments.map((s, j) => (j === i ? encode(segment[0]!) + segment.slice(1) : s))),
   }));
   const [first, ...rest] = segments as [string, ...string[]];
   out.push(
