@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Kdb } from "../db/connect.js";
 import { AppError } from "../errors.js";
+import { headerSentOnce } from "../http/headers.js";
 import type { App } from "../http/types.js";
 import { claimKey, completeKey, fingerprintOf, forgetKey } from "../idempotency/store.js";
 
@@ -29,9 +30,10 @@ function withCurrentRequestId(body: string, requestId: string): string {
 }
 
 function keyOf(req: FastifyRequest): string | undefined {
-  const header = req.headers["idempotency-key"];
-  if (header === undefined || !WRITE_METHODS.has(req.method) || req.actor?.type !== "api_key") return undefined;
-  if (typeof header !== "string" || header.length === 0 || header.length > 255) {
+  if (!WRITE_METHODS.has(req.method) || req.actor?.type !== "api_key") return undefined;
+  const header = headerSentOnce(req.raw.rawHeaders, "idempotency-key", "Idempotency-Key");
+  if (header === undefined) return undefined;
+  if (header.length === 0 || header.length > 255) {
     const message = "must be 1-255 characters, sent once";
     throw new AppError("validation_error", `Idempotency-Key ${message}`, [{ param: "Idempotency-Key", message }]);
   }

@@ -200,7 +200,9 @@ export async function registerDocs(app: App): Promise<void> {
     }
     return reply.code(res.statusCode).send(res.rawPayload);
   };
-  for (const url of ["/docs", "/docs/", "/docs/js/scalar.js"]) app.get(url, { schema: { hide: true } }, relay);
+  for (const url of ["/docs", "/docs/", "/docs/js/scalar.js"]) {
+    app.get(url, { config: { public: true }, schema: { hide: true } }, relay);
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { type Actor, makeCtx, scopeAllows } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { AppError, validationError } from "../errors.js";
 import { etagOf, matchesIfNoneMatch } from "../http/etag.js";
+import { headerSentOnce } from "../http/headers.js";
 import type { App } from "../http/types.js";
 import { newId } from "../ids.js";
 import { httpDuration, httpRequests, rateLimitRejections } from "../metrics.js";
@@ -40,11 +41,13 @@ declare module "fastify" {
   }
 }
 
-/** Paths that need a key: the API (but its public OpenAPI document) and MCP. */
+/**
+ * Default deny, decided on the route the router matched (never on the raw URL, which may be encoded,
+ * absolute-form or dot-segmented): only routes whose config says `public` skip the key. Unmatched
+ * requests need a key too, so they get 401 (or, with a key, 404/405) through the same pipeline.
+ */
 function needsKey(req: FastifyRequest): boolean {
-  if (req.routeOptions.config?.public) return false;
-  const path = req.url.split("?")[0] ?? "";
-  return path.startsWith("/api/") || path === "/mcp" || path.startsWith("/mcp/");
+  return req.routeOptions.config?.public !== true;
 }
 
 function tooManyRequests(retryAfter: number, message: string): AppError {
@@ -124,7 +127,8 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
   const now = deps.clock();
   let actor: Actor;
   try {
-    actor = await authenticate(deps.db, deps.keys, deps.env, req.headers.authorization, now);
+    const header = headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization");
+    actor = await authenticate(deps.db, deps.keys, deps.env, header, now);
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== "unauthorized") throw err;
     const ip = await deps.rateLimits.hit(
