@@ -58,6 +58,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     logger,
     rateLimits,
     webhooks,
+    crashAfterCommit: config.testCrashAfterCommit,
   });
   await app.listen({ host: config.host, port: config.port });
   const worker = options.worker ? await startWorker(deployment, logger, webhooks) : undefined;
