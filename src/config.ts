@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   CTS_WORKER_WEBHOOK_CONCURRENCY: slots("CTS_WORKER_WEBHOOK_CONCURRENCY").default(8),
   CTS_WEBHOOK_ALLOW_HOSTS: z.string().optional(),
   CTS_WEBHOOK_ALLOW_HTTP: z.enum(["0", "1"], { error: "CTS_WEBHOOK_ALLOW_HTTP must be 0 or 1" }).optional(),
+  CTS_TEST_CRASH_AFTER_COMMIT: z.enum(["0", "1"], { error: "CTS_TEST_CRASH_AFTER_COMMIT must be 0 or 1" }).optional(),
 });
 
 export type TrustProxy = false | number | string[];
@@ -85,6 +86,8 @@ export interface Config {
   workerConcurrency: { jobs: number; webhooks: number };
   webhookAllowHosts: string[];
   webhookAllowHttp: boolean;
+  /** Tests only (CTS_TEST_CRASH_AFTER_COMMIT=1): SIGKILL right after an idempotent request commits. */
+  testCrashAfterCommit: boolean;
 }
 
 function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
@@ -159,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "CTS_WEBHOOK_ALLOW_HOSTS and CTS_WEBHOOK_ALLOW_HTTP are for development only and refused with CTS_ENV=live",
     );
   }
+  if (raw.CTS_ENV === "live" && raw.CTS_TEST_CRASH_AFTER_COMMIT === "1") {
+    problems.push("CTS_TEST_CRASH_AFTER_COMMIT is for tests only and refused with CTS_ENV=live");
+  }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   const v = parsed.data;
   return {
@@ -178,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: { jobs: v.CTS_WORKER_JOB_CONCURRENCY, webhooks: v.CTS_WORKER_WEBHOOK_CONCURRENCY },
     webhookAllowHosts,
     webhookAllowHttp: v.CTS_WEBHOOK_ALLOW_HTTP === "1",
+    testCrashAfterCommit: v.CTS_TEST_CRASH_AFTER_COMMIT === "1",
   };
 }
 

@@ -20,9 +20,19 @@ export interface Ctx {
   actor: Actor;
   requestId: string | null;
   now: Date;
+  /** Set for a request sent with an Idempotency-Key: its work and its stored reply commit together. */
+  requestTransaction?: RequestTransaction;
 }
 
 export type Tx = Transaction<DB>;
+
+/**
+ * The one transaction of a request whose reply is stored with its work: the first withTransaction
+ * opens it, later ones join it, and the request commits it once the reply is serialized.
+ */
+export interface RequestTransaction {
+  run<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+}
 
 export function makeCtx(
   db: Kdb,
@@ -53,9 +63,10 @@ export function requireOwner(ctx: Ctx, what: string): void {
   }
 }
 
-/** Runs `fn` in a transaction, or inside the caller's when `ctx.db` already is one. */
+/** Runs `fn` in a transaction, or inside the caller's when `ctx.db` already is one (or the request's). */
 export async function withTransaction<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx.db as Tx);
+  if (ctx.requestTransaction) return ctx.requestTransaction.run(fn);
   return ctx.db.transaction().execute(fn);
 }
 

@@ -65,6 +65,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     logger,
     rateLimits,
     webhooks,
+    crashAfterCommit: config.testCrashAfterCommit,
   });
   await app.listen({ host: config.host, port: config.port });
   const worker = options.worker ? await startWorker(config, deployment, logger, webhooks) : undefined;

@@ -55,6 +55,8 @@ export interface AppOptions {
   perKeyLimit?: Limit;
   /** Benchmarks only: more routes under /api/v1, behind the whole pipeline (e.g. a trivial one). */
   extraRoutes?: (api: App) => void;
+  /** Tests only (CTS_TEST_CRASH_AFTER_COMMIT): the process kills itself between an idempotent commit and its reply. */
+  crashAfterCommit?: boolean;
 }
 
 export interface BuiltApp {
@@ -115,7 +117,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     logger,
     clock,
   });
-  registerIdempotency(app, options.db, clock);
+  registerIdempotency(app, options.db, clock, {
+    embedded: options.pglite !== undefined,
+    crashAfterCommit: options.crashAfterCommit ?? false,
+  });
   registerBodyParsers(app);
   registerNotFound(app);
   await registerOpenApi(app, { publicUrl: options.publicUrl, version: VERSION });

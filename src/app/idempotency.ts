@@ -1,9 +1,10 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kdb } from "../db/connect.js";
 import { AppError } from "../errors.js";
 import { headerSentOnce } from "../http/headers.js";
 import type { App } from "../http/types.js";
-import { claimKey, completeKey, fingerprintOf, forgetKey } from "../idempotency/store.js";
+import { IdempotentRequest, inUse, type Outcome } from "../idempotency/request-transaction.js";
+import { findRecord, fingerprintOf, type StoredRecord } from "../idempotency/store.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -11,7 +12,8 @@ declare module "fastify" {
     secretResponse?: boolean;
   }
   interface FastifyRequest {
-    idempotencyKey: string | undefined;
+    /** The request's Idempotency-Key at work: its transaction and its in-process "running" slot. */
+    idempotent: { request: IdempotentRequest; slot: string } | undefined;
   }
 }
 
@@ -31,6 +33,8 @@ function withCurrentRequestId(body: string, requestId: string): string {
 
 function keyOf(req: FastifyRequest): string | undefined {
   if (!WRITE_METHODS.has(req.method) || req.actor?.type !== "api_key") return undefined;
+  // MCP hijacks its reply and runs many calls per request: it has no Idempotency-Key semantics.
+  if (req.routeOptions.url === "/mcp") return undefined;
   const header = headerSentOnce(req.raw.rawHeaders, "idempotency-key", "Idempotency-Key");
   if (header === undefined) return undefined;
   if (header.length === 0 || header.length > 255) {
@@ -40,57 +44,100 @@ function keyOf(req: FastifyRequest): string | undefined {
   return header;
 }
 
+/** What the reply was, as the record stores it. */
+function outcomeOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): Outcome {
+  if (reply.statusCode >= 500) return "failed";
+  if (reply.statusCode < 300 && req.routeOptions.config?.secretResponse) return "secret";
+  const contentType = (reply.getHeader("content-type") as string | undefined) ?? null;
+  return { status: reply.statusCode, contentType, body: String(payload ?? "") };
+}
+
+function replayOrRefuse(
+  reply: FastifyReply,
+  stored: StoredRecord,
+  fingerprint: string,
+  key: string,
+  requestId: string,
+) {
+  if (stored.fingerprint !== fingerprint) {
+    throw new AppError("idempotency_key_reused", `Idempotency-Key ${key} was already used for a different request`);
+  }
+  if (stored.state === "secret") {
+    throw new AppError(
+      "conflict",
+      `The request with Idempotency-Key ${key} already issued its secret, which is shown only once`,
+    );
+  }
+  const { status, contentType, body } = stored.response;
+  reply.header("Idempotent-Replayed", "true").code(status);
+  if (contentType) reply.type(contentType);
+  return reply.send(withCurrentRequestId(body, requestId));
+}
+
 /**
  * `Idempotency-Key` on POST/PUT/PATCH (API.md §2): 2xx and 4xx are stored for 24 h and replayed with
- * `Idempotent-Replayed: true`; 5xx are not; responses carrying a secret are never stored.
+ * `Idempotent-Replayed: true`; 5xx are not; responses carrying a secret are never stored. A reply is
+ * stored by the transaction that did its work (request-transaction.ts), so after a crash a retry finds
+ * either that reply or nothing done. "Running" is this process's memory plus, on PostgreSQL, a lock
+ * held by the running request's transaction: neither outlives the request.
  */
-export function registerIdempotency(app: App, db: Kdb, clock: () => Date): void {
-  app.decorateRequest("idempotencyKey", undefined);
+export function registerIdempotency(
+  app: App,
+  db: Kdb,
+  clock: () => Date,
+  options: { embedded: boolean; crashAfterCommit: boolean },
+): void {
+  const running = new Set<string>();
+  app.decorateRequest("idempotent", undefined);
 
   app.addHook("preValidation", async (req, reply) => {
     const key = keyOf(req);
     if (key === undefined || req.actor?.type !== "api_key") return;
-    const path = req.url.split("?")[0] ?? req.url;
-    const claim = await claimKey(db, req.actor.keyId, key, fingerprintOf(req.method, path, req.body), clock());
-    switch (claim.kind) {
-      case "first":
-        req.idempotencyKey = key;
-        return;
-      case "replay":
-        reply.header("Idempotent-Replayed", "true").code(claim.status);
-        if (claim.contentType) reply.type(claim.contentType);
-        return reply.send(withCurrentRequestId(claim.body, req.id));
-      case "reused":
-        throw new AppError("idempotency_key_reused", `Idempotency-Key ${key} was already used for a different request`);
-      case "in_use":
-        throw new AppError(
-          "idempotency_key_in_use",
-          `A request with Idempotency-Key ${key} is still running; retry shortly`,
-        );
-      case "secret":
-        throw new AppError(
-          "conflict",
-          `The request with Idempotency-Key ${key} already issued its secret, which is shown only once`,
-        );
+    const keyId = req.actor.keyId;
+    const slot = `${keyId}\n${key}`;
+    if (running.has(slot)) throw inUse(key);
+    running.add(slot);
+    let started = false;
+    try {
+      const path = req.url.split("?")[0] ?? req.url;
+      const fingerprint = fingerprintOf(req.method, path, req.body);
+      const stored = await findRecord(db, keyId, key);
+      if (stored) return replayOrRefuse(reply, stored, fingerprint, key, req.id);
+      const request = new IdempotentRequest(db, keyId, key, fingerprint, clock(), !options.embedded);
+      req.idempotent = { request, slot };
+      req.ctx = { ...req.ctx, requestTransaction: request };
+      started = true;
+    } finally {
+      if (!started) running.delete(slot);
     }
   });
 
   app.addHook("onSend", async (req, reply, payload) => {
-    const key = req.idempotencyKey;
-    if (key === undefined || req.actor?.type !== "api_key") return payload;
-    req.idempotencyKey = undefined;
-    const keyId = req.actor.keyId;
+    const current = req.idempotent;
+    if (current === undefined) return payload;
+    req.idempotent = undefined;
     try {
-      if (reply.statusCode >= 500) await forgetKey(db, keyId, key);
-      else if (reply.statusCode < 300 && req.routeOptions.config?.secretResponse)
-        await completeKey(db, keyId, key, "secret");
-      else {
-        const contentType = (reply.getHeader("content-type") as string | undefined) ?? null;
-        await completeKey(db, keyId, key, { status: reply.statusCode, contentType, body: String(payload ?? "") });
-      }
+      await current.request.finish(outcomeOf(req, reply, payload));
     } catch (err) {
-      req.log.error({ err }, "idempotency record update failed");
+      // The work did not commit: the reply must not say it did (the error handler answers instead).
+      if (current.request.opened && reply.statusCode < 400) throw err;
+      req.log.error({ err }, "idempotency record not stored");
+    } finally {
+      running.delete(current.slot);
+    }
+    // Tests only: die between the commit and the reply (test/idempotency/crash.test.ts).
+    if (options.crashAfterCommit && current.request.opened && reply.statusCode < 400) {
+      process.kill(process.pid, "SIGKILL");
     }
     return payload;
+  });
+
+  // A reply that skipped onSend (hijacked) must not keep its transaction or its key.
+  app.addHook("onResponse", async (req) => {
+    const current = req.idempotent;
+    if (current === undefined) return;
+    req.idempotent = undefined;
+    running.delete(current.slot);
+    await current.request.abandon();
   });
 }

@@ -92,12 +92,11 @@ export interface IdempotencyKeysTable {
   key_id: string;
   idem_key: string;
   fingerprint: string;
-  state: "running" | "done" | "secret";
+  state: "done" | "secret";
   status: number | null;
   content_type: string | null;
   body: string | null;
   created_at: Timestamp;
-  locked_until: Timestamp | null;
 }
 
 export interface SchemaMigrationsTable {

@@ -1,16 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
+import type { Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
-
-/** How long a first request may run before its record counts as abandoned (a crash mid-request). */
-const RUNNING_LEASE_MS = 60_000;
-
-export type Claim =
-  | { kind: "first" }
-  | { kind: "replay"; status: number; contentType: string | null; body: string }
-  | { kind: "reused" }
-  | { kind: "in_use" }
-  | { kind: "secret" };
 
 /** Sorted keys at every depth, so the same body always gives the same fingerprint. */
 function canonical(value: unknown): unknown {
@@ -31,64 +22,70 @@ export function fingerprintOf(method: string, path: string, body: unknown): stri
     .digest("hex");
 }
 
-/**
- * Claims an Idempotency-Key for this request: the first request inserts a `running` record; later
- * ones learn whether to replay, or why they cannot run (another body, still running, a secret).
- */
-export async function claimKey(
-  db: Kdb,
-  keyId: string,
-  idemKey: string,
-  fingerprint: string,
-  now: Date,
-): Promise<Claim> {
-  const lease = new Date(now.getTime() + RUNNING_LEASE_MS);
-  const inserted = await sql<{ key_id: string }>`
-    INSERT INTO idempotency_keys (key_id, idem_key, fingerprint, state, created_at, locked_until)
-    VALUES (${keyId}, ${idemKey}, ${fingerprint}, 'running', ${now}, ${lease})
-    ON CONFLICT (key_id, idem_key) DO UPDATE SET locked_until = ${lease}, created_at = ${now}
-      WHERE idempotency_keys.state = 'running' AND idempotency_keys.locked_until < ${now}
-        AND idempotency_keys.fingerprint = ${fingerprint}
-    RETURNING key_id`.execute(db);
-  if (inserted.rows.length > 0) return { kind: "first" };
+export interface StoredResponse {
+  status: number;
+  contentType: string | null;
+  body: string;
+}
+
+export type StoredRecord =
+  | { fingerprint: string; state: "done"; response: StoredResponse }
+  | { fingerprint: string; state: "secret" };
+
+export async function findRecord(db: Kdb, keyId: string, idemKey: string): Promise<StoredRecord | undefined> {
   const row = await db
     .selectFrom("idempotency_keys")
-    .selectAll()
+    .select(["fingerprint", "state", "status", "content_type", "body"])
     .where("key_id", "=", keyId)
     .where("idem_key", "=", idemKey)
     .executeTakeFirst();
-  if (!row) return claimKey(db, keyId, idemKey, fingerprint, now); // purged in between: try again
-  if (row.fingerprint !== fingerprint) return { kind: "reused" };
-  if (row.state === "running") return { kind: "in_use" };
-  if (row.state === "secret") return { kind: "secret" };
-  return { kind: "replay", status: row.status!, contentType: row.content_type, body: row.body ?? "" };
+  if (!row) return undefined;
+  if (row.state === "secret") return { fingerprint: row.fingerprint, state: "secret" };
+  const response = { status: row.status!, contentType: row.content_type, body: row.body ?? "" };
+  return { fingerprint: row.fingerprint, state: "done", response };
 }
 
-export async function completeKey(
+// Namespaces the (int4, int4) advisory locks of idempotency keys; deals/repository.ts uses 7150422.
+const RUNNING_LOCK_SPACE = 7_150_423;
+
+/**
+ * "A request with this key is running" on PostgreSQL: a lock held by that request's own transaction,
+ * so it ends with the transaction or with the process. A hash collision only means a spurious 409.
+ */
+export async function holdRunningLock(tx: Tx, keyId: string, idemKey: string): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`
+    SELECT pg_try_advisory_xact_lock(${RUNNING_LOCK_SPACE}, hashtext(${`${keyId} ${idemKey}`})) AS locked`.execute(tx);
+  return rows[0]?.locked === true;
+}
+
+/**
+ * `replace`: the record of a request whose work commits in this same transaction, which wins over a
+ * record a failed concurrent attempt may have left. `keep-existing`: a response without work (a 4xx).
+ */
+export async function saveRecord(
   db: Kdb,
-  keyId: string,
-  idemKey: string,
-  response: { status: number; contentType: string | null; body: string } | "secret",
+  record: { keyId: string; idemKey: string; fingerprint: string; createdAt: Date; response: StoredResponse | "secret" },
+  onConflict: "replace" | "keep-existing",
 ): Promise<void> {
-  const set =
+  const { response } = record;
+  const values =
     response === "secret"
-      ? { state: "secret" as const, status: null, content_type: null, body: null, locked_until: null }
-      : {
-          state: "done" as const,
-          status: response.status,
-          content_type: response.contentType,
-          body: response.body,
-          locked_until: null,
-        };
+      ? { state: "secret" as const, status: null, content_type: null, body: null }
+      : { state: "done" as const, status: response.status, content_type: response.contentType, body: response.body };
   await db
-    .updateTable("idempotency_keys")
-    .set(set)
-    .where("key_id", "=", keyId)
-    .where("idem_key", "=", idemKey)
+    .insertInto("idempotency_keys")
+    .values({
+      key_id: record.keyId,
+      idem_key: record.idemKey,
+      fingerprint: record.fingerprint,
+      created_at: record.createdAt,
+      ...values,
+    })
+    .onConflict((oc) => {
+      const target = oc.columns(["key_id", "idem_key"]);
+      return onConflict === "replace"
+        ? target.doUpdateSet({ fingerprint: record.fingerprint, ...values })
+        : target.doNothing();
+    })
     .execute();
-}
-
-/** A 5xx is not stored: the client may retry the same key. */
-export async function forgetKey(db: Kdb, keyId: string, idemKey: string): Promise<void> {
-  await db.deleteFrom("idempotency_keys").where("key_id", "=", keyId).where("idem_key", "=", idemKey).execute();
 }

@@ -51,6 +51,7 @@ describe("defaults", () => {
       workerConcurrency: { jobs: 4, webhooks: 8 },
       webhookAllowHosts: [],
       webhookAllowHttp: false,
+      testCrashAfterCommit: false,
     });
   });
 
@@ -173,6 +174,13 @@ describe("cross-checks", () => {
     expect(loadConfig({ CTS_ENV: "live", CTS_TRUST_PROXY: "1" })).toMatchObject({ env: "live", trustProxy: 1 });
     expect(loadConfig({ CTS_ENV: "live", CTS_TRUST_PROXY: "10.0.0.1" }).trustProxy).toEqual(["10.0.0.1"]);
     expect(loadConfig({ CTS_ENV: "live", CTS_TLS_CERT: certPath, CTS_TLS_KEY: keyPath }).tls).toBeDefined();
+  });
+
+  it("#13.22 CTS_TEST_CRASH_AFTER_COMMIT is off by default and refused with CTS_ENV=live", () => {
+    expect(loadConfig({ CTS_TEST_CRASH_AFTER_COMMIT: "1" }).testCrashAfterCommit).toBe(true);
+    expect(problemsOf({ CTS_ENV: "live", CTS_TRUST_PROXY: "1", CTS_TEST_CRASH_AFTER_COMMIT: "1" })).toEqual([
+      "CTS_TEST_CRASH_AFTER_COMMIT is for tests only and refused with CTS_ENV=live",
+    ]);
   });
 
   it("CTS_TLS_CERT without CTS_TLS_KEY (and the reverse) → error", () => {

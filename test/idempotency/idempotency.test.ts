@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimKey } from "../../src/idempotency/store.js";
-import { bearer, createTestApp, type TestApp } from "../harness.js";
+import { holdRunningLock } from "../../src/idempotency/store.js";
+import { bearer, createTestApp, POSTGRES_URL, type TestApp } from "../harness.js";
 
 let t: TestApp;
 let key: string;
@@ -18,6 +18,18 @@ const post = (url: string, payload: unknown, idem?: string) =>
     payload: payload as object,
     headers: { ...bearer(key), ...(idem ? { "idempotency-key": idem } : {}) },
   });
+
+const userRow = (email: string) => ({
+  id: `usr_blocker_${email}`,
+  external_id: null,
+  name: "Blocker",
+  email,
+  role: "rep" as const,
+  manager_id: null,
+  active: true,
+  created_at: new Date(),
+  updated_at: new Date(),
+});
 
 describe("Idempotency-Key", () => {
   it("replays a 201 with Idempotent-Replayed and creates nothing twice", async () => {
@@ -59,15 +71,57 @@ describe("Idempotency-Key", () => {
     );
   });
 
-  it("while the first request is still running → 409 idempotency_key_in_use", async () => {
+  it("#13.22 while the first request is still running in this process → 409 idempotency_key_in_use", async () => {
     const body = { name: "Slow", email: "slow@example.com" };
-    const { fingerprintOf } = await import("../../src/idempotency/store.js");
-    expect(
-      await claimKey(t.db.db, keyId, "running-one", fingerprintOf("POST", "/api/v1/users", body), new Date()),
-    ).toEqual({ kind: "first" });
-    const res = await post("/api/v1/users", body, "running-one");
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe("idempotency_key_in_use");
+    // Holds what the first request needs (the single embedded connection; on PostgreSQL the new
+    // email's unique-index slot), so it is still running when the second arrives.
+    const blocker = await t.db.db.startTransaction().execute();
+    await blocker.insertInto("users").values(userRow("slow@example.com")).execute();
+    const first = post("/api/v1/users", body, "running-one");
+    const second = post("/api/v1/users", body, "running-one");
+    const refused = await Promise.race([first, second]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe("idempotency_key_in_use");
+    await blocker.rollback().execute();
+    expect((await Promise.all([first, second])).map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const replay = await post("/api/v1/users", body, "running-one");
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+  });
+
+  it.skipIf(!POSTGRES_URL)(
+    "#13.22 running in another process: 409 while its transaction lives, a first run once it died",
+    async () => {
+      const body = { name: "Elsewhere", email: "elsewhere@example.com" };
+      const other = await t.db.db.startTransaction().execute(); // another process's request, mid-work
+      expect(await holdRunningLock(other, keyId, "elsewhere")).toBe(true);
+      const refused = await post("/api/v1/users", body, "elsewhere");
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe("idempotency_key_in_use");
+      await other.rollback().execute(); // that process died before committing
+      const retry = await post("/api/v1/users", body, "elsewhere");
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers["idempotent-replayed"]).toBeUndefined();
+      const users = await t.db.db.selectFrom("users").select("id").where("email", "=", body.email).execute();
+      expect(users.map((u) => u.id)).toEqual([retry.json().id]);
+    },
+  );
+
+  it("#13.22 a 4xx raised inside the work's transaction undoes the work and is replayed", async () => {
+    await post("/api/v1/users", { name: "Taken", email: "taken@example.com" });
+    const body = { name: "Taken Again", email: "taken@example.com" };
+    const first = await post("/api/v1/users", body, "taken");
+    expect(first.statusCode).toBe(409);
+    expect(first.json().error.code).toBe("conflict");
+    const again = await post("/api/v1/users", body, "taken");
+    expect(again.statusCode).toBe(409);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json().error.message).toBe(first.json().error.message);
+    const audits = await t.db.db
+      .selectFrom("audit_events")
+      .select("id")
+      .where("request_id", "=", first.headers["request-id"] as string)
+      .execute();
+    expect(audits).toEqual([]);
   });
 
   it("a response that carried a secret is never stored: its replay is 409 conflict", async () => {
