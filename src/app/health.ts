@@ -14,6 +14,7 @@ export function healthRoutes(app: App, db: Kdb): void {
       schema: {
         tags,
         summary: "Liveness",
+        operationId: "getLiveness",
         description: "The process is up. No key needed.",
         response: { 200: z.object({ status: z.literal("ok") }) },
       },
@@ -27,6 +28,7 @@ export function healthRoutes(app: App, db: Kdb): void {
       schema: {
         tags,
         summary: "Readiness",
+        operationId: "getReadiness",
         description: "The database answers. 503 `unavailable` when it does not.",
         response: { 200: z.object({ status: z.literal("ready") }) },
       },
