@@ -153,6 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "CTS_ENV=live refuses plain HTTP: set CTS_TLS_CERT and CTS_TLS_KEY, or CTS_TRUST_PROXY=1 behind a TLS-terminating proxy",
     );
   }
+  if (raw.CTS_ENV === "live" && raw.CTS_PUBLIC_URL === undefined) {
+    problems.push(
+      "CTS_ENV=live requires CTS_PUBLIC_URL (e.g. https://commissions.example.com): the origin clients use in links and the OpenAPI servers entry",
+    );
+  }
   const webhookAllowHosts = (raw.CTS_WEBHOOK_ALLOW_HOSTS ?? "")
     .split(",")
     .map((h) => h.trim())

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** The closed list of error codes of API.md §2 and the HTTP status each maps to. */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -23,6 +25,21 @@ export interface ErrorDetail {
   param: string;
   message: string;
 }
+
+/** The contract's error body (API.md §2); the OpenAPI document's `Error` component is generated from it. */
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string().describe("Written for the client's developer."),
+      request_id: z.string().describe("Equals the Request-Id response header."),
+      details: z
+        .array(z.object({ param: z.string(), message: z.string() }))
+        .optional()
+        .describe("For validation errors: one entry per problem."),
+    }),
+  })
+  .describe("Every error response: one code from a closed list, a message and the request id.");
 
 export class AppError extends Error {
   readonly status: number;

@@ -63,7 +63,7 @@ export interface TestApp extends BuiltApp {
 }
 
 export async function createTestApp(
-  options: { clock?: TestClock; env?: string; webhooks?: Partial<WebhookSettings> } = {},
+  options: { clock?: TestClock; env?: string; webhooks?: Partial<WebhookSettings>; publicUrl?: string } = {},
 ): Promise<TestApp> {
   const db = await openTestDb();
   const env = options.env ?? TEST_ENV;
@@ -73,6 +73,7 @@ export async function createTestApp(
     pglite: db.pglite,
     env,
     webhooks,
+    publicUrl: options.publicUrl,
     ...(options.clock ? { clock: options.clock.now } : {}),
   });
   const ownerCtx = () => makeCtx(db.db, env, OWNER, null, options.clock?.now() ?? new Date());

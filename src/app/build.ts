@@ -29,7 +29,7 @@ import { handleError } from "./error-handler.js";
 import { healthRoutes } from "./health.js";
 import { registerIdempotency } from "./idempotency.js";
 import { registerNotFound } from "./not-found.js";
-import { openApiDocument, registerDocs, registerOpenApi } from "./openapi.js";
+import { documentFor, openApiDocument, registerDocs, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
 
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
@@ -123,16 +123,16 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   registerBodyParsers(app);
   registerNotFound(app);
-  await registerOpenApi(app, { publicUrl: options.publicUrl, version: VERSION });
+  await registerOpenApi(app, { version: VERSION });
 
   healthRoutes(app, options.db);
   let document: Record<string, unknown> | undefined;
   mcpRoutes(app, { version: VERSION });
   await app.register(
     async (api: App) => {
-      api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => {
+      api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async (req) => {
         document ??= openApiDocument(app);
-        return document;
+        return documentFor(document, req.publicOrigin);
       });
       apiKeyRoutes(api);
       userRoutes(api);

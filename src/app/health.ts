@@ -15,6 +15,7 @@ export function healthRoutes(app: App, db: Kdb): void {
       schema: {
         tags,
         summary: "Liveness",
+        operationId: "getLiveness",
         description: "The process is up. No key needed.",
         response: { 200: z.object({ status: z.literal("ok") }) },
       },
@@ -28,6 +29,7 @@ export function healthRoutes(app: App, db: Kdb): void {
       schema: {
         tags,
         summary: "Readiness",
+        operationId: "getReadiness",
         description:
           "The database answers. 503 `unavailable` (with `Retry-After`) when it does not; the message says why.",
         response: { 200: z.object({ status: z.literal("ready") }) },

@@ -1,58 +1,16 @@
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
-import { ERROR_STATUS } from "../errors.js";
 import type { App } from "../http/types.js";
+import { applyContract, type ContractMarks, EXTENSION, errorStatuses } from "./openapi-contract.js";
 
-const ERROR_SCHEMA = {
-  type: "object",
-  required: ["error"],
-  properties: {
-    error: {
-      type: "object",
-      required: ["code", "message", "request_id"],
-      properties: {
-        code: { type: "string", enum: Object.keys(ERROR_STATUS) },
-        message: { type: "string", description: "Written for the client's developer." },
-        request_id: { type: "string", description: "Equals the Request-Id response header." },
-        details: {
-          type: "array",
-          description: "For validation errors: one entry per problem.",
-          items: {
-            type: "object",
-            required: ["param", "message"],
-            properties: { param: { type: "string" }, message: { type: "string" } },
-          },
-        },
-      },
-    },
-  },
-};
-
-const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: "Malformed JSON (bad_request)",
-  401: "Missing, malformed, unknown, revoked, expired or other-environment key (unauthorized)",
-  403: "The key's scope is too small (forbidden)",
-  404: "Unknown record (not_found)",
-  409: "Conflict with the current state (conflict, invalid_transition, idempotency_key_in_use)",
-  413: "Body over 1 MiB (payload_too_large)",
-  415: "Body is not application/json (unsupported_media_type)",
-  422: "Invalid input; details name each problem (validation_error, idempotency_key_reused)",
-  429: "Rate limit exceeded; see Retry-After (rate_limited)",
-  500: "A bug; quote the request id (internal_error)",
-  503: "Database unavailable or shutting down (unavailable)",
-};
-
-function errorResponse(status: number) {
-  return { description: ERROR_DESCRIPTIONS[status] ?? "Error", ...ERROR_SCHEMA };
-}
-
-/** operationId from the summary: "List users" → listUsers. */
+/** operationId from the summary: "Get a user's statement" → getUserStatement (articles and 's dropped). */
 function operationIdOf(summary: string | undefined, method: string, url: string): string {
   const words = (summary ?? `${method} ${url}`)
-    .replace(/[^A-Za-z0-9 ]/g, " ")
+    .replace(/'s\b/g, "")
+    .replace(/[^A-Za-z ]/g, " ")
     .split(/\s+/)
-    .filter(Boolean);
+    .filter((w) => w && !/^(a|an|the)$/i.test(w));
   return words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase())).join("");
 }
 
@@ -67,24 +25,15 @@ function transform(input: TransformInput) {
   if (!source || out.schema.hide) return out;
   const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
   const schema = { ...out.schema };
-  schema.operationId = operationIdOf(source.summary as string | undefined, method, out.url);
+  schema.operationId =
+    (source.operationId as string | undefined) ?? operationIdOf(source.summary as string, method, out.url);
   schema.description ??= source.summary;
-  const codes: number[] = [];
-  if (!route.config?.public) {
-    schema.security = [{ bearerAuth: [] }];
-    codes.push(401, 429);
-    if (route.config?.scope) codes.push(403);
-    if (source.params) codes.push(404);
-    if (source.querystring || source.body || source.params) codes.push(422);
-    if (source.body) codes.push(400, 413, 415);
-    if (method === "POST" || method === "PATCH" || method === "PUT") codes.push(409);
-    codes.push(500, 503);
-  } else {
-    schema.security = [];
-  }
-  const response = { ...((schema.response as Record<string, unknown>) ?? {}) };
-  for (const code of codes.sort()) response[String(code)] ??= errorResponse(code);
-  schema.response = response;
+  schema.security = route.config?.public ? [] : [{ bearerAuth: [] }];
+  const marks: ContractMarks = {
+    errors: errorStatuses(method, out.url, route.config ?? {}, source),
+    public: route.config?.public === true,
+  };
+  schema[EXTENSION] = marks;
   return { schema, url: out.url };
 }
 
@@ -105,11 +54,11 @@ function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0])
       if (body && schema && !("$ref" in schema) && !schema.required?.length) body.required = false;
     }
   }
+  applyContract(doc as Parameters<typeof applyContract>[0]);
   return doc as ReturnType<typeof jsonSchemaTransformObject>;
 }
 
 export interface OpenApiOptions {
-  publicUrl: string | undefined;
   version: string;
 }
 
@@ -126,7 +75,6 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
         contact: { name: "Commission Tracking Service", url: "https://github.com/commission-tracking-service" },
         license: { name: "MIT", identifier: "MIT" },
       },
-      servers: [{ url: options.publicUrl ?? "http://127.0.0.1:3000", description: "This deployment" }],
       tags: [
         { name: "API keys", description: "Bearer keys, their scopes, rotation and revocation (admin)." },
         { name: "Users", description: "Reps, managers, admins and finance people." },
@@ -225,4 +173,9 @@ export function openApiDocument(app: App): Record<string, unknown> {
     }
   }
   return doc;
+}
+
+/** The document as one client sees it: `servers` is the public origin (CTS_PUBLIC_URL or the request's own). */
+export function documentFor(doc: Record<string, unknown>, origin: string): Record<string, unknown> {
+  return { ...doc, servers: [{ url: origin, description: "This deployment" }] };
 }

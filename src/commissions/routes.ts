@@ -22,6 +22,7 @@ export function commissionRoutes(app: App): void {
       schema: {
         tags,
         summary: "List commission lines",
+        operationId: "listCommissions",
         description: `Newest first (created_at desc, id desc). ${CSV} The CSV holds every matching line (page and per_page are ignored), streamed.`,
         querystring: ListCommissionsQuery,
         response: { 200: listOf(Commission) },
@@ -40,7 +41,13 @@ export function commissionRoutes(app: App): void {
     "/commissions/:id",
     {
       config: { scope: "read" },
-      schema: { tags, summary: "Get a commission line", params: IdParams, response: { 200: Commission } },
+      schema: {
+        tags,
+        summary: "Get a commission line",
+        operationId: "getCommission",
+        params: IdParams,
+        response: { 200: Commission },
+      },
     },
     (req) => service.getCommission(req.ctx, req.params.id),
   );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Attainment, Currency, DealTypeMultipliers, Money, MoneyOut, Rate } from "../commissions/fields.js";
 import { RecalculationJobId } from "../commissions/schema.js";
-import { IsoDate, Timestamp } from "../http/fields.js";
+import { DateOut, IsoDate, Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const PlanStatus = z.enum(["draft", "active", "archived"]);
@@ -23,8 +23,8 @@ export const CompPlan = z
     deal_type_multipliers: z.record(z.string(), z.number()),
     min_deal_amount: MoneyOut.nullable(),
     cap_per_period: MoneyOut.nullable(),
-    effective_from: z.string(),
-    effective_to: z.string().nullable(),
+    effective_from: DateOut,
+    effective_to: DateOut.nullable(),
     version: z.number().int().describe("Raised when the terms of an active plan change; lines keep theirs."),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -81,8 +81,8 @@ export const Assignment = z
     id: z.string().describe("asg_…"),
     plan_id: z.string(),
     user_id: z.string(),
-    effective_from: z.string(),
-    effective_to: z.string().nullable(),
+    effective_from: DateOut,
+    effective_to: DateOut.nullable(),
     quota_override: MoneyOut.nullable().describe("Replaces the plan's quota for this user."),
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -143,6 +143,7 @@ function previewRoute(app: App): void {
       schema: {
         tags: ["Commissions"],
         summary: "Preview a deal's commissions",
+        operationId: "previewCommission",
         description:
           "The lines a deal body would earn if created now (same validation as POST /deals), persisting nothing. " +
           "plan_id tries that plan (a draft too) for every credited user, as if assigned to it and active; their " +

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Dec } from "../commissions/calculate.js";
 import { Currency, DealType, Money, MoneyOut, Percent } from "../commissions/fields.js";
 import { Commission, commaList, DealExplanation, RecalculationJobId } from "../commissions/schema.js";
-import { IsoDate, Timestamp, TimestampInput } from "../http/fields.js";
+import { DateOut, IsoDate, Timestamp, TimestampInput } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const DealStatus = z.enum(["pending", "approved", "rejected", "disputed", "paid"]);
@@ -16,7 +16,7 @@ export const Deal = z
     arr_amount: MoneyOut,
     currency: z.string(),
     deal_type: DealType,
-    close_date: z.string(),
+    close_date: DateOut,
     owner_id: z.string(),
     splits: z
       .array(z.object({ user_id: z.string(), percent: z.number() }))

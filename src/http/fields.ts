@@ -1,7 +1,13 @@
 import { z } from "zod";
 
 /** Field schemas shared by every resource, so one shape has one definition. */
-export const Timestamp = z.string().describe("RFC 3339 UTC timestamp with milliseconds, e.g. 2026-11-22T10:00:00.000Z");
+export const Timestamp = z
+  .string()
+  .meta({ format: "date-time" })
+  .describe("RFC 3339 UTC timestamp with milliseconds, e.g. 2026-11-22T10:00:00.000Z");
+
+/** A calendar date in a response (inputs use IsoDate, which checks it). */
+export const DateOut = z.string().meta({ format: "date" }).describe("Calendar date YYYY-MM-DD");
 
 export const IsoDate = z
   .string()
@@ -12,11 +18,15 @@ export const IsoDate = z
       message: "must be a real calendar date",
     },
   )
+  .meta({ format: "date" })
   .describe("Calendar date YYYY-MM-DD");
 
-export const TimestampInput = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)), {
-  message: "must be an RFC 3339 timestamp such as 2026-11-22T10:00:00.000Z",
-});
+export const TimestampInput = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)), {
+    message: "must be an RFC 3339 timestamp such as 2026-11-22T10:00:00.000Z",
+  })
+  .meta({ format: "date-time" });
 
 /** Query-string boolean: only the literal words, so `?active=yes` is an error, not a silent false. */
 export const QueryBoolean = z.enum(["true", "false"]).transform((v) => v === "true");

@@ -19,9 +19,9 @@ export const PageQuery = z.object({
 export type PageQuery = z.infer<typeof PageQuery>;
 
 export const PageMeta = z.object({
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
+  page: z.number().int().min(1),
+  per_page: z.number().int().min(1).max(100),
+  total: z.number().int().min(0).describe("Matching records on every page."),
 });
 
 /** The list envelope `{data, meta}` around a record schema. */

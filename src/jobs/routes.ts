@@ -11,6 +11,7 @@ export function jobRoutes(app: App): void {
       schema: {
         tags: ["Jobs"],
         summary: "Get a background job",
+        operationId: "getJob",
         description:
           "Progress of background work such as a wide recalculation (`recalculation_job_id`). Until it succeeds, reads show the previous amounts.",
         params: IdParams,

@@ -13,6 +13,7 @@ export function requestLogRoutes(app: App, writer: RequestLogWriter): void {
       schema: {
         tags: ["Request logs"],
         summary: "List logged API requests",
+        operationId: "listRequestLogs",
         description: "Every /api/v1 and /mcp request, newest first (created_at desc, id desc); kept 30 days.",
         querystring: ListRequestLogsQuery,
         response: { 200: listOf(RequestLog) },

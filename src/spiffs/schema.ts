@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Currency, DealType, Money, MoneyOut, Rate } from "../commissions/fields.js";
 import { RecalculationJobId } from "../commissions/schema.js";
-import { IsoDate, QueryBoolean, Timestamp } from "../http/fields.js";
+import { DateOut, IsoDate, QueryBoolean, Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const Spiff = z
@@ -10,8 +10,8 @@ export const Spiff = z
     name: z.string(),
     description: z.string().nullable(),
     currency: z.string(),
-    starts_on: z.string(),
-    ends_on: z.string(),
+    starts_on: DateOut,
+    ends_on: DateOut,
     criteria: z.object({
       min_arr_amount: MoneyOut.nullable(),
       deal_types: z.array(DealType).nullable(),

@@ -107,6 +107,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
       schema: {
         tags,
         summary: "Rotate a webhook signing secret",
+        operationId: "rotateWebhookSecret",
         description:
           "Returns the new `secret` once. For 24 h the previous secret also signs every delivery (two space-separated signatures), so receivers can switch without losing events.",
         params: IdParams,
@@ -124,6 +125,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
       schema: {
         tags,
         summary: "Send a test event",
+        operationId: "sendWebhookTestEvent",
         description:
           "Queues a `webhook.test` event to this subscription only and returns it (202); follow it in the deliveries log.",
         params: IdParams,

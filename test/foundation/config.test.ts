@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
 
 const SECRET = Buffer.alloc(32, 7).toString("base64");
+const PUBLIC = "https://commissions.example.com";
 let dir: string;
 let certPath: string;
 let keyPath: string;
@@ -155,7 +156,7 @@ describe("bad values: one message each", () => {
   });
 
   it("a bad value never hides a cross-check problem", () => {
-    const problems = problemsOf({ CTS_PORT: "eighty", CTS_ENV: "live" });
+    const problems = problemsOf({ CTS_PORT: "eighty", CTS_ENV: "live", CTS_PUBLIC_URL: PUBLIC });
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/^CTS_PORT/);
     expect(problems[1]).toMatch(/^CTS_ENV=live refuses plain HTTP/);
@@ -164,16 +165,28 @@ describe("bad values: one message each", () => {
 
 describe("cross-checks", () => {
   it("CTS_ENV=live without TLS or a trusted proxy → error", () => {
-    expect(problemsOf({ CTS_ENV: "live" })).toEqual([
+    expect(problemsOf({ CTS_ENV: "live", CTS_PUBLIC_URL: PUBLIC })).toEqual([
       "CTS_ENV=live refuses plain HTTP: set CTS_TLS_CERT and CTS_TLS_KEY, or CTS_TRUST_PROXY=1 behind a TLS-terminating proxy",
     ]);
-    expect(problemsOf({ CTS_ENV: "live", CTS_TRUST_PROXY: "0" })).toHaveLength(1);
+    expect(problemsOf({ CTS_ENV: "live", CTS_TRUST_PROXY: "0", CTS_PUBLIC_URL: PUBLIC })).toHaveLength(1);
+  });
+
+  it("#13.8 CTS_ENV=live without CTS_PUBLIC_URL → error; other environments use the request's origin", () => {
+    expect(problemsOf({ CTS_ENV: "live", CTS_TRUST_PROXY: "1" })).toEqual([
+      "CTS_ENV=live requires CTS_PUBLIC_URL (e.g. https://commissions.example.com): the origin clients use in links and the OpenAPI servers entry",
+    ]);
+    expect(loadConfig({ CTS_ENV: "staging", CTS_TRUST_PROXY: "1" }).publicUrl).toBeUndefined();
   });
 
   it("CTS_ENV=live behind a trusted proxy, or with TLS, starts", () => {
-    expect(loadConfig({ CTS_ENV: "live", CTS_TRUST_PROXY: "1" })).toMatchObject({ env: "live", trustProxy: 1 });
-    expect(loadConfig({ CTS_ENV: "live", CTS_TRUST_PROXY: "10.0.0.1" }).trustProxy).toEqual(["10.0.0.1"]);
-    expect(loadConfig({ CTS_ENV: "live", CTS_TLS_CERT: certPath, CTS_TLS_KEY: keyPath }).tls).toBeDefined();
+    const live = { CTS_ENV: "live", CTS_PUBLIC_URL: PUBLIC };
+    expect(loadConfig({ ...live, CTS_TRUST_PROXY: "1" })).toMatchObject({
+      env: "live",
+      trustProxy: 1,
+      publicUrl: PUBLIC,
+    });
+    expect(loadConfig({ ...live, CTS_TRUST_PROXY: "10.0.0.1" }).trustProxy).toEqual(["10.0.0.1"]);
+    expect(loadConfig({ ...live, CTS_TLS_CERT: certPath, CTS_TLS_KEY: keyPath }).tls).toBeDefined();
   });
 
   it("#13.22 CTS_TEST_CRASH_AFTER_COMMIT is off by default and refused with CTS_ENV=live", () => {
@@ -213,7 +226,7 @@ describe("cross-checks", () => {
   });
 
   it("CTS_WEBHOOK_ALLOW_HOSTS or CTS_WEBHOOK_ALLOW_HTTP with CTS_ENV=live → error", () => {
-    const live = { CTS_ENV: "live", CTS_TRUST_PROXY: "1" };
+    const live = { CTS_ENV: "live", CTS_TRUST_PROXY: "1", CTS_PUBLIC_URL: PUBLIC };
     const message =
       "CTS_WEBHOOK_ALLOW_HOSTS and CTS_WEBHOOK_ALLOW_HTTP are for development only and refused with CTS_ENV=live";
     expect(problemsOf({ ...live, CTS_WEBHOOK_ALLOW_HOSTS: "localhost:8080" })).toEqual([message]);

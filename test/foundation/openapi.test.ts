@@ -63,10 +63,11 @@ describe("GET /api/v1/openapi.json", () => {
       const where = `${method} ${path}`;
       expect(op.security, where).toEqual([{ bearerAuth: [] }]);
       for (const status of ["401", "429"]) {
-        const response = op.responses?.[status] as OpenAPIV3_1.ResponseObject | undefined;
-        expect(response, `${where} ${status}`).toBeDefined();
-        const schema = response!.content?.["application/json"]?.schema as OpenAPIV3_1.SchemaObject;
-        expect(schema.properties?.error, `${where} ${status}`).toBeDefined();
+        const ref = (op.responses?.[status] as OpenAPIV3_1.ReferenceObject | undefined)?.$ref;
+        expect(ref, `${where} ${status}`).toMatch(/^#\/components\/responses\//);
+        const response = doc.components?.responses?.[ref!.split("/").pop()!] as OpenAPIV3_1.ResponseObject;
+        const schema = response.content?.["application/json"]?.schema as OpenAPIV3_1.ReferenceObject;
+        expect(schema.$ref, `${where} ${status}`).toBe("#/components/schemas/Error");
       }
     }
   });

@@ -1,0 +1,183 @@
+import { z } from "zod";
+import { ErrorBody } from "../errors.js";
+
+/**
+ * What the contract promises on every operation but no route schema states: the error responses (one
+ * named `Error` schema, shared responses by `$ref`), the headers of API.md §2-3 and the conditional and
+ * idempotent requests. The route transform marks each operation with EXTENSION; `applyContract` turns
+ * the marks into `$ref`s once the whole document exists.
+ */
+export const EXTENSION = "x-cts-contract";
+
+export interface ContractMarks {
+  errors: number[];
+  public: boolean;
+}
+
+/** Statuses a route returns beyond the ones its shape implies (the service raises them). */
+const EXTRA_ERRORS: Record<string, number[]> = {
+  "DELETE /api/v1/deals/{id}": [409],
+  "DELETE /api/v1/plan-assignments/{id}": [409],
+  "GET /readyz": [503],
+};
+
+const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {
+  400: ["BadRequest", "Malformed JSON or a repeated header (bad_request)"],
+  401: ["Unauthorized", "Missing, malformed, unknown, revoked, expired or other-environment key (unauthorized)"],
+  403: ["Forbidden", "The key's scope is too small (forbidden)"],
+  404: ["NotFound", "Unknown record (not_found)"],
+  409: ["Conflict", "Conflict with the current state (conflict, invalid_transition, idempotency_key_in_use)"],
+  412: ["PreconditionFailed", "If-Match names an older version of the record (precondition_failed)"],
+  413: ["PayloadTooLarge", "Body over 1 MiB (payload_too_large)"],
+  415: ["UnsupportedMediaType", "Body is not application/json (unsupported_media_type)"],
+  422: ["ValidationError", "Invalid input; details name each problem (validation_error, idempotency_key_reused)"],
+  429: ["RateLimited", "Rate limit exceeded; see Retry-After (rate_limited)"],
+  500: ["InternalError", "A bug; quote the request id (internal_error)"],
+  503: ["Unavailable", "Database unavailable or shutting down; see Retry-After (unavailable)"],
+};
+
+/** The error statuses an operation documents, from what its route declares. */
+export function errorStatuses(
+  method: string,
+  url: string,
+  route: { public?: boolean; scope?: string },
+  source: Record<string, unknown>,
+): number[] {
+  const codes = [...(EXTRA_ERRORS[`${method} ${url.replace(/:(\w+)/g, "{$1}")}`] ?? [])];
+  if (!route.public) {
+    codes.push(401, 429, 500, 503);
+    if (route.scope) codes.push(403);
+    if (source.params) codes.push(404);
+    if (source.querystring || source.body || source.params) codes.push(422);
+    if (source.body) codes.push(400, 413, 415);
+    if (method === "POST" || method === "PATCH" || method === "PUT") codes.push(409);
+    if (method === "PATCH" || method === "PUT") codes.push(412);
+  }
+  return [...new Set(codes)].sort();
+}
+
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+const HEADERS = {
+  RequestId: { description: "Identifies this request in logs and error bodies.", schema: { type: "string" } },
+  ETag: { description: "Strong validator of the body; send it back in If-None-Match.", schema: { type: "string" } },
+  Link: { description: 'RFC 8288 pagination links (rel="first", "prev", "next", "last").', schema: { type: "string" } },
+  RateLimitPolicy: { description: 'The key\'s limit, e.g. `"default";q=100;w=60`.', schema: { type: "string" } },
+  RateLimit: { description: 'What is left in the window, e.g. `"default";r=99;t=60`.', schema: { type: "string" } },
+  RetryAfter: { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
+};
+
+const PARAMETERS = {
+  IdempotencyKey: {
+    name: "Idempotency-Key",
+    in: "header",
+    required: false,
+    description:
+      "1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`).",
+    schema: { type: "string", minLength: 1, maxLength: 255 },
+  },
+  IfNoneMatch: {
+    name: "If-None-Match",
+    in: "header",
+    required: false,
+    description: "An ETag from an earlier response: 304 with no body when it still matches.",
+    schema: { type: "string" },
+  },
+  IfMatch: {
+    name: "If-Match",
+    in: "header",
+    required: false,
+    description: "The ETag of the record as last read: 412 precondition_failed when it has changed since.",
+    schema: { type: "string" },
+  },
+};
+
+type Json = Record<string, unknown>;
+type Response = { headers?: Json; content?: Record<string, Json>; $ref?: string };
+
+function components(): Json {
+  const { $schema: _, ...error } = z.toJSONSchema(ErrorBody, { target: "draft-2020-12" }) as Json;
+  const withRetry = new Set([429, 503]);
+  const responses: Record<string, Json> = Object.fromEntries(
+    Object.entries(ERROR_RESPONSES).map(([status, [name, description]]) => [
+      name,
+      {
+        description,
+        headers: {
+          "Request-Id": ref("headers", "RequestId"),
+          ...(withRetry.has(Number(status)) ? { "Retry-After": ref("headers", "RetryAfter") } : {}),
+        },
+        content: { "application/json": { schema: ref("schemas", "Error") } },
+      },
+    ]),
+  );
+  responses.NotModified = {
+    description: "The ETag sent in If-None-Match still matches: no body.",
+    headers: { "Request-Id": ref("headers", "RequestId"), ETag: ref("headers", "ETag") },
+  };
+  return { schemas: { Error: error }, responses, headers: HEADERS, parameters: PARAMETERS };
+}
+
+/** Routes that answer CSV to `Accept: text/csv` (API.md §6). */
+const CSV_OPERATIONS = new Set(["GET /api/v1/commissions", "GET /api/v1/users/{id}/statement"]);
+
+function decorate(method: string, path: string, operation: Json, marks: ContractMarks): void {
+  const responses = operation.responses as Record<string, Response>;
+  const parameters = (operation.parameters as Json[] | undefined) ?? [];
+  const isList = parameters.some((p) => p.in === "query" && p.name === "page");
+  for (const [status, response] of Object.entries(responses)) {
+    if (!status.startsWith("2")) continue;
+    const headers: Json = { "Request-Id": ref("headers", "RequestId"), ...response.headers };
+    if (!marks.public) {
+      headers["RateLimit-Policy"] = ref("headers", "RateLimitPolicy");
+      headers.RateLimit = ref("headers", "RateLimit");
+    }
+    if (method === "GET") headers.ETag = ref("headers", "ETag");
+    if (isList) headers.Link = ref("headers", "Link");
+    response.headers = headers;
+    if (CSV_OPERATIONS.has(`${method} ${path}`) && status === "200" && response.content) {
+      response.content["text/csv"] = { schema: { type: "string", description: "RFC 4180 CSV, UTF-8." } };
+    }
+  }
+  if (method === "GET") {
+    responses["304"] = ref("responses", "NotModified");
+    parameters.push(ref("parameters", "IfNoneMatch"));
+  }
+  if (!marks.public && (method === "POST" || method === "PATCH" || method === "PUT")) {
+    parameters.push(ref("parameters", "IdempotencyKey"));
+  }
+  if (method === "PATCH" || method === "PUT") parameters.push(ref("parameters", "IfMatch"));
+  if (parameters.length > 0) operation.parameters = parameters;
+  for (const status of marks.errors) responses[String(status)] = ref("responses", ERROR_RESPONSES[status]![0]);
+  operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * zod writes `.int()` as bounds of ±(2^53 − 1), which no contract states and which example generators
+ * pick as sample values (`page: -9007199254740991`): a bound that only says "safe integer" is dropped.
+ */
+function dropSafeIntegerBounds(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) dropSafeIntegerBounds(item);
+  else if (node && typeof node === "object") {
+    const schema = node as Json;
+    if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+    if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+    for (const value of Object.values(schema)) dropSafeIntegerBounds(value);
+  }
+}
+
+/** Turns every operation's marks into shared components and `$ref`s. */
+export function applyContract(doc: { paths?: Record<string, Record<string, Json>>; components?: Json }): void {
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const marks = operation[EXTENSION] as ContractMarks | undefined;
+      delete operation[EXTENSION];
+      if (marks) decorate(method.toUpperCase(), path, operation, marks);
+    }
+  }
+  dropSafeIntegerBounds(doc);
+  const shared = components();
+  doc.components ??= {};
+  const own = doc.components as Record<string, Json>;
+  for (const [kind, entries] of Object.entries(shared)) own[kind] = { ...(own[kind] ?? {}), ...(entries as Json) };
+}

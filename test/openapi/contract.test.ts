@@ -1,0 +1,228 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ErrorBody } from "../../src/errors.js";
+import { createTestApp, type TestApp } from "../harness.js";
+
+type Operation = OpenAPIV3_1.OperationObject;
+type Json = Record<string, unknown>;
+
+let t: TestApp;
+let body: string;
+let doc: OpenAPIV3_1.Document;
+/** Every operation: [METHOD, path, operation]. */
+let operations: [string, string, Operation][];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
+  expect(res.statusCode).toBe(200);
+  body = res.body;
+  doc = res.json();
+  operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, Operation>).map(([method, op]): [string, string, Operation] => [
+      method.toUpperCase(),
+      path,
+      op,
+    ]),
+  );
+});
+afterAll(async () => t?.close());
+
+const isApi = (path: string) => path.startsWith("/api/v1/");
+const refOf = (value: unknown) => (value as { $ref?: string } | undefined)?.$ref;
+const paramRefs = (op: Operation) => (op.parameters ?? []).map(refOf).filter(Boolean);
+
+/** Every subschema of the document with the property name that holds it. */
+function* properties(node: unknown): Generator<[string, Json]> {
+  if (Array.isArray(node)) for (const item of node) yield* properties(item);
+  else if (node && typeof node === "object") {
+    const props = (node as Json).properties as Record<string, Json> | undefined;
+    if (props && typeof props === "object") for (const [name, schema] of Object.entries(props)) yield [name, schema];
+    for (const value of Object.values(node)) yield* properties(value);
+  }
+}
+
+describe("#13.31 one Error schema, shared error responses", () => {
+  it("the document is at most 150 KB and holds the error body once", () => {
+    expect(body.length).toBeLessThanOrEqual(150_000);
+    expect(body.match(/Equals the Request-Id response header/g)).toHaveLength(1);
+  });
+
+  it("components.schemas.Error is generated from errors.ts's ErrorBody", () => {
+    const { $schema: _, ...expected } = z.toJSONSchema(ErrorBody, { target: "draft-2020-12" }) as Json;
+    expect(doc.components?.schemas?.Error).toEqual(expected);
+  });
+
+  it("every 4xx and 5xx response is a $ref to a shared response whose body is the Error schema", () => {
+    for (const [method, path, op] of operations) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (Number(status) < 400) continue;
+        const ref = refOf(response);
+        expect(ref, `${method} ${path} ${status}`).toMatch(/^#\/components\/responses\/[A-Z][A-Za-z]+$/);
+        const shared = doc.components?.responses?.[ref!.split("/").pop()!] as OpenAPIV3_1.ResponseObject;
+        expect(shared.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
+      }
+    }
+  });
+});
+
+describe("#13.33 operationIds read well in a generated SDK", () => {
+  it("every operationId is lowerCamelCase words and unique", () => {
+    const ids = operations.map(([, , op]) => op.operationId);
+    for (const id of ids) expect(id).toMatch(/^[a-z]+([A-Z][a-z]+)*$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("names a few as an SDK user would guess them", () => {
+    const idOf = (method: string, path: string) =>
+      operations.find(([m, p]) => m === method && p === path)?.[2].operationId;
+    expect({
+      createUser: idOf("POST", "/api/v1/users"),
+      getUserStatement: idOf("GET", "/api/v1/users/{id}/statement"),
+      previewCommission: idOf("POST", "/api/v1/commissions/preview"),
+      listDeals: idOf("GET", "/api/v1/deals"),
+      approveDeal: idOf("POST", "/api/v1/deals/{id}/approve"),
+      createApiKey: idOf("POST", "/api/v1/api-keys"),
+      markDealPaid: idOf("POST", "/api/v1/deals/{id}/mark-paid"),
+      upsertDealByExternalId: idOf("PUT", "/api/v1/deals/by-external-id/{external_id}"),
+      listCommissions: idOf("GET", "/api/v1/commissions"),
+      getJob: idOf("GET", "/api/v1/jobs/{id}"),
+      getReadiness: idOf("GET", "/readyz"),
+    }).toEqual({
+      createUser: "createUser",
+      getUserStatement: "getUserStatement",
+      previewCommission: "previewCommission",
+      listDeals: "listDeals",
+      approveDeal: "approveDeal",
+      createApiKey: "createApiKey",
+      markDealPaid: "markDealPaid",
+      upsertDealByExternalId: "upsertDealByExternalId",
+      listCommissions: "listCommissions",
+      getJob: "getJob",
+      getReadiness: "getReadiness",
+    });
+  });
+});
+
+describe("#13.30 the document declares what the contract promises", () => {
+  it("every GET takes If-None-Match and documents 304; every 200 of a GET carries an ETag", () => {
+    for (const [method, path, op] of operations.filter(([m]) => m === "GET")) {
+      expect(paramRefs(op), `${method} ${path}`).toContain("#/components/parameters/IfNoneMatch");
+      expect(refOf(op.responses?.["304"]), `${method} ${path}`).toBe("#/components/responses/NotModified");
+      const ok = op.responses?.["200"] as OpenAPIV3_1.ResponseObject;
+      expect(refOf(ok.headers?.ETag), `${method} ${path}`).toBe("#/components/headers/ETag");
+    }
+  });
+
+  it("every API write takes Idempotency-Key; PATCH and PUT take If-Match and document 412", () => {
+    for (const [method, path, op] of operations.filter(([m, p]) => m !== "GET" && m !== "DELETE" && isApi(p))) {
+      expect(paramRefs(op), `${method} ${path}`).toContain("#/components/parameters/IdempotencyKey");
+      const conditional = method === "PATCH" || method === "PUT";
+      expect(paramRefs(op).includes("#/components/parameters/IfMatch"), `${method} ${path}`).toBe(conditional);
+      expect(refOf(op.responses?.["412"]), `${method} ${path}`).toBe(
+        conditional ? "#/components/responses/PreconditionFailed" : undefined,
+      );
+    }
+  });
+
+  it("every success response names Request-Id; API ones the RateLimit headers; lists Link", () => {
+    for (const [method, path, op] of operations) {
+      const isList = (op.parameters ?? []).some((p) => (p as OpenAPIV3_1.ParameterObject).name === "page");
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (!status.startsWith("2")) continue;
+        const headers = Object.keys((response as OpenAPIV3_1.ResponseObject).headers ?? {});
+        const where = `${method} ${path} ${status}`;
+        expect(headers, where).toContain("Request-Id");
+        if (isApi(path)) expect(headers, where).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
+        expect(headers.includes("Link"), where).toBe(isList);
+      }
+    }
+  });
+
+  it("429 and 503 carry Retry-After; every error response carries Request-Id", () => {
+    for (const [name, response] of Object.entries(doc.components?.responses ?? {})) {
+      const headers = Object.keys((response as OpenAPIV3_1.ResponseObject).headers ?? {});
+      expect(headers, name).toContain("Request-Id");
+      if (name === "RateLimited" || name === "Unavailable") expect(headers, name).toContain("Retry-After");
+    }
+  });
+
+  it("the statuses the services raise: 409 on DELETE /deals/{id}, 503 on /readyz", () => {
+    const op = (method: string, path: string) => operations.find(([m, p]) => m === method && p === path)![2];
+    expect(refOf(op("DELETE", "/api/v1/deals/{id}").responses?.["409"])).toBe("#/components/responses/Conflict");
+    expect(refOf(op("GET", "/readyz").responses?.["503"])).toBe("#/components/responses/Unavailable");
+  });
+
+  it("text/csv on /commissions and the statement", () => {
+    for (const path of ["/api/v1/commissions", "/api/v1/users/{id}/statement"]) {
+      const ok = (doc.paths?.[path]?.get?.responses?.["200"] ?? {}) as OpenAPIV3_1.ResponseObject;
+      expect(Object.keys(ok.content ?? {}), path).toEqual(["application/json", "text/csv"]);
+      expect(ok.content?.["text/csv"]?.schema).toMatchObject({ type: "string" });
+    }
+  });
+
+  it("dates are format: date, timestamps format: date-time", () => {
+    const wrong: string[] = [];
+    for (const [name, schema] of properties(doc)) {
+      const want = /_at$|^since$|^updated_since$|^timestamp$/.test(name)
+        ? "date-time"
+        : /_date$|^close_date_(from|to)$|_on$|^effective_(from|to)$/.test(name)
+          ? "date"
+          : undefined;
+      if (!want) continue;
+      const types = JSON.stringify(schema);
+      if (!types.includes(`"format":"${want}"`)) wrong.push(`${name}: ${types.slice(0, 80)}`);
+    }
+    for (const [, , op] of operations) {
+      for (const param of (op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]) {
+        if (/^(since|updated_since|close_date_from|close_date_to)$/.test(param.name ?? "")) {
+          const want = param.name!.startsWith("close_date") ? "date" : "date-time";
+          if ((param.schema as Json)?.format !== want) wrong.push(`query ${param.name}`);
+        }
+      }
+    }
+    expect([...new Set(wrong)]).toEqual([]);
+  });
+
+  it("no integer carries zod's ±2^53 bounds, and every default and example is valid for its schema", () => {
+    expect(body).not.toContain("9007199254740991");
+    const ajv = new Ajv2020({ strict: false, validateFormats: true });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    ajv.addSchema({ $id: "doc", components: doc.components }, "doc");
+    const problems: string[] = [];
+    const check = (where: string, schema: Json, value: unknown) => {
+      const resolved = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
+      if (!ajv.validate(resolved, value)) problems.push(`${where}: ${JSON.stringify(value)} ${ajv.errorsText()}`);
+    };
+    for (const [method, path, op] of operations) {
+      for (const param of (op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]) {
+        const schema = param.schema as Json | undefined;
+        if (!schema) continue;
+        for (const key of ["default", "example"] as const) {
+          if (schema[key] !== undefined) check(`${method} ${path} ${param.name}.${key}`, schema, schema[key]);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("#13.8 servers is the public origin", () => {
+  it("without CTS_PUBLIC_URL: the request's own origin", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/openapi.json",
+      headers: { host: "cts.internal:8443" },
+    });
+    expect(res.json().servers).toEqual([{ url: "http://cts.internal:8443", description: "This deployment" }]);
+    const local = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/openapi.json",
+      headers: { host: "127.0.0.1:4000" },
+    });
+    expect(local.json().servers).toEqual([{ url: "http://127.0.0.1:4000", description: "This deployment" }]);
+  });
+});
