@@ -4,39 +4,43 @@ import type { Commission } from "./schema.js";
 export const CSV_HEADER =
   "id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary";
 
+/**
+ * A UTF-8 byte order mark opens every export: Excel and LibreOffice then read the file as UTF-8
+ * (ü, 日本 intact), and BOM-aware parsers (csv-parse `bom: true`, Python's utf-8-sig) drop it.
+ */
+export const CSV_BOM = "\uFEFF";
+
 /** RFC 4180: a field with a comma, quote, CR or LF is quoted, its quotes doubled. */
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
+/**
+ * A text cell a spreadsheet would run as a formula (starting with = + - @ TAB or CR) gets a leading
+ * apostrophe, as OWASP advises for CSV injection. Only text cells: `amount` is a number we format
+ * ourselves (`-50.00` must stay a number), so it is written as is.
+ */
+export function csvTextField(value: string): string {
+  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+}
+
 export function csvRow(line: Commission): string {
   const summary = typeof line.explanation.summary === "string" ? line.explanation.summary : "";
-  return [
-    line.id,
-    line.deal_id,
-    line.user_id,
-    line.kind,
-    line.period,
-    line.amount.toFixed(2),
-    line.status,
-    line.plan_id ?? "",
-    line.spiff_id ?? "",
-    line.calculated_at,
-    summary,
-  ]
-    .map(csvField)
-    .join(",");
+  // amount is the only numeric column; every other cell is text.
+  const before = [line.id, line.deal_id, line.user_id, line.kind, line.period].map(csvTextField);
+  const after = [line.status, line.plan_id ?? "", line.spiff_id ?? "", line.calculated_at, summary].map(csvTextField);
+  return [...before, line.amount.toFixed(2), ...after].join(",");
 }
 
 /** The whole CSV text (records end with CRLF, as RFC 4180 writes them). */
 export function csvText(lines: Commission[]): string {
-  return [CSV_HEADER, ...lines.map(csvRow)].map((row) => `${row}\r\n`).join("");
+  return CSV_BOM + [CSV_HEADER, ...lines.map(csvRow)].map((row) => `${row}\r\n`).join("");
 }
 
 /** Streams the header, then each page of lines as it is read: memory stays one page, whatever the count. */
 export function csvStream(pages: AsyncIterable<Commission[]>): Readable {
   async function* rows() {
-    yield `${CSV_HEADER}\r\n`;
+    yield `${CSV_BOM}${CSV_HEADER}\r\n`;
     for await (const page of pages) yield page.map((line) => `${csvRow(line)}\r\n`).join("");
   }
   return Readable.from(rows());
@@ -59,4 +63,9 @@ export function wantsCsv(accept: string | undefined): boolean {
     else if (["application/json", "application/*"].includes(type.trim())) json = Math.max(json, q);
   }
   return csv > 0 && csv > json;
+}
+
+/** `attachment; filename="…"`: browsers save the export instead of showing it; unsafe characters become `_`. */
+export function csvAttachment(name: string): string {
+  return `attachment; filename="${name.replace(/[^A-Za-z0-9_.-]/g, "_")}.csv"`;
 }

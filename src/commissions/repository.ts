@@ -193,6 +193,22 @@ export async function listLines(db: Db, q: ListCommissionsQuery, limit: number, 
   return { rows: rows.map(toCommission), total: Number(count.n) };
 }
 
+/**
+ * A digest of exactly what the CSV export of `q` shows (every column, in list order), for its ETag
+ * without reading the lines twice through Node: equal digests mean byte-equal exports.
+ */
+export async function exportDigest(db: Db, q: ListCommissionsQuery): Promise<string> {
+  const row = await filtered(db, q)
+    .select(
+      sql<string>`md5(coalesce(string_agg(md5(row(id, deal_id, user_id, kind, period, amount, status, plan_id,
+        spiff_id, extract(epoch from calculated_at), explanation->>'summary')::text), '' ORDER BY created_at DESC, id DESC), ''))`.as(
+        "digest",
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return row.digest;
+}
+
 /** Every matching line in list order, a page of `chunk` rows at a time (keyset, so no row is skipped or repeated). */
 export async function* allLines(db: Db, q: ListCommissionsQuery, chunk = 1000): AsyncGenerator<Commission[]> {
   let after: { created_at: Date; id: string } | null = null;

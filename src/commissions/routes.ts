@@ -1,8 +1,10 @@
+import type { FastifyReply } from "fastify";
+import { matchesIfNoneMatch } from "../http/etag.js";
 import { IdParams } from "../http/fields.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
-import { csvText, wantsCsv } from "./csv.js";
+import { csvAttachment, csvText, wantsCsv } from "./csv.js";
 import { Commission, ListCommissionsQuery, Statement, StatementQuery } from "./schema.js";
 import * as service from "./service.js";
 import { getStatement } from "./statement.js";
@@ -12,7 +14,10 @@ const tags = ["Commissions"];
 const CSV =
   "With `Accept: text/csv` the response is CSV (RFC 4180, CRLF line ends, amounts with 2 decimals) with the header " +
   "`id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`; " +
-  "any other Accept gets JSON. Responses carry `Vary: Accept`.";
+  "any other Accept gets JSON. Responses carry `Vary: Accept`. The CSV opens with a UTF-8 byte order mark (so " +
+  "spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, " +
+  "and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a " +
+  "formula (OWASP); `amount` is a number and never prefixed.";
 
 export function commissionRoutes(app: App): void {
   app.get(
@@ -31,6 +36,10 @@ export function commissionRoutes(app: App): void {
     async (req, reply) => {
       reply.header("Vary", "Accept");
       if (wantsCsv(req.headers.accept)) {
+        const etag = await service.exportEtag(req.ctx, req.query);
+        reply.header("ETag", etag);
+        if (matchesIfNoneMatch(req.headers["if-none-match"], etag)) return (reply as FastifyReply).code(304).send();
+        reply.header("Content-Disposition", csvAttachment("commissions"));
         return reply.type("text/csv; charset=utf-8").send(service.exportCommissions(req.ctx, req.query) as never);
       }
       return pageReply(req, reply, await service.listCommissions(req.ctx, req.query));
@@ -70,8 +79,10 @@ export function commissionRoutes(app: App): void {
     async (req, reply) => {
       reply.header("Vary", "Accept");
       const statement = await getStatement(req.ctx, req.params.id, req.query.period);
-      if (wantsCsv(req.headers.accept))
+      if (wantsCsv(req.headers.accept)) {
+        reply.header("Content-Disposition", csvAttachment(`statement-${req.params.id}-${req.query.period}`));
         return reply.type("text/csv; charset=utf-8").send(csvText(statement.lines) as never);
+      }
       return statement;
     },
   );

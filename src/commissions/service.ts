@@ -19,6 +19,12 @@ export function exportCommissions(ctx: Ctx, query: ListCommissionsQuery): Readab
   return csvStream(repo.allLines(ctx.db, query));
 }
 
+/** The export's strong ETag, known before it streams (the pipeline hashes only bodies it holds whole). */
+export async function exportEtag(ctx: Ctx, query: ListCommissionsQuery): Promise<string> {
+  requireScope(ctx, "read");
+  return `"csv1-${await repo.exportDigest(ctx.db, query)}"`;
+}
+
 export async function getCommission(ctx: Ctx, id: string): Promise<Commission> {
   requireScope(ctx, "read");
   const line = await repo.findLine(ctx.db, id);

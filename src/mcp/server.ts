@@ -51,6 +51,9 @@ export function createMcpServer(ctx: Ctx, options: McpServerOptions): McpServer 
   for (const tool of allowedTools(TOOLS, ctx.actor)) {
     server.registerTool(tool.name, LISTINGS.get(tool.name)!, (args) => runTool(tool, ctx, args, options.onBug));
   }
+  // registerTool claims `listChanged: true`, but this server lives for one request and can never send
+  // that notification; undefined is merged over it and dropped from the JSON (no SDK option for it).
+  server.server.registerCapabilities({ tools: { listChanged: undefined } });
   return server;
 }
 

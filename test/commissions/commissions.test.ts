@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const HEADER = "id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary";
+/** Every export opens with a UTF-8 BOM (#13.35). */
+const HEADER = "\uFEFFid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary";
 const csvLine = (c: any, summary: string) =>
   [
     c.id,
@@ -136,6 +137,7 @@ describe("GET /users/{id}/statement", () => {
     const csv = await reader.get(`/users/${user.id}/statement?period=2026-Q3`, { accept: "text/csv" });
     expect(csv.headers.vary).toBe("Accept");
     expect(csv.body.split("\r\n")).toHaveLength(5);
+    expect(csv.body.split("\r\n")[0]).toBe(HEADER);
     expect(csv.body.split("\r\n")[2]).toBe(
       csvLine(statement.lines[1], '"10,000.00 × 10% + 20,000.00 × 15% = 4,000.00"'),
     );
