@@ -51,6 +51,12 @@ const EnvSchema = z.object({
     .regex(/^\d+$/, "CTS_SHUTDOWN_TIMEOUT must be a whole number of seconds")
     .transform(Number)
     .default(20),
+  CTS_REQUEST_TIMEOUT: z
+    .string()
+    .regex(/^\d+$/, "CTS_REQUEST_TIMEOUT must be a whole number of seconds (1-3600)")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 3600, "CTS_REQUEST_TIMEOUT must be a whole number of seconds (1-3600)")
+    .default(30),
   CTS_WEBHOOK_ALLOW_HOSTS: z.string().optional(),
   CTS_WEBHOOK_ALLOW_HTTP: z.enum(["0", "1"], { error: "CTS_WEBHOOK_ALLOW_HTTP must be 0 or 1" }).optional(),
 });
@@ -72,6 +78,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   metricsPort: number | undefined;
   shutdownTimeoutSeconds: number;
+  /** How long a request's headers and body may take to arrive (then 408). */
+  requestTimeoutSeconds: number;
   webhookAllowHosts: string[];
   webhookAllowHttp: boolean;
 }
@@ -164,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: v.CTS_LOG_LEVEL,
     metricsPort: v.CTS_METRICS_PORT,
     shutdownTimeoutSeconds: v.CTS_SHUTDOWN_TIMEOUT,
+    requestTimeoutSeconds: v.CTS_REQUEST_TIMEOUT,
     webhookAllowHosts,
     webhookAllowHttp: v.CTS_WEBHOOK_ALLOW_HTTP === "1",
   };
