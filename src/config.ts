@@ -60,6 +60,12 @@ const EnvSchema = z.object({
     .default(20),
   CTS_WORKER_JOB_CONCURRENCY: slots("CTS_WORKER_JOB_CONCURRENCY").default(4),
   CTS_WORKER_WEBHOOK_CONCURRENCY: slots("CTS_WORKER_WEBHOOK_CONCURRENCY").default(8),
+  CTS_REQUEST_TIMEOUT: z
+    .string()
+    .regex(/^\d+$/, "CTS_REQUEST_TIMEOUT must be a whole number of seconds (1-3600)")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 3600, "CTS_REQUEST_TIMEOUT must be a whole number of seconds (1-3600)")
+    .default(30),
   CTS_WEBHOOK_ALLOW_HOSTS: z.string().optional(),
   CTS_WEBHOOK_ALLOW_HTTP: z.enum(["0", "1"], { error: "CTS_WEBHOOK_ALLOW_HTTP must be 0 or 1" }).optional(),
   CTS_TEST_CRASH_AFTER_COMMIT: z.enum(["0", "1"], { error: "CTS_TEST_CRASH_AFTER_COMMIT must be 0 or 1" }).optional(),
@@ -84,6 +90,8 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** Background work slots per source, so one source (hanging webhook receivers) never starves another. */
   workerConcurrency: { jobs: number; webhooks: number };
+  /** How long a request's headers and body may take to arrive (then 408). */
+  requestTimeoutSeconds: number;
   webhookAllowHosts: string[];
   webhookAllowHttp: boolean;
   /** Tests only (CTS_TEST_CRASH_AFTER_COMMIT=1): SIGKILL right after an idempotent request commits. */
@@ -187,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: v.CTS_METRICS_PORT,
     shutdownTimeoutSeconds: v.CTS_SHUTDOWN_TIMEOUT,
     workerConcurrency: { jobs: v.CTS_WORKER_JOB_CONCURRENCY, webhooks: v.CTS_WORKER_WEBHOOK_CONCURRENCY },
+    requestTimeoutSeconds: v.CTS_REQUEST_TIMEOUT,
     webhookAllowHosts,
     webhookAllowHttp: v.CTS_WEBHOOK_ALLOW_HTTP === "1",
     testCrashAfterCommit: v.CTS_TEST_CRASH_AFTER_COMMIT === "1",

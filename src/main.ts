@@ -62,6 +62,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     publicUrl: config.publicUrl,
     tls: config.tls,
     trustProxy: config.trustProxy,
+    requestTimeoutSeconds: config.requestTimeoutSeconds,
     logger,
     rateLimits,
     webhooks,

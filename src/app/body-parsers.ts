@@ -1,7 +1,11 @@
+import type { IncomingMessage } from "node:http";
+import type { FastifyError, FastifyReply } from "fastify";
 import { AppError } from "../errors.js";
 import type { App } from "../http/types.js";
 
 export const BODY_LIMIT = 1024 * 1024;
+/** What is still read (and discarded) of a refused body after its 413, so the client sees the answer. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
 
 /**
  * JSON only (415 otherwise), malformed JSON → 400 `bad_request`, and an empty body of any
@@ -32,4 +36,24 @@ export function registerBodyParsers(app: App): void {
       undefined,
     );
   });
+  app.addHook("onError", (req, reply, error, done) => {
+    if ((error as FastifyError).code === "FST_ERR_CTP_BODY_TOO_LARGE") drainRejectedBody(req.raw, reply);
+    done();
+  });
+}
+
+/**
+ * A 413 goes out while the client may still be sending: closing now would reset the connection and a
+ * streaming client (node:http) sees EPIPE instead of the answer. Keep the connection, discard the rest
+ * of the body up to DRAIN_LIMIT (the request timeout bounds the time), and destroy it past that.
+ */
+function drainRejectedBody(raw: IncomingMessage, reply: FastifyReply): void {
+  if (raw.complete) return;
+  reply.removeHeader("connection");
+  let drained = 0;
+  raw.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT) raw.socket.destroy();
+  });
+  raw.resume();
 }

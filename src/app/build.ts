@@ -25,6 +25,7 @@ import { userRoutes } from "../users/routes.js";
 import { webhookRoutes } from "../webhooks/routes.js";
 import type { WebhookSettings } from "../webhooks/settings.js";
 import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
+import { ClientErrors } from "./client-errors.js";
 import { handleError } from "./error-handler.js";
 import { healthRoutes } from "./health.js";
 import { registerIdempotency } from "./idempotency.js";
@@ -51,6 +52,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** Secret key and target exemptions; without them (tools that never deliver) a throwaway key. */
   webhooks?: WebhookSettings;
+  /** CTS_REQUEST_TIMEOUT: seconds a request's headers and body may take to arrive (default 30). */
+  requestTimeoutSeconds?: number;
   /** Benchmarks only: a raised per-key limit (API.md §3's 100 per minute otherwise). */
   perKeyLimit?: Limit;
   /** Benchmarks only: more routes under /api/v1, behind the whole pipeline (e.g. a trivial one). */
@@ -78,6 +81,15 @@ function trustProxyOption(
 /** The whole HTTP service: pipeline, error handling, every feature's routes, OpenAPI and docs. */
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const logger = options.logger ?? pino({ level: "silent" });
+  const clock = options.clock ?? (() => new Date());
+  const requestLog = new RequestLogWriter(options.db, (err) => logger.error({ err }, "request log write failed"));
+  const timeoutMs = (options.requestTimeoutSeconds ?? 30) * 1000;
+  const clientErrors = new ClientErrors({
+    logger,
+    requestLog,
+    clock,
+    requestTimeoutSeconds: timeoutMs / 1000,
+  });
   const fastify = Fastify({
     loggerInstance: logger,
     // One JSON line per request comes from the pipeline's onResponse hook instead.
@@ -90,19 +102,29 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     trustProxy: trustProxyOption(options.trustProxy),
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Slow or stalled clients: headers and body within CTS_REQUEST_TIMEOUT (408), idle keep-alive
+    // connections closed after 72 s (longer than common load balancers' 60 s), 1,000 requests each.
+    requestTimeout: timeoutMs,
+    keepAliveTimeout: 72_000,
+    maxRequestsPerSocket: 1000,
+    clientErrorHandler: clientErrors.handle,
     // A URL that cannot be decoded or routed is refused before any hook runs: still the contract's body.
     frameworkErrors: (err, req, reply) => {
       reply.header("Request-Id", req.id);
       return handleError(err, req, reply);
     },
   });
+  // Node checks those timeouts on this interval (30 s by default), read when the server starts listening.
+  Object.assign(fastify.server, {
+    headersTimeout: timeoutMs,
+    connectionsCheckingInterval: Math.min(1000, timeoutMs / 2),
+  });
   const app = fastify.withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
 
-  const clock = options.clock ?? (() => new Date());
-  const requestLog = new RequestLogWriter(options.db, (err) => logger.error({ err }, "request log write failed"));
+  app.addHook("onRequest", clientErrors.track);
   const keys = options.pglite ? await KeyCache.notified(options.db, options.pglite) : KeyCache.versioned(options.db);
   app.addHook("onClose", async () => keys.close());
   registerPipeline(app, {

@@ -38,6 +38,8 @@ declare module "fastify" {
     actor: Actor | undefined;
     /** Refused by the failed-auth IP limiter: counted, not logged one row each (API.md §3). */
     ipLimited: boolean;
+    /** Its log line and row are written (by onResponse, or by onRequestAbort if the client left first). */
+    logged: boolean;
   }
 }
 
@@ -50,6 +52,9 @@ function needsKey(req: FastifyRequest): boolean {
   return req.routeOptions.config?.public !== true;
 }
 
+/** The status logged for a request whose client closed the connection before the answer (never sent). */
+const CLIENT_CLOSED = 499;
+
 function tooManyRequests(retryAfter: number, message: string): AppError {
   return new AppError("rate_limited", message, undefined, { "Retry-After": String(Math.max(1, retryAfter)) });
 }
@@ -60,6 +65,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
   app.decorateRequest("publicOrigin", "");
   app.decorateRequest("startedAt", 0n);
   app.decorateRequest("ipLimited", false);
+  app.decorateRequest("logged", false);
 
   // One hook, not two: each hook is a promise and a dispatch on every request.
   app.addHook("onRequest", async (req, reply) => {
@@ -99,9 +105,14 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     return "";
   });
 
-  app.addHook("onResponse", async (req, reply) => {
+  const logRequest = (req: FastifyRequest, answered: number) => {
+    if (req.logged) return;
+    req.logged = true;
+    // Whatever was answered, nobody received it once the client left (reset, or EOF) mid-request.
+    const left = !req.raw.complete && (req.raw.aborted || req.raw.socket?.readableEnded === true);
+    const status = left ? CLIENT_CLOSED : answered;
     const durationMs = Number(process.hrtime.bigint() - req.startedAt) / 1e6;
-    const labels = { route: req.routeOptions.url ?? "unmatched", method: req.method, status: reply.statusCode };
+    const labels = { route: req.routeOptions.url ?? "unmatched", method: req.method, status };
     httpRequests.inc(labels);
     httpDuration.observe(labels, durationMs / 1000);
     if (req.ipLimited) return;
@@ -110,16 +121,22 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
       key_id: req.actor?.type === "api_key" ? req.actor.keyId : null,
       method: req.method,
       path: req.url,
-      status: reply.statusCode,
+      status,
       duration_ms: Math.round(durationMs * 1000) / 1000,
       client_ip: req.ip ?? null,
       user_agent: req.headers["user-agent"] ?? null,
       created_at: deps.clock(),
     };
     const { id: request_id, created_at: _at, ...fields } = entry;
-    deps.logger.info({ request_id, ...fields }, "request");
+    // A request that timed out (408) or whose client left (499) is the client's problem: warn, not error.
+    const level = status === 408 || status === CLIENT_CLOSED ? "warn" : "info";
+    deps.logger[level]({ request_id, ...fields }, "request");
     if (needsKey(req)) deps.requestLog.record(entry);
-  });
+  };
+
+  app.addHook("onResponse", async (req, reply) => logRequest(req, reply.statusCode));
+  // The client went away before its request was answered (nginx's 499): logged once, as such.
+  app.addHook("onRequestAbort", async (req) => logRequest(req, CLIENT_CLOSED));
 }
 
 /** 401 → 429 → 403, before any validation (API.md §2 "Checks run in this order"); then the request's ctx. */

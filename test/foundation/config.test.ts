@@ -50,6 +50,7 @@ describe("defaults", () => {
       metricsPort: undefined,
       shutdownTimeoutSeconds: 20,
       workerConcurrency: { jobs: 4, webhooks: 8 },
+      requestTimeoutSeconds: 30,
       webhookAllowHosts: [],
       webhookAllowHttp: false,
       testCrashAfterCommit: false,
@@ -80,6 +81,7 @@ describe("defaults", () => {
       CTS_LOG_LEVEL: "debug",
       CTS_METRICS_PORT: "9464",
       CTS_SHUTDOWN_TIMEOUT: "5",
+      CTS_REQUEST_TIMEOUT: "45",
       CTS_WEBHOOK_ALLOW_HOSTS: "localhost:8080, 127.0.0.1",
       CTS_WEBHOOK_ALLOW_HTTP: "1",
     });
@@ -95,6 +97,7 @@ describe("defaults", () => {
       logLevel: "debug",
       metricsPort: 9464,
       shutdownTimeoutSeconds: 5,
+      requestTimeoutSeconds: 45,
       webhookAllowHosts: ["localhost:8080", "127.0.0.1"],
       webhookAllowHttp: true,
     });
@@ -123,6 +126,9 @@ describe("bad values: one message each", () => {
     ["REDIS_URL", "http://cache", /^REDIS_URL must start with redis/],
     ["CTS_LOG_LEVEL", "loud", /^CTS_LOG_LEVEL must be one of fatal, error/],
     ["CTS_SHUTDOWN_TIMEOUT", "soon", /^CTS_SHUTDOWN_TIMEOUT must be a whole number/],
+    ["CTS_REQUEST_TIMEOUT", "30s", /^CTS_REQUEST_TIMEOUT must be a whole number of seconds \(1-3600\)$/],
+    ["CTS_REQUEST_TIMEOUT", "0", /^CTS_REQUEST_TIMEOUT must be a whole number of seconds \(1-3600\)$/],
+    ["CTS_REQUEST_TIMEOUT", "3601", /^CTS_REQUEST_TIMEOUT must be a whole number of seconds \(1-3600\)$/],
     ["CTS_WEBHOOK_ALLOW_HTTP", "yes", /^CTS_WEBHOOK_ALLOW_HTTP must be 0 or 1/],
     ["CTS_TRUST_PROXY", "everyone", /^CTS_TRUST_PROXY must be a hop count .*bad: everyone$/],
     ["CTS_SECRET_KEY", "too-short", /^CTS_SECRET_KEY must be 32 random bytes in base64/],
