@@ -20,6 +20,11 @@ export interface Ctx {
   actor: Actor;
   requestId: string | null;
   now: Date;
+  /**
+   * An HTTP `If-Match` to honour: update services call it inside their transaction once the record is
+   * locked, so the check and the write see the same version (412 `precondition_failed`).
+   */
+  precondition?: ((tx: Tx) => Promise<void>) | undefined;
 }
 
 export type Tx = Transaction<DB>;

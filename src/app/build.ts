@@ -28,6 +28,7 @@ import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
 import { handleError } from "./error-handler.js";
 import { healthRoutes } from "./health.js";
 import { registerIdempotency } from "./idempotency.js";
+import { registerIfMatch } from "./if-match.js";
 import { registerNotFound } from "./not-found.js";
 import { openApiDocument, registerDocs, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     clock,
   });
   registerIdempotency(app, options.db, clock);
+  registerIfMatch(app);
   registerBodyParsers(app);
   registerNotFound(app);
   await registerOpenApi(app, { publicUrl: options.publicUrl, version: VERSION });

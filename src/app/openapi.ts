@@ -35,6 +35,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "The key's scope is too small (forbidden)",
   404: "Unknown record (not_found)",
   409: "Conflict with the current state (conflict, invalid_transition, idempotency_key_in_use)",
+  412: "If-Match is not the record's current ETag; nothing changed (precondition_failed)",
   413: "Body over 1 MiB (payload_too_large)",
   415: "Body is not application/json (unsupported_media_type)",
   422: "Invalid input; details name each problem (validation_error, idempotency_key_reused)",
@@ -61,7 +62,7 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 function transform(input: TransformInput) {
   const out = jsonSchemaTransform(input) as { schema: Record<string, unknown>; url: string };
   const { route } = input as unknown as {
-    route: { method: string | string[]; config?: { scope?: string; public?: boolean } };
+    route: { method: string | string[]; config?: { scope?: string; public?: boolean; ifMatch?: unknown } };
   };
   const source = input.schema as Record<string, unknown> | undefined;
   if (!source || out.schema.hide) return out;
@@ -78,6 +79,7 @@ function transform(input: TransformInput) {
     if (source.querystring || source.body || source.params) codes.push(422);
     if (source.body) codes.push(400, 413, 415);
     if (method === "POST" || method === "PATCH" || method === "PUT") codes.push(409);
+    if (route.config?.ifMatch) codes.push(412);
     codes.push(500, 503);
   } else {
     schema.security = [];
