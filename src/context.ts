@@ -22,6 +22,11 @@ export interface Ctx {
   now: Date;
   /** Set for a request sent with an Idempotency-Key: its work and its stored reply commit together. */
   requestTransaction?: RequestTransaction;
+  /**
+   * An HTTP `If-Match` to honour: update services call it inside their transaction once the record is
+   * locked, so the check and the write see the same version (412 `precondition_failed`).
+   */
+  precondition?: ((tx: Tx) => Promise<void>) | undefined;
 }
 
 export type Tx = Transaction<DB>;

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   invalid_transition: 409,
   conflict: 409,
   idempotency_key_in_use: 409,
+  precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
   headers_too_large: 431,

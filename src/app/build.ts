@@ -29,6 +29,7 @@ import { ClientErrors } from "./client-errors.js";
 import { handleError } from "./error-handler.js";
 import { healthRoutes } from "./health.js";
 import { registerIdempotency } from "./idempotency.js";
+import { registerIfMatch } from "./if-match.js";
 import { registerNotFound } from "./not-found.js";
 import { documentFor, openApiDocument, registerDocs, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     embedded: options.pglite !== undefined,
     crashAfterCommit: options.crashAfterCommit ?? false,
   });
+  registerIfMatch(app);
   registerBodyParsers(app);
   registerNotFound(app);
   await registerOpenApi(app, { version: VERSION });

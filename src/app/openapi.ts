@@ -19,7 +19,7 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 function transform(input: TransformInput) {
   const out = jsonSchemaTransform(input) as { schema: Record<string, unknown>; url: string };
   const { route } = input as unknown as {
-    route: { method: string | string[]; config?: { scope?: string; public?: boolean } };
+    route: { method: string | string[]; config?: { scope?: string; public?: boolean; ifMatch?: unknown } };
   };
   const source = input.schema as Record<string, unknown> | undefined;
   if (!source || out.schema.hide) return out;

@@ -17,6 +17,7 @@ import {
   type RateLimitStore,
   stateHeader,
 } from "../rate-limit/limiter.js";
+import { redactTarget } from "../request-logs/redact.js";
 import type { RequestLogWriter } from "../request-logs/writer.js";
 
 export interface PipelineDeps {
@@ -120,7 +121,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
       id: req.id,
       key_id: req.actor?.type === "api_key" ? req.actor.keyId : null,
       method: req.method,
-      path: req.url,
+      path: redactTarget(req.url),
       status,
       duration_ms: Math.round(durationMs * 1000) / 1000,
       client_ip: req.ip ?? null,

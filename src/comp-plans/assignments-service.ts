@@ -110,10 +110,19 @@ function spanOf(a: Assignment): Span {
   return { effective_from: a.effective_from, effective_to: a.effective_to, quota_override: quota };
 }
 
+/** An assignment as GET /comp-plans/{id}/assignments lists it (its If-Match representation). */
+export async function getAssignment(ctx: Ctx, id: string): Promise<Assignment> {
+  requireScope(ctx, "read");
+  const found = await repo.findAssignment(ctx.db, id);
+  if (!found) throw notFound("Plan assignment", id);
+  return found;
+}
+
 export async function updateAssignment(ctx: Ctx, id: string, input: UpdateAssignmentBody): Promise<AssignmentWritten> {
   requireScope(ctx, "admin");
   return withTransaction(ctx, async (tx) => {
     const { assignment: before, plan } = await lockExisting(tx, id);
+    await ctx.precondition?.(tx);
     const old = spanOf(before);
     const span: Span = {
       effective_from: input.effective_from ?? old.effective_from,

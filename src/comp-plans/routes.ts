@@ -72,7 +72,7 @@ export function compPlanRoutes(app: App): void {
   app.patch(
     "/comp-plans/:id",
     {
-      config: { scope: "admin" },
+      config: { scope: "admin", ifMatch: { read: (ctx, p) => service.getPlan(ctx, p.id!), schema: CompPlan } },
       schema: {
         tags,
         summary: "Update a comp plan",
@@ -126,7 +126,10 @@ function assignmentRoutes(app: App): void {
   app.patch(
     "/plan-assignments/:id",
     {
-      config: { scope: "admin" },
+      config: {
+        scope: "admin",
+        ifMatch: { read: (ctx, p) => assignments.getAssignment(ctx, p.id!), schema: Assignment },
+      },
       schema: {
         tags,
         summary: "Update a plan assignment",

@@ -79,6 +79,7 @@ export async function updatePlan(ctx: Ctx, id: string, input: UpdatePlanBody): P
     await lockForRecalc(tx);
     const before = await repo.lockPlanRecord(tx, id);
     if (!before) throw notFound("Comp plan", id);
+    await ctx.precondition?.(tx);
     const next = merged(before, input);
     checkPlanTerms(next);
     const termsChanged = !sameTerms(before, next);

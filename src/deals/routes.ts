@@ -95,7 +95,7 @@ function writeRoutes(app: App): void {
   app.patch(
     "/deals/:id",
     {
-      config: { scope: "write" },
+      config: { scope: "write", ifMatch: { read: (ctx, p) => read.getDeal(ctx, p.id!), schema: DealDetail } },
       schema: {
         tags,
         summary: "Update a deal",
@@ -161,7 +161,10 @@ function syncRoutes(app: App): void {
   app.put(
     "/deals/by-external-id/:external_id",
     {
-      config: { scope: "write" },
+      config: {
+        scope: "write",
+        ifMatch: { read: (ctx, p) => read.getDealByExternalId(ctx, p.external_id!), schema: DealDetail },
+      },
       schema: {
         tags,
         summary: "Upsert a deal by external id",

@@ -34,3 +34,11 @@ export async function getDeal(ctx: Ctx, id: string): Promise<DealDetail> {
   requireScope(ctx, "read");
   return detailOf(ctx.db, id, null);
 }
+
+/** The deal with this CRM id as GET /deals/{id} shows it (PUT by external id checks If-Match on it). */
+export async function getDealByExternalId(ctx: Ctx, externalId: string): Promise<DealDetail> {
+  requireScope(ctx, "read");
+  const [found] = await repo.findByExternalIds(ctx.db, [externalId]);
+  if (!found) throw notFound("Deal with external_id", externalId);
+  return detailOf(ctx.db, found.id, null);
+}

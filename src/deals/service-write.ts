@@ -80,6 +80,7 @@ export async function updateDeal(ctx: Ctx, id: string, input: UpdateDealBody): P
   return withTransaction(ctx, async (tx) => {
     if (input.external_id) await repo.lockExternalIds(tx, [input.external_id]);
     const before = await lockDealAndUsers(tx, id, namedUsers(input));
+    await ctx.precondition?.(tx);
     if (LOCKED_STATUSES.has(before.status)) throw invalidTransition(before, "edited");
     const next = patched(before, input);
     if (before.status === "pending" && sameDeal(before, next, true)) return detailOf(tx, id, null);

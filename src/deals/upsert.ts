@@ -41,11 +41,13 @@ export async function upsertDeal(ctx: Ctx, externalId: string, input: CreateDeal
     throwIfInvalid(missingUsers(named, known));
     const fields = writableOf(input, externalId);
     if (!seen) {
+      await ctx.precondition?.(tx); // If-Match on a deal that does not exist yet fails (412)
       const record = newRecord(newId("deal", ctx.now.getTime()), ctx.now, fields);
       const { jobId } = await persistDeals(tx, ctx, { created: [record], updated: [] });
       return { created: true, deal: await detailOf(tx, record.id, jobId) };
     }
     const before = (await repo.lockDeal(tx, seen.id))!;
+    await ctx.precondition?.(tx);
     if (sameDeal(before, fields)) return { created: false, deal: await detailOf(tx, before.id, null) };
     if (LOCKED_STATUSES.has(before.status)) throw invalidTransition(before, "changed by an upsert");
     const after = { ...before, ...fields, status: "pending" as const, rejection_reason: null, updated_at: ctx.now };

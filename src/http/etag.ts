@@ -5,6 +5,16 @@ export function etagOf(body: string | Buffer): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
+/**
+ * RFC 9110 If-Match: `*` matches any current representation, otherwise a listed tag must equal it by
+ * strong comparison (a weak tag never matches). `etag` undefined: there is no current representation.
+ */
+export function matchesIfMatch(header: string, etag: string | undefined): boolean {
+  if (etag === undefined) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim() === etag);
+}
+
 /** RFC 9110 If-None-Match: `*` or a list of (possibly weak) tags; weak comparison is allowed for GET. */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;

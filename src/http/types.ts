@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ZodType } from "zod";
 import type { Ctx, Scope } from "../context.js";
 
 /** The Fastify instance every feature's routes receive: zod schemas type the handlers. */
@@ -23,6 +24,8 @@ declare module "fastify" {
     scope?: Scope;
     /** Public routes (health, OpenAPI, docs) skip authentication and the rate limit. */
     public?: boolean;
+    /** PATCH/PUT: the record's GET representation (its reader and schema), checked against If-Match. */
+    ifMatch?: { read: (ctx: Ctx, params: Record<string, string>) => Promise<unknown>; schema: ZodType };
   }
   interface FastifyRequest {
     /** Set by the pipeline once the key is known; routes pass it to one service call. */

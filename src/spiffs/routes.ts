@@ -51,7 +51,7 @@ export function spiffRoutes(app: App): void {
   app.patch(
     "/spiffs/:id",
     {
-      config: { scope: "admin" },
+      config: { scope: "admin", ifMatch: { read: (ctx, p) => service.getSpiff(ctx, p.id!), schema: Spiff } },
       schema: {
         tags,
         summary: "Update a SPIFF",

@@ -94,6 +94,7 @@ export async function updateSpiff(ctx: Ctx, id: string, input: UpdateSpiffBody):
     await lockForRecalc(tx, { spiffs: "exclusive" });
     const before = await repo.lockSpiff(tx, id);
     if (!before) throw notFound("SPIFF", id);
+    await ctx.precondition?.(tx);
     const next = merged(before, input);
     await checkSpiff(tx, next);
     const view = (s: repo.SpiffRecord) => canonical(repo.toSpiff({ ...s, updated_at: before.updated_at }));

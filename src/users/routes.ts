@@ -47,7 +47,7 @@ export function userRoutes(app: App): void {
   app.patch(
     "/users/:id",
     {
-      config: { scope: "write" },
+      config: { scope: "write", ifMatch: { read: (ctx, p) => service.getUser(ctx, p.id!), schema: User } },
       schema: {
         tags,
         summary: "Update a user",

@@ -70,6 +70,7 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUserBody): P
   return withTransaction(ctx, async (tx) => {
     const before = await repo.lockUser(tx, id);
     if (!before) throw notFound("User", id);
+    await ctx.precondition?.(tx);
     await checkManager(tx, id, input.manager_id);
     const changed = Object.entries(input).some(([k, v]) => v !== undefined && before[k as keyof User] !== v);
     if (!changed) return before;

@@ -68,7 +68,10 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
   app.patch(
     "/webhook-subscriptions/:id",
     {
-      config: admin,
+      config: {
+        ...admin,
+        ifMatch: { read: (ctx, p) => service.getSubscription(ctx, p.id!), schema: WebhookSubscription },
+      },
       schema: {
         tags,
         summary: "Update a webhook subscription",

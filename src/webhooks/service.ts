@@ -104,6 +104,7 @@ export async function updateSubscription(
   return withTransaction(ctx, async (tx) => {
     const before = (await repo.lockSubscription(tx, id))?.subscription;
     if (!before) throw notFound("Webhook subscription", id);
+    await ctx.precondition?.(tx);
     const changed = changesOf(before, input);
     if (!changed.any) return before;
     const after = await repo.updateSubscription(tx, id, {

@@ -206,7 +206,7 @@ describe("strict input", () => {
 
 describe("every error", () => {
   it("404 and 405 have the contract's body too", async () => {
-    expectError(await t.app.inject({ method: "GET", url: "/nowhere" }), 404, "not_found");
+    expectError(await t.app.inject({ method: "GET", url: "/nowhere", headers: bearer(write) }), 404, "not_found");
     expectError(
       await t.app.inject({ method: "GET", url: `/api/v1/users/${unknownId("usr")}`, headers: bearer(write) }),
       404,
