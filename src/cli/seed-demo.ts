@@ -1,17 +1,16 @@
 import { sql } from "kysely";
 import { periodRange, quarterOf } from "../commissions/calculate.js";
-import { bucketsOfDeals, lockForRecalc, recalculate } from "../commissions/recalculate.js";
-import { lockDealLines } from "../commissions/repository.js";
 import { createAssignment, listAssignments } from "../comp-plans/assignments-service.js";
 import { CreateAssignmentBody, CreatePlanBody } from "../comp-plans/schema.js";
 import { createPlan, listPlans } from "../comp-plans/service.js";
-import { type Ctx, withTransaction } from "../context.js";
+import type { Ctx } from "../context.js";
 import { bulkUpsert } from "../deals/bulk.js";
 import { BulkBody, type DealStatus } from "../deals/schema.js";
 import { CreateSpiffBody } from "../spiffs/schema.js";
 import { createSpiff, listSpiffs } from "../spiffs/service.js";
 import { CreateUserBody } from "../users/schema.js";
 import { createUser, listUsers } from "../users/service.js";
+import { applyStatuses, type SeedDeal } from "./seed-demo-workflow.js";
 
 /*
  * `cts seed --demo`: 20 reps on 3 tiered plans, a SPIFF and 500 deals over the previous and current
@@ -176,47 +175,24 @@ function dealBodies(users: string[], quarters: { label: string; from: string; to
   });
 }
 
-/** Older deals are mostly paid, recent ones mostly pending; a few of each other status. */
-function statusOf(index: number, previous: boolean): DealStatus {
+/**
+ * Older deals are mostly paid, recent ones mostly pending; a few of each other status. A few older paid
+ * and approved deals went through a dispute on the way, resolved with each outcome in turn.
+ */
+function storyOf(index: number, previous: boolean): Pick<SeedDeal, "target" | "resolved"> {
   const r = (index * 37) % 100;
-  if (previous) return r < 55 ? "paid" : r < 75 ? "approved" : r < 80 ? "disputed" : r < 86 ? "rejected" : "pending";
-  return r < 20 ? "approved" : r < 26 ? "rejected" : "pending";
+  if (!previous) return { target: r < 20 ? "approved" : r < 26 ? "rejected" : "pending", resolved: null };
+  const target = r < 55 ? "paid" : r < 75 ? "approved" : r < 80 ? "disputed" : r < 86 ? "rejected" : "pending";
+  const disputedOnce = (target === "paid" && r < 6) || (target === "approved" && r >= 70);
+  return { target, resolved: disputedOnce ? OUTCOMES[index % OUTCOMES.length]! : null };
 }
 
-/**
- * Moves demo deals still pending to their target status as the workflow would: approved, disputed and
- * paid lock their lines; rejected voids them and the deals after them are recalculated.
- */
-async function applyStatuses(
-  ctx: Ctx,
-  deals: { id: string; status: DealStatus; target: DealStatus; users: string[] }[],
-) {
-  const moving = deals.filter((d) => d.status === "pending" && d.target !== "pending");
-  if (moving.length === 0) return;
-  await withTransaction(ctx, async (tx) => {
-    await lockForRecalc(tx, { users: moving.flatMap((d) => d.users) });
-    const rejected = moving.filter((d) => d.target === "rejected").map((d) => d.id);
-    const left = await bucketsOfDeals(tx, rejected);
-    for (const deal of moving) {
-      const locked = deal.target !== "rejected";
-      await tx
-        .updateTable("deals")
-        .set({
-          status: deal.target,
-          approved_at: locked ? ctx.now : null,
-          paid_at: deal.target === "paid" ? ctx.now : null,
-          rejection_reason: locked ? null : "Demo: duplicate of another opportunity",
-        })
-        .where("id", "=", deal.id)
-        .execute();
-      if (locked) await lockDealLines(tx, deal.id);
-      const lineStatus = deal.target === "paid" ? "paid" : "void";
-      if (deal.target === "paid" || !locked) {
-        await tx.updateTable("commission_lines").set({ status: lineStatus }).where("deal_id", "=", deal.id).execute();
-      }
-    }
-    await recalculate(tx, ctx, [{ type: "deals", deal_ids: rejected, buckets: left }]);
-  });
+const OUTCOMES = ["denied", "approved", "partially_approved"] as const;
+
+/** Deals that already have a dispute (a re-run must not open a second one). */
+async function disputedDeals(ctx: Ctx, ids: string[]): Promise<Set<string>> {
+  const rows = await ctx.db.selectFrom("disputes").select("deal_id").where("deal_id", "in", ids).execute();
+  return new Set(rows.map((r) => r.deal_id));
 }
 
 function quartersAround(now: Date): { label: string; from: string; to: string }[] {
@@ -248,14 +224,14 @@ export async function seedDemo(ctx: Ctx): Promise<SeedResult> {
   await seedSpiff(ctx, quarters[1]!);
   const bodies = dealBodies(users, quarters, ctx.now.toISOString().slice(0, 10));
   const result = await bulkUpsert(ctx, BulkBody.parse({ deals: bodies }));
+  const deals = result.data.map((d, i): SeedDeal => ({ id: d.id, status: d.status, ...storyOf(i, i % 2 === 0) }));
   await applyStatuses(
     ctx,
-    result.data.map((d, i) => ({
-      id: d.id,
-      status: d.status,
-      target: statusOf(i, i % 2 === 0),
-      users: d.splits.map((s) => s.user_id),
-    })),
+    deals,
+    await disputedDeals(
+      ctx,
+      deals.map((d) => d.id),
+    ),
   );
   return {
     users: users.length,
