@@ -205,4 +205,27 @@ describe.skipIf(!PG_URL)("#13.23 the database goes away and comes back", () => {
     }
     expect(missing).toEqual([]);
   });
+
+  it("the request-log rows of the requests refused meanwhile are written once the database is back", async () => {
+    const auditor = await newKey("admin");
+    const wanted = new Set(refusals.map((r) => r.body.error.request_id as string));
+    let logged = new Set<string>();
+    // Bounded: each process retries its buffered rows every second.
+    for (let attempt = 0; attempt < 10 && [...wanted].some((id) => !logged.has(id)); attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 1000));
+      logged = new Set();
+      for (let page = 1; ; page++) {
+        const list = await request(
+          apis[attempt % 2]!.port,
+          "GET",
+          `/api/v1/request-logs?status=503&per_page=100&page=${page}`,
+          auditor,
+        );
+        expect(list.status).toBe(200);
+        for (const row of list.body.data) logged.add(row.id);
+        if (list.body.data.length < 100) break;
+      }
+    }
+    expect([...wanted].filter((id) => !logged.has(id))).toEqual([]);
+  });
 });
