@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashKey } from "../../src/api-keys/secret.js";
 import { ctsEnv, type RunningServer, startServer, startWorker } from "../cli/spawn.js";
 
 /**
@@ -163,6 +164,27 @@ describe.skipIf(!PG_URL)("#13.23 the database goes away and comes back", () => {
     for (const answer of refusals) expectUnavailable(answer);
     expect([...apis, worker!].map((p) => p.child.exitCode)).toEqual([null, null, null]);
     await untilReady();
+  });
+
+  it("a key revoked while every connection was being cut is refused by both processes on their next request", async () => {
+    const doomed = await newKey("read");
+    for (const api of apis) expect((await request(api.port, "GET", "/api/v1/users", doomed)).status).toBe(200);
+    const dbUrl = new URL(PG_URL!);
+    dbUrl.pathname = `/${dbName}`;
+    const client = new pg.Client({ connectionString: dbUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+      );
+      await client.query("UPDATE api_keys SET revoked_at = now() WHERE key_hash = $1", [hashKey(doomed)]);
+    } finally {
+      await client.end();
+    }
+    for (const api of apis) {
+      const answer = await request(api.port, "GET", "/api/v1/users", doomed);
+      expect([answer.status, answer.body.error.message]).toEqual([401, "This API key has been revoked"]);
+    }
   });
 
   it("while the database refuses connections: 503 unavailable with Retry-After everywhere, /readyz says why", async () => {
