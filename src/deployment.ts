@@ -26,7 +26,7 @@ export type ConnectionWarning = (message: string, reason: string) => void;
 const START_WAIT_DELAYS_MS = [250, 500, 1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000];
 
 async function migrateWhenReachable<T>(
-  database: Awaited<ReturnType<typeof openDatabase>>,
+  database: Database,
   inLock: ((tx: Transaction<DB>) => Promise<T>) | undefined,
   warn: ConnectionWarning,
 ): Promise<MigrateResult<T>> {

@@ -20,7 +20,7 @@ export function isConnectionError(err: unknown): boolean {
   );
 }
 
-/** Why the database cannot be reached, for /readyz and the logs: the driver's words, without addresses. */
+/** Why the database cannot be reached, for /readyz and the logs: a few words, never an address or a name. */
 export function describeConnectionError(err: unknown): string {
   const e = err as { code?: string; message?: string; reason?: string };
   if (typeof e?.reason === "string") return e.reason;

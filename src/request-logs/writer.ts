@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Kdb } from "../db/connect.js";
+import { isConnectionError } from "../db/errors.js";
 
 export interface RequestLogEntry {
   id: string;
@@ -15,6 +16,9 @@ export interface RequestLogEntry {
 
 const FLUSH_EVERY_MS = 200;
 const FLUSH_AT_ROWS = 1000;
+/** While the database is away, rows wait (up to this many) and a flush is retried this often. */
+const KEEP_WHILE_AWAY_ROWS = 20_000;
+const RETRY_AWAY_MS = 1000;
 
 /**
  * Request-log rows are buffered and inserted in batches, off the request's path: one INSERT per
@@ -26,6 +30,7 @@ export class RequestLogWriter {
   private buffer: RequestLogEntry[] = [];
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> = Promise.resolve();
+  private away = false;
 
   constructor(
     private readonly db: Kdb,
@@ -48,8 +53,15 @@ export class RequestLogWriter {
       if (rows.length === 0) return;
       try {
         await insertRows(this.db, rows);
+        this.away = false;
       } catch (err) {
-        this.onError(err);
+        // One report per outage; the rows of the requests answered 503 meanwhile are written after it.
+        if (!this.away) this.onError(err);
+        this.away = isConnectionError(err);
+        if (this.away && this.buffer.length + rows.length <= KEEP_WHILE_AWAY_ROWS) {
+          this.buffer = rows.concat(this.buffer);
+          this.timer ??= setTimeout(() => void this.flush(), RETRY_AWAY_MS).unref();
+        }
       }
     });
     return this.inFlight;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashKey } from "../../src/api-keys/secret.js";
 import { ctsEnv, type RunningServer, startServer, startWorker } from "../cli/spawn.js";
 
 /**
@@ -165,6 +166,27 @@ describe.skipIf(!PG_URL)("#13.23 the database goes away and comes back", () => {
     await untilReady();
   });
 
+  it("a key revoked while every connection was being cut is refused by both processes on their next request", async () => {
+    const doomed = await newKey("read");
+    for (const api of apis) expect((await request(api.port, "GET", "/api/v1/users", doomed)).status).toBe(200);
+    const dbUrl = new URL(PG_URL!);
+    dbUrl.pathname = `/${dbName}`;
+    const client = new pg.Client({ connectionString: dbUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+      );
+      await client.query("UPDATE api_keys SET revoked_at = now() WHERE key_hash = $1", [hashKey(doomed)]);
+    } finally {
+      await client.end();
+    }
+    for (const api of apis) {
+      const answer = await request(api.port, "GET", "/api/v1/users", doomed);
+      expect([answer.status, answer.body.error.message]).toEqual([401, "This API key has been revoked"]);
+    }
+  });
+
   it("while the database refuses connections: 503 unavailable with Retry-After everywhere, /readyz says why", async () => {
     const reader = await newKey("read");
     expect((await request(apis[0]!.port, "GET", "/api/v1/users", reader)).status).toBe(200);
@@ -204,5 +226,28 @@ describe.skipIf(!PG_URL)("#13.23 the database goes away and comes back", () => {
       if (answer.status !== 200) missing.push(`${id}: ${answer.status}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("the request-log rows of the requests refused meanwhile are written once the database is back", async () => {
+    const auditor = await newKey("admin");
+    const wanted = new Set(refusals.map((r) => r.body.error.request_id as string));
+    let logged = new Set<string>();
+    // Bounded: each process retries its buffered rows every second.
+    for (let attempt = 0; attempt < 10 && [...wanted].some((id) => !logged.has(id)); attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 1000));
+      logged = new Set();
+      for (let page = 1; ; page++) {
+        const list = await request(
+          apis[attempt % 2]!.port,
+          "GET",
+          `/api/v1/request-logs?status=503&per_page=100&page=${page}`,
+          auditor,
+        );
+        expect(list.status).toBe(200);
+        for (const row of list.body.data) logged.add(row.id);
+        if (list.body.data.length < 100) break;
+      }
+    }
+    expect([...wanted].filter((id) => !logged.has(id))).toEqual([]);
   });
 });
