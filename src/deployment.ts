@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/connect.js";
 import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.js";
+import { restrictToOwner } from "./db/data-dir-mode.js";
 import { describeConnectionError, isConnectionError } from "./db/errors.js";
 import { type MigrateResult, migrate } from "./db/migrate.js";
 import type { DB } from "./db/schema.js";
@@ -65,13 +66,18 @@ export async function openDeployment<T>(
       await database.close();
       throw err;
     });
+    if (lock) restrictToOwner(config.dataDir);
     const deployment: Deployment = {
       database,
       lock,
       embedded: lock !== undefined,
       close: async () => {
         await database.close();
-        lock?.release();
+        try {
+          if (lock) restrictToOwner(config.dataDir);
+        } finally {
+          lock?.release();
+        }
       },
     };
     return { deployment, extra };
