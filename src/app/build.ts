@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
+import helmet from "@fastify/helmet";
 import Fastify, { LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import pino from "pino";
@@ -26,13 +27,15 @@ import { webhookRoutes } from "../webhooks/routes.js";
 import type { WebhookSettings } from "../webhooks/settings.js";
 import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
 import { ClientErrors } from "./client-errors.js";
+import { registerDocs } from "./docs.js";
 import { handleError } from "./error-handler.js";
 import { healthRoutes } from "./health.js";
 import { registerIdempotency } from "./idempotency.js";
 import { registerIfMatch } from "./if-match.js";
 import { registerNotFound } from "./not-found.js";
-import { documentFor, openApiDocument, registerDocs, registerOpenApi } from "./openapi.js";
+import { documentFor, openApiDocument, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
+import { SECURITY_HEADERS, STATIC_SECURITY_HEADERS } from "./security-headers.js";
 
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
@@ -111,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     clientErrorHandler: clientErrors.handle,
     // A URL that cannot be decoded or routed is refused before any hook runs: still the contract's body.
     frameworkErrors: (err, req, reply) => {
-      reply.header("Request-Id", req.id);
+      reply.header("Request-Id", req.id).headers(STATIC_SECURITY_HEADERS);
       return handleError(err, req, reply);
     },
   });
@@ -128,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.addHook("onRequest", clientErrors.track);
   const keys = options.pglite ? await KeyCache.notified(options.db, options.pglite) : KeyCache.versioned(options.db);
   app.addHook("onClose", async () => keys.close());
+  // Before the pipeline: its hooks may answer (401, 429) and end the request.
+  await app.register(helmet, SECURITY_HEADERS);
   registerPipeline(app, {
     db: options.db,
     keys,

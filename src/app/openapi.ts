@@ -1,5 +1,4 @@
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { App } from "../http/types.js";
 import { applyContract, type ContractMarks, EXTENSION, errorStatuses } from "./openapi-contract.js";
@@ -108,49 +107,6 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
     transform,
     transformObject,
   });
-}
-
-const SCALAR_OPTIONS = {
-  routePrefix: "/docs",
-  configuration: {
-    url: "/api/v1/openapi.json",
-    withDefaultFonts: false,
-    hideClientButton: true,
-    telemetry: false,
-  },
-};
-
-/** Scalar's plugin in a small app of its own, built on the first request to the docs. */
-async function loadDocs(): Promise<FastifyInstance> {
-  const { default: scalar } = await import("@scalar/fastify-api-reference");
-  const docs = Fastify();
-  await docs.register(scalar, SCALAR_OPTIONS as never);
-  await docs.ready();
-  return docs;
-}
-
-/**
- * The docs page (API.md §8): Scalar's three routes (/docs → /docs/, the page, its script). Its module
- * is a 4 MB bundle nothing before listen needs, so the routes are declared here and the plugin is
- * loaded on the first request; its answer (status, type, location, body) is relayed as it is.
- */
-export async function registerDocs(app: App): Promise<void> {
-  let docs: Promise<FastifyInstance> | undefined;
-  const relay = async (req: FastifyRequest, reply: FastifyReply) => {
-    docs ??= loadDocs().catch((err) => {
-      docs = undefined; // a failed load is retried on the next request
-      throw err;
-    });
-    const res = await (await docs).inject({ method: "GET", url: req.url });
-    for (const name of ["content-type", "location"]) {
-      const value = res.headers[name];
-      if (value !== undefined) reply.header(name, value);
-    }
-    return reply.code(res.statusCode).send(res.rawPayload);
-  };
-  for (const url of ["/docs", "/docs/", "/docs/js/scalar.js"]) {
-    app.get(url, { config: { public: true }, schema: { hide: true } }, relay);
-  }
 }
 
 /**

@@ -95,7 +95,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
 
   app.addHook("onSend", async (req, reply, payload) => {
     if (draining) reply.header("Connection", "close");
-    reply.header("Cache-Control", "private, no-cache");
+    if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "private, no-cache");
     if (req.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") return payload;
     const etag = etagOf(payload);
     reply.header("ETag", etag);

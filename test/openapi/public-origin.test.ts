@@ -35,7 +35,11 @@ describe.each([
   });
 
   it("starts every Link", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/v1/users?per_page=1", headers: { ...host, ...bearer(key) } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/users?per_page=1",
+      headers: { ...host, ...bearer(key) },
+    });
     expect(res.statusCode).toBe(200);
     const targets = [...String(res.headers.link).matchAll(/<([^>]+)>/g)].map((m) => m[1]!);
     expect(targets.length).toBeGreaterThan(0);

@@ -1,0 +1,142 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import Fastify from "fastify";
+import { notFound } from "../errors.js";
+import { matchesIfNoneMatch } from "../http/etag.js";
+import type { App } from "../http/types.js";
+import { docsCsp } from "./security-headers.js";
+
+export const DOCS_TITLE = "Commission Tracking Service API reference";
+
+/**
+ * Scalar, local and quiet: no remote fonts or proxy, no SaaS features (Ask AI agent, MCP generator,
+ * developer tools with Deploy/Share, the client button).
+ */
+const SCALAR_OPTIONS = {
+  routePrefix: "/docs",
+  configuration: {
+    url: "/api/v1/openapi.json",
+    pageTitle: DOCS_TITLE,
+    withDefaultFonts: false,
+    hideClientButton: true,
+    telemetry: false,
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    showDeveloperTools: "never",
+  },
+};
+
+const YEAR = "public, max-age=31536000, immutable";
+
+interface Asset {
+  type: string;
+  identity: Buffer;
+  hash: string;
+  /** Compressed once per encoding, on first demand. */
+  encoded: Map<"br" | "gzip", Promise<Buffer>>;
+}
+
+interface DocsAssets {
+  page: Asset;
+  bundle: Asset;
+  /** `scalar.<hash>.js`: the page's script, cached for a year (its name changes with its content). */
+  bundleName: string;
+  csp: string;
+}
+
+function asset(body: Buffer, type: string): Asset {
+  const hash = createHash("sha256").update(body).digest("base64url").slice(0, 16);
+  return { type, identity: body, hash, encoded: new Map() };
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** Scalar's plugin in a small app of its own, asked once for its page and bundle. */
+async function loadDocs(): Promise<DocsAssets> {
+  const { default: scalar } = await import("@scalar/fastify-api-reference");
+  const docs = Fastify();
+  await docs.register(scalar, SCALAR_OPTIONS as never);
+  try {
+    const page = await docs.inject({ method: "GET", url: "/docs/" });
+    const script = await docs.inject({ method: "GET", url: "/docs/js/scalar.js" });
+    if (page.statusCode !== 200 || script.statusCode !== 200) throw new Error("Scalar did not serve its page");
+    const bundle = asset(script.rawPayload, "application/javascript; charset=utf-8");
+    const bundleName = `scalar.${bundle.hash}.js`;
+    const html = page.body.replace(/src="js\/scalar\.js"/, `src="js/${bundleName}"`);
+    const hashes = [...html.matchAll(INLINE_SCRIPT)].map(
+      (m) => `sha256-${createHash("sha256").update(m[1]!).digest("base64")}`,
+    );
+    return { page: asset(Buffer.from(html), "text/html; charset=utf-8"), bundle, bundleName, csp: docsCsp(hashes) };
+  } finally {
+    await docs.close();
+  }
+}
+
+/** The client's best of br, gzip, identity (q=0 refuses one). */
+function encodingFor(header: string | undefined): "br" | "gzip" | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  return ok("br") ? "br" : ok("gzip") ? "gzip" : undefined;
+}
+
+const compressors = {
+  br: (body: Buffer) =>
+    promisify(brotliCompress)(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+  gzip: (body: Buffer) => promisify(gzip)(body, { level: 9 }),
+};
+
+async function sendAsset(req: FastifyRequest, reply: FastifyReply, file: Asset, cacheControl: string) {
+  const encoding = encodingFor(req.headers["accept-encoding"]);
+  const etag = `"${file.hash}${encoding ? `-${encoding}` : ""}"`;
+  reply.header("Content-Type", file.type).header("Vary", "Accept-Encoding").header("Cache-Control", cacheControl);
+  reply.header("ETag", etag);
+  if (matchesIfNoneMatch(req.headers["if-none-match"], etag)) return reply.code(304).send();
+  if (!encoding) return reply.send(file.identity);
+  let body = file.encoded.get(encoding);
+  if (!body) {
+    body = compressors[encoding](file.identity);
+    file.encoded.set(encoding, body);
+    body.catch(() => file.encoded.delete(encoding));
+  }
+  return reply.header("Content-Encoding", encoding).send(await body);
+}
+
+/**
+ * The docs page (API.md §8). Scalar's module is a 4 MB bundle nothing before listen needs, so it is
+ * loaded on the first request, then served from memory: compressed (br or gzip), with ETags, the page
+ * revalidated and the bundle under a content-hashed name cached for a year; the page's CSP allows
+ * exactly its own script and its inline bootstrap.
+ */
+export async function registerDocs(app: App): Promise<void> {
+  let docs: Promise<DocsAssets> | undefined;
+  const assets = () => {
+    docs ??= loadDocs().catch((err) => {
+      docs = undefined; // a failed load is retried on the next request
+      throw err;
+    });
+    return docs;
+  };
+  const options = { config: { public: true }, schema: { hide: true } };
+  app.get("/docs", options, async (_req, reply) => reply.redirect("/docs/", 301));
+  app.get("/docs/", options, async (req, reply) => {
+    const { page, csp } = await assets();
+    reply.header("Content-Security-Policy", csp);
+    return sendAsset(req, reply, page, "no-cache");
+  });
+  app.get<{ Params: { file: string } }>("/docs/js/:file", options, async (req, reply) => {
+    const { bundle, bundleName } = await assets();
+    // The unhashed name stays for pages cached before an upgrade; it is revalidated every time.
+    if (req.params.file === "scalar.js") return sendAsset(req, reply, bundle, "no-cache");
+    if (req.params.file !== bundleName) throw notFound("File", `/docs/js/${req.params.file}`);
+    return sendAsset(req, reply, bundle, YEAR);
+  });
+}

@@ -1,0 +1,55 @@
+import type { FastifyHelmetOptions } from "@fastify/helmet";
+
+/**
+ * Headers on every response (#13.7, OWASP's REST cheat sheet): JSON is never sniffed, framed, or sent
+ * a referrer, and a CSP that allows nothing. HSTS is the pipeline's (only over TLS).
+ */
+export const SECURITY_HEADERS: FastifyHelmetOptions = {
+  global: true,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+    },
+  },
+  frameguard: { action: "deny" },
+  referrerPolicy: { policy: "no-referrer" },
+  hsts: false,
+  // The API is called cross-origin by design (server-side clients, Scalar's own page is same-origin).
+  crossOriginResourcePolicy: false,
+};
+
+/** Frozen copies of the header values, written by hand on the few replies no hook reaches. */
+export const STATIC_SECURITY_HEADERS: Record<string, string> = {
+  "Content-Security-Policy": "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "no-referrer",
+};
+
+/**
+ * The docs page's CSP: its own script and the one inline bootstrap script (by hash), styles inline
+ * (the bundle injects a <style> element and Vue writes style attributes), data: images and fonts,
+ * fetches to this origin only (the OpenAPI document, "Test request"). Still no framing.
+ */
+export function docsCsp(inlineScriptHashes: string[]): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'none'"],
+    "script-src": ["'self'", ...inlineScriptHashes.map((h) => `'${h}'`)],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "worker-src": ["'self'", "blob:"],
+    "manifest-src": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join(";");
+}

@@ -1,0 +1,95 @@
+import type { OpenAPIV3_1 } from "openapi-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshIp } from "../factories.js";
+import { bearer, createTestApp, type TestApp } from "../harness.js";
+
+/**
+ * #13.7: the security headers on every response — every route of the table (the OpenAPI document plus
+ * the hidden routes), with and without a key, and the 404, 405, 400, 413 and framework errors.
+ */
+let t: TestApp;
+let admin: string;
+let operations: [string, string][];
+const HIDDEN: [string, string][] = [
+  ["GET", "/api/v1/openapi.json"],
+  ["POST", "/mcp"],
+  ["GET", "/docs"],
+  ["GET", "/docs/"],
+  ["GET", "/docs/js/scalar.js"],
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.key("admin")).key;
+  const doc: OpenAPIV3_1.Document = (await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" })).json();
+  operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.keys(item ?? {}).map((method): [string, string] => [method.toUpperCase(), path.replace(/\{[^}]+\}/g, "x")]),
+  );
+  expect(operations.length).toBeGreaterThan(40);
+});
+afterAll(async () => t?.close());
+
+type Res = { statusCode: number; headers: Record<string, unknown> };
+
+function expectSecurityHeaders(res: Res, where: string, csp = "default-src 'none'") {
+  expect(res.headers["x-content-type-options"], where).toBe("nosniff");
+  expect(res.headers["referrer-policy"], where).toBe("no-referrer");
+  expect(res.headers["x-frame-options"], where).toBe("DENY");
+  const policy = String(res.headers["content-security-policy"]);
+  expect(policy, where).toContain("frame-ancestors 'none'");
+  expect(policy.startsWith(csp), where).toBe(true);
+  expect(res.headers["strict-transport-security"], where).toBeUndefined(); // plain HTTP: no HSTS
+}
+
+describe("#13.7 security headers on every response", () => {
+  it("every route, without a key and with an admin key", async () => {
+    for (const [method, url] of [...operations, ...HIDDEN]) {
+      for (const headers of [{}, bearer(admin)]) {
+        const payload = method === "GET" || method === "DELETE" ? undefined : {};
+        const res = await t.app.inject({
+          method: method as "GET",
+          url,
+          headers,
+          remoteAddress: freshIp(),
+          ...(payload ? { payload } : {}),
+        });
+        const csp =
+          url.startsWith("/docs/") && !url.includes("/js/") && res.statusCode === 200
+            ? "default-src 'none';script-src 'self' 'sha256-"
+            : "default-src 'none'";
+        expectSecurityHeaders(res, `${method} ${url} → ${res.statusCode}`, csp);
+      }
+    }
+  });
+
+  it("404, 405, malformed JSON, a body too large, a bad URL, and /healthz", async () => {
+    const cases = [
+      { method: "GET", url: "/nowhere", status: 404 },
+      { method: "GET", url: "/api/v1/nowhere", status: 401 },
+      { method: "DELETE", url: "/api/v1/users", status: 405, key: true },
+      { method: "POST", url: "/api/v1/users", status: 400, key: true, body: "{", type: "application/json" },
+      {
+        method: "POST",
+        url: "/api/v1/users",
+        status: 413,
+        key: true,
+        body: "x".repeat(1_100_000),
+        type: "application/json",
+      },
+      { method: "GET", url: "/api/v1/users/%E0%A4%A", status: 400, key: true },
+      { method: "GET", url: "/healthz", status: 200 },
+      { method: "GET", url: "/readyz", status: 200 },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject({
+        method: c.method as "GET",
+        url: c.url,
+        remoteAddress: freshIp(),
+        headers: { ...(c.key ? bearer(admin) : {}), ...(c.type ? { "content-type": c.type } : {}) },
+        ...(c.body ? { payload: c.body } : {}),
+      });
+      expect(res.statusCode, `${c.method} ${c.url}`).toBe(c.status);
+      expectSecurityHeaders(res, `${c.method} ${c.url}`);
+    }
+  });
+});
