@@ -28,6 +28,7 @@ import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
 import { handleError } from "./error-handler.js";
 import { healthRoutes } from "./health.js";
 import { registerIdempotency } from "./idempotency.js";
+import { registerInputChecks } from "./input-checks.js";
 import { registerNotFound } from "./not-found.js";
 import { openApiDocument, registerDocs, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
@@ -87,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     return503OnClosing: false,
     trustProxy: trustProxyOption(options.trustProxy),
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 16_384 },
     // A URL that cannot be decoded or routed is refused before any hook runs: still the contract's body.
     frameworkErrors: (err, req, reply) => {
       reply.header("Request-Id", req.id);
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     logger,
     clock,
   });
+  registerInputChecks(app);
   registerIdempotency(app, options.db, clock);
   registerBodyParsers(app);
   registerNotFound(app);
