@@ -14,14 +14,19 @@ const DATE_MESSAGE = `must be a date YYYY-MM-DD from ${FIRST_DAY} to ${LAST_DAY}
 /** One date schema for every date: bodies, query strings and MCP arguments. */
 export const IsoDate = z
   .string()
-  .refine(
-    (s) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-      const ms = Date.parse(`${s}T00:00:00.000Z`);
-      return ms >= FIRST_MS && ms <= LAST_MS && new Date(ms).toISOString().startsWith(s);
-    },
-    { message: DATE_MESSAGE },
-  )
+  .superRefine((s, ctx) => {
+    const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+    if (!parts || parts[1] === "0000") {
+      ctx.addIssue({ code: "custom", message: DATE_MESSAGE });
+      return;
+    }
+    // setUTCFullYear, not Date.UTC: the latter reads years 0-99 as 1900-1999.
+    const day = new Date(0);
+    day.setUTCFullYear(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]));
+    if (day.toISOString().slice(0, 10) !== s) {
+      ctx.addIssue({ code: "custom", message: "must be a real calendar date" });
+    }
+  })
   .describe(`Calendar date YYYY-MM-DD, ${FIRST_DAY} to ${LAST_DAY}`);
 
 const TIMESTAMP_MESSAGE = `must be an RFC 3339 timestamp such as 2026-11-22T10:00:00.000Z, from ${FIRST_DAY}T00:00:00.000Z to ${LAST_DAY}T23:59:59.999Z`;
@@ -42,12 +47,19 @@ export const TimestampInput = z
 /** Query-string boolean: only the literal words, so `?active=yes` is an error, not a silent false. */
 export const QueryBoolean = z.enum(["true", "false"]).transform((v) => v === "true");
 
-/** Query-string integer: plain decimal digits only (no 0x10, 1e2, +5 or spaces), then a number. */
-export function queryInt() {
-  return z
-    .string()
-    .regex(/^\d{1,15}$/, "must be a whole number written in digits")
-    .transform(Number);
+const DIGITS = "must be a whole number written in digits";
+
+/**
+ * An integer in a query string (plain decimal digits only: no 0x10, 1e2, +5 or spaces) or, from MCP
+ * arguments, a JSON integer; then checked by `bounds` (e.g. `z.number().min(1)`).
+ */
+export function queryInt(bounds: z.ZodNumber = z.number()) {
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== "string") return value;
+    if (/^\d{1,15}$/.test(value)) return Number(value);
+    ctx.addIssue({ code: "custom", message: DIGITS, input: value });
+    return z.NEVER;
+  }, bounds.int(DIGITS));
 }
 
 /** Every id and external id, in paths, bodies and filters: up to 255 characters (longer is 422). */

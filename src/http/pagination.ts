@@ -3,9 +3,8 @@ import { queryInt } from "./fields.js";
 
 /** `page` and `per_page` of every list endpoint (API.md §2 "Pagination"). */
 export const PageQuery = z.object({
-  page: queryInt().pipe(z.number().min(1, "must be at least 1")).default(1).describe("Page number, from 1."),
-  per_page: queryInt()
-    .pipe(z.number().min(1, "must be at least 1").max(100, "must be at most 100"))
+  page: queryInt(z.number().min(1, "must be at least 1")).default(1).describe("Page number, from 1."),
+  per_page: queryInt(z.number().min(1, "must be at least 1").max(100, "must be at most 100"))
     .default(25)
     .describe("Records per page, 1-100 (default 25)."),
 });

@@ -19,7 +19,7 @@ export type RequestLog = z.infer<typeof RequestLog>;
 
 export const ListRequestLogsQuery = PageQuery.extend({
   key_id: z.string().optional(),
-  status: queryInt().pipe(z.number().min(100).max(599)).optional(),
+  status: queryInt(z.number().min(100).max(599)).optional(),
   since: TimestampInput.optional().describe("Only requests at or after this time (inclusive)."),
 }).strict();
 export type ListRequestLogsQuery = z.infer<typeof ListRequestLogsQuery>;
