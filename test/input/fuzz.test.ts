@@ -55,10 +55,10 @@ beforeAll(async () => {
   const api = new Api(t);
   const user = await createUser(t);
   const plan = await createPlan(api);
-  ids["users"] = user.id;
+  ids.users = user.id;
   ids["comp-plans"] = plan.id;
   ids["plan-assignments"] = (await assign(api, plan.id, user.id)).id;
-  ids["deals"] = (await createDeal(api, user.id)).id;
+  ids.deals = (await createDeal(api, user.id)).id;
   ids["webhook-subscriptions"] = (await createWebhookSubscription(t)).id;
   ids["api-keys"] = (await createApiKey(t, "read")).id;
 });
