@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { FastifyError, FastifyReply } from "fastify";
 import { AppError } from "../errors.js";
 import type { App } from "../http/types.js";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth.js";
 
 export const BODY_LIMIT = 1024 * 1024;
 /** What is still read (and discarded) of a refused body after its 413, so the client sees the answer. */
@@ -19,6 +20,9 @@ export function registerBodyParsers(app: App): void {
     (_req, body, done) => {
       const text = String(body);
       if (text.trim() === "") return done(null, {});
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        return done(new AppError("bad_request", `JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      }
       try {
         done(null, JSON.parse(text));
       } catch (err) {

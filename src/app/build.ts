@@ -32,6 +32,7 @@ import { handleError } from "./error-handler.js";
 import { healthRoutes } from "./health.js";
 import { registerIdempotency } from "./idempotency.js";
 import { registerIfMatch } from "./if-match.js";
+import { registerInputChecks } from "./input-checks.js";
 import { registerNotFound } from "./not-found.js";
 import { documentFor, openApiDocument, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
@@ -105,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     return503OnClosing: false,
     trustProxy: trustProxyOption(options.trustProxy),
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 16_384 },
     // Slow or stalled clients: headers and body within CTS_REQUEST_TIMEOUT (408), idle keep-alive
     // connections closed after 72 s (longer than common load balancers' 60 s), 1,000 requests each.
     requestTimeout: timeoutMs,
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     logger,
     clock,
   });
+  registerInputChecks(app);
   registerIdempotency(app, options.db, clock, {
     embedded: options.pglite !== undefined,
     crashAfterCommit: options.crashAfterCommit ?? false,

@@ -33,8 +33,8 @@ interface ZodIssueLike {
   params: { keys?: string[] };
 }
 
-/** zod issues → `details`, one per problem; unknown keys are named one by one. */
-function validationDetails(issues: ZodIssueLike[], part: string | undefined): ErrorDetail[] {
+/** zod issues → `details`, one per problem; unknown keys are named one by one, repeated query parameters as such. */
+function validationDetails(issues: ZodIssueLike[], part: string | undefined, query: unknown): ErrorDetail[] {
   const prefix = (path: string) =>
     path
       .replace(/^\//, "")
@@ -48,6 +48,9 @@ function validationDetails(issues: ZodIssueLike[], part: string | undefined): Er
         if (part === "body" && READ_ONLY_FIELDS.has(key)) return { param, message: "is read-only and cannot be set" };
         return { param, message: `is not a recognized ${part === "querystring" ? "query parameter" : "field"}` };
       });
+    }
+    if (part === "querystring" && Array.isArray((query as Record<string, unknown> | null)?.[base])) {
+      return [{ param: base, message: "is given twice" }];
     }
     return [{ param: base || PART_NAMES[part ?? ""] || "request", message: issue.message }];
   });
@@ -70,7 +73,7 @@ const FASTIFY_MESSAGES: Partial<Record<ErrorCode, string>> = {
 export function toAppError(err: unknown, req: FastifyRequest): AppError {
   if (err instanceof AppError) return err;
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const details = validationDetails(err.validation as unknown as ZodIssueLike[], err.validationContext);
+    const details = validationDetails(err.validation as unknown as ZodIssueLike[], err.validationContext, req.query);
     const summary = details.map((d) => `${d.param} ${d.message}`).join("; ");
     return new AppError("validation_error", `Invalid request: ${summary}`, details);
   }

@@ -4,7 +4,7 @@ import { authenticate } from "../api-keys/authenticate.js";
 import type { KeyCache } from "../api-keys/key-cache.js";
 import { type Actor, makeCtx, scopeAllows } from "../context.js";
 import type { Kdb } from "../db/connect.js";
-import { AppError, validationError } from "../errors.js";
+import { AppError } from "../errors.js";
 import { etagOf, matchesIfNoneMatch } from "../http/etag.js";
 import { headerSentOnce } from "../http/headers.js";
 import type { App } from "../http/types.js";
@@ -77,13 +77,6 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
     if (needsKey(req)) await admit(deps, req, reply);
-  });
-
-  // An action with an empty body (whatever its Content-Type) means `{}` (API.md §2).
-  app.addHook("preValidation", async (req) => {
-    if ((req.method === "POST" || req.method === "PUT" || req.method === "PATCH") && req.body == null) req.body = {};
-    const param = nulParam(req.params, "") ?? nulParam(req.query, "") ?? nulParam(req.body, "");
-    if (param !== undefined) throw validationError(param || "body", "must not contain the NUL character (\\u0000)");
   });
 
   // While draining for a restart, answer what arrives on open connections but close them, so
@@ -180,22 +173,6 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
     throw new AppError("forbidden", `This endpoint needs the ${needed} scope; this key has ${actor.scope}`);
   }
   req.ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
-}
-
-/**
- * Where a NUL character hides in the input, if anywhere: PostgreSQL text and jsonb cannot hold it, so
- * it would otherwise surface as a 500 from the database instead of a 422 naming the field.
- */
-function nulParam(value: unknown, path: string): string | undefined {
-  if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
-  if (value === null || typeof value !== "object") return undefined;
-  for (const [k, v] of Object.entries(value)) {
-    const key = Array.isArray(value) ? `${path}[${k}]` : path ? `${path}.${k}` : k;
-    if (k.includes("\u0000")) return key;
-    const found = nulParam(v, key);
-    if (found !== undefined) return found;
-  }
-  return undefined;
 }
 
 /** Fresh ids for every request; an incoming Request-Id header is never trusted. */

@@ -9,13 +9,13 @@ function decimalInput(places: number, min: number, max: number, minExclusive = f
   return z
     .number({ error: "must be a number" })
     .superRefine((n, ctx) => {
-      const text = String(n);
-      if (!shape.test(text)) {
-        ctx.addIssue({ code: "custom", message: `must have at most ${places} decimal places` });
-      } else if (minExclusive ? n <= min : n < min) {
+      // The range first: 1e308 is too large, whatever its text says about decimal places.
+      if (minExclusive ? n <= min : n < min) {
         ctx.addIssue({ code: "custom", message: `must be ${minExclusive ? "greater than" : "at least"} ${min}` });
       } else if (n > max) {
         ctx.addIssue({ code: "custom", message: `must be at most ${max}` });
+      } else if (!shape.test(String(n))) {
+        ctx.addIssue({ code: "custom", message: `must have at most ${places} decimal places` });
       }
     })
     .transform((n) => String(n));
@@ -90,5 +90,5 @@ export const DealTypeMultipliers = z
 /** A period label of §5: "2026-07", "2026-Q3" or "2026". */
 export const PeriodLabel = z
   .string()
-  .regex(/^\d{4}(-(0[1-9]|1[0-2])|-Q[1-4])?$/, "must be a period such as 2026-07, 2026-Q3 or 2026")
+  .regex(/^(?!0000)\d{4}(-(0[1-9]|1[0-2])|-Q[1-4])?$/, "must be a period such as 2026-07, 2026-Q3 or 2026")
   .describe("A calendar period: YYYY-MM, YYYY-Qn or YYYY.");

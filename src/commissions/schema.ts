@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Timestamp } from "../http/fields.js";
+import { Id, Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 import { MoneyOut, PeriodLabel, SignedMoney } from "./fields.js";
 
@@ -75,8 +75,8 @@ export type ListCommissionsQuery = z.infer<typeof ListCommissionsQuery>;
 
 /** POST /commissions/adjustments: a manual, signed line on one deal for one user (API.md §4). */
 export const CreateAdjustmentBody = z.strictObject({
-  deal_id: z.string().min(1).max(100).describe("deal_… the adjustment belongs to (any status but rejected)."),
-  user_id: z.string().min(1).max(100).describe("usr_…: the deal's owner or one of its credited (split) users."),
+  deal_id: Id.describe("deal_… the adjustment belongs to (any status but rejected)."),
+  user_id: Id.describe("usr_…: the deal's owner or one of its credited (split) users."),
   amount: SignedMoney.describe("Signed: positive pays more, negative claws back; at most 2 decimals, not 0."),
   reason: z.string().trim().min(1).max(2000).describe("Why; stored in the line's explanation with its author."),
   period: PeriodLabel.optional().describe(

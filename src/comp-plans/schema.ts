@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Attainment, Currency, DealTypeMultipliers, Money, MoneyOut, Rate } from "../commissions/fields.js";
 import { RecalculationJobId } from "../commissions/schema.js";
-import { DateOut, IsoDate, Timestamp } from "../http/fields.js";
+import { DateOut, Id, IsoDate, Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const PlanStatus = z.enum(["draft", "active", "archived"]);
@@ -102,7 +102,7 @@ const assignmentWritable = {
 };
 
 export const CreateAssignmentBody = z.strictObject({
-  user_id: z.string().min(1).max(100),
+  user_id: Id,
   ...assignmentWritable,
   effective_to: assignmentWritable.effective_to.optional(),
   quota_override: assignmentWritable.quota_override.optional(),

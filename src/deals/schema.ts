@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Dec } from "../commissions/calculate.js";
 import { Currency, DealType, Money, MoneyOut, Percent } from "../commissions/fields.js";
 import { Commission, commaList, DealExplanation, RecalculationJobId } from "../commissions/schema.js";
-import { DateOut, IsoDate, Timestamp, TimestampInput } from "../http/fields.js";
+import { DateOut, Id, IsoDate, Timestamp, TimestampInput } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const DealStatus = z.enum(["pending", "approved", "rejected", "disputed", "paid"]);
@@ -39,7 +39,7 @@ export const DealDetail = Deal.extend({
 }).meta({ id: "DealDetail" });
 export type DealDetail = z.infer<typeof DealDetail>;
 
-const SplitInput = z.strictObject({ user_id: z.string().min(1).max(100), percent: Percent });
+const SplitInput = z.strictObject({ user_id: Id, percent: Percent });
 
 /** Percents sum to exactly 100 (compared as decimals) and each user appears once. */
 const Splits = z
@@ -67,7 +67,7 @@ const writable = {
   currency: Currency,
   deal_type: DealType,
   close_date: IsoDate,
-  owner_id: z.string().min(1).max(100),
+  owner_id: Id,
   splits: Splits.nullable().describe("null: back to the default (the owner at 100, following owner_id)."),
 };
 
@@ -83,7 +83,7 @@ export type CreateDealBody = z.infer<typeof CreateDealBody>;
 export const UpdateDealBody = z.strictObject(writable).partial();
 export type UpdateDealBody = z.infer<typeof UpdateDealBody>;
 
-export const ExternalIdParams = z.strictObject({ external_id: z.string().min(1).max(255) });
+export const ExternalIdParams = z.strictObject({ external_id: Id });
 
 export const BulkItem = CreateDealBody.extend({ external_id: z.string().trim().min(1).max(255) });
 export type BulkItem = z.infer<typeof BulkItem>;
@@ -107,7 +107,7 @@ export const BulkResult = z
 export type BulkResult = z.infer<typeof BulkResult>;
 
 export const PreviewBody = CreateDealBody.extend({
-  plan_id: z.string().min(1).max(100).optional().describe("Try this plan (a draft too) for every credited user."),
+  plan_id: Id.optional().describe("Try this plan (a draft too) for every credited user."),
 });
 export type PreviewBody = z.infer<typeof PreviewBody>;
 
@@ -120,7 +120,7 @@ export const ListDealsQuery = PageQuery.extend({
   close_date_from: IsoDate.optional().describe("close_date ≥ this (inclusive)."),
   close_date_to: IsoDate.optional().describe("close_date ≤ this (inclusive)."),
   updated_since: TimestampInput.optional().describe("updated_at ≥ this (inclusive)."),
-  external_id: z.string().optional(),
+  external_id: z.string().trim().min(1).max(255).optional().describe("Exact match, trimmed like the field."),
   q: z.string().min(1).max(200).optional().describe("opportunity_name contains this, case-insensitive."),
   sort: SortValue.default("-created_at").describe("A field, prefixed - for descending; ties break on id the same way."),
 }).strict();

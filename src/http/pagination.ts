@@ -1,18 +1,10 @@
 import { z } from "zod";
+import { queryInt } from "./fields.js";
 
 /** `page` and `per_page` of every list endpoint (API.md §2 "Pagination"). */
 export const PageQuery = z.object({
-  page: z.coerce
-    .number()
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .default(1)
-    .describe("Page number, from 1."),
-  per_page: z.coerce
-    .number()
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(100, "must be at most 100")
+  page: queryInt(z.number().min(1, "must be at least 1")).default(1).describe("Page number, from 1."),
+  per_page: queryInt(z.number().min(1, "must be at least 1").max(100, "must be at most 100"))
     .default(25)
     .describe("Records per page, 1-100 (default 25)."),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Timestamp, TimestampInput } from "../http/fields.js";
+import { queryInt, Timestamp, TimestampInput } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const RequestLog = z
@@ -19,7 +19,7 @@ export type RequestLog = z.infer<typeof RequestLog>;
 
 export const ListRequestLogsQuery = PageQuery.extend({
   key_id: z.string().optional(),
-  status: z.coerce.number().int().min(100).max(599).optional(),
+  status: queryInt(z.number().min(100).max(599)).optional(),
   since: TimestampInput.optional().describe("Only requests at or after this time (inclusive)."),
 }).strict();
 export type ListRequestLogsQuery = z.infer<typeof ListRequestLogsQuery>;

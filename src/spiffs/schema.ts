@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Currency, DealType, Money, MoneyOut, Rate } from "../commissions/fields.js";
 import { RecalculationJobId } from "../commissions/schema.js";
-import { DateOut, IsoDate, QueryBoolean, Timestamp } from "../http/fields.js";
+import { DateOut, Id, IsoDate, QueryBoolean, Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const Spiff = z
@@ -35,13 +35,7 @@ const Criteria = z
   .strictObject({
     min_arr_amount: Money.nullable().optional().describe("The deal's arr_amount must be at least this."),
     deal_types: z.array(DealType).min(1).nullable().optional().describe("Only these deal types qualify."),
-    user_ids: z
-      .array(z.string().min(1).max(100))
-      .min(1)
-      .max(1000)
-      .nullable()
-      .optional()
-      .describe("Only these credited users earn it."),
+    user_ids: z.array(Id).min(1).max(1000).nullable().optional().describe("Only these credited users earn it."),
   })
   .describe("Every condition given must hold; omitted or null means any.");
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QueryBoolean, Timestamp } from "../http/fields.js";
+import { Id, QueryBoolean, Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const Role = z.enum(["rep", "manager", "admin", "finance"]);
@@ -22,9 +22,11 @@ export type User = z.infer<typeof User>;
 const writable = {
   external_id: z.string().trim().min(1).max(255).nullable(),
   name: z.string().trim().min(1).max(200),
-  email: z.email({ error: "must be a valid email address" }).max(320),
+  email: z
+    .email({ error: (issue) => (issue.input === undefined ? "is required" : "must be a valid email address") })
+    .max(320),
   role: Role,
-  manager_id: z.string().min(1).nullable(),
+  manager_id: Id.nullable(),
   active: z.boolean(),
 };
 

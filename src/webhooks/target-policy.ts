@@ -141,6 +141,7 @@ export async function validateTargetUrl(url: string, policy: TargetPolicy): Prom
   } catch {
     return "url is not a valid absolute URL";
   }
+  if (parsed.hostname === "") return "url must be an https URL with a host, such as https://example.com/hooks";
   if (parsed.username !== "" || parsed.password !== "") return "url must not contain credentials";
   const target = targetOf(parsed);
   const exempt = isExempt(target, policy.allowHosts);

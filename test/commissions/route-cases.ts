@@ -60,7 +60,7 @@ const newLine = async (t: TestApp) => {
   return (await createDeal(api, userId)).commissions[0].id as string;
 };
 const deal = () => dealBody(userId);
-const longId = "x".repeat(101);
+const longId = "x".repeat(256);
 
 export const COMMISSION_ROUTES: CommissionRouteCase[] = [
   {

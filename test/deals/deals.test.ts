@@ -57,7 +57,7 @@ describe("POST /deals", () => {
     [{ close_date: "2026-02-30" }, "close_date", "must be a real calendar date"],
     [{ splits: [] }, "splits", "must list at least one user"],
     [{ splits: [{ user_id: "usr_x", percent: 0 }] }, "splits[0].percent", "must be greater than 0"],
-    [{ splits: [{ user_id: "usr_x", percent: 100.00001 }] }, "splits[0].percent", "must have at most 4 decimal places"],
+    [{ splits: [{ user_id: "usr_x", percent: 99.00001 }] }, "splits[0].percent", "must have at most 4 decimal places"],
     [{ status: "approved" }, "status", "is read-only and cannot be set"],
     [{ total_commission: 5 }, "total_commission", "is read-only and cannot be set"],
     [{ colour: "red" }, "colour", "is not a recognized field"],

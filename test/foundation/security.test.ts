@@ -47,7 +47,7 @@ const ROUTES: RouteCase[] = [
     ok: 200,
     record: async (t) => (await createApiKey(t, "read")).id,
     idPrefix: "key",
-    invalid: { id: "k".repeat(101), param: "id" },
+    invalid: { id: "k".repeat(256), param: "id" },
   },
   {
     method: "POST",
@@ -82,7 +82,7 @@ const ROUTES: RouteCase[] = [
     ok: 200,
     record: async (t) => (await createUser(t)).id,
     idPrefix: "usr",
-    invalid: { id: "u".repeat(101), param: "id" },
+    invalid: { id: "u".repeat(256), param: "id" },
   },
   {
     method: "POST",
@@ -109,7 +109,7 @@ const ROUTES: RouteCase[] = [
     ok: 200,
     record: async (t) => (await createJob(t)).id,
     idPrefix: "job",
-    invalid: { id: "j".repeat(101), param: "id" },
+    invalid: { id: "j".repeat(256), param: "id" },
   },
   {
     method: "GET",
@@ -147,7 +147,7 @@ const ROUTES: RouteCase[] = [
     ok: 200,
     record: async (t) => (await createWebhookSubscription(t)).id,
     idPrefix: "whsub",
-    invalid: { id: "w".repeat(101), param: "id" },
+    invalid: { id: "w".repeat(256), param: "id" },
   },
   {
     method: "PATCH",
@@ -166,7 +166,7 @@ const ROUTES: RouteCase[] = [
     ok: 204,
     record: async (t) => (await createWebhookSubscription(t)).id,
     idPrefix: "whsub",
-    invalid: { id: "w".repeat(101), param: "id" },
+    invalid: { id: "w".repeat(256), param: "id" },
   },
   {
     method: "POST",
