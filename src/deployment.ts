@@ -16,7 +16,7 @@ export interface Deployment {
   close(): Promise<void>;
 }
 
-export function embeddedPath(config: Config): string {
+export function embeddedPath(config: Pick<Config, "dataDir">): string {
   return join(config.dataDir, "pgdata");
 }
 

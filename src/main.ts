@@ -74,7 +74,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const metrics = await startMetrics(config, deployment);
   const socket = deployment.embedded
     ? await listenOwnerSocket(ownerSocketPath(config.dataDir), (command, args) =>
-        runOwnerCommand(makeCtx(db, config.env, OWNER), command, args),
+        runOwnerCommand(makeCtx(db, config.env, OWNER), command, args, {
+          pid: process.pid,
+          address: app.server.address(),
+        }),
       )
     : undefined;
   logger.info(

@@ -2,10 +2,14 @@ import { X509Certificate } from "node:crypto";
 import type { Command } from "commander";
 import { sql } from "kysely";
 import { type Config, ConfigError, connectionSettings, loadConfig } from "../config.js";
-import { openDatabase } from "../db/connect.js";
-import { lockHolder } from "../db/data-dir-lock.js";
+import { type Database, openDatabase } from "../db/connect.js";
+import { acquireDataDirLock, lockHolder } from "../db/data-dir-lock.js";
+import { restrictToOwner } from "../db/data-dir-mode.js";
 import { pendingMigrations } from "../db/migrate.js";
+import { embeddedPath } from "../deployment.js";
+import { ownerSocketPath, sendOwnerCommand } from "../owner/socket.js";
 import { RedisStore } from "../rate-limit/redis-store.js";
+import { hasEmbeddedDatabase } from "./owner.js";
 
 interface Finding {
   ok: boolean;
@@ -22,49 +26,119 @@ function redact(url: string): string {
 
 type Where = Pick<Config, "databaseUrl" | "redisUrl" | "dataDir">;
 
-async function checkDatabase(config: Where): Promise<Finding[]> {
-  if (!config.databaseUrl) {
-    const holder = lockHolder(config.dataDir);
-    return [
-      {
+/** Migrations and clock, asked of an open database (PostgreSQL, or the embedded one) or the running server. */
+function schemaAndClock(pending: string[], databaseNow: Date, before: number, after: number): Finding[] {
+  const skew = Math.abs(databaseNow.getTime() - (before + after) / 2);
+  return [
+    pending.length === 0
+      ? { ok: true, check: "migrations", detail: "all applied" }
+      : {
+          ok: false,
+          check: "migrations",
+          detail: `not applied yet: ${pending.join(", ")} (they run when cts serve or cts worker starts)`,
+        },
+    skew <= MAX_SKEW_MS
+      ? { ok: true, check: "clock", detail: `within ${Math.round(skew)} ms of the database` }
+      : {
+          ok: false,
+          check: "clock",
+          detail: `${Math.round(skew)} ms apart from the database's clock; run NTP (rate limits and leases use time)`,
+        },
+  ];
+}
+
+async function inspect(database: Database): Promise<Finding[]> {
+  const before = Date.now();
+  const r = await sql<{ now: Date }>`SELECT now() AS now`.execute(database.db);
+  const after = Date.now();
+  return schemaAndClock(await pendingMigrations(database.db), new Date(r.rows[0]!.now), before, after);
+}
+
+interface RunningServerStatus {
+  pid: number;
+  address: { address: string; port: number } | string | null;
+  pending_migrations: string[];
+  database_time: string;
+}
+
+interface DatabaseReport {
+  findings: Finding[];
+  /** The embedded server holding the data dir, when one runs. */
+  server?: RunningServerStatus;
+}
+
+async function checkEmbedded(dataDir: string): Promise<DatabaseReport> {
+  const holder = lockHolder(dataDir);
+  if (holder !== null) {
+    const before = Date.now();
+    const status = (await sendOwnerCommand(ownerSocketPath(dataDir), "server.status", {})) as RunningServerStatus;
+    const after = Date.now();
+    const database = {
+      ok: true,
+      check: "database",
+      detail: `embedded, data dir ${dataDir} held by the running server (pid ${holder})`,
+    };
+    const rest = schemaAndClock(status.pending_migrations, new Date(status.database_time), before, after);
+    return { findings: [database, ...rest], server: status };
+  }
+  if (!hasEmbeddedDatabase(dataDir)) {
+    return {
+      findings: [
+        {
+          ok: true,
+          check: "database",
+          detail: `embedded, data dir ${dataDir} has no database yet (created by the first cts serve)`,
+        },
+      ],
+    };
+  }
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    const database = await openDatabase({ dataDir: embeddedPath({ dataDir }) });
+    try {
+      const found = {
         ok: true,
         check: "database",
-        detail: holder
-          ? `embedded, data dir ${config.dataDir} held by the running server (pid ${holder}); ask it: GET /readyz`
-          : `embedded, data dir ${config.dataDir} (not in use; opened on the next start)`,
-      },
-    ];
+        detail: `embedded, data dir ${dataDir} (not in use; opened on the next start)`,
+      };
+      return { findings: [found, ...(await inspect(database))] };
+    } finally {
+      await database.close().catch(() => {});
+      restrictToOwner(dataDir);
+    }
+  } finally {
+    lock.release();
   }
+}
+
+async function checkDatabase(config: Where): Promise<DatabaseReport> {
+  if (!config.databaseUrl) return checkEmbedded(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, poolSize: 1 });
   try {
-    const before = Date.now();
-    const r = await sql<{ now: Date }>`SELECT now() AS now`.execute(database.db);
-    const skew = Math.abs(r.rows[0]!.now.getTime() - (before + Date.now()) / 2);
-    const pending = await pendingMigrations(database.db);
-    return [
-      { ok: true, check: "database", detail: `reachable at ${redact(config.databaseUrl)}` },
-      pending.length === 0
-        ? { ok: true, check: "migrations", detail: "all applied" }
-        : {
-            ok: false,
-            check: "migrations",
-            detail: `not applied yet: ${pending.join(", ")} (they run when cts serve or cts worker starts)`,
-          },
-      skew <= MAX_SKEW_MS
-        ? { ok: true, check: "clock", detail: `within ${Math.round(skew)} ms of the database` }
-        : {
-            ok: false,
-            check: "clock",
-            detail: `${Math.round(skew)} ms apart from the database's clock; run NTP (rate limits and leases use time)`,
-          },
-    ];
+    const findings = await inspect(database);
+    return {
+      findings: [{ ok: true, check: "database", detail: `reachable at ${redact(config.databaseUrl)}` }, ...findings],
+    };
   } catch (err) {
-    return [
-      { ok: false, check: "database", detail: `cannot reach ${redact(config.databaseUrl)}: ${(err as Error).message}` },
-    ];
+    return {
+      findings: [
+        {
+          ok: false,
+          check: "database",
+          detail: `cannot reach ${redact(config.databaseUrl)}: ${(err as Error).message}`,
+        },
+      ],
+    };
   } finally {
     await database.close().catch(() => {});
   }
+}
+
+function listening(config: Config, server: RunningServerStatus | undefined): string {
+  if (!server) return `environment ${config.env}, listening on ${config.host}:${config.port} when started`;
+  const a = server.address;
+  const where = a === null ? "no address" : typeof a === "string" ? a : `${a.address}:${a.port}`;
+  return `environment ${config.env}; the running server (pid ${server.pid}) listens on ${where}`;
 }
 
 async function checkRedis(config: Where): Promise<Finding[]> {
@@ -124,13 +198,15 @@ export async function diagnose(): Promise<Finding[]> {
     if (!(err instanceof ConfigError)) throw err;
     const where = connectionSettings();
     const problems = err.problems.map((p) => ({ ok: false, check: "config", detail: p }));
-    return [...problems, ...(await checkDatabase(where)), ...(await checkRedis(where))];
+    return [...problems, ...(await checkDatabase(where)).findings, ...(await checkRedis(where))];
   }
-  const findings: Finding[] = [
-    { ok: true, check: "config", detail: `environment ${config.env}, listening on ${config.host}:${config.port}` },
+  const database = await checkDatabase(config);
+  return [
+    { ok: true, check: "config", detail: listening(config, database.server) },
+    ...database.findings,
+    ...(await checkRedis(config)),
+    ...checkTls(config, new Date()),
   ];
-  findings.push(...(await checkDatabase(config)), ...(await checkRedis(config)), ...checkTls(config, new Date()));
-  return findings;
 }
 
 export function doctorCommand(program: Command): void {

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { ApiKey, CreatedApiKey } from "../api-keys/schema.js";
-import { runOwner } from "./owner.js";
+import { runOwner, UsageError } from "./owner.js";
 
 const LEVELS = ["read", "write", "admin"];
 
@@ -8,9 +8,29 @@ function print(json: boolean, value: unknown, human: () => string): void {
   process.stdout.write(`${json ? JSON.stringify(value) : human()}\n`);
 }
 
-function keyLine(k: ApiKey): string {
-  const state = k.revoked_at ? `revoked ${k.revoked_at}` : k.expires_at ? `expires ${k.expires_at}` : "active";
-  return `${k.id}  ${k.prefix.padEnd(16)}  ${k.scope.padEnd(5)}  mcp:${k.mcp_access.padEnd(5)}  ${state.padEnd(32)}  ${k.name}`;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+function expiresAt(value: string | undefined): string | undefined {
+  if (value === undefined || (RFC3339.test(value) && !Number.isNaN(Date.parse(value)))) return value;
+  throw new UsageError(
+    `--expires-at must be an RFC 3339 timestamp such as 2030-12-31T23:59:59Z, not ${JSON.stringify(value)}`,
+  );
+}
+
+function keyTable(keys: ApiKey[]): string {
+  const rows = keys.map((k) => [
+    k.id,
+    k.prefix,
+    k.scope,
+    k.mcp_access,
+    k.revoked_at ? `revoked ${k.revoked_at}` : k.expires_at ? `expires ${k.expires_at}` : "active",
+    k.name,
+  ]);
+  const table = [["ID", "PREFIX", "SCOPE", "MCP", "STATE", "NAME"], ...rows];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+  return table
+    .map((row) => row.map((cell, i) => (i < row.length - 1 ? cell.padEnd(widths[i]!) : cell)).join("  "))
+    .join("\n");
 }
 
 export function keysCommand(program: Command): void {
@@ -30,7 +50,7 @@ export function keysCommand(program: Command): void {
       const k = (await runOwner("keys.create", {
         scope: o.scope,
         name: o.name,
-        expires_at: o.expiresAt,
+        expires_at: expiresAt(o.expiresAt),
       })) as CreatedApiKey;
       const summary = { id: k.id, key: k.key, scope: k.scope, environment: k.environment, name: k.name };
       print(
@@ -46,7 +66,7 @@ export function keysCommand(program: Command): void {
     .option("--json", "print a JSON array")
     .action(async (o: { json?: boolean }) => {
       const list = (await runOwner("keys.list", {})) as ApiKey[];
-      print(!!o.json, list, () => (list.length === 0 ? "No keys." : list.map(keyLine).join("\n")));
+      print(!!o.json, list, () => (list.length === 0 ? "No keys." : keyTable(list)));
     });
 
   keys

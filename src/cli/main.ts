@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "../config.js";
 import { doctorCommand } from "./doctor.js";
 import { keysCommand } from "./keys.js";
 import { mcpCommand } from "./mcp.js";
+import { UsageError } from "./owner.js";
 import { seedCommand } from "./seed.js";
 
 const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
@@ -36,7 +37,7 @@ seedCommand(program);
 mcpCommand(program);
 
 function explain(err: unknown): { message: string; exitCode: number } {
-  if (err instanceof ConfigError) return { message: err.message, exitCode: 2 };
+  if (err instanceof ConfigError || err instanceof UsageError) return { message: err.message, exitCode: 2 };
   if (err instanceof ZodError)
     return { message: err.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"), exitCode: 2 };
   return { message: (err as Error).message ?? String(err), exitCode: 1 };

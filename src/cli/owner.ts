@@ -1,6 +1,26 @@
-import { loadConfig } from "../config.js";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { type Config, loadConfig } from "../config.js";
 import { DataDirLockedError, lockHolder } from "../db/data-dir-lock.js";
 import { ownerSocketPath, sendOwnerCommand } from "../owner/socket.js";
+
+/** A command line the user must correct (exit 2), as opposed to a failure while running (exit 1). */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** The embedded cluster's marker file (deployment.ts `embeddedPath`; read here without loading PGlite). */
+export function hasEmbeddedDatabase(dataDir: string): boolean {
+  return existsSync(join(dataDir, "pgdata", "PG_VERSION"));
+}
+
+/** Owner commands never create a database: a mistyped CTS_DATA_DIR must not look like an empty deployment. */
+function requireDatabase(config: Config): void {
+  if (config.databaseUrl || hasEmbeddedDatabase(config.dataDir)) return;
+  throw new Error(
+    `no database in ${config.dataDir} (CTS_DATA_DIR); check the path, or run \`cts serve\` once to create one there`,
+  );
+}
 
 /**
  * Runs an owner command wherever the database is: PostgreSQL directly; embedded through the running
@@ -11,6 +31,7 @@ export async function runOwner(command: string, args: unknown, timeoutMs?: numbe
   const config = loadConfig();
   const viaSocket = () => sendOwnerCommand(ownerSocketPath(config.dataDir), command, args, timeoutMs);
   if (!config.databaseUrl && lockHolder(config.dataDir) !== null) return viaSocket();
+  requireDatabase(config);
   const [{ withOwnerDeployment }, { makeCtx, OWNER }, { runOwnerCommand }] = await Promise.all([
     import("../deployment.js"),
     import("../context.js"),

@@ -1,9 +1,28 @@
+import { sql } from "kysely";
 import { z } from "zod";
 import type { ApiKey } from "../api-keys/schema.js";
 import { ScopeEnum } from "../api-keys/schema.js";
 import * as keys from "../api-keys/service.js";
 import { seedDemo } from "../cli/seed-demo.js";
 import type { Ctx } from "../context.js";
+import { pendingMigrations } from "../db/migrate.js";
+
+/** What only the running server knows about itself (`cts doctor` asks it). */
+export interface OwnerServerInfo {
+  pid: number;
+  address: { address: string; port: number } | string | null;
+}
+
+/** `server.status`: the running server's own view, so `cts doctor` need not open the data dir it holds. */
+async function serverStatus(ctx: Ctx, server: OwnerServerInfo | undefined) {
+  const r = await sql<{ now: Date }>`SELECT now() AS now`.execute(ctx.db);
+  return {
+    pid: server?.pid ?? process.pid,
+    address: server?.address ?? null,
+    pending_migrations: await pendingMigrations(ctx.db),
+    database_time: new Date(r.rows[0]!.now).toISOString(),
+  };
+}
 
 /**
  * What the owner (whoever holds the database) can do from the CLI. The same table serves the CLI
@@ -14,7 +33,9 @@ export const OWNER_COMMANDS = {
     args: z.strictObject({
       scope: ScopeEnum,
       name: z.string().trim().min(1).max(100),
-      expires_at: z.string().optional(),
+      expires_at: z.iso
+        .datetime({ offset: true, error: "expires_at must be an RFC 3339 timestamp such as 2030-12-31T23:59:59Z" })
+        .optional(),
     }),
     run: (ctx: Ctx, a: { scope: "read" | "write" | "admin"; name: string; expires_at?: string | undefined }) =>
       keys.createKey(ctx, { scope: a.scope, name: a.name, expires_at: a.expires_at ?? null }),
@@ -42,6 +63,10 @@ export const OWNER_COMMANDS = {
     args: z.strictObject({}),
     run: (ctx: Ctx) => seedDemo(ctx),
   },
+  "server.status": {
+    args: z.strictObject({}),
+    run: (ctx: Ctx, _a: unknown, server?: OwnerServerInfo) => serverStatus(ctx, server),
+  },
 } as const;
 
 export type OwnerCommandName = keyof typeof OWNER_COMMANDS;
@@ -50,10 +75,15 @@ export function isOwnerCommand(name: string): name is OwnerCommandName {
   return Object.hasOwn(OWNER_COMMANDS, name);
 }
 
-/** Validates the arguments and runs the command as the owner. */
-export async function runOwnerCommand(ctx: Ctx, name: string, args: unknown): Promise<unknown> {
+/** Validates the arguments and runs the command as the owner (`server`: when a running server answers). */
+export async function runOwnerCommand(
+  ctx: Ctx,
+  name: string,
+  args: unknown,
+  server?: OwnerServerInfo,
+): Promise<unknown> {
   if (!isOwnerCommand(name)) throw new Error(`Unknown owner command ${name}`);
   const command = OWNER_COMMANDS[name];
   const parsed = command.args.parse(args ?? {});
-  return (command.run as (ctx: Ctx, a: unknown) => Promise<unknown>)(ctx, parsed);
+  return (command.run as (ctx: Ctx, a: unknown, s?: OwnerServerInfo) => Promise<unknown>)(ctx, parsed, server);
 }
