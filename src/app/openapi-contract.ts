@@ -166,6 +166,45 @@ function dropSafeIntegerBounds(node: unknown): void {
   }
 }
 
+const LINE_KINDS = { plan: "PlanExplanation", spiff: "SpiffExplanation", adjustment: "AdjustmentExplanation" };
+
+/**
+ * A commission line's explanation follows its kind. The zod schema (which the serializer and MCP use)
+ * can only say "one of three"; the document says which, as a union discriminated by `kind`, so that
+ * generated clients narrow `line.explanation` to `.bands` once they test `line.kind === "plan"`.
+ */
+function discriminateLineKinds(schemas: Record<string, Json>, name: string): void {
+  const line = schemas[name];
+  const properties = line?.properties as Record<string, Json> | undefined;
+  if (!line || !properties?.kind || !properties.explanation) return;
+  const { kind: _kind, explanation: _explanation, ...rest } = properties;
+  const { additionalProperties: _closed, ...open } = line;
+  schemas[`${name}Base`] = {
+    ...open,
+    properties: rest,
+    required: (line.required as string[]).filter((key) => key !== "kind" && key !== "explanation"),
+  };
+  const variants = Object.entries(LINE_KINDS).map(([kind, explanation]) => {
+    const variant = `${kind[0]!.toUpperCase()}${kind.slice(1)}${name}`;
+    schemas[variant] = {
+      allOf: [
+        ref("schemas", `${name}Base`),
+        {
+          type: "object",
+          required: ["kind", "explanation"],
+          properties: { kind: { type: "string", const: kind }, explanation: ref("schemas", explanation) },
+        },
+      ],
+    };
+    return [kind, `#/components/schemas/${variant}`] as const;
+  });
+  schemas[name] = {
+    description: line.description,
+    oneOf: variants.map(([, target]) => ({ $ref: target })),
+    discriminator: { propertyName: "kind", mapping: Object.fromEntries(variants) },
+  };
+}
+
 /** Turns every operation's marks into shared components and `$ref`s. */
 export function applyContract(doc: { paths?: Record<string, Record<string, Json>>; components?: Json }): void {
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
@@ -176,6 +215,8 @@ export function applyContract(doc: { paths?: Record<string, Record<string, Json>
     }
   }
   dropSafeIntegerBounds(doc);
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, Json>;
+  for (const name of ["Commission", "PreviewLine"]) discriminateLineKinds(schemas, name);
   const shared = components();
   doc.components ??= {};
   const own = doc.components as Record<string, Json>;

@@ -27,7 +27,8 @@ function transform(input: TransformInput) {
   schema.operationId =
     (source.operationId as string | undefined) ?? operationIdOf(source.summary as string, method, out.url);
   schema.description ??= source.summary;
-  schema.security = route.config?.public ? [] : [{ bearerAuth: [] }];
+  // Every operation needs the key (the document's top-level security) but the public ones.
+  if (route.config?.public) schema.security = [];
   const marks: ContractMarks = {
     errors: errorStatuses(method, out.url, route.config ?? {}, source),
     public: route.config?.public === true,
@@ -98,6 +99,7 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
         },
         { name: "Health", description: "Liveness and readiness (no key needed)." },
       ],
+      security: [{ bearerAuth: [] }],
       components: {
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer", description: "An API key: cts_<environment>_<secret>" },

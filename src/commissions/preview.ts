@@ -43,7 +43,8 @@ function tryPlan(ctx: PlanContext, plan: PlanInput, userIds: string[]): PlanCont
 
 function toPreviewLine(line: DesiredLine): PreviewLine {
   const { deal_id: _deal, ...rest } = line;
-  return { ...rest, amount: Number(line.amount) };
+  // The engine's line types are precise; DesiredLine widens them, and the serializer checks the shape.
+  return { ...rest, amount: Number(line.amount), explanation: line.explanation as PreviewLine["explanation"] };
 }
 
 async function loadTryPlan(db: Kdb, planId: string): Promise<PlanInput | undefined> {

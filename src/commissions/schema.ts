@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Id, Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
+import { Explanation } from "./explanation.js";
 import { MoneyOut, PeriodLabel, SignedMoney } from "./fields.js";
 
 export const RecalculationJobId = z
@@ -17,17 +18,6 @@ export const NoContent = z
 
 export const CommissionKind = z.enum(["plan", "spiff", "adjustment"]);
 export const CommissionStatus = z.enum(["pending", "approved", "paid", "void"]);
-
-export const Explanation = z
-  .record(z.string(), z.unknown())
-  .describe(
-    "How the amount was reached (API.md §5 rule 8). Plan lines: summary, plan_id, plan_version, period, quota, credit, " +
-      "prior_attainment, bands [{from, to, rate, amount, commission}], multiplier, cap {limit, before, applied} | null, " +
-      "unrounded, amount (min_deal_amount when the minimum zeroed it). SPIFF lines: summary, spiff_id, spiff_name, " +
-      "criteria_met, payout, credit, percent, period, unrounded, amount. Adjustment lines: summary, reason, author " +
-      "{key_id, name} (key_id null for the owner CLI), period, amount; a dispute's line also dispute {id, outcome, " +
-      "previous_total, accepted_total}. Every number but `amount` is an exact decimal string.",
-  );
 
 export const Commission = z
   .object({

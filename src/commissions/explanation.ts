@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * The explanation of each line kind (API.md §5 rule 8), as the engine (calculate/explain.ts,
+ * calculate/spiffs.ts) and adjustments.ts build them. Every number but `amount` is an exact decimal
+ * string. Loose objects: a field added to an explanation is never dropped by the response serializer.
+ */
+const Decimal = z.string().describe("Exact decimal string");
+
+export const PlanExplanation = z
+  .looseObject({
+    summary: z.string(),
+    plan_id: z.string(),
+    plan_version: z.number().int(),
+    period: z.string(),
+    quota: Decimal.nullable(),
+    credit: Decimal,
+    prior_attainment: Decimal,
+    bands: z.array(
+      z.object({ from: Decimal, to: Decimal.nullable(), rate: Decimal, amount: Decimal, commission: Decimal }),
+    ),
+    multiplier: Decimal,
+    cap: z.object({ limit: Decimal, before: Decimal, applied: z.boolean() }).nullable(),
+    unrounded: Decimal,
+    min_deal_amount: Decimal.optional().describe("Only on lines zeroed because the deal is below the plan minimum."),
+    amount: z.number(),
+  })
+  .meta({ id: "PlanExplanation" });
+
+export const SpiffExplanation = z
+  .looseObject({
+    summary: z.string(),
+    spiff_id: z.string(),
+    spiff_name: z.string(),
+    criteria_met: z.array(z.string()),
+    payout: z.union([
+      z.object({ type: z.literal("flat"), amount: Decimal }),
+      z.object({ type: z.literal("rate"), rate: Decimal }),
+    ]),
+    credit: Decimal,
+    percent: Decimal,
+    period: z.string(),
+    unrounded: Decimal,
+    amount: z.number(),
+  })
+  .meta({ id: "SpiffExplanation" });
+
+export const AdjustmentExplanation = z
+  .looseObject({
+    summary: z.string(),
+    reason: z.string(),
+    author: z.object({
+      key_id: z.string().nullable().describe("null for the owner CLI"),
+      name: z.string(),
+    }),
+    dispute: z
+      .object({ id: z.string(), outcome: z.string(), previous_total: Decimal, accepted_total: Decimal })
+      .optional()
+      .describe("Set on a dispute resolution's line."),
+    period: z.string(),
+    amount: z.number(),
+  })
+  .meta({ id: "AdjustmentExplanation" });
+
+/** The line's `kind` says which one (the OpenAPI document states it as a union discriminated by kind). */
+export const Explanation = z
+  .union([PlanExplanation, SpiffExplanation, AdjustmentExplanation])
+  .describe("How the amount was reached (API.md §5 rule 8): its shape follows the line's kind.");
