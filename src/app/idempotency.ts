@@ -33,10 +33,10 @@ function withCurrentRequestId(body: string, requestId: string): string {
 
 function keyOf(req: FastifyRequest): string | undefined {
   if (!WRITE_METHODS.has(req.method) || req.actor?.type !== "api_key") return undefined;
-  // MCP hijacks its reply and runs many calls per request: it has no Idempotency-Key semantics.
-  if (req.routeOptions.url === "/mcp") return undefined;
   const header = headerSentOnce(req.raw.rawHeaders, "idempotency-key", "Idempotency-Key");
-  if (header === undefined) return undefined;
+  // MCP hijacks its reply and runs many calls per request: it has no Idempotency-Key semantics (a
+  // repeated header is still refused above, as on every write route).
+  if (header === undefined || req.routeOptions.url === "/mcp") return undefined;
   if (header.length === 0 || header.length > 255) {
     const message = "must be 1-255 characters, sent once";
     throw new AppError("validation_error", `Idempotency-Key ${message}`, [{ param: "Idempotency-Key", message }]);

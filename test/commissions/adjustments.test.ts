@@ -210,7 +210,7 @@ describe("adjustments count in totals, never in attainment or caps (§5 rule 7)"
     expect(csv.body.split("\r\n")[2]).toBe(row.slice(0, -2));
     const listed = await admin.get(`/commissions?kind=adjustment&user_id=${user.id}`, { accept: "text/csv" });
     expect(listed.body).toBe(
-      `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary\r\n${row}`,
+      `\ufeffid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary\r\n${row}`,
     );
   });
 });

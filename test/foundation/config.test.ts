@@ -197,9 +197,14 @@ describe("cross-checks", () => {
 
   it("#13.22 CTS_TEST_CRASH_AFTER_COMMIT is off by default and refused with CTS_ENV=live", () => {
     expect(loadConfig({ CTS_TEST_CRASH_AFTER_COMMIT: "1" }).testCrashAfterCommit).toBe(true);
-    expect(problemsOf({ CTS_ENV: "live", CTS_TRUST_PROXY: "1", CTS_TEST_CRASH_AFTER_COMMIT: "1" })).toEqual([
-      "CTS_TEST_CRASH_AFTER_COMMIT is for tests only and refused with CTS_ENV=live",
-    ]);
+    expect(
+      problemsOf({
+        CTS_ENV: "live",
+        CTS_TRUST_PROXY: "1",
+        CTS_PUBLIC_URL: "https://commissions.example.com",
+        CTS_TEST_CRASH_AFTER_COMMIT: "1",
+      }),
+    ).toEqual(["CTS_TEST_CRASH_AFTER_COMMIT is for tests only and refused with CTS_ENV=live"]);
   });
 
   it("CTS_TLS_CERT without CTS_TLS_KEY (and the reverse) → error", () => {

@@ -64,7 +64,7 @@ describe("#13.7 security headers on every response", () => {
 
   it("404, 405, malformed JSON, a body too large, a bad URL, and /healthz", async () => {
     const cases = [
-      { method: "GET", url: "/nowhere", status: 404 },
+      { method: "GET", url: "/nowhere", status: 401 },
       { method: "GET", url: "/api/v1/nowhere", status: 401 },
       { method: "DELETE", url: "/api/v1/users", status: 405, key: true },
       { method: "POST", url: "/api/v1/users", status: 400, key: true, body: "{", type: "application/json" },

@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -95,6 +97,13 @@ describe.skipIf(!CHROMIUM)("#13.7 #13.34 the docs page in headless Chromium", ()
         "--headless",
         "--no-sandbox",
         "--disable-gpu",
+        // No outside traffic (the machine has no network): no background, component or sync requests.
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        `--user-data-dir=${mkdtempSync(join(tmpdir(), "cts-chromium-"))}`,
         "--enable-logging=stderr",
         "--v=0",
         "--virtual-time-budget=15000",

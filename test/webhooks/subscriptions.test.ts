@@ -119,7 +119,7 @@ describe("create, read, update, delete", () => {
 describe("target validation at create and update (422 naming url)", () => {
   it.each([
     ["http on a host that is not exempt", "http://hooks.example.com/x", "must use https"],
-    ["a loopback literal", "https://127.0.0.1/x", "127.0.0.1 is loopback"],
+    ["a loopback literal", "https://127.0.0.1/x", "127.0.0.1:443 is a loopback target but is not listed"],
     ["a numeric trick for loopback", "https://2130706433/x", "loopback"],
     ["a private address", "https://10.1.2.3/x", "private"],
     ["a link-local (metadata) address", "https://169.254.169.254/latest", "link-local"],
@@ -127,7 +127,7 @@ describe("target validation at create and update (422 naming url)", () => {
     ["a low port", "https://93.184.215.14:22/", "port must be 443 or 1024 and above"],
     ["credentials in the url", "https://user:pw@93.184.215.14/", "credentials"],
     ["not a URL", "hooks", "not a valid absolute URL"],
-    ["the exempt host on another port", "http://127.0.0.1:1/x", "must use https"],
+    ["the exempt host on another port", "http://127.0.0.1:1/x", "port must be 443 or 1024 and above, not 1"],
   ])("%s → 422", async (_label, url, reason) => {
     const res = await api("POST", "/webhook-subscriptions", { url, events: ["*"] });
     expect(res.statusCode, res.body).toBe(422);
