@@ -34,7 +34,7 @@ export const IsoDate = z
     }
   })
   .meta({ format: "date" })
-  .describe(`Calendar date YYYY-MM-DD, ${FIRST_DAY} to ${LAST_DAY}`);
+  .describe(`${FIRST_DAY} to ${LAST_DAY}`);
 
 const TIMESTAMP_MESSAGE = `must be an RFC 3339 timestamp such as 2026-11-22T10:00:00.000Z, from ${FIRST_DAY}T00:00:00.000Z to ${LAST_DAY}T23:59:59.999Z`;
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
