@@ -4,8 +4,10 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fast
 import type pino from "pino";
 import { AppError } from "../errors.js";
 import { newId } from "../ids.js";
+import { redactTarget } from "../request-logs/redact.js";
 import type { RequestLogWriter } from "../request-logs/writer.js";
 import { errorBody } from "./error-handler.js";
+import { STATIC_SECURITY_HEADERS } from "./security-headers.js";
 
 /** After a refusal written straight to the socket, how long and how much we still read before closing. */
 const LINGER_MS = 5_000;
@@ -95,7 +97,7 @@ export class ClientErrors {
       `Content-Length: ${Buffer.byteLength(body)}`,
       `Request-Id: ${id}`,
       "Cache-Control: private, no-cache",
-      "X-Content-Type-Options: nosniff",
+      ...Object.entries(STATIC_SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
       "Connection: close",
     ];
     if (socket.writable) socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
@@ -126,8 +128,8 @@ export class ClientErrors {
   }
 }
 
-/** Method and path from the bytes the parser refused, when they start with a request line; never the query. */
+/** Method and path (secrets redacted) from the bytes the parser refused, when they start with a request line; never the query. */
 function requestLine(rawPacket: Buffer | undefined): { method: string; path: string } {
   const match = /^([A-Z]{1,16}) (\/[^\s?]{0,2000})\S* HTTP\/\d\.\d\r?\n/.exec(rawPacket?.toString("latin1") ?? "");
-  return { method: match?.[1] ?? "", path: match?.[2] ?? "" };
+  return { method: match?.[1] ?? "", path: match ? redactTarget(match[2]!) : "" };
 }

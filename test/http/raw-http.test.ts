@@ -3,6 +3,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey } from "../../src/api-keys/service.js";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
+import { STATIC_SECURITY_HEADERS } from "../../src/app/security-headers.js";
 import { loadConfig } from "../../src/config.js";
 import { makeCtx, OWNER } from "../../src/context.js";
 import { openTestDb, TEST_ENV, type TestDb } from "../harness.js";
@@ -109,6 +110,15 @@ describe("#13.5 requests Node's HTTP parser refuses get the contract body and a 
     ],
     ["a request line that is not HTTP", () => "HELLO\r\n\r\n", 400, "bad_request", "", "", WARN],
     [
+      "#13.6 a key in the path of a request refused before Fastify saw it (redacted in row and line)",
+      () => "GET /api/v1/deals/cts_test_0123456789abcdefghijklmnopqrstuvwxyzABCDEF HTTP/1.1\r\nX Bad: 1\r\n\r\n",
+      400,
+      "bad_request",
+      "GET",
+      "/api/v1/deals/[REDACTED]",
+      WARN,
+    ],
+    [
       "bad chunked encoding after valid headers",
       () =>
         `POST /api/v1/users HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
@@ -124,9 +134,14 @@ describe("#13.5 requests Node's HTTP parser refuses get the contract body and a 
     const res = await rawExchange(port, bytes());
     const error = contractError(res, status, code);
     expect(res!.headers.connection).toBe("close");
+    // #13.7: the security headers are on these replies too, though no Fastify hook wrote them.
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) {
+      expect(res!.headers[name.toLowerCase()], name).toBe(value);
+    }
     // Refused before Fastify saw it: a warn line; a request Fastify was reading: its usual line (info).
     const line = await logLine((l) => l.request_id === error.request_id);
     expect([line.level, line.status]).toEqual([level, status]);
+    expect((line as { path?: string }).path ?? "").toBe(path);
     const row = await logRow(error.request_id);
     expect(row).toEqual({ id: error.request_id, method, path, status });
     expectNoErrorLines();
