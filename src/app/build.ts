@@ -33,7 +33,7 @@ import { healthRoutes } from "./health.js";
 import { registerIdempotency } from "./idempotency.js";
 import { registerIfMatch } from "./if-match.js";
 import { registerInputChecks } from "./input-checks.js";
-import { registerNotFound } from "./not-found.js";
+import { MAX_PARAM_LENGTH, registerNotFound } from "./not-found.js";
 import { documentFor, openApiDocument, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
 import { SECURITY_HEADERS, STATIC_SECURITY_HEADERS } from "./security-headers.js";
@@ -106,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     return503OnClosing: false,
     trustProxy: trustProxyOption(options.trustProxy),
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 16_384 },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
     // Slow or stalled clients: headers and body within CTS_REQUEST_TIMEOUT (408), idle keep-alive
     // connections closed after 72 s (longer than common load balancers' 60 s), 1,000 requests each.
     requestTimeout: timeoutMs,
