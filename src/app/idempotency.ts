@@ -44,9 +44,17 @@ function keyOf(req: FastifyRequest): string | undefined {
   return header;
 }
 
+/** The path as the router read it (decoded parameters), so every spelling of one request has one fingerprint. */
+function routedPath(req: FastifyRequest): string {
+  const params = (req.params ?? {}) as Record<string, string>;
+  const route = req.routeOptions.url ?? req.url.split("?")[0] ?? req.url;
+  return route.replace(/:(\w+)/g, (whole, name: string) => params[name] ?? whole);
+}
+
 /** What the reply was, as the record stores it. */
 function outcomeOf(req: FastifyRequest, reply: FastifyReply, payload: unknown): Outcome {
-  if (reply.statusCode >= 500) return "failed";
+  // A 412 answers "the record moved on", not the request: a retry with a fresh If-Match must run.
+  if (reply.statusCode >= 500 || reply.statusCode === 412) return "failed";
   if (reply.statusCode < 300 && req.routeOptions.config?.secretResponse) return "secret";
   const contentType = (reply.getHeader("content-type") as string | undefined) ?? null;
   return { status: reply.statusCode, contentType, body: String(payload ?? "") };
@@ -99,8 +107,7 @@ export function registerIdempotency(
     running.add(slot);
     let started = false;
     try {
-      const path = req.url.split("?")[0] ?? req.url;
-      const fingerprint = fingerprintOf(req.method, path, req.body);
+      const fingerprint = fingerprintOf(req.method, routedPath(req), req.body);
       const stored = await findRecord(db, keyId, key);
       if (stored) return replayOrRefuse(reply, stored, fingerprint, key, req.id);
       const request = new IdempotentRequest(db, keyId, key, fingerprint, clock(), !options.embedded);

@@ -160,3 +160,61 @@ describe("Idempotency-Key", () => {
     ]);
   });
 });
+
+describe("#13.1 #13.36 × #13.22: idempotency with every spelling of a path, and with If-Match", () => {
+  const send = (method: "POST" | "PATCH", url: string, payload: unknown, headers: Record<string, string>) =>
+    t.app.inject({ method, url, payload: payload as object, headers: { ...bearer(key), ...headers } });
+
+  it.each([
+    ["an encoded first letter", "/%61pi/v1/users"],
+    ["an encoded letter inside", "/api/v1/%75sers"],
+    ["an encoded version", "/api/%76%31/users"],
+  ])("a retry spelled with %s replays (one fingerprint per routed path)", async (_label, spelled) => {
+    const idem = { "idempotency-key": `spelling-${spelled}` };
+    const body = { name: "Spelled Out", email: `spelled-${spelled.length}-${spelled.charCodeAt(3)}@example.com` };
+    const first = await send("POST", "/api/v1/users", body, idem);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send("POST", spelled, body, idem);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json().id).toBe(first.json().id);
+  });
+
+  it("a parameter spelled encoded replays too", async () => {
+    const user = (await send("POST", "/api/v1/users", { name: "Param", email: "param@example.com" }, {})).json();
+    const idem = { "idempotency-key": "param-spelling" };
+    const first = await send("PATCH", `/api/v1/users/${user.id}`, { name: "Param 2" }, idem);
+    expect(first.statusCode, first.body).toBe(200);
+    const encoded = `%${user.id.charCodeAt(0).toString(16)}${user.id.slice(1)}`;
+    const again = await send("PATCH", `/api/v1/users/${encoded}`, { name: "Param 2" }, idem);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+  });
+
+  it("a 412 is not stored: the retry with a fresh If-Match runs (it is not the stale 412 replayed)", async () => {
+    const user = (await send("POST", "/api/v1/users", { name: "Tag", email: "tag@example.com" }, {})).json();
+    const read = await t.app.inject({ method: "GET", url: `/api/v1/users/${user.id}`, headers: bearer(key) });
+    const stale = read.headers.etag as string;
+    expect((await send("PATCH", `/api/v1/users/${user.id}`, { name: "Tag 2" }, {})).statusCode).toBe(200);
+    const idem = "if-match-retry";
+    const refused = await send(
+      "PATCH",
+      `/api/v1/users/${user.id}`,
+      { name: "Tag 3" },
+      { "idempotency-key": idem, "if-match": stale },
+    );
+    expect(refused.statusCode, refused.body).toBe(412);
+    expect(refused.json().error.code).toBe("precondition_failed");
+    const fresh = (await t.app.inject({ method: "GET", url: `/api/v1/users/${user.id}`, headers: bearer(key) })).headers
+      .etag as string;
+    const retried = await send(
+      "PATCH",
+      `/api/v1/users/${user.id}`,
+      { name: "Tag 3" },
+      { "idempotency-key": idem, "if-match": fresh },
+    );
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.headers["idempotent-replayed"]).toBeUndefined();
+    expect(retried.json().name).toBe("Tag 3");
+  });
+});
