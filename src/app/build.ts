@@ -116,7 +116,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     // A URL that cannot be decoded or routed is refused before any hook runs: still the contract's body.
     frameworkErrors: (err, req, reply) => {
       reply.header("Request-Id", req.id).headers(STATIC_SECURITY_HEADERS);
-      return handleError(err, req, reply);
+      const sent = handleError(err, req, reply);
+      clientErrors.logUnrouted(req, reply.statusCode);
+      return sent;
     },
   });
   // Node checks those timeouts on this interval (30 s by default), read when the server starts listening.

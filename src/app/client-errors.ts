@@ -112,6 +112,11 @@ export class ClientErrors {
     this.log(id, requestLine(rawPacket), error.status, socket.remoteAddress ?? null);
   }
 
+  /** A request Fastify refused before any hook ran (a URL it cannot decode): a warn line and a row all the same. */
+  logUnrouted = (req: FastifyRequest, status: number): void => {
+    this.log(req.id, { method: req.method, path: redactTarget(req.url) }, status, req.ip ?? null);
+  };
+
   private log(id: string, line: { method: string; path: string }, status: number, ip: string | null): void {
     const { logger, requestLog, clock } = this.deps;
     logger.warn({ request_id: id, ...line, status, client_ip: ip }, "request refused before it was complete");

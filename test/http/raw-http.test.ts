@@ -148,6 +148,27 @@ describe("#13.5 requests Node's HTTP parser refuses get the contract body and a 
   });
 });
 
+describe("#13.1 #13.6 a URL Fastify cannot decode is still logged (row and warn line), secrets redacted", () => {
+  it("GET /api/v1/deals/%zz?token=… → 400 bad_request with a request-log row and a warn line", async () => {
+    const secret = "cts_test_0123456789abcdefghijklmnopqrstuvwxyzABCDEF";
+    const res = await rawExchange(
+      port,
+      `GET /api/v1/deals/%zz?token=${secret} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    );
+    const error = contractError(res, 400, "bad_request");
+    const line = await logLine((l) => l.request_id === error.request_id);
+    expect([line.level, line.status]).toEqual([40, 400]);
+    expect(JSON.stringify(line)).not.toContain(secret);
+    const row = await logRow(error.request_id);
+    expect(row).toEqual({
+      id: error.request_id,
+      method: "GET",
+      path: "/api/v1/deals/%zz?token=[REDACTED]",
+      status: 400,
+    });
+  });
+});
+
 describe("#13.3 CTS_REQUEST_TIMEOUT bounds how long a request may take to arrive", () => {
   it("Content-Length 1000 with 8 bytes sent → 408 request_timeout, a request-log row and a warn line", async () => {
     const head = `POST /api/v1/users HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n`;
