@@ -64,7 +64,10 @@ async function loadDocs(): Promise<DocsAssets> {
     if (page.statusCode !== 200 || script.statusCode !== 200) throw new Error("Scalar did not serve its page");
     const bundle = asset(script.rawPayload, "application/javascript; charset=utf-8");
     const bundleName = `scalar.${bundle.hash}.js`;
-    const html = page.body.replace(/src="js\/scalar\.js"/, `src="js/${bundleName}"`);
+    // An empty icon: otherwise the browser asks for /favicon.ico, which (like every unknown path) needs a key.
+    const html = page.body
+      .replace(/src="js\/scalar\.js"/, `src="js/${bundleName}"`)
+      .replace("<head>", '<head>\n    <link rel="icon" href="data:," />');
     const hashes = [...html.matchAll(INLINE_SCRIPT)].map(
       (m) => `sha256-${createHash("sha256").update(m[1]!).digest("base64")}`,
     );

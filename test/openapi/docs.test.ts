@@ -118,5 +118,13 @@ describe.skipIf(!CHROMIUM)("#13.7 #13.34 the docs page in headless Chromium", ()
     expect(stdout).toMatch(/id="[^"]*tag\/deals"/);
     expect(stdout).toMatch(/id="[^"]*tag\/deals\/POST\/api\/v1\/deals\/\{id\}\/approve"/);
     expect(stdout).not.toMatch(/Ask AI|Generate MCP/i);
+    // Everything the page asked for was served: no 401 for a /favicon.ico the gate refuses, no 404.
+    await t.requestLog.flush();
+    const refused = await t.db.db
+      .selectFrom("request_logs")
+      .select(["path", "status"])
+      .where("status", ">=", 400)
+      .execute();
+    expect(refused).toEqual([]);
   }, 180_000);
 });
