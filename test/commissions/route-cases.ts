@@ -1,5 +1,14 @@
 import { createUser, unique } from "../factories.js";
-import { Api, approveInDb, assign, createDeal, createPlan, dealBody, ok, planBody } from "../factories-commissions.js";
+import {
+  Api,
+  approveAsOwner,
+  assign,
+  createDeal,
+  createPlan,
+  dealBody,
+  ok,
+  planBody,
+} from "../factories-commissions.js";
 import type { TestApp } from "../harness.js";
 import type { RouteCase } from "../route-case.js";
 
@@ -19,7 +28,7 @@ let adjusted = { dealId: "", ownerId: "" };
 export async function prepareRouteCases(t: TestApp): Promise<void> {
   userId = (await createUser(t)).id;
   const deal = await createDeal(new Api(t), userId);
-  await approveInDb(t, deal.id);
+  await approveAsOwner(t, deal.id);
   adjusted = { dealId: deal.id, ownerId: userId };
 }
 const newPlan = async (t: TestApp) => (await createPlan(new Api(t))).id;
@@ -48,7 +57,7 @@ const newSpiff = async (t: TestApp) =>
 const newDeal = async (t: TestApp) => (await createDeal(new Api(t), await newUser(t))).id as string;
 const approvedDeal = async (t: TestApp) => {
   const id = await newDeal(t);
-  await approveInDb(t, id);
+  await approveAsOwner(t, id);
   return id;
 };
 const newDispute = async (t: TestApp) =>
