@@ -12,13 +12,7 @@ import {
 import type { TestApp } from "../harness.js";
 import type { RouteCase } from "../route-case.js";
 
-/**
- * The security-table rows of comp plans, assignments, SPIFFs, deals and commissions, in the shape of
- * test/foundation/security.test.ts's RouteCase plus two optional fields that table may adopt:
- * `query` (needed for success, e.g. the statement's period) and `param` (a fresh value for a path
- * parameter other than {id}, e.g. {external_id}).
- */
-export type CommissionRouteCase = RouteCase;
+/** The security-table rows (test/route-case.ts) of comp plans, assignments, SPIFFs, deals, commissions and disputes. */
 
 let userId = "";
 /** An approved deal and its owner, for the adjustment row's body. */
@@ -71,7 +65,7 @@ const newLine = async (t: TestApp) => {
 const deal = () => dealBody(userId);
 const longId = "x".repeat(256);
 
-export const COMMISSION_ROUTES: CommissionRouteCase[] = [
+export const COMMISSION_ROUTES: RouteCase[] = [
   {
     method: "GET",
     path: "/api/v1/comp-plans",
@@ -330,7 +324,7 @@ export const COMMISSION_ROUTES: CommissionRouteCase[] = [
 ];
 
 /** The /disputes rows (outside this feature's paths; opening a dispute, POST /deals/{id}/disputes, is above). */
-export const DISPUTE_ROUTES: CommissionRouteCase[] = [
+export const DISPUTE_ROUTES: RouteCase[] = [
   {
     method: "GET",
     path: "/api/v1/disputes",
