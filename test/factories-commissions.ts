@@ -1,11 +1,12 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { lockDealLines } from "../src/commissions/repository.js";
 import type { Scope } from "../src/context.js";
+import { openDispute } from "../src/deals/service-disputes.js";
+import { approveDeal, markDealPaid, rejectDeal } from "../src/deals/service-workflow.js";
 import { createUser, unique } from "./factories.js";
 import { bearer, type TestApp } from "./harness.js";
 
-/** Factories for comp plans, assignments, SPIFFs and deals, all through the HTTP API. */
+/** Factories for comp plans, assignments, SPIFFs and deals (HTTP API), and deal transitions (workflow services). */
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -104,27 +105,24 @@ export function lineAmounts(deal: { commissions: { kind: string; user_id: string
   return deal.commissions.map((c) => [c.kind, c.user_id, c.amount]);
 }
 
-/**
- * Approves a deal the way the approval workflow will (that action comes later): status, approved_at
- * and `lockDealLines`, in one transaction.
+/*
+ * The workflow services, called as the owner (the context the CLI builds), are named here only, so a
+ * change to their signatures is fixed in one place.
  */
-export async function approveInDb(t: TestApp, dealId: string, status: "approved" | "disputed" | "paid" = "approved") {
-  await t.db.db.transaction().execute(async (tx) => {
-    await tx.updateTable("deals").set({ status, approved_at: new Date() }).where("id", "=", dealId).execute();
-    await lockDealLines(tx, dealId);
-  });
+
+/** A status a deal reaches through approval; its lines are locked from then on. */
+export type LockedStatus = "approved" | "disputed" | "paid";
+
+/** Approves a pending deal, then opens a dispute on it or marks it paid when `status` asks for that. */
+export async function approveAsOwner(t: TestApp, dealId: string, status: LockedStatus = "approved"): Promise<void> {
+  await approveDeal(t.ownerCtx(), dealId);
+  if (status === "disputed") await openDispute(t.ownerCtx(), dealId, { reason: "other" });
+  if (status === "paid") await markDealPaid(t.ownerCtx(), dealId);
 }
 
-/** Rejects a deal as the workflow will: status and reason set, its lines voided. */
-export async function rejectInDb(t: TestApp, dealId: string, reason = "duplicate") {
-  await t.db.db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable("deals")
-      .set({ status: "rejected", rejection_reason: reason })
-      .where("id", "=", dealId)
-      .execute();
-    await tx.updateTable("commission_lines").set({ status: "void" }).where("deal_id", "=", dealId).execute();
-  });
+/** Rejects a pending deal: its lines are voided and the later pending deals of its buckets recalculated. */
+export async function rejectAsOwner(t: TestApp, dealId: string, reason = "duplicate"): Promise<void> {
+  await rejectDeal(t.ownerCtx(), dealId, reason);
 }
 
 /** The outbox rows of one type, oldest first, with their data parsed. */

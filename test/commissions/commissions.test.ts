@@ -3,13 +3,13 @@ import { allLines } from "../../src/commissions/repository.js";
 import { createUser, unknownId } from "../factories.js";
 import {
   Api,
-  approveInDb,
+  approveAsOwner,
   assign,
   createDeal,
   createPlan,
   dealBody,
   ok,
-  rejectInDb,
+  rejectAsOwner,
   repOnPlan,
 } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -46,7 +46,7 @@ describe("GET /commissions", () => {
     const { user } = await repOnPlan(admin, { tiers: null, quota: null, base_rate: 0.1 });
     const a = await createDeal(admin, user.id, { close_date: "2026-07-01" });
     const b = await createDeal(admin, user.id, { close_date: "2026-10-01" });
-    await approveInDb(t, a.id);
+    await approveAsOwner(t, a.id);
     const ids = async (query: string) =>
       ok(await reader.get(`/commissions?user_id=${user.id}&${query}`)).data.map((c: any) => c.deal_id);
     expect(await ids("")).toEqual([b.id, a.id]);
@@ -121,9 +121,9 @@ describe("GET /users/{id}/statement", () => {
     const first = await createDeal(admin, user.id, { arr_amount: 90000, close_date: "2026-07-01" });
     const second = await createDeal(admin, user.id, { arr_amount: 30000, close_date: "2026-08-15" });
     const rejected = await createDeal(admin, user.id, { arr_amount: 5000, close_date: "2026-09-01" });
-    await rejectInDb(t, rejected.id);
+    await rejectAsOwner(t, rejected.id);
     await createDeal(admin, user.id, { arr_amount: 1000, close_date: "2026-10-01" });
-    await approveInDb(t, first.id);
+    await approveAsOwner(t, first.id);
     const statement = ok(await reader.get(`/users/${user.id}/statement?period=2026-Q3`));
     expect(statement.user_id).toBe(user.id);
     expect(statement.period).toBe("2026-Q3");

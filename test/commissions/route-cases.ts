@@ -1,15 +1,18 @@
 import { createUser, unique } from "../factories.js";
-import { Api, approveInDb, assign, createDeal, createPlan, dealBody, ok, planBody } from "../factories-commissions.js";
+import {
+  Api,
+  approveAsOwner,
+  assign,
+  createDeal,
+  createPlan,
+  dealBody,
+  ok,
+  planBody,
+} from "../factories-commissions.js";
 import type { TestApp } from "../harness.js";
 import type { RouteCase } from "../route-case.js";
 
-/**
- * The security-table rows of comp plans, assignments, SPIFFs, deals and commissions, in the shape of
- * test/foundation/security.test.ts's RouteCase plus two optional fields that table may adopt:
- * `query` (needed for success, e.g. the statement's period) and `param` (a fresh value for a path
- * parameter other than {id}, e.g. {external_id}).
- */
-export type CommissionRouteCase = RouteCase;
+/** The security-table rows (test/route-case.ts) of comp plans, assignments, SPIFFs, deals, commissions and disputes. */
 
 let userId = "";
 /** An approved deal and its owner, for the adjustment row's body. */
@@ -19,7 +22,7 @@ let adjusted = { dealId: "", ownerId: "" };
 export async function prepareRouteCases(t: TestApp): Promise<void> {
   userId = (await createUser(t)).id;
   const deal = await createDeal(new Api(t), userId);
-  await approveInDb(t, deal.id);
+  await approveAsOwner(t, deal.id);
   adjusted = { dealId: deal.id, ownerId: userId };
 }
 const newPlan = async (t: TestApp) => (await createPlan(new Api(t))).id;
@@ -48,7 +51,7 @@ const newSpiff = async (t: TestApp) =>
 const newDeal = async (t: TestApp) => (await createDeal(new Api(t), await newUser(t))).id as string;
 const approvedDeal = async (t: TestApp) => {
   const id = await newDeal(t);
-  await approveInDb(t, id);
+  await approveAsOwner(t, id);
   return id;
 };
 const newDispute = async (t: TestApp) =>
@@ -62,7 +65,7 @@ const newLine = async (t: TestApp) => {
 const deal = () => dealBody(userId);
 const longId = "x".repeat(256);
 
-export const COMMISSION_ROUTES: CommissionRouteCase[] = [
+export const COMMISSION_ROUTES: RouteCase[] = [
   {
     method: "GET",
     path: "/api/v1/comp-plans",
@@ -321,7 +324,7 @@ export const COMMISSION_ROUTES: CommissionRouteCase[] = [
 ];
 
 /** The /disputes rows (outside this feature's paths; opening a dispute, POST /deals/{id}/disputes, is above). */
-export const DISPUTE_ROUTES: CommissionRouteCase[] = [
+export const DISPUTE_ROUTES: RouteCase[] = [
   {
     method: "GET",
     path: "/api/v1/disputes",

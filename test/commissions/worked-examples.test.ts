@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../factories.js";
 import {
   Api,
-  approveInDb,
+  approveAsOwner,
   assign,
   createDeal,
   createPlan,
@@ -218,7 +218,7 @@ describe("worked examples (API.md §5)", () => {
   it("a plan edit recalculates the pending deal and leaves the approved one as it was", async () => {
     const { user, plan } = await repOnPlan(api, base(0.1));
     const approved = await createDeal(api, user.id, { arr_amount: 10000, close_date: "2026-07-01" });
-    await approveInDb(t, approved.id);
+    await approveAsOwner(t, approved.id);
     const pending = await createDeal(api, user.id, { arr_amount: 10000, close_date: "2026-07-02" });
     const edited = ok(await api.patch(`/comp-plans/${plan.id}`, { base_rate: 0.2 }));
     expect(edited.version).toBe(2);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, errorOf, unknownId } from "../factories.js";
-import { Api, approveInDb, assign, createDeal, createPlan, ok, planBody } from "../factories-commissions.js";
+import { Api, approveAsOwner, assign, createDeal, createPlan, ok, planBody } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
 let t: TestApp;
@@ -127,7 +127,7 @@ describe("comp plans", () => {
     const user = await createUser(t);
     await assign(api, plan.id, user.id);
     ok(await api.patch(`/comp-plans/${plan.id}`, { status: "active" }));
-    await approveInDb(t, (await createDeal(api, user.id)).id);
+    await approveAsOwner(t, (await createDeal(api, user.id)).id);
     const active = ok(await api.patch(`/comp-plans/${plan.id}`, { status: "draft" }));
     expect(active.version).toBe(1);
     expect(ok(await api.patch(`/comp-plans/${plan.id}`, { quota: 6000 })).version).toBe(2);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf, unique } from "../factories.js";
-import { Api, approveInDb, dealBody, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
+import { Api, approveAsOwner, dealBody, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
 /** The CRM sync paths: PUT /deals/by-external-id/{external_id} and POST /deals/bulk. */
@@ -44,7 +44,7 @@ describe("PUT /deals/by-external-id/{external_id}", () => {
   it("equal is a no-op even on a locked deal; a change to it is 409 invalid_transition", async () => {
     const crm = unique("crm");
     const created = ok(await put(crm, body()), 201);
-    await approveInDb(t, created.id);
+    await approveAsOwner(t, created.id);
     const same = ok(await put(crm, body()), 200);
     expect(same.status).toBe("approved");
     const changed = await put(crm, body({ arr_amount: 1 }));
@@ -126,7 +126,7 @@ describe("POST /deals/bulk", () => {
   it("a change to a locked deal refuses the whole batch (409 naming the item)", async () => {
     const [x, y] = [unique("crm"), unique("crm")];
     const locked = ok(await put(x, body()), 201);
-    await approveInDb(t, locked.id);
+    await approveAsOwner(t, locked.id);
     const res = await api.post("/deals/bulk", {
       deals: [
         { ...body(), external_id: y },

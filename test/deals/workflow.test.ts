@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, errorOf } from "../factories.js";
 import {
   Api,
-  approveInDb,
+  approveAsOwner,
   createDeal,
   eventsOf,
   getDeal,
   ok,
-  rejectInDb,
+  rejectAsOwner,
   repOnPlan,
 } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
@@ -66,7 +66,7 @@ describe("POST /deals/{id}/approve", () => {
     "a %s deal → 409 naming the status, nothing written",
     async (status) => {
       const deal = await pendingDeal();
-      await approveInDb(t, deal.id, status);
+      await approveAsOwner(t, deal.id, status);
       const audits = (await auditOf(deal.id)).length;
       const events = (await eventsOf(t, "deal.approved")).length;
       const res = await admin.post(`/deals/${deal.id}/approve`);
@@ -83,7 +83,7 @@ describe("POST /deals/{id}/approve", () => {
 
   it("a rejected deal → 409", async () => {
     const deal = await pendingDeal();
-    await rejectInDb(t, deal.id);
+    await rejectAsOwner(t, deal.id);
     const res = await admin.post(`/deals/${deal.id}/approve`);
     expect([res.statusCode, errorOf(res).message]).toEqual([
       409,
@@ -143,11 +143,11 @@ describe("POST /deals/{id}/reject", () => {
 
   it.each(["approved", "paid"] as const)("a %s deal → 409, its lines untouched", async (status) => {
     const deal = await pendingDeal();
-    await approveInDb(t, deal.id, status);
+    await approveAsOwner(t, deal.id, status);
     const res = await admin.post(`/deals/${deal.id}/reject`, { reason: "late" });
     expect([res.statusCode, errorOf(res).code]).toEqual([409, "invalid_transition"]);
     expect(errorOf(res).message).toBe(`Deal ${deal.id} is ${status}; only pending deals can be rejected`);
-    expect((await linesOf(deal.id)).map((l) => l.status)).toEqual(["approved"]);
+    expect((await linesOf(deal.id)).map((l) => l.status)).toEqual([status]);
   });
 
   it("a rejected deal → 409", async () => {
@@ -174,15 +174,15 @@ describe("POST /deals/{id}/mark-paid", () => {
 
   it.each(["pending", "rejected", "disputed", "paid"] as const)("a %s deal → 409 naming it", async (status) => {
     const deal = await pendingDeal();
-    if (status === "rejected") await rejectInDb(t, deal.id);
-    else if (status !== "pending") await approveInDb(t, deal.id, status);
+    if (status === "rejected") await rejectAsOwner(t, deal.id);
+    else if (status !== "pending") await approveAsOwner(t, deal.id, status);
     const res = await admin.post(`/deals/${deal.id}/mark-paid`);
     expect(res.statusCode).toBe(409);
     expect(errorOf(res)).toMatchObject({
       code: "invalid_transition",
       message: `Deal ${deal.id} is ${status}; only approved deals can be marked paid`,
     });
-    expect((await getDeal(admin, deal.id)).paid_at).toBeNull();
+    expect((await getDeal(admin, deal.id)).paid_at).toBe(status === "paid" ? new Date(clock.ms).toISOString() : null);
   });
 
   it("an unknown deal → 404", async () => {

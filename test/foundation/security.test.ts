@@ -1,4 +1,3 @@
-import type { HTTPMethods } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Scope } from "../../src/context.js";
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "../commissions/route-cases.js";
@@ -14,7 +13,7 @@ import {
   unknownId,
 } from "../factories.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
-import type { RouteCase } from "../route-case.js";
+import { describeRouteCases, expectRowPerOperation, operations, type RouteCase } from "../route-case.js";
 import { createWebhookDelivery, createWebhookSubscription } from "../webhooks/support.js";
 
 /**
@@ -208,20 +207,11 @@ const ROUTES: RouteCase[] = [
   ...DISPUTE_ROUTES,
 ];
 
-const BELOW: Record<Scope, Scope | undefined> = { read: undefined, write: "read", admin: "write" };
-
 const t: TestApp = await createTestApp({ clock: new TestClock() });
 const keys = {} as Record<Scope | "revoked" | "expired", string>;
 
-/** Every operation of the OpenAPI document under /api/v1, as `METHOD /path/{id}`. */
-const DOCUMENTED: { method: HTTPMethods; path: string }[] = await (async () => {
-  const res = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
-  const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
-  return Object.entries(doc.paths)
-    .filter(([path]) => path.startsWith("/api/v1/"))
-    .flatMap(([path, ops]) => Object.keys(ops).map((m) => ({ method: m.toUpperCase() as HTTPMethods, path })))
-    .sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
-})();
+/** Every operation of the OpenAPI document under /api/v1. */
+const DOCUMENTED = await operations(t);
 
 beforeAll(async () => {
   await prepareRouteCases(t);
@@ -243,35 +233,9 @@ afterAll(async () => {
   await t.close();
 });
 
-/** One request to a row's route; `id` replaces `{id}`. */
-async function call(
-  t: TestApp,
-  route: RouteCase,
-  options: { id?: string; headers?: Record<string, string>; body?: unknown; query?: string },
-) {
-  const id = options.id ?? (route.record ? await route.record(t) : undefined);
-  const path = route.path.replace(/\{\w+\}/, id ?? route.param?.() ?? "");
-  const body = "body" in options ? options.body : route.body?.();
-  const query = options.query ?? route.query;
-  return t.app.inject({
-    method: route.method,
-    url: query ? `${path}?${query}` : path,
-    headers: options.headers ?? {},
-    remoteAddress: freshIp(),
-    ...(body !== undefined ? { payload: body as object } : {}),
-  });
-}
-
 describe("the table covers every /api/v1 route", () => {
   it("has one row per operation in the OpenAPI document", () => {
-    const rows = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
-    const documented = DOCUMENTED.map((r) => `${r.method} ${r.path}`);
-    const missing = documented.filter((name) => !rows.has(name));
-    expect(missing, "add a row to ROUTES in test/foundation/security.test.ts for each of these").toEqual([]);
-    expect(
-      [...rows].filter((name) => !documented.includes(name)),
-      "rows for routes that do not exist",
-    ).toEqual([]);
+    expectRowPerOperation(ROUTES, DOCUMENTED);
   });
 });
 
@@ -279,7 +243,7 @@ describe.each(DOCUMENTED)("$method $path: key problems → 401", (route) => {
   const send = (headers: Record<string, string>) =>
     t.app.inject({
       method: route.method,
-      url: route.path.replace("{id}", "x"),
+      url: route.path.replace(/\{\w+\}/g, "x"),
       headers,
       remoteAddress: freshIp(),
       ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: {} }),
@@ -334,46 +298,7 @@ describe.each(DOCUMENTED)("$method $path: key problems → 401", (route) => {
   });
 });
 
-describe.each(ROUTES)("$method $path: scope, records, validation", (route) => {
-  it(`succeeds with a ${route.scope} key (${route.ok})`, async () => {
-    const res = await call(t, route, { headers: bearer(keys[route.scope]) });
-    expect(res.statusCode, res.body).toBe(route.ok);
-  });
-
-  const below = BELOW[route.scope];
-  if (below) {
-    it(`a ${below} key → 403 naming the ${route.scope} scope`, async () => {
-      const res = await call(t, route, { headers: bearer(keys[below]) });
-      expect(res.statusCode).toBe(403);
-      expect(errorOf(res).code).toBe("forbidden");
-      expect(errorOf(res).message).toContain(`needs the ${route.scope} scope`);
-    });
-  }
-
-  if (route.record) {
-    it("an unknown id → 404", async () => {
-      const id = unknownId(route.idPrefix!);
-      const res = await call(t, route, { id, headers: bearer(keys[route.scope]) });
-      expect(res.statusCode).toBe(404);
-      expect(errorOf(res).code).toBe("not_found");
-      expect(errorOf(res).message).toContain(id);
-    });
-  }
-
-  it(`invalid input → 422 validation_error naming ${route.invalid.param}`, async () => {
-    const { invalid } = route;
-    const res = await call(t, route, {
-      headers: bearer(keys[route.scope]),
-      ...(invalid.id ? { id: invalid.id } : {}),
-      ...(invalid.query ? { query: invalid.query } : {}),
-      ...("body" in invalid ? { body: invalid.body } : {}),
-    });
-    expect(res.statusCode, res.body).toBe(422);
-    const error = errorOf(res);
-    expect(error.code).toBe("validation_error");
-    expect(error.details?.map((d) => d.param)).toContain(invalid.param);
-  });
-});
+describeRouteCases(t, ROUTES, (scope) => keys[scope]);
 
 describe("the order of checks (API.md §2)", () => {
   it("no key on an unknown route → 401, not 404", async () => {

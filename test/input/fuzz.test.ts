@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, createUser } from "../factories.js";
 import { Api, assign, createDeal, createPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
+import { operations } from "../route-case.js";
 import { createWebhookSubscription } from "../webhooks/support.js";
-import { operations, send, WRITE_METHODS } from "./operations.js";
+import { send, WRITE_METHODS } from "./operations.js";
 
 /**
  * #13 "Done when": random JSON, strings (lone surrogates, NUL, RTL, 10k characters), dates and numbers

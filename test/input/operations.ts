@@ -1,57 +1,8 @@
-import type { HTTPMethods, LightMyRequestResponse } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { freshIp } from "../factories.js";
 import { bearer, type TestApp } from "../harness.js";
-
-/** One JSON schema node of the OpenAPI document, as far as these tests read it. */
-export interface SchemaNode {
-  type?: string | string[];
-  properties?: Record<string, SchemaNode>;
-  additionalProperties?: SchemaNode | boolean;
-  items?: SchemaNode;
-  anyOf?: SchemaNode[];
-  oneOf?: SchemaNode[];
-  enum?: unknown[];
-}
-
-/** One operation of the route table (the served OpenAPI document), with what its input looks like. */
-export interface Operation {
-  method: HTTPMethods;
-  /** As documented: `/api/v1/deals/{id}`. */
-  path: string;
-  pathParams: string[];
-  queryParams: string[];
-  /** Top-level body properties; undefined when the operation takes no body. */
-  body: Record<string, SchemaNode> | undefined;
-}
-
-interface DocOperation {
-  parameters?: { in: string; name: string }[];
-  requestBody?: { content: Record<string, { schema?: SchemaNode }> };
-}
-
-/** Every /api/v1 operation of the served document: the route table, so a new route is covered by itself. */
-export async function operations(t: TestApp): Promise<Operation[]> {
-  const res = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
-  const doc = res.json() as { paths: Record<string, Record<string, DocOperation>> };
-  return Object.entries(doc.paths)
-    .filter(([path]) => path.startsWith("/api/v1/"))
-    .flatMap(([path, ops]) =>
-      Object.entries(ops).map(([method, op]) => {
-        const params = op.parameters ?? [];
-        const names = (where: string) => params.filter((p) => p.in === where).map((p) => p.name);
-        const schema = op.requestBody?.content["application/json"]?.schema;
-        return {
-          method: method.toUpperCase() as HTTPMethods,
-          path,
-          pathParams: names("path"),
-          queryParams: names("query"),
-          body: op.requestBody ? (schema?.properties ?? {}) : undefined,
-        };
-      }),
-    )
-    .sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
-}
+import type { Operation, SchemaNode } from "../route-case.js";
 
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
 

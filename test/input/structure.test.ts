@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../factories.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
-import {
-  expectContractError,
-  isMap,
-  isText,
-  type Operation,
-  operations,
-  send,
-  urlOf,
-  WRITE_METHODS,
-} from "./operations.js";
+import { type Operation, operations } from "../route-case.js";
+import { expectContractError, isMap, isText, send, urlOf, WRITE_METHODS } from "./operations.js";
 
 const t: TestApp = await createTestApp({ clock: new TestClock() });
 const OPS = await operations(t);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, createUser } from "../factories.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
-import { expectContractError, type Operation, operations, send, urlOf, WRITE_METHODS } from "./operations.js";
+import { type Operation, operations } from "../route-case.js";
+import { expectContractError, send, urlOf, WRITE_METHODS } from "./operations.js";
 
 const t: TestApp = await createTestApp({ clock: new TestClock() });
 const OPS = await operations(t);

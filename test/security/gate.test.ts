@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../factories.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
 import { listenPort, type RawResponse, rawRequest } from "../raw-http.js";
+import { operations } from "../route-case.js";
 
 /**
  * #13.1: the authentication gate is decided on the route the router matched, never on the raw URL.
@@ -14,14 +15,10 @@ const t: TestApp = await createTestApp({ clock: new TestClock() });
 let port = 0;
 
 /** Every route behind the gate: the OpenAPI document's operations under /api/v1, and /mcp. */
-const ROUTES: { method: string; path: string }[] = await (async () => {
-  const res = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
-  const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
-  const documented = Object.entries(doc.paths)
-    .filter(([path]) => path.startsWith("/api/v1/"))
-    .flatMap(([path, ops]) => Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path })));
-  return [...documented, { method: "POST", path: "/mcp" }];
-})();
+const ROUTES: { method: string; path: string }[] = [
+  ...(await operations(t)).map(({ method, path }) => ({ method, path })),
+  { method: "POST", path: "/mcp" },
+];
 
 const encode = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`;
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshIp } from "../factories.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
-import { expectContractError, type Operation, operations, urlOf } from "../input/operations.js";
+import { expectContractError, urlOf } from "../input/operations.js";
+import { type Operation, operations } from "../route-case.js";
 
 /**
  * API.md §2's order puts 404 (unknown route) and 405 (known path, wrong method) before 413/415/400 and
