@@ -3,7 +3,7 @@ import * as commissions from "../commissions/service.js";
 import { getStatement } from "../commissions/statement.js";
 import { CompPlan, ListPlansQuery } from "../comp-plans/schema.js";
 import * as plans from "../comp-plans/service.js";
-import { previewCommission } from "../deals/preview.js";
+import { previewDeal } from "../deals/preview.js";
 import {
   CreateDealBody,
   Deal,
@@ -113,7 +113,7 @@ export const TOOLS: readonly McpTool[] = [
     input: PreviewBody,
     output: Preview,
     annotations: READS,
-    run: (ctx, args) => previewCommission(ctx, args),
+    run: (ctx, args) => previewDeal(ctx, args),
   }),
   defineTool({
     name: "list_users",

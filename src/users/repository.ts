@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
+import { anyOf } from "../commissions/recalc/load.js";
 import type { Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import type { UsersTable } from "../db/schema.js";
@@ -42,10 +43,24 @@ export async function lockUser(db: Tx, id: string): Promise<User | undefined> {
   return row && toUser(row);
 }
 
-/** Ids among `ids` that exist (for reference checks on deals, splits and managers). */
+/** Ids among `ids` that exist, read without a lock. */
 export async function existingUserIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom("users").select("id").where("id", "in", ids).execute();
+  const rows = await db.selectFrom("users").select("id").where(anyOf("id", ids)).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Locks the existing users among `ids` (FOR NO KEY UPDATE), in id order; returns their ids. */
+export async function lockUserIds(tx: Tx, ids: string[]): Promise<Set<string>> {
+  const sorted = [...new Set(ids)].sort();
+  if (sorted.length === 0) return new Set();
+  const rows = await tx
+    .selectFrom("users")
+    .select("id")
+    .where(anyOf("id", sorted))
+    .orderBy("id")
+    .forNoKeyUpdate()
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
