@@ -1,7 +1,7 @@
 import { Commission, CreateAdjustmentBody } from "../commissions/schema.js";
 import { DealDetail, RejectDealBody } from "../deals/schema.js";
 import { createAdjustment } from "../deals/service-adjustments.js";
-import * as disputesWrite from "../deals/service-disputes.js";
+import * as disputeTransitions from "../deals/service-disputes.js";
 import * as workflow from "../deals/service-workflow.js";
 import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/schema.js";
 import { IdParams } from "../http/fields.js";
@@ -66,7 +66,7 @@ export const WORKFLOW_TOOLS: readonly McpTool[] = [
     input: withId(OpenDisputeBody),
     output: Dispute,
     annotations: CREATES,
-    run: (ctx, { id, ...body }) => disputesWrite.openDispute(ctx, id, body),
+    run: (ctx, { id, ...body }) => disputeTransitions.openDispute(ctx, id, body),
   }),
   defineTool({
     name: "resolve_dispute",
@@ -80,7 +80,7 @@ export const WORKFLOW_TOOLS: readonly McpTool[] = [
     input: withId(ResolveDisputeBody),
     output: Dispute,
     annotations: { ...TRANSITIONS, destructiveHint: true },
-    run: (ctx, { id, ...body }) => disputesWrite.resolveDispute(ctx, id, body),
+    run: (ctx, { id, ...body }) => disputeTransitions.resolveDispute(ctx, id, body),
   }),
   defineTool({
     name: "create_adjustment",
