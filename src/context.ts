@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import type { ZodType } from "zod";
 import type { Kdb } from "./db/connect.js";
 import type { DB } from "./db/schema.js";
 import { AppError } from "./errors.js";
@@ -77,4 +78,23 @@ export async function withTransaction<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>): 
 
 export function actorLabel(actor: Actor): { id: string | null; name: string } {
   return actor.type === "owner" ? { id: null, name: "owner-cli" } : { id: actor.keyId, name: actor.name };
+}
+
+// A request carries its Ctx, and a route's config names the scope it needs: declared here, beside Ctx,
+// because http/ sits on a floor below this file.
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The scope a route needs; checked by the pipeline before validation (API.md §2 order). */
+    scope?: Scope;
+    /** Public routes (health, OpenAPI, docs) skip authentication and the rate limit. */
+    public?: boolean;
+    /** PATCH/PUT: the record's GET representation (its reader and schema), checked against If-Match. */
+    ifMatch?: { read: (ctx: Ctx, params: Record<string, string>) => Promise<unknown>; schema: ZodType };
+  }
+  interface FastifyRequest {
+    /** Set by the pipeline once the key is known; routes pass it to one service call. */
+    ctx: Ctx;
+    /** The origin clients see (CTS_PUBLIC_URL or the request's own), for Link headers. */
+    publicOrigin: string;
+  }
 }

@@ -1,7 +1,6 @@
 import type { Server } from "node:net";
 import pino from "pino";
-import type { CreatedApiKey } from "./api-keys/schema.js";
-import { ensureBootstrapKey } from "./api-keys/service.js";
+import { type CreatedApiKey, ensureBootstrapKey } from "./api-keys/index.js";
 import { buildApp } from "./app/build.js";
 import { listenMetrics, registerDatabaseGauges } from "./app/metrics-server.js";
 import { scheduleRetention } from "./app/retention.js";
@@ -13,8 +12,7 @@ import { Worker } from "./jobs/worker.js";
 import { runOwnerCommand } from "./owner/commands.js";
 import { checkSocketPath, listenOwnerSocket, ownerSocketPath } from "./owner/socket.js";
 import { createRateLimitStore } from "./rate-limit/select.js";
-import { listenForDeliveries } from "./webhooks/notify.js";
-import { resolveWebhookSettings, type WebhookSettings } from "./webhooks/settings.js";
+import { listenForDeliveries, resolveWebhookSettings, type WebhookSettings } from "./webhooks/index.js";
 
 export interface ServeOptions {
   worker: boolean;

@@ -48,7 +48,9 @@ export function runLoad(url, { connections, duration, headers = {} }) {
   if (r.status !== 0) throw new Error(`autocannon failed (${r.status})`);
   const result = JSON.parse(r.stdout.trim().split("\n").at(-1));
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts (statuses ${JSON.stringify(result.status_codes)})`,
+    );
   }
   return result;
 }

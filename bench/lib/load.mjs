@@ -13,6 +13,8 @@ console.log(
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    // Which statuses the non-2xx were (e.g. 429 or 503): a failed run says why.
+    status_codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count])),
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
   }),

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type pino from "pino";
-import { authenticate } from "../api-keys/authenticate.js";
-import type { KeyCache } from "../api-keys/key-cache.js";
+import { authenticate, type KeyCache } from "../api-keys/index.js";
 import { type Actor, makeCtx, scopeAllows } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { AppError } from "../errors.js";

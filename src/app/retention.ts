@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Kdb } from "../db/connect.js";
-import { compactDealCounts } from "../deals/service-read.js";
+import { compactDealCounts } from "../deals/index.js";
 import { newId } from "../ids.js";
 import type { JobHandler } from "../jobs/jobs-source.js";
 

@@ -1,11 +1,9 @@
 import type pino from "pino";
-import { recalculateJobHandler } from "../commissions/recalculate-job.js";
+import { recalculateJobHandler } from "../commissions/index.js";
 import type { Kdb } from "../db/connect.js";
 import { type JobHandler, jobsSource } from "../jobs/jobs-source.js";
 import type { WorkSource } from "../jobs/worker.js";
-import { deliverySource } from "../webhooks/delivery-source.js";
-import { createSafeAgent } from "../webhooks/safe-fetch.js";
-import type { WebhookSettings } from "../webhooks/settings.js";
+import { createSafeAgent, deliverySource, type WebhookSettings } from "../webhooks/index.js";
 import { embeddedRetentionJobHandler, retentionJobHandler } from "./retention.js";
 
 /** Slots per work source (CTS_WORKER_JOB_CONCURRENCY, CTS_WORKER_WEBHOOK_CONCURRENCY). */

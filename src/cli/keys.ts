@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { ApiKey, CreatedApiKey } from "../api-keys/schema.js";
+import type { ApiKey, CreatedApiKey } from "../api-keys/index.js";
 import { runOwner, UsageError } from "./owner.js";
 
 const LEVELS = ["read", "write", "admin"];

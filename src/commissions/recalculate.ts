@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Ctx, Tx } from "../context.js";
 import { enqueueJob } from "../jobs/queue.js";
-import { lockExistingUsers } from "../users/service.js";
+import { lockExistingUsers } from "../users/index.js";
 import { type Fixed, parse, plain, plus, ZERO } from "./calculate/fixed.js";
 import { countCredits } from "./recalc/load.js";
 import { planRecalc, type RecalcPlan } from "./recalc/plan.js";

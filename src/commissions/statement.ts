@@ -1,6 +1,6 @@
 import { type Ctx, requireScope } from "../context.js";
 import { notFound } from "../errors.js";
-import { existingUserIds } from "../users/service.js";
+import { existingUserIds } from "../users/index.js";
 import { Dec, toCents } from "./calculate.js";
 import * as repo from "./repository.js";
 import type { Commission, Statement } from "./schema.js";

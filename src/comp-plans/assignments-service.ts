@@ -1,6 +1,5 @@
 import { audit } from "../audit/record.js";
-import { Dec } from "../commissions/calculate.js";
-import { type DateRange, lockForRecalc, recalculate } from "../commissions/recalculate.js";
+import { type DateRange, Dec, lockForRecalc, recalculate } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { conflict, notFound, validationError } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";

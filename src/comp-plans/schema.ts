@@ -1,6 +1,13 @@
 import { z } from "zod";
-import { Attainment, Currency, DealTypeMultipliers, Money, MoneyOut, Rate } from "../commissions/fields.js";
-import { RecalculationJobId } from "../commissions/schema.js";
+import {
+  Attainment,
+  Currency,
+  DealTypeMultipliers,
+  Money,
+  MoneyOut,
+  Rate,
+  RecalculationJobId,
+} from "../commissions/index.js";
 import { DateOut, Id, IsoDate, Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 

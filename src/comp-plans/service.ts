@@ -1,5 +1,5 @@
 import { audit } from "../audit/record.js";
-import { lockForRecalc, recalculate } from "../commissions/recalculate.js";
+import { lockForRecalc, recalculate } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { notFound } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";

@@ -1,5 +1,4 @@
-import { Dec, plain } from "../commissions/calculate.js";
-import { canonical } from "../commissions/recalc/write.js";
+import { canonical, Dec, plain } from "../commissions/index.js";
 import { AppError, type ErrorDetail } from "../errors.js";
 import { type PlanTerms, termsOf } from "./repository.js";
 

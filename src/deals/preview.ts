@@ -2,7 +2,7 @@ import { priceUnsavedDeal } from "../commissions/preview.js";
 import type { Preview } from "../commissions/schema.js";
 import { type Ctx, requireScope } from "../context.js";
 import { validationError } from "../errors.js";
-import { existingUserIds } from "../users/service.js";
+import { existingUserIds } from "../users/index.js";
 import { missingUsers, namedUsers, writableOf } from "./records.js";
 import type { PreviewBody } from "./schema.js";
 import { throwIfInvalid } from "./service-write.js";

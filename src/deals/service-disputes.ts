@@ -7,8 +7,8 @@ import {
 } from "../commissions/adjustments.js";
 import { Dec } from "../commissions/calculate.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
+import * as disputes from "../disputes/index.js";
 import type { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/schema.js";
-import * as disputes from "../disputes/service.js";
 import { AppError, notFound } from "../errors.js";
 import { emit } from "../events/emit.js";
 import * as repo from "./repository.js";

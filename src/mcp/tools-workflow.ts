@@ -1,9 +1,15 @@
-import { Commission, CreateAdjustmentBody } from "../commissions/schema.js";
-import { DealDetail, RejectDealBody } from "../deals/schema.js";
-import { createAdjustment } from "../deals/service-adjustments.js";
-import * as disputeTransitions from "../deals/service-disputes.js";
-import * as workflow from "../deals/service-workflow.js";
-import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/schema.js";
+import { Commission, CreateAdjustmentBody } from "../commissions/index.js";
+import {
+  approveDeal,
+  createAdjustment,
+  DealDetail,
+  markDealPaid,
+  openDispute,
+  RejectDealBody,
+  rejectDeal,
+  resolveDispute,
+} from "../deals/index.js";
+import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/index.js";
 import { IdParams } from "../http/fields.js";
 import { CREATES, defineTool, type McpTool, TRANSITIONS, withId } from "./tool.js";
 
@@ -24,7 +30,7 @@ export const WORKFLOW_TOOLS: readonly McpTool[] = [
     input: IdParams,
     output: DealDetail,
     annotations: TRANSITIONS,
-    run: (ctx, { id }) => workflow.approveDeal(ctx, id),
+    run: (ctx, { id }) => approveDeal(ctx, id),
   }),
   defineTool({
     name: "reject_deal",
@@ -38,7 +44,7 @@ export const WORKFLOW_TOOLS: readonly McpTool[] = [
     input: withId(RejectDealBody),
     output: DealDetail,
     annotations: { ...TRANSITIONS, destructiveHint: true },
-    run: (ctx, { id, reason }) => workflow.rejectDeal(ctx, id, reason),
+    run: (ctx, { id, reason }) => rejectDeal(ctx, id, reason),
   }),
   defineTool({
     name: "mark_deal_paid",
@@ -52,7 +58,7 @@ export const WORKFLOW_TOOLS: readonly McpTool[] = [
     input: IdParams,
     output: DealDetail,
     annotations: TRANSITIONS,
-    run: (ctx, { id }) => workflow.markDealPaid(ctx, id),
+    run: (ctx, { id }) => markDealPaid(ctx, id),
   }),
   defineTool({
     name: "open_dispute",
@@ -66,7 +72,7 @@ export const WORKFLOW_TOOLS: readonly McpTool[] = [
     input: withId(OpenDisputeBody),
     output: Dispute,
     annotations: CREATES,
-    run: (ctx, { id, ...body }) => disputeTransitions.openDispute(ctx, id, body),
+    run: (ctx, { id, ...body }) => openDispute(ctx, id, body),
   }),
   defineTool({
     name: "resolve_dispute",
@@ -80,7 +86,7 @@ export const WORKFLOW_TOOLS: readonly McpTool[] = [
     input: withId(ResolveDisputeBody),
     output: Dispute,
     annotations: { ...TRANSITIONS, destructiveHint: true },
-    run: (ctx, { id, ...body }) => disputeTransitions.resolveDispute(ctx, id, body),
+    run: (ctx, { id, ...body }) => resolveDispute(ctx, id, body),
   }),
   defineTool({
     name: "create_adjustment",

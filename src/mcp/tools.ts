@@ -1,27 +1,42 @@
-import { Commission, ListCommissionsQuery, Preview, Statement, StatementQuery } from "../commissions/schema.js";
-import * as commissions from "../commissions/service.js";
-import { getStatement } from "../commissions/statement.js";
-import { CompPlan, ListPlansQuery } from "../comp-plans/schema.js";
-import * as plans from "../comp-plans/service.js";
-import { previewDeal } from "../deals/preview.js";
+import {
+  Commission,
+  getCommission,
+  getStatement,
+  ListCommissionsQuery,
+  listCommissions,
+  Preview,
+  Statement,
+  StatementQuery,
+} from "../commissions/index.js";
+import { CompPlan, getPlan, ListPlansQuery, listPlans } from "../comp-plans/index.js";
 import {
   CreateDealBody,
+  createDeal,
   Deal,
   DealDetail,
   ExternalIdParams,
+  getDeal,
   ListDealsQuery,
+  listDeals,
   PreviewBody,
+  previewDeal,
   UpdateDealBody,
-} from "../deals/schema.js";
-import * as dealsRead from "../deals/service-read.js";
-import * as dealsWrite from "../deals/service-write.js";
-import { upsertDeal } from "../deals/upsert.js";
+  updateDeal,
+  upsertDeal,
+} from "../deals/index.js";
 import { IdParams } from "../http/fields.js";
 import { listOf } from "../http/pagination.js";
-import { ListSpiffsQuery, Spiff } from "../spiffs/schema.js";
-import * as spiffs from "../spiffs/service.js";
-import { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "../users/schema.js";
-import * as users from "../users/service.js";
+import { getSpiff, ListSpiffsQuery, listSpiffs, Spiff } from "../spiffs/index.js";
+import {
+  CreateUserBody,
+  createUser,
+  getUser,
+  ListUsersQuery,
+  listUsers,
+  UpdateUserBody,
+  User,
+  updateUser,
+} from "../users/index.js";
 import { CREATES, defineTool, type McpTool, READS, UPDATES, withId } from "./tool.js";
 import { WORKFLOW_TOOLS } from "./tools-workflow.js";
 
@@ -47,7 +62,7 @@ export const TOOLS: readonly McpTool[] = [
     input: ListDealsQuery,
     output: listOf(Deal),
     annotations: READS,
-    run: (ctx, args) => dealsRead.listDeals(ctx, args),
+    run: (ctx, args) => listDeals(ctx, args),
   }),
   defineTool({
     name: "get_deal",
@@ -58,7 +73,7 @@ export const TOOLS: readonly McpTool[] = [
     input: IdParams,
     output: DealDetail,
     annotations: READS,
-    run: (ctx, { id }) => dealsRead.getDeal(ctx, id),
+    run: (ctx, { id }) => getDeal(ctx, id),
   }),
   defineTool({
     name: "create_deal",
@@ -72,7 +87,7 @@ export const TOOLS: readonly McpTool[] = [
     input: CreateDealBody,
     output: DealDetail,
     annotations: CREATES,
-    run: (ctx, args) => dealsWrite.createDeal(ctx, args),
+    run: (ctx, args) => createDeal(ctx, args),
   }),
   defineTool({
     name: "update_deal",
@@ -85,7 +100,7 @@ export const TOOLS: readonly McpTool[] = [
     input: withId(UpdateDealBody),
     output: DealDetail,
     annotations: UPDATES,
-    run: (ctx, { id, ...changes }) => dealsWrite.updateDeal(ctx, id, changes),
+    run: (ctx, { id, ...changes }) => updateDeal(ctx, id, changes),
   }),
   defineTool({
     name: "upsert_deal",
@@ -127,7 +142,7 @@ export const TOOLS: readonly McpTool[] = [
     input: ListUsersQuery,
     output: listOf(User),
     annotations: READS,
-    run: (ctx, args) => users.listUsers(ctx, args),
+    run: (ctx, args) => listUsers(ctx, args),
   }),
   defineTool({
     name: "get_user",
@@ -138,7 +153,7 @@ export const TOOLS: readonly McpTool[] = [
     input: IdParams,
     output: User,
     annotations: READS,
-    run: (ctx, { id }) => users.getUser(ctx, id),
+    run: (ctx, { id }) => getUser(ctx, id),
   }),
   defineTool({
     name: "create_user",
@@ -152,7 +167,7 @@ export const TOOLS: readonly McpTool[] = [
     input: CreateUserBody,
     output: User,
     annotations: CREATES,
-    run: (ctx, args) => users.createUser(ctx, args),
+    run: (ctx, args) => createUser(ctx, args),
   }),
   defineTool({
     name: "update_user",
@@ -165,7 +180,7 @@ export const TOOLS: readonly McpTool[] = [
     input: withId(UpdateUserBody),
     output: User,
     annotations: UPDATES,
-    run: (ctx, { id, ...changes }) => users.updateUser(ctx, id, changes),
+    run: (ctx, { id, ...changes }) => updateUser(ctx, id, changes),
   }),
   defineTool({
     name: "get_statement",
@@ -192,7 +207,7 @@ export const TOOLS: readonly McpTool[] = [
     input: ListCommissionsQuery,
     output: listOf(Commission),
     annotations: READS,
-    run: (ctx, args) => commissions.listCommissions(ctx, args),
+    run: (ctx, args) => listCommissions(ctx, args),
   }),
   defineTool({
     name: "get_commission",
@@ -203,7 +218,7 @@ export const TOOLS: readonly McpTool[] = [
     input: IdParams,
     output: Commission,
     annotations: READS,
-    run: (ctx, { id }) => commissions.getCommission(ctx, id),
+    run: (ctx, { id }) => getCommission(ctx, id),
   }),
   defineTool({
     name: "list_comp_plans",
@@ -214,7 +229,7 @@ export const TOOLS: readonly McpTool[] = [
     input: ListPlansQuery,
     output: listOf(CompPlan),
     annotations: READS,
-    run: (ctx, args) => plans.listPlans(ctx, args),
+    run: (ctx, args) => listPlans(ctx, args),
   }),
   defineTool({
     name: "get_comp_plan",
@@ -225,7 +240,7 @@ export const TOOLS: readonly McpTool[] = [
     input: IdParams,
     output: CompPlan,
     annotations: READS,
-    run: (ctx, { id }) => plans.getPlan(ctx, id),
+    run: (ctx, { id }) => getPlan(ctx, id),
   }),
   defineTool({
     name: "list_spiffs",
@@ -236,7 +251,7 @@ export const TOOLS: readonly McpTool[] = [
     input: ListSpiffsQuery,
     output: listOf(Spiff),
     annotations: READS,
-    run: (ctx, args) => spiffs.listSpiffs(ctx, args),
+    run: (ctx, args) => listSpiffs(ctx, args),
   }),
   defineTool({
     name: "get_spiff",
@@ -247,7 +262,7 @@ export const TOOLS: readonly McpTool[] = [
     input: IdParams,
     output: Spiff,
     annotations: READS,
-    run: (ctx, { id }) => spiffs.getSpiff(ctx, id),
+    run: (ctx, { id }) => getSpiff(ctx, id),
   }),
 ];
 

@@ -1,11 +1,9 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import type { ApiKey } from "../api-keys/schema.js";
-import { ScopeEnum } from "../api-keys/schema.js";
-import * as keys from "../api-keys/service.js";
-import { seedDemo } from "../cli/seed-demo.js";
+import { type ApiKey, createKey, listKeys, revokeKey, ScopeEnum, setMcpAccess } from "../api-keys/index.js";
 import type { Ctx } from "../context.js";
 import { pendingMigrations } from "../db/migrate.js";
+import { seedDemo } from "../demo/index.js";
 
 /** What only the running server knows about itself (`cts doctor` asks it). */
 export interface OwnerServerInfo {
@@ -38,14 +36,14 @@ export const OWNER_COMMANDS = {
         .optional(),
     }),
     run: (ctx: Ctx, a: { scope: "read" | "write" | "admin"; name: string; expires_at?: string | undefined }) =>
-      keys.createKey(ctx, { scope: a.scope, name: a.name, expires_at: a.expires_at ?? null }),
+      createKey(ctx, { scope: a.scope, name: a.name, expires_at: a.expires_at ?? null }),
   },
   "keys.list": {
     args: z.strictObject({}),
     run: async (ctx: Ctx) => {
       const all: ApiKey[] = [];
       for (let page = 1; ; page++) {
-        const batch = await keys.listKeys(ctx, { page, per_page: 100 });
+        const batch = await listKeys(ctx, { page, per_page: 100 });
         all.push(...batch.data);
         if (all.length >= batch.meta.total || batch.data.length === 0) return all;
       }
@@ -53,11 +51,11 @@ export const OWNER_COMMANDS = {
   },
   "keys.revoke": {
     args: z.strictObject({ id: z.string().min(1) }),
-    run: (ctx: Ctx, a: { id: string }) => keys.revokeKey(ctx, a.id),
+    run: (ctx: Ctx, a: { id: string }) => revokeKey(ctx, a.id),
   },
   "keys.mcp-access": {
     args: z.strictObject({ id: z.string().min(1), level: ScopeEnum }),
-    run: (ctx: Ctx, a: { id: string; level: "read" | "write" | "admin" }) => keys.setMcpAccess(ctx, a.id, a.level),
+    run: (ctx: Ctx, a: { id: string; level: "read" | "write" | "admin" }) => setMcpAccess(ctx, a.id, a.level),
   },
   "seed.demo": {
     args: z.strictObject({}),

@@ -1,4 +1,4 @@
-import { NoContent } from "../commissions/schema.js";
+import { NoContent } from "../commissions/index.js";
 import { IdParams } from "../http/fields.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";

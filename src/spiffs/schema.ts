@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { Currency, DealType, Money, MoneyOut, Rate } from "../commissions/fields.js";
-import { RecalculationJobId } from "../commissions/schema.js";
+import { Currency, DealType, Money, MoneyOut, Rate, RecalculationJobId } from "../commissions/index.js";
 import { DateOut, Id, IsoDate, QueryBoolean, Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 

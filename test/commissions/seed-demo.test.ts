@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SeedResult, seedDemo } from "../../src/cli/seed-demo.js";
 import type { DealStatus } from "../../src/deals/schema.js";
+import { type SeedResult, seedDemo } from "../../src/demo/index.js";
 import { Api, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
 

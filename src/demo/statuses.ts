@@ -1,11 +1,15 @@
-import { Dec } from "../commissions/calculate.js";
+import { Dec } from "../commissions/index.js";
 import { type Ctx, withTransaction } from "../context.js";
-import type { DealStatus } from "../deals/schema.js";
-import { openDispute, resolveDispute } from "../deals/service-disputes.js";
-import { getDeal } from "../deals/service-read.js";
-import { approveDeal, markDealPaid, rejectDeal } from "../deals/service-workflow.js";
-import { ListDisputesQuery, OpenDisputeBody, ResolveDisputeBody } from "../disputes/schema.js";
-import { listDisputes } from "../disputes/service.js";
+import {
+  approveDeal,
+  type DealStatus,
+  getDeal,
+  markDealPaid,
+  openDispute,
+  rejectDeal,
+  resolveDispute,
+} from "../deals/index.js";
+import { ListDisputesQuery, listDisputes, OpenDisputeBody, ResolveDisputeBody } from "../disputes/index.js";
 
 /*
  * Moves the demo deals to their target statuses through the same service functions the API calls

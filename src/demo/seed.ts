@@ -1,16 +1,18 @@
 import { sql } from "kysely";
-import { periodRange, quarterOf } from "../commissions/calculate.js";
-import { createAssignment, listAssignments } from "../comp-plans/assignments-service.js";
-import { CreateAssignmentBody, CreatePlanBody } from "../comp-plans/schema.js";
-import { createPlan, listPlans } from "../comp-plans/service.js";
+import { periodRange, quarterOf } from "../commissions/index.js";
+import {
+  CreateAssignmentBody,
+  CreatePlanBody,
+  createAssignment,
+  createPlan,
+  listAssignments,
+  listPlans,
+} from "../comp-plans/index.js";
 import type { Ctx } from "../context.js";
-import { bulkUpsert } from "../deals/bulk.js";
-import { BulkBody, type DealStatus } from "../deals/schema.js";
-import { CreateSpiffBody } from "../spiffs/schema.js";
-import { createSpiff, listSpiffs } from "../spiffs/service.js";
-import { CreateUserBody } from "../users/schema.js";
-import { createUser, listUsers } from "../users/service.js";
-import { applyStatuses, type SeedDeal } from "./seed-demo-workflow.js";
+import { BulkBody, bulkUpsert, type DealStatus } from "../deals/index.js";
+import { CreateSpiffBody, createSpiff, listSpiffs } from "../spiffs/index.js";
+import { CreateUserBody, createUser, listUsers } from "../users/index.js";
+import { applyStatuses, type SeedDeal } from "./statuses.js";
 
 /*
  * `cts seed --demo`: 20 reps on 3 tiered plans, a SPIFF and 500 deals over the previous and current

@@ -1,0 +1,33 @@
+// The commissions feature as other folders see it: its routes and job, the read services, recalculation,
+// adjustments, the money field schemas, and the engine's decimal and period helpers.
+export {
+  addAdjustment,
+  type DisputeSource,
+  defaultAdjustmentPeriod,
+  disputeAdjustmentPeriod,
+  disputeReason,
+} from "./adjustments.js";
+export { Dec, plain } from "./calculate/decimal.js";
+export { periodRange, quarterOf } from "./calculate/periods.js";
+export { Attainment, Currency, DealType, DealTypeMultipliers, Money, MoneyOut, Percent, Rate } from "./fields.js";
+export { priceUnsavedDeal } from "./preview.js";
+// canonical belongs in db/ (issue #14: the "shape" change moves it there); re-exported until then.
+export { canonical } from "./recalc/write.js";
+export { bucketsOfDeals, type DateRange, lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";
+export { recalculateJobHandler } from "./recalculate-job.js";
+export { commissionRoutes } from "./routes.js";
+export {
+  Commission,
+  CreateAdjustmentBody,
+  commaList,
+  DealExplanation,
+  dealExplanation,
+  ListCommissionsQuery,
+  NoContent,
+  Preview,
+  RecalculationJobId,
+  Statement,
+  StatementQuery,
+} from "./schema.js";
+export { getCommission, listCommissions } from "./service.js";
+export { getStatement } from "./statement.js";

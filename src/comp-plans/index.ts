@@ -1,0 +1,5 @@
+// The comp-plans feature as other folders see it: plans and assignments (routes, services, schemas).
+export { createAssignment, listAssignments } from "./assignments-service.js";
+export { compPlanRoutes } from "./routes.js";
+export { CompPlan, CreateAssignmentBody, CreatePlanBody, ListPlansQuery } from "./schema.js";
+export { createPlan, getPlan, listPlans } from "./service.js";
