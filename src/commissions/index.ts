@@ -10,7 +10,7 @@ export {
 export { Dec, plain } from "./calculate/decimal.js";
 export { periodRange, quarterOf } from "./calculate/periods.js";
 export { Attainment, Currency, DealType, DealTypeMultipliers, Money, MoneyOut, Percent, Rate } from "./fields.js";
-export { previewDeal } from "./preview.js";
+export { priceUnsavedDeal } from "./preview.js";
 // canonical belongs in db/ (issue #14: the "shape" change moves it there); re-exported until then.
 export { canonical } from "./recalc/write.js";
 export { bucketsOfDeals, type DateRange, lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";

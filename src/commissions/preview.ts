@@ -7,7 +7,8 @@ import { loadPlanContext, loadSpiffs, toPlanInput } from "./recalc/load-terms.js
 import type { BucketKey, CreditRow, DesiredLine, EngineDeal, EntryRow, PlanContext } from "./recalc/types.js";
 import { dealExplanation, type Preview, type PreviewLine } from "./schema.js";
 
-export interface PreviewDeal {
+/** A deal body not stored: what `priceUnsavedDeal` prices. */
+export interface UnsavedDeal {
   arr_amount: string;
   currency: string;
   deal_type: string;
@@ -53,7 +54,12 @@ async function loadTryPlan(db: Kdb, planId: string): Promise<PlanInput | undefin
 }
 
 /** The lines a deal would earn if created now, computed from the stored data; nothing is written. */
-export async function previewDeal(db: Kdb, input: PreviewDeal, now: Date, planId?: string): Promise<Preview | null> {
+export async function priceUnsavedDeal(
+  db: Kdb,
+  input: UnsavedDeal,
+  now: Date,
+  planId?: string,
+): Promise<Preview | null> {
   const deal: EngineDeal = {
     id: newId("deal", now.getTime()),
     ...input,

@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import type { Ctx, Tx } from "../context.js";
 import { enqueueJob } from "../jobs/queue.js";
+import { lockExistingUsers } from "../users/index.js";
 import { type Fixed, parse, plain, plus, ZERO } from "./calculate/fixed.js";
-import { anyOf, countCredits } from "./recalc/load.js";
+import { countCredits } from "./recalc/load.js";
 import { planRecalc, type RecalcPlan } from "./recalc/plan.js";
 import type { CreditRow, RecalcTarget } from "./recalc/types.js";
 import { applyDiff, diffSize, emitLineEvents, settle, updateNoPlanReasons, updateTotals } from "./recalc/write.js";
@@ -59,16 +60,7 @@ export async function lockForRecalc(
 ): Promise<Set<string>> {
   if (options.spiffs === "exclusive") await sql`SELECT pg_advisory_xact_lock(${SPIFFS_LOCK})`.execute(tx);
   else await sql`SELECT pg_advisory_xact_lock_shared(${SPIFFS_LOCK})`.execute(tx);
-  const users = [...new Set(options.users ?? [])].sort();
-  if (users.length === 0) return new Set();
-  const rows = await tx
-    .selectFrom("users")
-    .select("id")
-    .where(anyOf("id", users))
-    .orderBy("id")
-    .forNoKeyUpdate()
-    .execute();
-  return new Set(rows.map((r) => r.id));
+  return lockExistingUsers(tx, options.users ?? []);
 }
 
 /** Writes a computed plan, or only the lines of `onlyDeals` when given. Returns the lines written. */

@@ -3,7 +3,6 @@ import type { Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import type { CommissionLinesTable } from "../db/schema.js";
 import { toIso } from "../http/fields.js";
-import { anyOf } from "./recalc/load.js";
 import type { Commission, ListCommissionsQuery } from "./schema.js";
 
 type Row = Selectable<CommissionLinesTable>;
@@ -245,11 +244,4 @@ export async function statementLines(db: Db, userId: string, period: string): Pr
     .orderBy("l.id")
     .execute();
   return rows.map(toCommission);
-}
-
-/** Which of these user ids exist (reads only; writers lock users through lockForRecalc). */
-export async function existingUsers(db: Db, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom("users").select("id").where(anyOf("id", ids)).execute();
-  return new Set(rows.map((r) => r.id));
 }

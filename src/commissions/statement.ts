@@ -1,5 +1,6 @@
 import { type Ctx, requireScope } from "../context.js";
 import { notFound } from "../errors.js";
+import { existingUserIds } from "../users/index.js";
 import { Dec, toCents } from "./calculate.js";
 import * as repo from "./repository.js";
 import type { Commission, Statement } from "./schema.js";
@@ -42,7 +43,7 @@ function plansOf(lines: Commission[]): Statement["plans"] {
 /** A user's statement for one period: their non-void lines whose period equals it, and the totals. */
 export async function getStatement(ctx: Ctx, userId: string, period: string): Promise<Statement> {
   requireScope(ctx, "read");
-  if (!(await repo.existingUsers(ctx.db, [userId])).has(userId)) throw notFound("User", userId);
+  if (!(await existingUserIds(ctx.db, [userId])).has(userId)) throw notFound("User", userId);
   const lines = await repo.statementLines(ctx.db, userId, period);
   return { user_id: userId, period, plans: plansOf(lines), lines, totals: totalsOf(lines) };
 }

@@ -1,7 +1,7 @@
 // The deals feature as other folders see it: its routes, the deal services (read, write, sync, workflow,
 // disputes, adjustments, preview) and schemas.
 export { bulkUpsert } from "./bulk.js";
-export { previewCommission } from "./preview.js";
+export { previewDeal } from "./preview.js";
 export { dealRoutes } from "./routes.js";
 export {
   BulkBody,

@@ -1,20 +1,20 @@
-import { previewDeal } from "../commissions/preview.js";
-import { existingUsers } from "../commissions/repository.js";
+import { priceUnsavedDeal } from "../commissions/preview.js";
 import type { Preview } from "../commissions/schema.js";
 import { type Ctx, requireScope } from "../context.js";
 import { validationError } from "../errors.js";
+import { existingUserIds } from "../users/index.js";
 import { missingUsers, namedUsers, writableOf } from "./records.js";
 import type { PreviewBody } from "./schema.js";
 import { throwIfInvalid } from "./service-write.js";
 
 /** Validates a deal body exactly as a create would, then prices it without writing anything. */
-export async function previewCommission(ctx: Ctx, input: PreviewBody): Promise<Preview> {
+export async function previewDeal(ctx: Ctx, input: PreviewBody): Promise<Preview> {
   requireScope(ctx, "read");
   const named = namedUsers(input);
   throwIfInvalid(
     missingUsers(
       named,
-      await existingUsers(
+      await existingUserIds(
         ctx.db,
         named.map(([, id]) => id),
       ),
@@ -22,7 +22,7 @@ export async function previewCommission(ctx: Ctx, input: PreviewBody): Promise<P
   );
   const { plan_id: planId, ...body } = input;
   const fields = writableOf(body);
-  const preview = await previewDeal(ctx.db, fields, ctx.now, planId);
+  const preview = await priceUnsavedDeal(ctx.db, fields, ctx.now, planId);
   if (!preview) throw validationError("plan_id", `comp plan ${planId} does not exist`);
   return preview;
 }

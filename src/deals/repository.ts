@@ -175,16 +175,6 @@ export async function updateDeals(tx: Tx, records: DealRecord[]): Promise<void> 
   }
 }
 
-/** A workflow transition: the status and the fields it stamps. */
-export async function setStatus(
-  tx: Tx,
-  id: string,
-  fields: Pick<DealRecord, "status" | "updated_at"> &
-    Partial<Pick<DealRecord, "approved_at" | "paid_at" | "rejection_reason">>,
-): Promise<void> {
-  await tx.updateTable("deals").set(fields).where("id", "=", id).execute();
-}
-
 export async function deleteDeal(tx: Tx, id: string): Promise<void> {
   await tx.deleteFrom("deals").where("id", "=", id).execute();
 }

@@ -6,7 +6,7 @@ import type { App } from "../http/types.js";
 import { dealAdjustmentRoutes } from "./adjustment-routes.js";
 import { bulkUpsert } from "./bulk.js";
 import { dealDisputeRoutes } from "./dispute-routes.js";
-import { previewCommission } from "./preview.js";
+import { previewDeal } from "./preview.js";
 import {
   BulkBody,
   BulkResult,
@@ -152,7 +152,7 @@ function previewRoute(app: App): void {
         response: { 200: Preview },
       },
     },
-    (req) => previewCommission(req.ctx, req.body),
+    (req) => previewDeal(req.ctx, req.body),
   );
 }
 

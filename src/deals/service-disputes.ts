@@ -7,12 +7,12 @@ import {
 } from "../commissions/adjustments.js";
 import { Dec } from "../commissions/calculate.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
+import * as disputes from "../disputes/index.js";
 import type { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/schema.js";
-import * as disputes from "../disputes/service.js";
 import { AppError, notFound } from "../errors.js";
 import { emit } from "../events/emit.js";
-import { newId } from "../ids.js";
 import * as repo from "./repository.js";
+import { setStatus } from "./transitions-repository.js";
 
 /*
  * approved → disputed (open) and disputed → approved (resolve), API.md §4. Both lock the deal row
@@ -29,8 +29,16 @@ async function lockedDeal(tx: Tx, id: string): Promise<repo.DealRecord> {
   return deal;
 }
 
-async function dealChanged(tx: Tx, ctx: Ctx, action: string, before: repo.DealRecord, emitType?: "deal.disputed") {
-  const after = repo.toDeal((await repo.findDeal(tx, before.id))!);
+/** The deal's audit row (and event, for opening) for a dispute's transition, from the lock's and the update's records. */
+async function dealChanged(
+  tx: Tx,
+  ctx: Ctx,
+  action: string,
+  before: repo.DealRecord,
+  now: repo.DealRecord,
+  emitType?: "deal.disputed",
+) {
+  const after = repo.toDeal(now);
   await audit(tx, ctx, { action, resource: "deal", resourceId: before.id, before: repo.toDeal(before), after });
   if (emitType) await emit(tx, ctx, emitType, { object: after });
 }
@@ -40,26 +48,9 @@ export async function openDispute(ctx: Ctx, dealId: string, input: OpenDisputeBo
   return withTransaction(ctx, async (tx) => {
     const deal = await lockedDeal(tx, dealId);
     if (deal.status !== "approved") throw wrongStatus(deal, "approved", "disputed");
-    const row: disputes.DisputeRow = {
-      id: newId("dsp", ctx.now.getTime()),
-      deal_id: dealId,
-      opened_by_key_id: ctx.actor.type === "api_key" ? ctx.actor.keyId : null,
-      reason: input.reason,
-      description: input.description ?? null,
-      expected_amount: input.expected_amount ?? null,
-      status: "open",
-      outcome: null,
-      resolution_note: null,
-      resolved_amount: null,
-      created_at: ctx.now,
-      resolved_at: null,
-    };
-    await disputes.insertDispute(tx, row);
-    await repo.setStatus(tx, dealId, { status: "disputed", updated_at: ctx.now });
-    const dispute = disputes.toDispute(row);
-    await audit(tx, ctx, { action: "dispute.open", resource: "dispute", resourceId: row.id, after: dispute });
-    await emit(tx, ctx, "dispute.opened", { object: dispute });
-    await dealChanged(tx, ctx, "deal.dispute", deal, "deal.disputed");
+    const after = await setStatus(tx, deal, { status: "disputed", updated_at: ctx.now });
+    const dispute = await disputes.recordOpenedDispute(tx, ctx, dealId, input);
+    await dealChanged(tx, ctx, "deal.dispute", deal, after, "deal.disputed");
     return dispute;
   });
 }
@@ -102,12 +93,11 @@ async function adjustForDispute(tx: Tx, ctx: Ctx, deal: repo.DealRecord, source:
 export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDisputeBody): Promise<Dispute> {
   requireScope(ctx, "admin");
   return withTransaction(ctx, async (tx) => {
-    const seen = await disputes.disputeOf(tx, id);
-    const deal = await lockedDeal(tx, seen.deal_id);
-    const row = (await disputes.lockDispute(tx, id))!;
-    if (row.status !== "open") throw new AppError("invalid_transition", `Dispute ${id} is already resolved`);
+    const { deal_id: dealId } = await disputes.disputeOf(tx, id);
+    const deal = await lockedDeal(tx, dealId);
+    const open = await disputes.lockOpenDispute(tx, id);
     if (deal.status !== "disputed") throw wrongStatus(deal, "disputed", "resolved");
-    const accepted = acceptedTotal(input, row.expected_amount);
+    const accepted = acceptedTotal(input, open.expected_amount);
     if (accepted !== null && !new Dec(accepted).eq(deal.total_commission)) {
       const source = {
         id,
@@ -117,23 +107,15 @@ export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDispute
       };
       await adjustForDispute(tx, ctx, deal, source, input.note);
     }
-    await disputes.resolveDispute(tx, id, {
+    const dispute = await disputes.recordResolution(tx, ctx, open, {
       outcome: input.outcome,
       resolution_note: input.note ?? null,
       resolved_amount: accepted,
       resolved_at: ctx.now,
     });
-    await repo.setStatus(tx, deal.id, { status: "approved", updated_at: ctx.now });
-    const dispute = await disputes.disputeOf(tx, id);
-    await audit(tx, ctx, {
-      action: "dispute.resolve",
-      resource: "dispute",
-      resourceId: id,
-      before: seen,
-      after: dispute,
-    });
-    await emit(tx, ctx, "dispute.resolved", { object: dispute });
-    await dealChanged(tx, ctx, "deal.resolve_dispute", deal);
+    // The adjustment refreshed the deal's total: the update's RETURNING carries it.
+    const after = await setStatus(tx, deal, { status: "approved", updated_at: ctx.now });
+    await dealChanged(tx, ctx, "deal.resolve_dispute", deal, after);
     return dispute;
   });
 }

@@ -27,7 +27,12 @@ export function compactDealCounts(db: Kdb): Promise<void> {
 export async function detailOf(db: Kdb | Tx, id: string, jobId: string | null): Promise<DealDetail> {
   const record = await repo.findDeal(db, id);
   if (!record) throw notFound("Deal", id);
-  return { ...repo.toDeal(record), commissions: await linesOfDeal(db, id), recalculation_job_id: jobId };
+  return detailOfRecord(db, record, jobId);
+}
+
+/** The same response for a record the caller already holds as stored (a transition's `setStatus` result). */
+export async function detailOfRecord(db: Kdb | Tx, record: repo.DealRecord, jobId: string | null): Promise<DealDetail> {
+  return { ...repo.toDeal(record), commissions: await linesOfDeal(db, record.id), recalculation_job_id: jobId };
 }
 
 export async function getDeal(ctx: Ctx, id: string): Promise<DealDetail> {

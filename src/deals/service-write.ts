@@ -18,7 +18,8 @@ import {
 } from "./records.js";
 import * as repo from "./repository.js";
 import type { CreateDealBody, DealDetail, UpdateDealBody } from "./schema.js";
-import { detailOf } from "./service-read.js";
+import { detailOf, detailOfRecord } from "./service-read.js";
+import { creditedUserIds } from "./transitions-repository.js";
 
 export function throwIfInvalid(details: ErrorDetail[]): void {
   if (details.length === 0) return;
@@ -58,16 +59,15 @@ export async function createDeal(ctx: Ctx, input: CreateDealBody): Promise<DealD
 }
 
 /**
- * Locks, in the global order, the users the deal credits now and those the body names, then the deal;
- * if its credited users changed meanwhile (their locks are not all held), the caller retries (409).
+ * Locks, in the global order, the users the deal credits now (read from its splits) and those the body
+ * names, then the deal, whose record it returns: the only read of the deal row. If its credited users
+ * changed meanwhile (their locks are not all held), the caller retries (409).
  */
 export async function lockDealAndUsers(tx: Tx, id: string, named: [string, string][]): Promise<repo.DealRecord> {
-  const seen = await repo.findDeal(tx, id);
-  const known = await lockForRecalc(tx, {
-    users: [...named.map(([, u]) => u), ...(seen ? creditedUsers([seen]) : [])],
-  });
+  const credited = await creditedUserIds(tx, id);
+  const known = await lockForRecalc(tx, { users: [...named.map(([, u]) => u), ...credited] });
   throwIfInvalid(missingUsers(named, known));
-  const deal = seen && (await repo.lockDeal(tx, id));
+  const deal = await repo.lockDeal(tx, id);
   if (!deal) throw notFound("Deal", id);
   if (creditedUsers([deal]).some((u) => !known.has(u))) {
     throw conflict(`Deal ${id} changed while this request ran; retry`);
@@ -83,7 +83,7 @@ export async function updateDeal(ctx: Ctx, id: string, input: UpdateDealBody): P
     await ctx.precondition?.(tx);
     if (LOCKED_STATUSES.has(before.status)) throw invalidTransition(before, "edited");
     const next = patched(before, input);
-    if (before.status === "pending" && sameDeal(before, next, true)) return detailOf(tx, id, null);
+    if (before.status === "pending" && sameDeal(before, next, true)) return detailOfRecord(tx, before, null);
     await checkExternalId(tx, next.external_id, id);
     const after = { ...next, status: "pending" as const, rejection_reason: null, updated_at: ctx.now };
     const { jobId } = await persistDeals(tx, ctx, { created: [], updated: [{ before, after }] });

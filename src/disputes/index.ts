@@ -2,4 +2,12 @@
 // Opening and resolving change a deal, so those services live in deals/ (see ARCHITECTURE.md).
 export { disputeRoutes } from "./routes.js";
 export { Dispute, ListDisputesQuery, OpenDisputeBody, ResolveDisputeBody } from "./schema.js";
-export { getDispute, listDisputes } from "./service.js";
+export {
+  type DisputeRow,
+  disputeOf,
+  getDispute,
+  listDisputes,
+  lockOpenDispute,
+  recordOpenedDispute,
+  recordResolution,
+} from "./service.js";

@@ -41,16 +41,16 @@ export async function lockDispute(tx: Tx, id: string): Promise<Row | undefined> 
   return tx.selectFrom("disputes").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
 }
 
-export async function resolveDispute(
-  tx: Tx,
-  id: string,
-  fields: Pick<Row, "outcome" | "resolution_note" | "resolved_amount" | "resolved_at">,
-): Promise<void> {
-  await tx
+export type Resolution = Pick<Row, "outcome" | "resolution_note" | "resolved_amount" | "resolved_at">;
+
+/** Marks the dispute resolved with the admin's resolution; returns the row as stored. */
+export async function saveResolution(tx: Tx, id: string, resolution: Resolution): Promise<Row> {
+  return tx
     .updateTable("disputes")
-    .set({ ...fields, status: "resolved" })
+    .set({ ...resolution, status: "resolved" })
     .where("id", "=", id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function listDisputes(db: Db, q: ListDisputesQuery, limit: number, offset: number) {

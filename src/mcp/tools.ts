@@ -19,7 +19,7 @@ import {
   ListDealsQuery,
   listDeals,
   PreviewBody,
-  previewCommission,
+  previewDeal,
   UpdateDealBody,
   updateDeal,
   upsertDeal,
@@ -128,7 +128,7 @@ export const TOOLS: readonly McpTool[] = [
     input: PreviewBody,
     output: Preview,
     annotations: READS,
-    run: (ctx, args) => previewCommission(ctx, args),
+    run: (ctx, args) => previewDeal(ctx, args),
   }),
   defineTool({
     name: "list_users",

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
+import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from "kysely";
 import type { Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import type { UsersTable } from "../db/schema.js";
@@ -6,6 +6,9 @@ import { toIso } from "../http/fields.js";
 import type { ListUsersQuery, User } from "./schema.js";
 
 type Row = Selectable<UsersTable>;
+
+// `id = ANY(array)`: one parameter however many ids (as commissions' anyOf, which db/ will hold for both).
+const anyId = (ids: string[]) => sql<SqlBool>`id = ANY(${ids}::text[])`;
 type Db = Kdb | Tx;
 
 export function toUser(row: Row): User {
@@ -42,10 +45,18 @@ export async function lockUser(db: Tx, id: string): Promise<User | undefined> {
   return row && toUser(row);
 }
 
-/** Ids among `ids` that exist (for reference checks on deals, splits and managers). */
+/** Ids among `ids` that exist, read without a lock. */
 export async function existingUserIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom("users").select("id").where("id", "in", ids).execute();
+  const rows = await db.selectFrom("users").select("id").where(anyId(ids)).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Locks the existing users among `ids` (FOR NO KEY UPDATE), in id order; returns their ids. */
+export async function lockUserIds(tx: Tx, ids: string[]): Promise<Set<string>> {
+  const sorted = [...new Set(ids)].sort();
+  if (sorted.length === 0) return new Set();
+  const rows = await tx.selectFrom("users").select("id").where(anyId(sorted)).orderBy("id").forNoKeyUpdate().execute();
   return new Set(rows.map((r) => r.id));
 }
 
