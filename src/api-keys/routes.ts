@@ -1,4 +1,4 @@
-import { EmptyBody, IdParams } from "../http/fields.js";
+import { EmptyBody, IdParams } from "../http/input-fields.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";

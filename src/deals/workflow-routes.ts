@@ -1,4 +1,4 @@
-import { EmptyBody, IdParams } from "../http/fields.js";
+import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { DealDetail, RejectDealBody } from "./schema.js";
 import * as workflow from "./service-workflow.js";

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+// Fields of commission terms that comp plans, SPIFFs, disputes, adjustments and deals share: money, rates,
+// percents, currencies, deal types, periods. Kept on the lowest floor so every feature can use them.
+
 /**
  * Decimal inputs (API.md §2): JSON numbers, checked on their shortest round-trip text so 0.1 stays
  * "0.1" and 0.30000000000000004 is refused, then carried as exact decimal strings — never as floats.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryInt } from "./fields.js";
+import { queryInt } from "./input-fields.js";
 
 /** `page` and `per_page` of every list endpoint (API.md §2 "Pagination"). */
 export const PageQuery = z.object({

@@ -4,7 +4,7 @@ import { createAdjustment } from "../deals/service-adjustments.js";
 import * as disputesWrite from "../deals/service-disputes.js";
 import * as workflow from "../deals/service-workflow.js";
 import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/schema.js";
-import { IdParams } from "../http/fields.js";
+import { IdParams } from "../http/input-fields.js";
 import { CREATES, defineTool, type McpTool, TRANSITIONS, withId } from "./tool.js";
 
 /**

@@ -16,7 +16,7 @@ import {
 import * as dealsRead from "../deals/service-read.js";
 import * as dealsWrite from "../deals/service-write.js";
 import { upsertDeal } from "../deals/upsert.js";
-import { IdParams } from "../http/fields.js";
+import { IdParams } from "../http/input-fields.js";
 import { listOf } from "../http/pagination.js";
 import { ListSpiffsQuery, Spiff } from "../spiffs/schema.js";
 import * as spiffs from "../spiffs/service.js";

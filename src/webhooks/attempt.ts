@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { deliveryAttempts } from "../metrics.js";
-import type { ClaimedDelivery } from "./delivery-store.js";
+import type { ClaimedDelivery } from "./deliveries-repository.js";
 import { type SafeAgent, SafeFetchError, safePost } from "./safe-fetch.js";
 import { decryptSecret } from "./secret-box.js";
 import { signatureHeaders } from "./sign.js";

@@ -12,7 +12,7 @@ import {
   releaseAllLeases,
   releaseLeases,
   returnUnstarted,
-} from "./delivery-store.js";
+} from "./deliveries-repository.js";
 import type { SafeAgent } from "./safe-fetch.js";
 import { AUTO_DISABLE_AFTER_MS, judge, nextStep } from "./schedule.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../events/catalogue.js";
-import { Timestamp } from "../http/fields.js";
+import { Timestamp } from "../http/date-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const SubscriptionStatus = z.enum(["active", "disabled"]);
