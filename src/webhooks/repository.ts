@@ -13,7 +13,7 @@ export interface SubscriptionRecord {
   secretEncrypted: string;
 }
 
-export function toSubscription(row: Row): WebhookSubscription {
+function toSubscription(row: Row): WebhookSubscription {
   return {
     id: row.id,
     url: row.url,
