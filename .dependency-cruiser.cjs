@@ -6,7 +6,7 @@
 const FLOORS = [
   ["config.ts", "errors.ts", "ids.ts", "metrics.ts", "http/"],
   ["db/"],
-  ["context.ts", "events/", "jobs/", "rate-limit/", "idempotency/"],
+  ["context.ts", "declare-routes.ts", "events/", "jobs/", "rate-limit/", "idempotency/"],
   ["audit/", "request-logs/"],
   ["api-keys/", "users/", "webhooks/"],
   ["commissions/"],

@@ -1,82 +1,66 @@
-import { EmptyBody, IdParams } from "../http/fields.js";
-import { pageReply } from "../http/list-reply.js";
-import { listOf } from "../http/pagination.js";
+import { declareRoutes } from "../declare-routes.js";
+import { EmptyBody, IdParams } from "../http/input-fields.js";
+import { NEWEST_FIRST } from "../http/pagination.js";
 import type { App } from "../http/types.js";
 import { ApiKey, CreateApiKeyBody, CreatedApiKey, ListApiKeysQuery, RotateApiKeyBody } from "./schema.js";
 import * as service from "./service.js";
 
-const tags = ["API keys"];
+const LIST = `${NEWEST_FIRST} Raw keys are never shown.`;
 
 export function apiKeyRoutes(app: App): void {
-  app.get(
-    "/api-keys",
+  const route = declareRoutes(app, ["API keys"]);
+  route.list(
     {
-      config: { scope: "admin" },
-      schema: {
-        tags,
-        summary: "List API keys",
-        description: "Newest first (created_at desc, id desc). Raw keys are never shown.",
-        querystring: ListApiKeysQuery,
-        response: { 200: listOf(ApiKey) },
-      },
+      path: "/api-keys",
+      scope: "admin",
+      summary: "List API keys",
+      description: LIST,
+      query: ListApiKeysQuery,
+      item: ApiKey,
     },
-    async (req, reply) => pageReply(req, reply, await service.listKeys(req.ctx, req.query)),
+    ({ ctx, query }) => service.listKeys(ctx, query),
   );
 
-  app.post(
-    "/api-keys",
+  route.create(
     {
-      config: { scope: "admin", secretResponse: true },
-      schema: {
-        tags,
-        summary: "Create an API key",
-        description: "Returns the raw `key` once. New keys have mcp_access `read`; only the owner CLI raises it.",
-        body: CreateApiKeyBody,
-        response: { 201: CreatedApiKey },
-      },
+      path: "/api-keys",
+      scope: "admin",
+      secretResponse: true,
+      summary: "Create an API key",
+      description: "Returns the raw `key` once. New keys have mcp_access `read`; only the owner CLI raises it.",
+      body: CreateApiKeyBody,
+      response: CreatedApiKey,
     },
-    async (req, reply) => reply.code(201).send(await service.createKey(req.ctx, req.body)),
+    ({ ctx, body }) => service.createKey(ctx, body),
   );
 
-  app.get(
-    "/api-keys/:id",
+  route.getById({ path: "/api-keys/:id", scope: "admin", summary: "Get an API key", response: ApiKey }, service.getKey);
+
+  route.post(
     {
-      config: { scope: "admin" },
-      schema: { tags, summary: "Get an API key", params: IdParams, response: { 200: ApiKey } },
+      path: "/api-keys/:id/revoke",
+      scope: "admin",
+      summary: "Revoke an API key",
+      description: "Effective on the next request. Revoking a revoked key changes nothing.",
+      params: IdParams,
+      body: EmptyBody,
+      response: ApiKey,
     },
-    (req) => service.getKey(req.ctx, req.params.id),
+    ({ ctx, params }) => service.revokeKey(ctx, params.id),
   );
 
-  app.post(
-    "/api-keys/:id/revoke",
+  route.post(
     {
-      config: { scope: "admin" },
-      schema: {
-        tags,
-        summary: "Revoke an API key",
-        description: "Effective on the next request. Revoking a revoked key changes nothing.",
-        params: IdParams,
-        body: EmptyBody,
-        response: { 200: ApiKey },
-      },
+      path: "/api-keys/:id/rotate",
+      scope: "admin",
+      secretResponse: true,
+      summary: "Rotate an API key",
+      description:
+        "Creates a new key (new id, same name and scope, `replaces` = old id, mcp_access reset to read) and returns its raw `key` once. The old key's expires_at becomes now + grace_period_seconds (or stays earlier if it already was).",
+      params: IdParams,
+      body: RotateApiKeyBody,
+      response: CreatedApiKey,
     },
-    (req) => service.revokeKey(req.ctx, req.params.id),
-  );
-
-  app.post(
-    "/api-keys/:id/rotate",
-    {
-      config: { scope: "admin", secretResponse: true },
-      schema: {
-        tags,
-        summary: "Rotate an API key",
-        description:
-          "Creates a new key (new id, same name and scope, `replaces` = old id, mcp_access reset to read) and returns its raw `key` once. The old key's expires_at becomes now + grace_period_seconds (or stays earlier if it already was).",
-        params: IdParams,
-        body: RotateApiKeyBody,
-        response: { 200: CreatedApiKey },
-      },
-    },
-    (req) => service.rotateKey(req.ctx, req.params.id, req.body.grace_period_seconds),
+    ({ ctx, params, body }) => service.rotateKey(ctx, params.id, body.grace_period_seconds),
   );
 }

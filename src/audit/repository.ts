@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Kdb } from "../db/connect.js";
 import type { AuditEventsTable } from "../db/schema.js";
-import { toIso } from "../http/fields.js";
+import { toIso } from "../http/date-fields.js";
 import type { AuditEvent, ListAuditEventsQuery } from "./schema.js";
 
 function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Timestamp, TimestampInput } from "../http/fields.js";
+import { Timestamp, TimestampInput } from "../http/date-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const AuditEvent = z

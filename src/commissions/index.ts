@@ -1,5 +1,5 @@
 // The commissions feature as other folders see it: its routes and job, the read services, recalculation,
-// adjustments, the money field schemas, and the engine's decimal and period helpers.
+// adjustments, and the engine's decimal and period helpers.
 export {
   addAdjustment,
   type DisputeSource,
@@ -9,7 +9,6 @@ export {
 } from "./adjustments.js";
 export { Dec, plain } from "./calculate/decimal.js";
 export { periodRange, quarterOf } from "./calculate/periods.js";
-export { Attainment, Currency, DealType, DealTypeMultipliers, Money, MoneyOut, Percent, Rate } from "./fields.js";
 export { priceUnsavedDeal } from "./preview.js";
 // canonical belongs in db/ (issue #14: the "shape" change moves it there); re-exported until then.
 export { canonical } from "./recalc/write.js";

@@ -9,7 +9,7 @@ import type { CreditRow, RecalcTarget } from "./recalc/types.js";
 import { applyDiff, diffSize, emitLineEvents, settle, updateNoPlanReasons, updateTotals } from "./recalc/write.js";
 
 export { bucketsOfDeals } from "./recalc/load-lines.js";
-export type { BucketKey, DateRange, RecalcTarget } from "./recalc/types.js";
+export type { DateRange } from "./recalc/types.js";
 /** total_commission = Σ non-void lines, for deals whose lines changed outside a recalculation (e.g. voided). */
 export { updateTotals as refreshTotals } from "./recalc/write.js";
 

@@ -2,7 +2,7 @@ import { type Selectable, sql } from "kysely";
 import type { Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import type { CommissionLinesTable } from "../db/schema.js";
-import { toIso } from "../http/fields.js";
+import { toIso } from "../http/date-fields.js";
 import type { Commission, ListCommissionsQuery } from "./schema.js";
 
 type Row = Selectable<CommissionLinesTable>;

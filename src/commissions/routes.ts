@@ -1,6 +1,7 @@
 import type { FastifyReply } from "fastify";
+import { declareRoutes } from "../declare-routes.js";
 import { matchesIfNoneMatch } from "../http/etag.js";
-import { IdParams } from "../http/fields.js";
+import { IdParams } from "../http/input-fields.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
@@ -46,19 +47,15 @@ export function commissionRoutes(app: App): void {
     },
   );
 
-  app.get(
-    "/commissions/:id",
+  declareRoutes(app, tags).getById(
     {
-      config: { scope: "read" },
-      schema: {
-        tags,
-        summary: "Get a commission line",
-        operationId: "getCommission",
-        params: IdParams,
-        response: { 200: Commission },
-      },
+      path: "/commissions/:id",
+      scope: "read",
+      summary: "Get a commission line",
+      operationId: "getCommission",
+      response: Commission,
     },
-    (req) => service.getCommission(req.ctx, req.params.id),
+    service.getCommission,
   );
 
   app.get(

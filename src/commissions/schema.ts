@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { Id, Timestamp } from "../http/fields.js";
+import { MoneyOut, PeriodLabel, SignedMoney } from "../http/commission-fields.js";
+import { Timestamp } from "../http/date-fields.js";
+import { Id } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 import { Explanation } from "./explanation.js";
-import { MoneyOut, PeriodLabel, SignedMoney } from "./fields.js";
 
 export const RecalculationJobId = z
   .string()

@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import type { PlanAssignmentsTable } from "../db/schema.js";
-import { toIso } from "../http/fields.js";
+import { toIso } from "../http/date-fields.js";
 import type { Assignment, ListAssignmentsQuery } from "./schema.js";
 
 type Row = Selectable<PlanAssignmentsTable>;

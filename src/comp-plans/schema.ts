@@ -1,14 +1,8 @@
 import { z } from "zod";
-import {
-  Attainment,
-  Currency,
-  DealTypeMultipliers,
-  Money,
-  MoneyOut,
-  Rate,
-  RecalculationJobId,
-} from "../commissions/index.js";
-import { DateOut, Id, IsoDate, Timestamp } from "../http/fields.js";
+import { RecalculationJobId } from "../commissions/index.js";
+import { Attainment, Currency, DealTypeMultipliers, Money, MoneyOut, Rate } from "../http/commission-fields.js";
+import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
+import { Id } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const PlanStatus = z.enum(["draft", "active", "archived"]);

@@ -1,33 +1,31 @@
 import { Commission, CreateAdjustmentBody } from "../commissions/schema.js";
+import { declareRoutes } from "../declare-routes.js";
 import type { App } from "../http/types.js";
 import { createAdjustment } from "./service-adjustments.js";
 
 /** POST /commissions/adjustments: it changes a deal's total, so it is declared with the deal workflow. */
 export function dealAdjustmentRoutes(app: App): void {
-  app.post(
-    "/commissions/adjustments",
+  declareRoutes(app, ["Commissions"]).create(
     {
-      config: { scope: "admin" },
-      schema: {
-        tags: ["Commissions"],
-        summary: "Create an adjustment",
-        description:
-          "Adds a manual `adjustment` line to a deal for one user: a signed `amount` (negative claws back), a " +
-          "required `reason`, an optional `period` (default: the period of the user's plan in force today for the " +
-          "deal's currency, else today's calendar quarter). The line is created `approved` and locked: no " +
-          "recalculation changes it; it counts in the deal's total_commission and the user's statement " +
-          "(`totals.adjustment`), never in attainment or caps. Its explanation names the reason and the author " +
-          "(key id and name, or owner-cli). `user_id` must be the deal's owner or one of its credited users, so a " +
-          "mistyped id cannot pay someone unrelated to the deal (422 naming user_id); an unknown deal_id or " +
-          "user_id → 422 naming it. Any deal status but rejected takes one (a rejected deal → 409 " +
-          "invalid_transition; edit it to resubmit it first): marking the deal paid later marks the line `paid`; " +
-          "on a paid deal it stays `approved` (still to pay); rejecting a pending deal later voids it with the " +
-          "deal's other lines. Emits `commission.calculated` (previous_amount null) and writes audit rows " +
-          "`commission.adjust` and `deal.adjust`.",
-        body: CreateAdjustmentBody,
-        response: { 201: Commission },
-      },
+      path: "/commissions/adjustments",
+      scope: "admin",
+      summary: "Create an adjustment",
+      description:
+        "Adds a manual `adjustment` line to a deal for one user: a signed `amount` (negative claws back), a " +
+        "required `reason`, an optional `period` (default: the period of the user's plan in force today for the " +
+        "deal's currency, else today's calendar quarter). The line is created `approved` and locked: no " +
+        "recalculation changes it; it counts in the deal's total_commission and the user's statement " +
+        "(`totals.adjustment`), never in attainment or caps. Its explanation names the reason and the author " +
+        "(key id and name, or owner-cli). `user_id` must be the deal's owner or one of its credited users, so a " +
+        "mistyped id cannot pay someone unrelated to the deal (422 naming user_id); an unknown deal_id or " +
+        "user_id → 422 naming it. Any deal status but rejected takes one (a rejected deal → 409 " +
+        "invalid_transition; edit it to resubmit it first): marking the deal paid later marks the line `paid`; " +
+        "on a paid deal it stays `approved` (still to pay); rejecting a pending deal later voids it with the " +
+        "deal's other lines. Emits `commission.calculated` (previous_amount null) and writes audit rows " +
+        "`commission.adjust` and `deal.adjust`.",
+      body: CreateAdjustmentBody,
+      response: Commission,
     },
-    async (req, reply) => reply.code(201).send(await createAdjustment(req.ctx, req.body)),
+    ({ ctx, body }) => createAdjustment(ctx, body),
   );
 }

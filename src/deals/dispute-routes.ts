@@ -1,47 +1,41 @@
+import { declareRoutes } from "../declare-routes.js";
 import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/schema.js";
-import { IdParams } from "../http/fields.js";
+import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import * as service from "./service-disputes.js";
 
-const tags = ["Disputes"];
-
 /** approved → disputed → approved (API.md §4 "Deal states"). */
 export function dealDisputeRoutes(app: App): void {
-  app.post(
-    "/deals/:id/disputes",
+  const route = declareRoutes(app, ["Disputes"]);
+  route.create(
     {
-      config: { scope: "write" },
-      schema: {
-        tags,
-        summary: "Open a dispute on a deal",
-        description:
-          "approved → disputed: opens a dispute (reason required; description and expected_amount, the total the " +
-          "disputer expects, optional). Any other deal status → 409 invalid_transition naming it.",
-        params: IdParams,
-        body: OpenDisputeBody,
-        response: { 201: Dispute },
-      },
+      path: "/deals/:id/disputes",
+      scope: "write",
+      summary: "Open a dispute on a deal",
+      description:
+        "approved → disputed: opens a dispute (reason required; description and expected_amount, the total the " +
+        "disputer expects, optional). Any other deal status → 409 invalid_transition naming it.",
+      params: IdParams,
+      body: OpenDisputeBody,
+      response: Dispute,
     },
-    async (req, reply) => reply.code(201).send(await service.openDispute(req.ctx, req.params.id, req.body)),
+    ({ ctx, params, body }) => service.openDispute(ctx, params.id, body),
   );
 
-  app.post(
-    "/disputes/:id/resolve",
+  route.post(
     {
-      config: { scope: "admin" },
-      schema: {
-        tags,
-        summary: "Resolve a dispute",
-        description:
-          "disputed → approved. outcome approved (resolved_amount defaults to expected_amount), partially_approved " +
-          "(resolved_amount required) or denied (no amount change). When the accepted total differs from the deal's " +
-          "total_commission, an approved, locked adjustment line for the difference goes to the deal's owner. A " +
-          "resolved dispute → 409 invalid_transition.",
-        params: IdParams,
-        body: ResolveDisputeBody,
-        response: { 200: Dispute },
-      },
+      path: "/disputes/:id/resolve",
+      scope: "admin",
+      summary: "Resolve a dispute",
+      description:
+        "disputed → approved. outcome approved (resolved_amount defaults to expected_amount), partially_approved " +
+        "(resolved_amount required) or denied (no amount change). When the accepted total differs from the deal's " +
+        "total_commission, an approved, locked adjustment line for the difference goes to the deal's owner. A " +
+        "resolved dispute → 409 invalid_transition.",
+      params: IdParams,
+      body: ResolveDisputeBody,
+      response: Dispute,
     },
-    (req) => service.resolveDispute(req.ctx, req.params.id, req.body),
+    ({ ctx, params, body }) => service.resolveDispute(ctx, params.id, body),
   );
 }

@@ -5,7 +5,7 @@ import { dealExplanation } from "../commissions/schema.js";
 import type { Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import type { DealSplitsTable, DealsTable } from "../db/schema.js";
-import { toIso } from "../http/fields.js";
+import { toIso } from "../http/date-fields.js";
 import type { Deal, DealStatus } from "./schema.js";
 
 type Row = Selectable<DealsTable>;

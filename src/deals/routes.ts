@@ -1,7 +1,6 @@
 import { NoContent, Preview } from "../commissions/schema.js";
-import { IdParams } from "../http/fields.js";
-import { pageReply } from "../http/list-reply.js";
-import { listOf } from "../http/pagination.js";
+import { declareRoutes } from "../declare-routes.js";
+import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { dealAdjustmentRoutes } from "./adjustment-routes.js";
 import { bulkUpsert } from "./bulk.js";
@@ -35,34 +34,21 @@ const NO_PLAN =
   '"no plan in force" and why (e.g. currency mismatch), per user.';
 
 export function dealRoutes(app: App): void {
-  app.get(
-    "/deals",
-    {
-      config: { scope: "read" },
-      schema: {
-        tags,
-        summary: "List deals",
-        description: LIST,
-        querystring: ListDealsQuery,
-        response: { 200: listOf(Deal) },
-      },
-    },
-    async (req, reply) => pageReply(req, reply, await read.listDeals(req.ctx, req.query)),
+  const route = declareRoutes(app, tags);
+  route.list(
+    { path: "/deals", scope: "read", summary: "List deals", description: LIST, query: ListDealsQuery, item: Deal },
+    ({ ctx, query }) => read.listDeals(ctx, query),
   );
 
-  app.get(
-    "/deals/:id",
+  route.getById(
     {
-      config: { scope: "read" },
-      schema: {
-        tags,
-        summary: "Get a deal",
-        description: `With its commission lines. ${NO_PLAN}`,
-        params: IdParams,
-        response: { 200: DealDetail },
-      },
+      path: "/deals/:id",
+      scope: "read",
+      summary: "Get a deal",
+      description: `With its commission lines. ${NO_PLAN}`,
+      response: DealDetail,
     },
-    (req) => read.getDeal(req.ctx, req.params.id),
+    read.getDeal,
   );
 
   writeRoutes(app);
@@ -74,85 +60,71 @@ export function dealRoutes(app: App): void {
 }
 
 function writeRoutes(app: App): void {
-  app.post(
-    "/deals",
+  const route = declareRoutes(app, tags);
+  route.create(
     {
-      config: { scope: "write" },
-      schema: {
-        tags,
-        summary: "Create a deal",
-        description:
-          "Creates a pending deal and calculates it: the response carries its lines and total_commission. currency " +
-          "defaults to USD, deal_type to new_business, splits to the owner at 100 (following owner_id until splits " +
-          `are given). Later deals of the same periods are recalculated. ${NO_PLAN}`,
-        body: CreateDealBody,
-        response: { 201: DealDetail },
-      },
+      path: "/deals",
+      scope: "write",
+      summary: "Create a deal",
+      description:
+        "Creates a pending deal and calculates it: the response carries its lines and total_commission. currency " +
+        "defaults to USD, deal_type to new_business, splits to the owner at 100 (following owner_id until splits " +
+        `are given). Later deals of the same periods are recalculated. ${NO_PLAN}`,
+      body: CreateDealBody,
+      response: DealDetail,
     },
-    async (req, reply) => reply.code(201).send(await write.createDeal(req.ctx, req.body)),
+    ({ ctx, body }) => write.createDeal(ctx, body),
   );
 
-  app.patch(
-    "/deals/:id",
+  route.patch(
     {
-      config: { scope: "write", ifMatch: { read: (ctx, p) => read.getDeal(ctx, p.id!), schema: DealDetail } },
-      schema: {
-        tags,
-        summary: "Update a deal",
-        description:
-          "Pending and rejected deals only (409 invalid_transition otherwise); editing a rejected deal resubmits it as " +
-          "pending. Merges: omitted fields stay; splits: null goes back to the owner at 100.",
-        params: IdParams,
-        body: UpdateDealBody,
-        response: { 200: DealDetail },
-      },
+      path: "/deals/:id",
+      scope: "write",
+      ifMatch: { read: read.getDeal, schema: DealDetail },
+      summary: "Update a deal",
+      description:
+        "Pending and rejected deals only (409 invalid_transition otherwise); editing a rejected deal resubmits it as " +
+        "pending. Merges: omitted fields stay; splits: null goes back to the owner at 100.",
+      params: IdParams,
+      body: UpdateDealBody,
+      response: DealDetail,
     },
-    (req) => write.updateDeal(req.ctx, req.params.id, req.body),
+    ({ ctx, params, body }) => write.updateDeal(ctx, params.id, body),
   );
 
-  app.delete(
-    "/deals/:id",
+  route.delete(
     {
-      config: { scope: "write" },
-      schema: {
-        tags,
-        summary: "Delete a deal",
-        description:
-          "Pending and rejected deals only (409 invalid_transition otherwise). A deal that has ever had an adjustment " +
-          "line (POST /commissions/adjustments; void ones included) → 409 conflict naming them: money records are never " +
-          "deleted, and the lines stay readable. The deals it preceded are recalculated. Emits deal.deleted carrying the " +
-          "deal as it was.",
-        params: IdParams,
-        response: { 204: NoContent },
-      },
+      path: "/deals/:id",
+      scope: "write",
+      summary: "Delete a deal",
+      description:
+        "Pending and rejected deals only (409 invalid_transition otherwise). A deal that has ever had an adjustment " +
+        "line (POST /commissions/adjustments; void ones included) → 409 conflict naming them: money records are never " +
+        "deleted, and the lines stay readable. The deals it preceded are recalculated. Emits deal.deleted carrying the " +
+        "deal as it was.",
+      params: IdParams,
+      response: NoContent,
     },
-    async (req, reply) => {
-      const jobId = await write.deleteDeal(req.ctx, req.params.id);
-      if (jobId) reply.header("Recalculation-Job-Id", jobId);
-      return reply.code(204).send(null);
-    },
+    ({ ctx, params }) => write.deleteDeal(ctx, params.id),
   );
 }
 
 /** The preview prices a deal body: it validates like POST /deals, so it lives with the deals. */
 function previewRoute(app: App): void {
-  app.post(
-    "/commissions/preview",
+  declareRoutes(app, ["Commissions"]).post(
     {
-      config: { scope: "read" },
-      schema: {
-        tags: ["Commissions"],
-        summary: "Preview a deal's commissions",
-        operationId: "previewCommission",
-        description:
-          "The lines a deal body would earn if created now (same validation as POST /deals), persisting nothing. " +
-          "plan_id tries that plan (a draft too) for every credited user, as if assigned to it and active; their " +
-          "other deals of the period are priced under it too.",
-        body: PreviewBody,
-        response: { 200: Preview },
-      },
+      path: "/commissions/preview",
+      scope: "read",
+      summary: "Preview a deal's commissions",
+      operationId: "previewCommission",
+      description:
+        "The lines a deal body would earn if created now (same validation as POST /deals), persisting nothing. " +
+        "plan_id tries that plan (a draft too) for every credited user, as if assigned to it and active; their " +
+        "other deals of the period are priced under it too.",
+      body: PreviewBody,
+      response: Preview,
     },
-    (req) => previewDeal(req.ctx, req.body),
+    ({ ctx, body }) => previewDeal(ctx, body),
   );
 }
 
@@ -184,22 +156,19 @@ function syncRoutes(app: App): void {
     },
   );
 
-  app.post(
-    "/deals/bulk",
+  declareRoutes(app, tags).post(
     {
-      config: { scope: "write" },
-      schema: {
-        tags,
-        summary: "Upsert deals in bulk",
-        description:
-          "Up to 1,000 deals, each with its external_id, upserted as PUT /deals/by-external-id does, in one " +
-          "transaction: all or nothing. 422 names each failing item by index (deals[3].arr_amount); a change to a " +
-          "locked deal is 409 invalid_transition naming it. data lists the deals in input order (without lines); " +
-          "meta counts created, updated and unchanged.",
-        body: BulkBody,
-        response: { 200: BulkResult },
-      },
+      path: "/deals/bulk",
+      scope: "write",
+      summary: "Upsert deals in bulk",
+      description:
+        "Up to 1,000 deals, each with its external_id, upserted as PUT /deals/by-external-id does, in one " +
+        "transaction: all or nothing. 422 names each failing item by index (deals[3].arr_amount); a change to a " +
+        "locked deal is 409 invalid_transition naming it. data lists the deals in input order (without lines); " +
+        "meta counts created, updated and unchanged.",
+      body: BulkBody,
+      response: BulkResult,
     },
-    (req) => bulkUpsert(req.ctx, req.body),
+    ({ ctx, body }) => bulkUpsert(ctx, body),
   );
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { Dec } from "../commissions/calculate.js";
-import { Currency, DealType, Money, MoneyOut, Percent } from "../commissions/fields.js";
 import { Commission, commaList, DealExplanation, RecalculationJobId } from "../commissions/schema.js";
-import { DateOut, Id, IsoDate, Timestamp, TimestampInput } from "../http/fields.js";
+import { Currency, DealType, Money, MoneyOut, Percent } from "../http/commission-fields.js";
+import { DateOut, IsoDate, Timestamp, TimestampInput } from "../http/date-fields.js";
+import { Id } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const DealStatus = z.enum(["pending", "approved", "rejected", "disputed", "paid"]);

@@ -1,35 +1,27 @@
-import { IdParams } from "../http/fields.js";
-import { pageReply } from "../http/list-reply.js";
-import { listOf } from "../http/pagination.js";
+import { declareRoutes } from "../declare-routes.js";
 import type { App } from "../http/types.js";
 import { Dispute, ListDisputesQuery } from "./schema.js";
 import * as service from "./service.js";
 
-const tags = ["Disputes"];
+const LIST = "Newest first. Filters status (open, resolved; one or comma-separated) and deal_id.";
 
 /** The reads; opening (POST /deals/{id}/disputes) and resolving change a deal, so they live with the deals. */
 export function disputeRoutes(app: App): void {
-  app.get(
-    "/disputes",
+  const route = declareRoutes(app, ["Disputes"]);
+  route.list(
     {
-      config: { scope: "read" },
-      schema: {
-        tags,
-        summary: "List disputes",
-        description: "Newest first. Filters status (open, resolved; one or comma-separated) and deal_id.",
-        querystring: ListDisputesQuery,
-        response: { 200: listOf(Dispute) },
-      },
+      path: "/disputes",
+      scope: "read",
+      summary: "List disputes",
+      description: LIST,
+      query: ListDisputesQuery,
+      item: Dispute,
     },
-    async (req, reply) => pageReply(req, reply, await service.listDisputes(req.ctx, req.query)),
+    ({ ctx, query }) => service.listDisputes(ctx, query),
   );
 
-  app.get(
-    "/disputes/:id",
-    {
-      config: { scope: "read" },
-      schema: { tags, summary: "Get a dispute", params: IdParams, response: { 200: Dispute } },
-    },
-    (req) => service.getDispute(req.ctx, req.params.id),
+  route.getById(
+    { path: "/disputes/:id", scope: "read", summary: "Get a dispute", response: Dispute },
+    service.getDispute,
   );
 }

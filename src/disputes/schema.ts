@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { Money, MoneyOut } from "../commissions/fields.js";
 import { commaList } from "../commissions/schema.js";
-import { Timestamp } from "../http/fields.js";
+import { Money, MoneyOut } from "../http/commission-fields.js";
+import { Timestamp } from "../http/date-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const DisputeReason = z.enum([

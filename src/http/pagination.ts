@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryInt } from "./fields.js";
+import { queryInt } from "./input-fields.js";
 
 /** `page` and `per_page` of every list endpoint (API.md §2 "Pagination"). */
 export const PageQuery = z.object({
@@ -10,7 +10,10 @@ export const PageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
-export const PageMeta = z.object({
+/** The order of every list that has no `sort`. */
+export const NEWEST_FIRST = "Newest first (created_at desc, id desc).";
+
+const PageMeta = z.object({
   page: z.number().int().min(1),
   per_page: z.number().int().min(1).max(100),
   total: z.number().int().min(0).describe("Matching records on every page."),

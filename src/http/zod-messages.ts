@@ -42,7 +42,7 @@ function sizeMessage(issue: Issue & { code: "too_big" | "too_small" }): string {
  * The contract's wording for every kind of zod issue (API.md §2: messages written for the client's
  * developer), e.g. "must be one of: rep, manager", "is required". A message a schema states itself wins.
  */
-export function contractMessage(issue: Issue): string {
+function contractMessage(issue: Issue): string {
   switch (issue.code) {
     case "invalid_type":
       if (issue.input === undefined) return "is required";

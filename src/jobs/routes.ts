@@ -1,4 +1,4 @@
-import { IdParams } from "../http/fields.js";
+import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { JobSchema } from "./schema.js";
 import * as service from "./service.js";

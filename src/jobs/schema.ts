@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Timestamp } from "../http/fields.js";
+import { Timestamp } from "../http/date-fields.js";
 
 export const JobSchema = z
   .object({

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Ctx, Scope } from "../context.js";
-import { IdParams } from "../http/fields.js";
+import { IdParams } from "../http/input-fields.js";
 
 /** All four MCP hints, always explicit. Nothing here reaches outside this service, hence `false` only. */
 export interface Annotations {

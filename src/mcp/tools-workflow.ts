@@ -10,7 +10,7 @@ import {
   resolveDispute,
 } from "../deals/index.js";
 import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/index.js";
-import { IdParams } from "../http/fields.js";
+import { IdParams } from "../http/input-fields.js";
 import { CREATES, defineTool, type McpTool, TRANSITIONS, withId } from "./tool.js";
 
 /**

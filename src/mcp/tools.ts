@@ -24,7 +24,7 @@ import {
   updateDeal,
   upsertDeal,
 } from "../deals/index.js";
-import { IdParams } from "../http/fields.js";
+import { IdParams } from "../http/input-fields.js";
 import { listOf } from "../http/pagination.js";
 import { getSpiff, ListSpiffsQuery, listSpiffs, Spiff } from "../spiffs/index.js";
 import {

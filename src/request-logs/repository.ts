@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Kdb } from "../db/connect.js";
 import type { RequestLogsTable } from "../db/schema.js";
-import { toIso } from "../http/fields.js";
+import { toIso } from "../http/date-fields.js";
 import type { ListRequestLogsQuery, RequestLog } from "./schema.js";
 
 function toRequestLog(row: Selectable<RequestLogsTable>): RequestLog {

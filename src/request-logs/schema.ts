@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { queryInt, Timestamp, TimestampInput } from "../http/fields.js";
+import { Timestamp, TimestampInput } from "../http/date-fields.js";
+import { queryInt } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const RequestLog = z

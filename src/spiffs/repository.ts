@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import type { SpiffsTable } from "../db/schema.js";
-import { toIso } from "../http/fields.js";
+import { toIso } from "../http/date-fields.js";
 import type { ListSpiffsQuery, Spiff } from "./schema.js";
 
 type Row = Selectable<SpiffsTable>;

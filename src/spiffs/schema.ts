@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { Currency, DealType, Money, MoneyOut, Rate, RecalculationJobId } from "../commissions/index.js";
-import { DateOut, Id, IsoDate, QueryBoolean, Timestamp } from "../http/fields.js";
+import { RecalculationJobId } from "../commissions/index.js";
+import { Currency, DealType, Money, MoneyOut, Rate } from "../http/commission-fields.js";
+import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
+import { Id, QueryBoolean } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const Spiff = z

@@ -2,7 +2,7 @@ import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } 
 import type { Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import type { UsersTable } from "../db/schema.js";
-import { toIso } from "../http/fields.js";
+import { toIso } from "../http/date-fields.js";
 import type { ListUsersQuery, User } from "./schema.js";
 
 type Row = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Id, QueryBoolean, Timestamp } from "../http/fields.js";
+import { Timestamp } from "../http/date-fields.js";
+import { Id, QueryBoolean } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const Role = z.enum(["rep", "manager", "admin", "finance"]);

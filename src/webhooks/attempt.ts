@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { deliveryAttempts } from "../metrics.js";
-import type { ClaimedDelivery } from "./delivery-store.js";
+import type { ClaimedDelivery } from "./deliveries-repository.js";
 import { type SafeAgent, SafeFetchError, safePost } from "./safe-fetch.js";
 import { decryptSecret } from "./secret-box.js";
 import { signatureHeaders } from "./sign.js";
@@ -14,9 +14,7 @@ export interface AttemptResult {
 }
 
 /** The delivered body, API.md §6: the same bytes on every attempt of an event. */
-export function eventBody(
-  delivery: Pick<ClaimedDelivery, "event_id" | "event_type" | "event_created_at" | "event_data">,
-) {
+function eventBody(delivery: Pick<ClaimedDelivery, "event_id" | "event_type" | "event_created_at" | "event_data">) {
   return JSON.stringify({
     id: delivery.event_id,
     type: delivery.event_type,
@@ -26,7 +24,7 @@ export function eventBody(
 }
 
 /** The current secret, plus the previous one while its rotation grace lasts. */
-export function signingSecrets(delivery: ClaimedDelivery, key: Buffer, now: Date): string[] {
+function signingSecrets(delivery: ClaimedDelivery, key: Buffer, now: Date): string[] {
   const secrets = [decryptSecret(key, delivery.secret_encrypted)];
   const previous = delivery.previous_secret_encrypted;
   const until = delivery.previous_secret_expires_at;

@@ -1,4 +1,4 @@
-import type { ClaimedDelivery } from "./delivery-store.js";
+import type { ClaimedDelivery } from "./deliveries-repository.js";
 
 interface Held {
   delivery: ClaimedDelivery;

@@ -2,7 +2,7 @@ import { type Selectable, sql } from "kysely";
 import type { Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from "../db/schema.js";
-import { toIso } from "../http/fields.js";
+import { toIso } from "../http/date-fields.js";
 import type { DeliveryAttempt, ListDeliveriesQuery, WebhookDelivery } from "./schema.js";
 
 type Db = Kdb | Tx;
@@ -57,11 +57,6 @@ async function withAttempts(db: Db, rows: DeliveryRow[]): Promise<WebhookDeliver
   return rows.map((row) => toDelivery(row, byDelivery.get(row.id) ?? []));
 }
 
-export async function findDelivery(db: Db, id: string): Promise<WebhookDelivery | undefined> {
-  const row = await db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirst();
-  return row && (await withAttempts(db, [row]))[0];
-}
-
 export async function lockDelivery(db: Tx, id: string): Promise<DeliveryRow | undefined> {
   return db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
 }
@@ -113,4 +108,79 @@ export async function queueAttemptNow(db: Tx, id: string, now: Date, finalAttemp
 /** Wakes listening workers when the caller's transaction commits (PostgreSQL delivers NOTIFY on commit). */
 export async function notifyWorkers(db: Tx): Promise<void> {
   await sql`SELECT pg_notify(${DELIVERY_CHANNEL}, '')`.execute(db);
+}
+
+/** A delivery leased to one worker, with everything its attempt needs (one round trip). */
+export interface ClaimedDelivery {
+  id: string;
+  subscription_id: string;
+  event_id: string;
+  event_type: string;
+  /** The number of this attempt, 1-based; counted at claim. */
+  attempt_count: number;
+  final_attempt: number;
+  event_data: Record<string, unknown>;
+  event_created_at: Date;
+  url: string;
+  secret_encrypted: string;
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: Date | null;
+}
+
+/**
+ * Leases up to `limit` due deliveries of active subscriptions and commits (one statement; the SQL is
+ * in migration 003). SKIP LOCKED plus PostgreSQL's re-check of the WHERE on rows another worker just
+ * claimed means two workers never lease the same attempt; an expired lease makes a delivery due again.
+ */
+export async function claimDeliveries(
+  db: Kdb,
+  workerId: string,
+  limit: number,
+  now: Date,
+  leaseMs: number,
+): Promise<ClaimedDelivery[]> {
+  const until = new Date(now.getTime() + leaseMs);
+  const result = await sql<ClaimedDelivery>`
+    SELECT * FROM cts_claim_webhook_deliveries(${workerId}, ${limit}, ${now}, ${until})`.execute(db);
+  return result.rows.map((row) => ({
+    ...row,
+    attempt_count: Number(row.attempt_count),
+    final_attempt: Number(row.final_attempt),
+    event_created_at: new Date(row.event_created_at),
+    previous_secret_expires_at: row.previous_secret_expires_at && new Date(row.previous_secret_expires_at),
+  }));
+}
+
+/**
+ * Refreshes the planner's statistics, so the claim reads the due index in order instead of sorting
+ * every due row: PGlite runs no autovacuum, and a table analyzed while empty plans a backlog badly.
+ */
+export async function analyzeDeliveries(db: Kdb): Promise<void> {
+  await sql`ANALYZE webhook_deliveries`.execute(db);
+}
+
+/** Hands back leased deliveries whose attempt never started: the attempt they counted is given back too. */
+export async function returnUnstarted(db: Kdb, workerId: string, deliveries: readonly ClaimedDelivery[]) {
+  for (const d of deliveries) {
+    await db
+      .updateTable("webhook_deliveries")
+      .set((eb) => ({ locked_until: null, claimed_by: null, attempt_count: eb("attempt_count", "-", 1) }))
+      .where("id", "=", d.id)
+      .where("claimed_by", "=", workerId)
+      .where("attempt_count", "=", d.attempt_count)
+      .execute();
+  }
+}
+
+/** Hands this worker's leases back (shutdown) so another worker takes them at once. */
+export async function releaseLeases(db: Kdb, workerId: string): Promise<void> {
+  await sql`UPDATE webhook_deliveries SET locked_until = NULL, claimed_by = NULL
+    WHERE status = 'pending' AND claimed_by = ${workerId}`.execute(db);
+}
+
+/** Every lease, whoever holds it: only for a process that knows no other worker can be alive. */
+export async function releaseAllLeases(db: Kdb): Promise<number> {
+  const result = await sql`UPDATE webhook_deliveries SET locked_until = NULL, claimed_by = NULL
+    WHERE status = 'pending' AND claimed_by IS NOT NULL`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

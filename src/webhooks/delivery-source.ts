@@ -12,14 +12,14 @@ import {
   releaseAllLeases,
   releaseLeases,
   returnUnstarted,
-} from "./delivery-store.js";
+} from "./deliveries-repository.js";
 import type { SafeAgent } from "./safe-fetch.js";
 import { AUTO_DISABLE_AFTER_MS, judge, nextStep } from "./schedule.js";
 
 /** Longer than the 15 s delivery timeout plus recording, so a live worker never loses its lease. */
-export const DEFAULT_LEASE_MS = 60_000;
+const DEFAULT_LEASE_MS = 60_000;
 /** Leased per claim statement even when fewer slots are free: one round trip serves the next slots. */
-export const DEFAULT_CLAIM_BATCH = 16;
+const DEFAULT_CLAIM_BATCH = 16;
 const ANALYZE_EVERY_MS = 5 * 60_000;
 
 export interface DeliverySourceOptions {

@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import type { WebhookSubscriptionsTable } from "../db/schema.js";
-import { toIso } from "../http/fields.js";
+import { toIso } from "../http/date-fields.js";
 import type { ListSubscriptionsQuery, WebhookSubscription } from "./schema.js";
 
 type Row = Selectable<WebhookSubscriptionsTable>;
@@ -13,7 +13,7 @@ export interface SubscriptionRecord {
   secretEncrypted: string;
 }
 
-export function toSubscription(row: Row): WebhookSubscription {
+function toSubscription(row: Row): WebhookSubscription {
   return {
     id: row.id,
     url: row.url,

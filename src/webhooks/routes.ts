@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { EmptyBody, IdParams } from "../http/fields.js";
-import { pageReply } from "../http/list-reply.js";
-import { listOf } from "../http/pagination.js";
+import { declareRoutes } from "../declare-routes.js";
+import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import * as deliveries from "./deliveries-service.js";
 import {
@@ -17,159 +16,129 @@ import {
 import * as service from "./service.js";
 import type { WebhookSettings } from "./settings.js";
 
-const tags = ["Webhooks"];
-const admin = { scope: "admin" } as const;
-/** The response shows a secret once: an Idempotency-Key replay never stores or repeats it. */
-const adminSecret = { scope: "admin", secretResponse: true } as const;
 const NoContent = z.null().describe("No body.");
 
 export function webhookRoutes(app: App, settings: WebhookSettings): void {
-  app.get(
-    "/webhook-subscriptions",
+  const route = declareRoutes(app, ["Webhooks"]);
+  route.list(
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: "List webhook subscriptions",
-        description:
-          "Newest first (created_at desc, id desc). Secrets are never shown; `secret_hint` tells them apart.",
-        querystring: ListSubscriptionsQuery,
-        response: { 200: listOf(WebhookSubscription) },
-      },
+      path: "/webhook-subscriptions",
+      scope: "admin",
+      summary: "List webhook subscriptions",
+      description: "Newest first (created_at desc, id desc). Secrets are never shown; `secret_hint` tells them apart.",
+      query: ListSubscriptionsQuery,
+      item: WebhookSubscription,
     },
-    async (req, reply) => pageReply(req, reply, await service.listSubscriptions(req.ctx, req.query)),
+    ({ ctx, query }) => service.listSubscriptions(ctx, query),
   );
 
-  app.post(
-    "/webhook-subscriptions",
+  route.create(
     {
-      config: adminSecret,
-      schema: {
-        tags,
-        summary: "Create a webhook subscription",
-        description:
-          "Returns the signing `secret` once. The url must be https and resolve to public addresses only (422 naming `url` otherwise); `events` lists event types or `*`.",
-        body: CreateSubscriptionBody,
-        response: { 201: WebhookSubscriptionWithSecret },
-      },
+      path: "/webhook-subscriptions",
+      scope: "admin",
+      secretResponse: true,
+      summary: "Create a webhook subscription",
+      description:
+        "Returns the signing `secret` once. The url must be https and resolve to public addresses only (422 naming `url` otherwise); `events` lists event types or `*`.",
+      body: CreateSubscriptionBody,
+      response: WebhookSubscriptionWithSecret,
     },
-    async (req, reply) => reply.code(201).send(await service.createSubscription(req.ctx, settings, req.body)),
+    ({ ctx, body }) => service.createSubscription(ctx, settings, body),
   );
 
-  app.get(
-    "/webhook-subscriptions/:id",
+  route.getById(
     {
-      config: admin,
-      schema: { tags, summary: "Get a webhook subscription", params: IdParams, response: { 200: WebhookSubscription } },
+      path: "/webhook-subscriptions/:id",
+      scope: "admin",
+      summary: "Get a webhook subscription",
+      response: WebhookSubscription,
     },
-    (req) => service.getSubscription(req.ctx, req.params.id),
+    service.getSubscription,
   );
 
-  app.patch(
-    "/webhook-subscriptions/:id",
+  route.patch(
     {
-      config: {
-        ...admin,
-        ifMatch: { read: (ctx, p) => service.getSubscription(ctx, p.id!), schema: WebhookSubscription },
-      },
-      schema: {
-        tags,
-        summary: "Update a webhook subscription",
-        description:
-          "Merges `url` (validated again), `events`, `description` and `status` (active | disabled). Events written while disabled are never delivered; pending deliveries wait and resume when it is active again.",
-        params: IdParams,
-        body: UpdateSubscriptionBody,
-        response: { 200: WebhookSubscription },
-      },
+      path: "/webhook-subscriptions/:id",
+      scope: "admin",
+      ifMatch: { read: service.getSubscription, schema: WebhookSubscription },
+      summary: "Update a webhook subscription",
+      description:
+        "Merges `url` (validated again), `events`, `description` and `status` (active | disabled). Events written while disabled are never delivered; pending deliveries wait and resume when it is active again.",
+      params: IdParams,
+      body: UpdateSubscriptionBody,
+      response: WebhookSubscription,
     },
-    (req) => service.updateSubscription(req.ctx, settings, req.params.id, req.body),
+    ({ ctx, params, body }) => service.updateSubscription(ctx, settings, params.id, body),
   );
 
-  app.delete(
-    "/webhook-subscriptions/:id",
+  route.delete(
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Delete a webhook subscription",
-        description: "Its deliveries and their attempt log go with it.",
-        params: IdParams,
-        response: { 204: NoContent },
-      },
+      path: "/webhook-subscriptions/:id",
+      scope: "admin",
+      summary: "Delete a webhook subscription",
+      description: "Its deliveries and their attempt log go with it.",
+      params: IdParams,
+      response: NoContent,
     },
-    async (req, reply) => {
-      await service.deleteSubscription(req.ctx, req.params.id);
-      return reply.code(204).send(null);
-    },
+    // Deleting a subscription starts no recalculation: no job id for the header.
+    ({ ctx, params }) => service.deleteSubscription(ctx, params.id).then(() => null),
   );
 
-  app.post(
-    "/webhook-subscriptions/:id/rotate-secret",
+  route.post(
     {
-      config: adminSecret,
-      schema: {
-        tags,
-        summary: "Rotate a webhook signing secret",
-        operationId: "rotateWebhookSecret",
-        description:
-          "Returns the new `secret` once. For 24 h the previous secret also signs every delivery (two space-separated signatures), so receivers can switch without losing events.",
-        params: IdParams,
-        body: EmptyBody,
-        response: { 200: WebhookSubscriptionWithSecret },
-      },
+      path: "/webhook-subscriptions/:id/rotate-secret",
+      scope: "admin",
+      secretResponse: true,
+      summary: "Rotate a webhook signing secret",
+      operationId: "rotateWebhookSecret",
+      description:
+        "Returns the new `secret` once. For 24 h the previous secret also signs every delivery (two space-separated signatures), so receivers can switch without losing events.",
+      params: IdParams,
+      body: EmptyBody,
+      response: WebhookSubscriptionWithSecret,
     },
-    (req) => service.rotateSecret(req.ctx, settings, req.params.id),
+    ({ ctx, params }) => service.rotateSecret(ctx, settings, params.id),
   );
 
-  app.post(
-    "/webhook-subscriptions/:id/test",
+  route.accept(
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Send a test event",
-        operationId: "sendWebhookTestEvent",
-        description:
-          "Queues a `webhook.test` event to this subscription only and returns it (202); follow it in the deliveries log.",
-        params: IdParams,
-        body: EmptyBody,
-        response: { 202: WebhookEvent },
-      },
+      path: "/webhook-subscriptions/:id/test",
+      scope: "admin",
+      summary: "Send a test event",
+      operationId: "sendWebhookTestEvent",
+      description:
+        "Queues a `webhook.test` event to this subscription only and returns it (202); follow it in the deliveries log.",
+      params: IdParams,
+      body: EmptyBody,
+      response: WebhookEvent,
     },
-    async (req, reply) => reply.code(202).send(await deliveries.sendTest(req.ctx, req.params.id)),
+    ({ ctx, params }) => deliveries.sendTest(ctx, params.id),
   );
 
-  app.get(
-    "/webhook-subscriptions/:id/deliveries",
+  route.list(
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: "List a subscription's deliveries",
-        description:
-          "Newest first (created_at desc, id desc), each with its attempts (time, status, duration, error, first 20 KB of the response). Attempts are kept 30 days.",
-        params: IdParams,
-        querystring: ListDeliveriesQuery,
-        response: { 200: listOf(WebhookDelivery) },
-      },
+      path: "/webhook-subscriptions/:id/deliveries",
+      scope: "admin",
+      summary: "List a subscription's deliveries",
+      description:
+        "Newest first (created_at desc, id desc), each with its attempts (time, status, duration, error, first 20 KB of the response). Attempts are kept 30 days.",
+      params: IdParams,
+      query: ListDeliveriesQuery,
+      item: WebhookDelivery,
     },
-    async (req, reply) => pageReply(req, reply, await deliveries.listDeliveries(req.ctx, req.params.id, req.query)),
+    ({ ctx, params, query }) => deliveries.listDeliveries(ctx, params.id, query),
   );
 
-  app.post(
-    "/webhook-deliveries/:id/retry",
+  route.post(
     {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Retry a webhook delivery",
-        description:
-          "Queues one more attempt now. 409 while an attempt is running or when the subscription is disabled.",
-        params: IdParams,
-        body: EmptyBody,
-        response: { 200: WebhookDelivery },
-      },
+      path: "/webhook-deliveries/:id/retry",
+      scope: "admin",
+      summary: "Retry a webhook delivery",
+      description: "Queues one more attempt now. 409 while an attempt is running or when the subscription is disabled.",
+      params: IdParams,
+      body: EmptyBody,
+      response: WebhookDelivery,
     },
-    (req) => deliveries.retryDelivery(req.ctx, req.params.id),
+    ({ ctx, params }) => deliveries.retryDelivery(ctx, params.id),
   );
 }

@@ -14,7 +14,7 @@ import {
   targetOf,
 } from "./target-policy.js";
 
-export { checkAllowHosts, type Lookup, validateTargetUrl } from "./target-policy.js";
+export { type Lookup, validateTargetUrl } from "./target-policy.js";
 
 // undici (~110 modules, ~0.25 s to load) is required with the first delivery, not at every start-up.
 const load = createRequire(import.meta.url);
@@ -24,8 +24,8 @@ const undici = (): typeof import("undici") => {
   return loaded;
 };
 
-export const DELIVERY_TIMEOUT_MS = 15_000;
-export const MAX_RESPONSE_BYTES = 20 * 1024;
+const DELIVERY_TIMEOUT_MS = 15_000;
+const MAX_RESPONSE_BYTES = 20 * 1024;
 
 export type SafeFetchErrorKind = "refused" | "timeout" | "network";
 

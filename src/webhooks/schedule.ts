@@ -16,7 +16,7 @@ export const RETRY_DELAYS_MS: readonly number[] = [
   24 * HOUR,
 ];
 export const SCHEDULED_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-export const JITTER = 0.2;
+const JITTER = 0.2;
 /** A Retry-After longer than the longest scheduled delay is capped to it. */
 export const MAX_RETRY_AFTER_MS = 24 * HOUR;
 /** Failures with no success for this long disable the subscription. */

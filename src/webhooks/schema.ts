@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../events/catalogue.js";
-import { Timestamp } from "../http/fields.js";
+import { Timestamp } from "../http/date-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
-export const SubscriptionStatus = z.enum(["active", "disabled"]);
-export const DeliveryStatus = z.enum(["pending", "succeeded", "failed"]);
+const SubscriptionStatus = z.enum(["active", "disabled"]);
+const DeliveryStatus = z.enum(["pending", "succeeded", "failed"]);
 
 const EVENT_NAMES = new Set<string>(EVENT_TYPES);
 
@@ -15,7 +15,7 @@ const EventName = z
   })
   .describe("An event type, or `*` for all of them.");
 
-export const EventList = z
+const EventList = z
   .array(EventName)
   .min(1, "must name at least one event type (or *)")
   .max(EVENT_TYPES.length + 1)

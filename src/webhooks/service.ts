@@ -18,7 +18,7 @@ import { validateTargetUrl } from "./target-policy.js";
 
 const RESOURCE = "webhook_subscription";
 /** How long the previous secret keeps signing after rotate-secret. */
-export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** 422 naming `url` when the target breaks the rules of API.md §6; resolved before any transaction opens. */
 async function checkTarget(settings: WebhookSettings, url: string): Promise<void> {

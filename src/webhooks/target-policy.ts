@@ -42,7 +42,7 @@ export function normalizeHost(host: string): string {
 }
 
 /** Parses one `host[:port]` entry; throws with a message naming the entry when it is malformed. */
-export function parseAllowEntry(entry: string): AllowEntry {
+function parseAllowEntry(entry: string): AllowEntry {
   const { host, port } = splitHostPort(entry.trim());
   const portNumber = port === null ? null : Number(port);
   if (portNumber !== null && !(/^\d+$/.test(port ?? "") && portNumber >= 1 && portNumber <= 65535)) {

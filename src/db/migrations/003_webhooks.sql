@@ -88,7 +88,7 @@ END $$;
 CREATE TRIGGER events_webhook_fan_out AFTER INSERT ON events
   FOR EACH ROW EXECUTE FUNCTION cts_webhook_fan_out();
 
--- The workers' claim (webhooks/delivery-store.ts): due deliveries of active subscriptions, leased with
+-- The workers' claim (webhooks/deliveries-repository.ts): due deliveries of active subscriptions, leased with
 -- SKIP LOCKED, returned with what their attempt needs. A function, so its plan is cached per connection.
 CREATE FUNCTION cts_claim_webhook_deliveries(worker text, max_rows integer, at timestamptz, lease_until timestamptz)
 RETURNS TABLE (id text, subscription_id text, event_id text, event_type text, attempt_count integer,

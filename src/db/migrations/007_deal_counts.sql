@@ -2,7 +2,7 @@
 
 -- Deals per status, kept by triggers in the transaction that writes the deals. Rows are deltas that are
 -- only ever inserted, never updated, so concurrent writers never wait on a shared counter row; readers
--- sum them (deals/repository.ts), and compaction folds them into one row per status.
+-- sum them (deals/list-query.ts), and compaction folds them into one row per status.
 CREATE TABLE deal_counts (
   status  text NOT NULL,
   n       bigint NOT NULL

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+// Fields of commission terms that comp plans, SPIFFs, disputes, adjustments and deals share: money, rates,
+// percents, currencies, deal types, periods. Kept on the lowest floor so every feature can use them.
+
 /**
  * Decimal inputs (API.md §2): JSON numbers, checked on their shortest round-trip text so 0.1 stays
  * "0.1" and 0.30000000000000004 is refused, then carried as exact decimal strings — never as floats.
@@ -32,7 +35,7 @@ export const SignedMoney = decimalInput(2, -MONEY_MAX, MONEY_MAX)
 /** A rate such as 0.1 (= 10 %): 0–10, at most 6 decimals. */
 export const Rate = decimalInput(6, 0, 10).describe("A decimal rate (0.1 = 10 %), 0 to 10, at most 6 decimals.");
 /** A deal-type multiplier: ≥ 0, at most 6 decimals. */
-export const Factor = decimalInput(6, 0, 1000).describe("A multiplier ≥ 0 with at most 6 decimals (1 = unchanged).");
+const Factor = decimalInput(6, 0, 1000).describe("A multiplier ≥ 0 with at most 6 decimals (1 = unchanged).");
 /** Quota attainment where a tier starts (1.0 = 100 % of quota). */
 export const Attainment = decimalInput(6, 0, 1000).describe("Quota attainment where the band starts: 1.0 = 100 %.");
 /** A split percent: > 0 and ≤ 100, at most 4 decimals. */
@@ -40,12 +43,6 @@ export const Percent = decimalInput(4, 0, 100, true).describe("Percent of the cr
 
 /** The amount read back: numeric text with ≤ 2 decimals is exactly representable as a JSON number. */
 export const MoneyOut = z.number().describe("Money with at most 2 decimals.");
-
-export function moneyOut(value: string): number;
-export function moneyOut(value: string | null): number | null;
-export function moneyOut(value: string | null): number | null {
-  return value === null ? null : Number(value);
-}
 
 // Active ISO 4217 codes (2024), so "usd" or "EURO" or "XYZ" are refused with a clear message.
 const ISO_4217 = new Set(
@@ -73,7 +70,7 @@ export const Currency = z
 
 export const DealType = z.enum(["new_business", "expansion", "renewal", "other"]);
 export type DealType = z.infer<typeof DealType>;
-export const DEAL_TYPES = DealType.options;
+const DEAL_TYPES = DealType.options;
 
 /** `{deal_type: factor}`: keys must be deal types, named one by one when they are not. */
 export const DealTypeMultipliers = z

@@ -1,0 +1,138 @@
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import type { z } from "zod";
+import type { Ctx, Scope } from "./context.js";
+import { IdParams } from "./http/input-fields.js";
+import { pageReply } from "./http/list-reply.js";
+import { listOf, NEWEST_FIRST, type Page } from "./http/pagination.js";
+import type { App } from "./http/types.js";
+
+type Part = z.ZodType | undefined;
+type Parsed<S extends Part> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a route's handler receives: the caller's context and the request parts its schemas parsed. */
+export interface RouteInput<P extends Part, Q extends Part, B extends Part> {
+  ctx: Ctx;
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+}
+
+/** What differs from route to route; the tags are the declarer's. */
+interface RouteDoc<P extends Part, Q extends Part, B extends Part> {
+  path: string;
+  scope: Scope;
+  /** The response shows a secret once: an Idempotency-Key replay never stores or repeats it. */
+  secretResponse?: true;
+  /** PATCH: the record's GET representation (its reader by id and schema), checked against If-Match. */
+  ifMatch?: { read: (ctx: Ctx, id: string) => Promise<unknown>; schema: z.ZodType };
+  summary: string;
+  operationId?: string;
+  description?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+}
+
+type Run<P extends Part, Q extends Part, B extends Part, T> = (input: RouteInput<P, Q, B>) => Promise<T>;
+
+function configOf({ scope, secretResponse, ifMatch }: RouteDoc<Part, Part, Part>): FastifyContextConfig {
+  return {
+    scope,
+    ...(secretResponse && { secretResponse }),
+    ...(ifMatch && {
+      ifMatch: { read: (ctx: Ctx, p: Record<string, string>) => ifMatch.read(ctx, p.id!), schema: ifMatch.schema },
+    }),
+  };
+}
+
+/**
+ * Declares a feature's routes so each says only what differs: path, access, documentation, schemas and
+ * one service call. The route config and schema keys are the ones the pipeline, Fastify and the OpenAPI
+ * document read (scope, params, querystring, body, response by status), as a hand-written route has them.
+ */
+export function declareRoutes(app: App, tags: readonly string[]) {
+  function add<P extends Part, Q extends Part, B extends Part>(
+    method: HTTPMethods,
+    doc: RouteDoc<P, Q, B>,
+    response: Record<number, z.ZodType>,
+    handle: (input: RouteInput<P, Q, B>, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ): void {
+    const { summary, operationId, description, params, query, body } = doc;
+    const schema = {
+      tags,
+      summary,
+      ...(operationId && { operationId }),
+      ...(description && { description }),
+      ...(params && { params }),
+      ...(query && { querystring: query }),
+      ...(body && { body }),
+      response,
+    };
+    // Fastify ran the validators of this schema before the handler: the parts have the parsed types.
+    const inputOf = (req: FastifyRequest): RouteInput<P, Q, B> => ({
+      ctx: req.ctx,
+      params: req.params as Parsed<P>,
+      query: req.query as Parsed<Q>,
+      body: req.body as Parsed<B>,
+    });
+    app.route({
+      method,
+      url: doc.path,
+      config: configOf(doc),
+      schema,
+      handler: (req, reply) => handle(inputOf(req), req, reply),
+    });
+  }
+
+  /** A route answering `status` with the record `run` returns. */
+  function answer(method: HTTPMethods, status: number) {
+    return <P extends Part, Q extends Part, B extends Part, R extends z.ZodType>(
+      doc: RouteDoc<P, Q, B> & { response: R },
+      run: Run<P, Q, B, z.output<R>>,
+    ): void =>
+      add(method, doc, { [status]: doc.response }, async (input, _req, reply) => {
+        const record = await run(input);
+        return reply.code(status).send(record);
+      });
+  }
+
+  const get = answer("GET", 200);
+  return {
+    get,
+    post: answer("POST", 200),
+    create: answer("POST", 201),
+    accept: answer("POST", 202),
+    patch: answer("PATCH", 200),
+
+    /** GET of one record by the `:id` of its path. */
+    getById<R extends z.ZodType>(
+      doc: Omit<RouteDoc<typeof IdParams, undefined, undefined>, "params"> & { response: R },
+      read: (ctx: Ctx, id: string) => Promise<z.output<R>>,
+    ): void {
+      get({ ...doc, params: IdParams }, ({ ctx, params }) => read(ctx, params.id));
+    },
+
+    /** A page of `item`s with the pagination `Link` header; without a description of its own, newest first. */
+    list<P extends Part, Q extends Part, I extends z.ZodType>(
+      doc: RouteDoc<P, Q, undefined> & { item: I },
+      run: Run<P, Q, undefined, Page<z.output<I>>>,
+    ): void {
+      const described = { description: NEWEST_FIRST, ...doc };
+      add("GET", described, { 200: listOf(doc.item) }, async (input, req, reply) =>
+        pageReply(req, reply, await run(input)),
+      );
+    },
+
+    /** 204; `run` returns the id of a recalculation it left to the background, if any, for the header. */
+    delete<P extends Part>(
+      doc: RouteDoc<P, undefined, undefined> & { response: z.ZodNull },
+      run: Run<P, undefined, undefined, string | null | undefined>,
+    ): void {
+      add("DELETE", doc, { 204: doc.response }, async (input, _req, reply) => {
+        const jobId = await run(input);
+        if (jobId) reply.header("Recalculation-Job-Id", jobId);
+        return reply.code(204).send(null);
+      });
+    },
+  };
+}
