@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Kdb } from "./db/connect.js";
+import { SCOPES, type Scope } from "./db/enums.js";
 import type { DB } from "./db/schema.js";
 import { AppError } from "./errors.js";
 
-export type Scope = "read" | "write" | "admin";
-export const SCOPES: readonly Scope[] = ["read", "write", "admin"];
+export type { Scope };
 
 /** Who is acting: an API key (REST or MCP) or the owner at the CLI, who holds the database. */
 export type Actor =

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEAL_TYPES } from "../db/enums.js";
 
 /**
  * Decimal inputs (API.md §2): JSON numbers, checked on their shortest round-trip text so 0.1 stays
@@ -71,9 +72,8 @@ export const Currency = z
   })
   .describe("ISO 4217 currency code, e.g. USD.");
 
-export const DealType = z.enum(["new_business", "expansion", "renewal", "other"]);
+export const DealType = z.enum(DEAL_TYPES);
 export type DealType = z.infer<typeof DealType>;
-export const DEAL_TYPES = DealType.options;
 
 /** `{deal_type: factor}`: keys must be deal types, named one by one when they are not. */
 export const DealTypeMultipliers = z

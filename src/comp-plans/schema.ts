@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { Attainment, Currency, DealTypeMultipliers, Money, MoneyOut, Rate } from "../commissions/fields.js";
 import { RecalculationJobId } from "../commissions/schema.js";
+import { PLAN_PERIODS, PLAN_STATUSES } from "../db/enums.js";
 import { DateOut, Id, IsoDate, Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 
-export const PlanStatus = z.enum(["draft", "active", "archived"]);
-export const PlanPeriod = z.enum(["month", "quarter", "year"]);
+export const PlanStatus = z.enum(PLAN_STATUSES);
+export const PlanPeriod = z.enum(PLAN_PERIODS);
 
 export const CompPlan = z
   .object({

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { Dec } from "../commissions/calculate.js";
 import { Currency, DealType, Money, MoneyOut, Percent } from "../commissions/fields.js";
 import { Commission, commaList, DealExplanation, RecalculationJobId } from "../commissions/schema.js";
+import { DEAL_STATUSES } from "../db/enums.js";
 import { DateOut, Id, IsoDate, Timestamp, TimestampInput } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 
-export const DealStatus = z.enum(["pending", "approved", "rejected", "disputed", "paid"]);
+export const DealStatus = z.enum(DEAL_STATUSES);
 export type DealStatus = z.infer<typeof DealStatus>;
 
 export const Deal = z

@@ -1,12 +1,10 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { UsersTable } from "../db/schema.js";
+import type { Db, UsersTable } from "../db/schema.js";
 import { toIso } from "../http/fields.js";
 import type { ListUsersQuery, User } from "./schema.js";
 
 type Row = Selectable<UsersTable>;
-type Db = Kdb | Tx;
 
 export function toUser(row: Row): User {
   return {

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { ROLES } from "../db/enums.js";
 import { Id, QueryBoolean, Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 
-export const Role = z.enum(["rep", "manager", "admin", "finance"]);
+export const Role = z.enum(ROLES);
 
 export const User = z
   .object({

@@ -1,11 +1,9 @@
 import { type Selectable, sql } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { WebhookAttemptsTable, WebhookDeliveriesTable } from "../db/schema.js";
+import type { Db, WebhookAttemptsTable, WebhookDeliveriesTable } from "../db/schema.js";
 import { toIso } from "../http/fields.js";
 import type { DeliveryAttempt, ListDeliveriesQuery, WebhookDelivery } from "./schema.js";
 
-type Db = Kdb | Tx;
 type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 type AttemptRow = Selectable<WebhookAttemptsTable>;
 

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { DELIVERY_STATUSES, SUBSCRIPTION_STATUSES } from "../db/enums.js";
 import { EVENT_TYPES } from "../events/catalogue.js";
 import { Timestamp } from "../http/fields.js";
 import { PageQuery } from "../http/pagination.js";
 
-export const SubscriptionStatus = z.enum(["active", "disabled"]);
-export const DeliveryStatus = z.enum(["pending", "succeeded", "failed"]);
+export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+export const DeliveryStatus = z.enum(DELIVERY_STATUSES);
 
 const EVENT_NAMES = new Set<string>(EVENT_TYPES);
 
