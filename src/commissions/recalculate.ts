@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import type { Ctx, Tx } from "../context.js";
+import { anyOf } from "../db/sql.js";
 import { enqueueJob } from "../jobs/queue.js";
 import { type Fixed, parse, plain, plus, ZERO } from "./calculate/fixed.js";
-import { anyOf, countCredits } from "./recalc/load.js";
+import { countCredits } from "./recalc/load.js";
 import { planRecalc, type RecalcPlan } from "./recalc/plan.js";
 import type { CreditRow, RecalcTarget } from "./recalc/types.js";
 import { applyDiff, diffSize, emitLineEvents, settle, updateNoPlanReasons, updateTotals } from "./recalc/write.js";

@@ -1,13 +1,11 @@
 import { type Selectable, sql } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { CommissionLinesTable } from "../db/schema.js";
+import type { CommissionLinesTable, Db } from "../db/schema.js";
+import { anyOf } from "../db/sql.js";
 import { toIso } from "../http/fields.js";
-import { anyOf } from "./recalc/load.js";
 import type { Commission, ListCommissionsQuery } from "./schema.js";
 
 type Row = Selectable<CommissionLinesTable>;
-type Db = Kdb | Tx;
 
 // jsonb stores keys in its own order; explanations read back in the order rule 8 lists them.
 const KEY_ORDER = [

@@ -1,5 +1,5 @@
 import { Dec, plain } from "../commissions/calculate.js";
-import { canonical } from "../commissions/recalc/write.js";
+import { canonical } from "../db/json.js";
 import { AppError, type ErrorDetail } from "../errors.js";
 import { type PlanTerms, termsOf } from "./repository.js";
 
