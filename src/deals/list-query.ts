@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/schema.js";
-import { DEAL_COLUMN_NAMES, type DealRow, type SplitRecord, toDeal, toRecord } from "./repository.js";
+import { DEAL_COLUMN_NAMES, type DealSource, type SplitRecord, toDeal } from "./repository.js";
 import type { DealStatus, ListDealsQuery } from "./schema.js";
 
 /** The SQL of GET /deals: one page, the splits of its deals, and its exact total. */
@@ -56,7 +56,11 @@ export async function listDeals(db: Db, q: ListDealsQuery, limit: number, offset
   ]);
   const row = result.rows[0]!;
   const splits = splitsByDeal(JSON.parse(row.splits ?? "[]") as ListedSplit[]);
-  const rows = (JSON.parse(row.page ?? "[]") as DealRow[]).map((r) => toDeal(toRecord(r, splits.get(r.id) ?? [])));
+  // The parsed rows are ours: given their splits in place, as a spread per row cost ~20× the mapping (V8).
+  const rows = (JSON.parse(row.page ?? "[]") as DealSource[]).map((r) => {
+    r.splits = splits.get(r.id) ?? [];
+    return toDeal(r);
+  });
   return counted
     ? { rows, total: Number(counted.n), deltaRows: 0 }
     : { rows, total: Number(row.total), deltaRows: Number(row.delta_rows) };
