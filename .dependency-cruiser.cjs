@@ -4,7 +4,7 @@
 
 /** From the ground up. Folders end in "/", single files in ".ts". */
 const FLOORS = [
-  ["config.ts", "errors.ts", "ids.ts", "metrics.ts", "http/"],
+  ["config.ts", "enums.ts", "errors.ts", "ids.ts", "metrics.ts", "http/"],
   ["db/"],
   ["context.ts", "declare-routes.ts", "events/", "jobs/", "rate-limit/", "idempotency/"],
   ["audit/", "request-logs/"],

@@ -2,10 +2,10 @@ import type { Kysely, Transaction } from "kysely";
 import type { ZodType } from "zod";
 import type { Kdb } from "./db/connect.js";
 import type { DB } from "./db/schema.js";
+import { SCOPES, type Scope } from "./enums.js";
 import { AppError } from "./errors.js";
 
-export type Scope = "read" | "write" | "admin";
-export const SCOPES: readonly Scope[] = ["read", "write", "admin"];
+export type { Scope };
 
 /** Who is acting: an API key (REST or MCP) or the owner at the CLI, who holds the database. */
 export type Actor =

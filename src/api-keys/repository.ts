@@ -1,12 +1,10 @@
 import type { Selectable } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { ApiKeysTable } from "../db/schema.js";
+import type { ApiKeysTable, Db } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
 import type { ApiKey } from "./schema.js";
 
 type Row = Selectable<ApiKeysTable>;
-type Db = Kdb | Tx;
 
 export function toApiKey(row: Row): ApiKey {
   return {

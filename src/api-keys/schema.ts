@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { SCOPES } from "../enums.js";
 import { Timestamp, TimestampInput } from "../http/date-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
-export const ScopeEnum = z.enum(["read", "write", "admin"]);
+export const ScopeEnum = z.enum(SCOPES);
 
 export const ApiKey = z
   .object({

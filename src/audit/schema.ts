@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTOR_TYPES } from "../enums.js";
 import { Timestamp, TimestampInput } from "../http/date-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
@@ -6,7 +7,7 @@ export const AuditEvent = z
   .object({
     id: z.string().describe("aud_…"),
     actor: z.object({
-      type: z.enum(["api_key", "owner"]),
+      type: z.enum(ACTOR_TYPES),
       id: z.string().nullable().describe("The API key id; null for the owner CLI."),
       name: z.string().describe("The key's name, or owner-cli."),
     }),

@@ -9,9 +9,15 @@ export {
 } from "./adjustments.js";
 export { Dec, plain } from "./calculate/decimal.js";
 export { periodRange, quarterOf } from "./calculate/periods.js";
+export {
+  adjustmentLineIds,
+  linesOfDeal,
+  lockDealLines,
+  markDealLinesPaid,
+  voidDealLines,
+} from "./deal-lines.js";
 export { priceUnsavedDeal } from "./preview.js";
-// canonical belongs in db/ (issue #14: the "shape" change moves it there); re-exported until then.
-export { canonical } from "./recalc/write.js";
+export { unsavedCredits } from "./recalc/load.js";
 export { bucketsOfDeals, type DateRange, lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";
 export { recalculateJobHandler } from "./recalculate-job.js";
 export { commissionRoutes } from "./routes.js";

@@ -1,12 +1,10 @@
 import { type Selectable, sql } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { CommissionLinesTable } from "../db/schema.js";
+import type { CommissionLinesTable, Db } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
 import type { Commission, ListCommissionsQuery } from "./schema.js";
 
 type Row = Selectable<CommissionLinesTable>;
-type Db = Kdb | Tx;
 
 // jsonb stores keys in its own order; explanations read back in the order rule 8 lists them.
 const KEY_ORDER = [
@@ -53,60 +51,9 @@ export function toCommission(row: Row): Commission {
   };
 }
 
-/** A deal's lines: plan lines, then SPIFF lines, then adjustments; each in split order. */
-export async function linesOfDeal(db: Db, dealId: string): Promise<Commission[]> {
-  const rows = await db
-    .selectFrom("commission_lines as l")
-    .leftJoin("deal_splits as s", (j) => j.onRef("s.deal_id", "=", "l.deal_id").onRef("s.user_id", "=", "l.user_id"))
-    .selectAll("l")
-    .where("l.deal_id", "=", dealId)
-    .orderBy(sql`CASE l.kind WHEN 'plan' THEN 0 WHEN 'spiff' THEN 1 ELSE 2 END`)
-    .orderBy(sql`s.position NULLS LAST`)
-    .orderBy("l.spiff_id")
-    .orderBy("l.id")
-    .execute();
-  return rows.map(toCommission);
-}
-
 export async function findLine(db: Db, id: string): Promise<Commission | undefined> {
   const row = await db.selectFrom("commission_lines").selectAll().where("id", "=", id).executeTakeFirst();
   return row && toCommission(row);
-}
-
-/**
- * Locks a deal's pending lines as the approval workflow does: they become `approved` and no
- * recalculation touches them again; their credit still counts and their amounts use the cap first.
- */
-export async function lockDealLines(tx: Tx, dealId: string): Promise<number> {
-  const result = await tx
-    .updateTable("commission_lines")
-    .set({ locked: true, status: "approved" })
-    .where("deal_id", "=", dealId)
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Voids every line of a rejected deal: they stay readable, but count in no total and no attainment. */
-export async function voidDealLines(tx: Tx, dealId: string): Promise<number> {
-  const result = await tx
-    .updateTable("commission_lines")
-    .set({ status: "void" })
-    .where("deal_id", "=", dealId)
-    .where("status", "<>", "void")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Marks a paid deal's approved (locked) lines `paid`. */
-export async function markDealLinesPaid(tx: Tx, dealId: string): Promise<number> {
-  const result = await tx
-    .updateTable("commission_lines")
-    .set({ status: "paid", locked: true })
-    .where("deal_id", "=", dealId)
-    .where("status", "=", "approved")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
 
 /** Rule 8 for adjustment lines (built by `adjustmentExplanation`): `amount` a JSON number, like every line's. */
@@ -147,18 +94,6 @@ export async function insertAdjustment(
       created_at: now,
     })
     .execute();
-}
-
-/** The ids of every adjustment line a deal has (void ones too: rejecting never deletes them), oldest first. */
-export async function adjustmentLineIds(db: Db, dealId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("commission_lines")
-    .select("id")
-    .where("deal_id", "=", dealId)
-    .where("kind", "=", "adjustment")
-    .orderBy("id")
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 /** The period of the user's plan line on this deal, if any (where an adjustment to it belongs). */

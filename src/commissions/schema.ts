@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMISSION_KINDS, COMMISSION_STATUSES } from "../enums.js";
 import { MoneyOut, PeriodLabel, SignedMoney } from "../http/commission-fields.js";
 import { Timestamp } from "../http/date-fields.js";
 import { Id } from "../http/input-fields.js";
@@ -17,8 +18,8 @@ export const NoContent = z
   .null()
   .describe("No body. `Recalculation-Job-Id: job_…` when the change started a background recalculation.");
 
-export const CommissionKind = z.enum(["plan", "spiff", "adjustment"]);
-export const CommissionStatus = z.enum(["pending", "approved", "paid", "void"]);
+export const CommissionKind = z.enum(COMMISSION_KINDS);
+export const CommissionStatus = z.enum(COMMISSION_STATUSES);
 
 export const Commission = z
   .object({

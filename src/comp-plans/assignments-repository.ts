@@ -1,12 +1,10 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { PlanAssignmentsTable } from "../db/schema.js";
+import type { Db, PlanAssignmentsTable } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
 import type { Assignment, ListAssignmentsQuery } from "./schema.js";
 
 type Row = Selectable<PlanAssignmentsTable>;
-type Db = Kdb | Tx;
 
 export function toAssignment(row: Row): Assignment {
   return {

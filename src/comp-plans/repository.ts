@@ -1,12 +1,10 @@
 import type { Selectable } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { CompPlansTable } from "../db/schema.js";
+import type { CompPlansTable, Db } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
 import type { CompPlan, ListPlansQuery } from "./schema.js";
 
 type Row = Selectable<CompPlansTable>;
-type Db = Kdb | Tx;
 
 /** The terms a commission is calculated with; decimals as exact strings. A version freezes them. */
 export interface PlanTerms {

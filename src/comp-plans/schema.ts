@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { RecalculationJobId } from "../commissions/index.js";
+import { PLAN_PERIODS, PLAN_STATUSES } from "../enums.js";
 import { Attainment, Currency, DealTypeMultipliers, Money, MoneyOut, Rate } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
 import { Id } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
-export const PlanStatus = z.enum(["draft", "active", "archived"]);
-export const PlanPeriod = z.enum(["month", "quarter", "year"]);
+export const PlanStatus = z.enum(PLAN_STATUSES);
+export const PlanPeriod = z.enum(PLAN_PERIODS);
 
 export const CompPlan = z
   .object({

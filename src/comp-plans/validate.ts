@@ -1,4 +1,5 @@
-import { canonical, Dec, plain } from "../commissions/index.js";
+import { Dec, plain } from "../commissions/index.js";
+import { canonical } from "../db/json.js";
 import { AppError, type ErrorDetail } from "../errors.js";
 import { type PlanTerms, termsOf } from "./repository.js";
 

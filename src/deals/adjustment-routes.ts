@@ -1,4 +1,4 @@
-import { Commission, CreateAdjustmentBody } from "../commissions/schema.js";
+import { Commission, CreateAdjustmentBody } from "../commissions/index.js";
 import { declareRoutes } from "../declare-routes.js";
 import type { App } from "../http/types.js";
 import { createAdjustment } from "./service-adjustments.js";

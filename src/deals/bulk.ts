@@ -1,4 +1,4 @@
-import { lockForRecalc } from "../commissions/recalculate.js";
+import { lockForRecalc } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { AppError, type ErrorDetail } from "../errors.js";
 import { newId } from "../ids.js";

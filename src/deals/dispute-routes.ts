@@ -1,5 +1,5 @@
 import { declareRoutes } from "../declare-routes.js";
-import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/schema.js";
+import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/index.js";
 import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import * as service from "./service-disputes.js";

@@ -1,52 +1,12 @@
 import { sql } from "kysely";
-import { dealExplanation } from "../commissions/schema.js";
-import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { Deal, DealStatus, ListDealsQuery } from "./schema.js";
+import type { Db } from "../db/schema.js";
+import { DEAL_COLUMN_NAMES, type DealSource, type SplitRecord, toDeal } from "./repository.js";
+import type { DealStatus, ListDealsQuery } from "./schema.js";
 
 /** The SQL of GET /deals: one page, the splits of its deals, and its exact total. */
 
-type Db = Kdb | Tx;
-
-/** A listed deal as PostgreSQL's json renders it: numerics as numbers, timestamps as ISO 8601 text. */
-interface ListedRow {
-  id: string;
-  external_id: string | null;
-  opportunity_name: string;
-  arr_amount: number;
-  currency: string;
-  deal_type: Deal["deal_type"];
-  close_date: string;
-  owner_id: string;
-  status: DealStatus;
-  total_commission: number;
-  rejection_reason: string | null;
-  approved_at: string | null;
-  paid_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 /** [deal_id, user_id, percent, no_plan_reason], in split order. */
 type ListedSplit = [string, string, number, string | null];
-
-const LISTED_COLUMNS = [
-  "id",
-  "external_id",
-  "opportunity_name",
-  "arr_amount",
-  "currency",
-  "deal_type",
-  "close_date",
-  "owner_id",
-  "status",
-  "total_commission",
-  "rejection_reason",
-  "approved_at",
-  "paid_at",
-  "created_at",
-  "updated_at",
-] as const;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -76,7 +36,7 @@ export async function listDeals(db: Db, q: ListDealsQuery, limit: number, offset
   const column = (desc ? q.sort.slice(1) : q.sort) as "created_at" | "close_date" | "arr_amount" | "total_commission";
   const direction = sql.raw(desc ? "DESC" : "ASC");
   const page = query
-    .select(LISTED_COLUMNS)
+    .select(DEAL_COLUMN_NAMES)
     .orderBy(column, desc ? "desc" : "asc")
     .orderBy("id", desc ? "desc" : "asc")
     .limit(limit)
@@ -96,54 +56,25 @@ export async function listDeals(db: Db, q: ListDealsQuery, limit: number, offset
   ]);
   const row = result.rows[0]!;
   const splits = splitsByDeal(JSON.parse(row.splits ?? "[]") as ListedSplit[]);
-  const rows = (JSON.parse(row.page ?? "[]") as ListedRow[]).map((r) => toListedDeal(r, splits.get(r.id) ?? []));
+  // The parsed rows are ours: given their splits in place, as a spread per row cost ~20× the mapping (V8).
+  const rows = (JSON.parse(row.page ?? "[]") as DealSource[]).map((r) => {
+    r.splits = splits.get(r.id) ?? [];
+    return toDeal(r);
+  });
   return counted
     ? { rows, total: Number(counted.n), deltaRows: 0 }
     : { rows, total: Number(row.total), deltaRows: Number(row.delta_rows) };
 }
 
-function splitsByDeal(splits: ListedSplit[]): Map<string, ListedSplit[]> {
-  const byDeal = new Map<string, ListedSplit[]>();
-  for (const split of splits) {
-    const list = byDeal.get(split[0]);
+function splitsByDeal(splits: ListedSplit[]): Map<string, SplitRecord[]> {
+  const byDeal = new Map<string, SplitRecord[]>();
+  for (const [dealId, user_id, percent, no_plan_reason] of splits) {
+    const split = { user_id, percent: String(percent), no_plan_reason };
+    const list = byDeal.get(dealId);
     if (list) list.push(split);
-    else byDeal.set(split[0], [split]);
+    else byDeal.set(dealId, [split]);
   }
   return byDeal;
-}
-
-// How PostgreSQL's json renders a timestamptz(3) in a UTC session: "2026-01-02T02:56:39.12+00:00".
-const UTC_JSON_TIME = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,3}))?\+00:00$/;
-
-/** RFC 3339 UTC with milliseconds, without a Date round trip for the usual rendering. */
-function iso(value: string | null): string | null {
-  if (value === null) return null;
-  const m = UTC_JSON_TIME.exec(value);
-  return m ? `${m[1]}.${(m[2] ?? "").padEnd(3, "0")}Z` : new Date(value).toISOString();
-}
-
-/** The same shape as repository.toDeal, from the JSON row. */
-function toListedDeal(r: ListedRow, splits: ListedSplit[]): Deal {
-  const noPlan = splits.flatMap(([, user_id, , reason]) => (reason ? [{ user_id, reason }] : []));
-  return {
-    id: r.id,
-    external_id: r.external_id,
-    opportunity_name: r.opportunity_name,
-    arr_amount: Number(r.arr_amount),
-    currency: r.currency,
-    deal_type: r.deal_type,
-    close_date: r.close_date,
-    owner_id: r.owner_id,
-    splits: splits.map(([, user_id, percent]) => ({ user_id, percent: Number(percent) })),
-    status: r.status,
-    total_commission: Number(r.total_commission),
-    rejection_reason: r.rejection_reason,
-    approved_at: iso(r.approved_at),
-    paid_at: iso(r.paid_at),
-    created_at: iso(r.created_at)!,
-    updated_at: iso(r.updated_at)!,
-    explanation: dealExplanation(noPlan),
-  };
 }
 
 // Query parameters that select no rows: any other one present is a filter deal_counts cannot answer.

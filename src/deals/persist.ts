@@ -1,7 +1,7 @@
-import { auditMany, emitMany } from "../commissions/batch-outbox.js";
-import { unsavedCredits } from "../commissions/recalc/load.js";
-import { bucketsOfDeals, recalculate } from "../commissions/recalculate.js";
+import { auditMany } from "../audit/record.js";
+import { bucketsOfDeals, recalculate, unsavedCredits } from "../commissions/index.js";
 import type { Ctx, Tx } from "../context.js";
+import { emitMany } from "../events/emit.js";
 import * as repo from "./repository.js";
 import type { Deal } from "./schema.js";
 

@@ -1,5 +1,4 @@
-import { priceUnsavedDeal } from "../commissions/preview.js";
-import type { Preview } from "../commissions/schema.js";
+import { type Preview, priceUnsavedDeal } from "../commissions/index.js";
 import { type Ctx, requireScope } from "../context.js";
 import { validationError } from "../errors.js";
 import { existingUserIds } from "../users/index.js";

@@ -1,4 +1,4 @@
-import { Dec } from "../commissions/calculate.js";
+import { Dec } from "../commissions/index.js";
 import type { ErrorDetail } from "../errors.js";
 import type { DealRecord, SplitRecord } from "./repository.js";
 import type { CreateDealBody, UpdateDealBody } from "./schema.js";

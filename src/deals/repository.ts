@@ -1,16 +1,20 @@
 import { type Selectable, sql } from "kysely";
-import { insertRecords } from "../commissions/batch-sql.js";
-import { anyOf } from "../commissions/recalc/load.js";
-import { dealExplanation } from "../commissions/schema.js";
+import { dealExplanation } from "../commissions/index.js";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { DealSplitsTable, DealsTable } from "../db/schema.js";
+import type { Db, DealsTable } from "../db/schema.js";
+import { anyOf, insertRecords, updateRecords } from "../db/sql.js";
+import { DEAL_COLUMNS, DEAL_SPLIT_COLUMNS } from "../db/tables-sales.js";
 import { toIso } from "../http/date-fields.js";
-import type { Deal, DealStatus } from "./schema.js";
+import type { Deal } from "./schema.js";
 
 type Row = Selectable<DealsTable>;
-type SplitRow = Selectable<DealSplitsTable>;
-type Db = Kdb | Tx;
+type DecimalColumn = "arr_amount" | "total_commission";
+type TimeColumn = "approved_at" | "paid_at" | "created_at" | "updated_at";
+
+/** A deals row as the drivers return it, or as PostgreSQL's json renders it (numerics as numbers, times as text). */
+export type DealRow = Omit<Row, DecimalColumn | TimeColumn> & { [C in DecimalColumn]: string | number } & {
+  [C in TimeColumn]: Row[C] | string;
+};
 
 export interface SplitRecord {
   user_id: string;
@@ -19,27 +23,25 @@ export interface SplitRecord {
 }
 
 /** A deal with exact decimal strings; what services compare and write. */
-export interface DealRecord {
-  id: string;
-  external_id: string | null;
-  opportunity_name: string;
-  arr_amount: string;
-  currency: string;
-  deal_type: Deal["deal_type"];
-  close_date: string;
-  owner_id: string;
-  splits: SplitRecord[];
-  splits_explicit: boolean;
-  status: DealStatus;
-  total_commission: string;
-  rejection_reason: string | null;
-  approved_at: Date | null;
-  paid_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
+export type DealRecord = Row & { splits: SplitRecord[] };
+
+/** Every column of the deals table, in table order. */
+export const DEAL_COLUMN_NAMES = Object.keys(DEAL_COLUMNS) as (keyof DealsTable)[];
+
+/** A deal record, or a listed row with its splits (decimals and times as PostgreSQL's json renders them). */
+export type DealSource = DealRow & { splits: SplitRecord[] };
+
+// How PostgreSQL's json renders a timestamptz(3) in a UTC session: "2026-01-02T02:56:39.12+00:00".
+const UTC_JSON_TIME = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,3}))?\+00:00$/;
+
+/** RFC 3339 UTC with milliseconds; json text without a Date round trip for the usual rendering (list pages). */
+function iso(value: Date | string | null): string | null {
+  if (typeof value !== "string") return toIso(value);
+  const m = UTC_JSON_TIME.exec(value);
+  return m ? `${m[1]}.${(m[2] ?? "").padEnd(3, "0")}Z` : toIso(value);
 }
 
-export function toDeal(r: DealRecord): Deal {
+export function toDeal(r: DealSource): Deal {
   const noPlan = r.splits.flatMap((s) => (s.no_plan_reason ? [{ user_id: s.user_id, reason: s.no_plan_reason }] : []));
   return {
     id: r.id,
@@ -54,20 +56,20 @@ export function toDeal(r: DealRecord): Deal {
     status: r.status,
     total_commission: Number(r.total_commission),
     rejection_reason: r.rejection_reason,
-    approved_at: toIso(r.approved_at),
-    paid_at: toIso(r.paid_at),
-    created_at: toIso(r.created_at)!,
-    updated_at: toIso(r.updated_at)!,
+    approved_at: iso(r.approved_at),
+    paid_at: iso(r.paid_at),
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
     explanation: dealExplanation(noPlan),
   };
 }
 
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 
-function toRecord(row: Row, splits: SplitRow[]): DealRecord {
+function toRecord(row: Row, splits: SplitRecord[]): DealRecord {
   return {
     ...row,
-    splits: splits.map((s) => ({ user_id: s.user_id, percent: s.percent, no_plan_reason: s.no_plan_reason })),
+    splits,
     approved_at: date(row.approved_at),
     paid_at: date(row.paid_at),
     created_at: new Date(row.created_at),
@@ -79,7 +81,7 @@ async function withSplits(db: Db, rows: Row[]): Promise<DealRecord[]> {
   if (rows.length === 0) return [];
   const splits = await db
     .selectFrom("deal_splits")
-    .selectAll()
+    .select(["deal_id", "user_id", "percent", "no_plan_reason"])
     .where(
       anyOf(
         "deal_id",
@@ -89,12 +91,12 @@ async function withSplits(db: Db, rows: Row[]): Promise<DealRecord[]> {
     .orderBy("deal_id")
     .orderBy("position")
     .execute();
-  const byDeal = new Map<string, SplitRow[]>();
-  for (const s of splits) byDeal.set(s.deal_id, [...(byDeal.get(s.deal_id) ?? []), s]);
+  const byDeal = new Map<string, SplitRecord[]>();
+  for (const { deal_id, ...split } of splits) byDeal.set(deal_id, [...(byDeal.get(deal_id) ?? []), split]);
   return rows.map((r) => toRecord(r, byDeal.get(r.id) ?? []));
 }
 
-function columns(r: DealRecord) {
+function columns(r: DealRecord): Row {
   const { splits: _splits, ...row } = r;
   return row;
 }
@@ -112,56 +114,28 @@ function splitRows(records: DealRecord[]) {
   );
 }
 
-const DEAL_COLUMNS = {
-  id: "text",
-  external_id: "text",
-  opportunity_name: "text",
-  arr_amount: "numeric",
-  currency: "text",
-  deal_type: "text",
-  close_date: "date",
-  owner_id: "text",
-  splits_explicit: "boolean",
-  status: "text",
-  total_commission: "numeric",
-  rejection_reason: "text",
-  approved_at: "timestamptz",
-  paid_at: "timestamptz",
-  created_at: "timestamptz",
-  updated_at: "timestamptz",
-};
-
-const SPLIT_COLUMNS = {
-  deal_id: "text",
-  user_id: "text",
-  position: "smallint",
-  percent: "numeric",
-  close_date: "date",
-  no_plan_reason: "text",
-};
+// A rewrite keeps the id, the creation time, the total (the recalculation's) and the workflow's stamps.
+const KEPT_ON_REWRITE: ReadonlySet<keyof DealsTable> = new Set([
+  "id",
+  "created_at",
+  "total_commission",
+  "approved_at",
+  "paid_at",
+]);
+const REWRITTEN_COLUMNS = DEAL_COLUMN_NAMES.filter((c) => !KEPT_ON_REWRITE.has(c));
 
 /** Inserts deals and their splits, two statements for any number of deals. */
 export async function insertDeals(tx: Tx, records: DealRecord[]): Promise<void> {
   if (records.length === 0) return;
   await insertRecords(tx, "deals", DEAL_COLUMNS, records.map(columns));
-  await insertRecords(tx, "deal_splits", SPLIT_COLUMNS, splitRows(records));
+  await insertRecords(tx, "deal_splits", DEAL_SPLIT_COLUMNS, splitRows(records));
 }
 
 /** Rewrites deals and their splits, a few statements for any number (no-plan notes are redone by the recalculation). */
 export async function updateDeals(tx: Tx, records: DealRecord[]): Promise<void> {
   for (let i = 0; i < records.length; i += 500) {
     const part = records.slice(i, i + 500);
-    const rows = part.map(({ splits: _splits, created_at: _created, ...row }) => row);
-    await sql`
-      UPDATE deals AS d
-      SET external_id = v.external_id, opportunity_name = v.opportunity_name, arr_amount = v.arr_amount,
-          currency = v.currency, deal_type = v.deal_type, close_date = v.close_date, owner_id = v.owner_id,
-          splits_explicit = v.splits_explicit, status = v.status, rejection_reason = v.rejection_reason,
-          updated_at = v.updated_at
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id text, external_id text, opportunity_name text,
-        arr_amount numeric, currency text, deal_type text, close_date date, owner_id text, splits_explicit boolean,
-        status text, rejection_reason text, updated_at timestamptz)
-      WHERE d.id = v.id`.execute(tx);
+    await updateRecords(tx, "deals", DEAL_COLUMNS, "id", REWRITTEN_COLUMNS, part.map(columns));
     await tx
       .deleteFrom("deal_splits")
       .where(
@@ -171,7 +145,7 @@ export async function updateDeals(tx: Tx, records: DealRecord[]): Promise<void> 
         ),
       )
       .execute();
-    await insertRecords(tx, "deal_splits", SPLIT_COLUMNS, splitRows(part));
+    await insertRecords(tx, "deal_splits", DEAL_SPLIT_COLUMNS, splitRows(part));
   }
 }
 

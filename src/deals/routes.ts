@@ -1,4 +1,4 @@
-import { NoContent, Preview } from "../commissions/schema.js";
+import { NoContent, Preview } from "../commissions/index.js";
 import { declareRoutes } from "../declare-routes.js";
 import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";

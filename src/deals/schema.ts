@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { Dec } from "../commissions/calculate.js";
-import { Commission, commaList, DealExplanation, RecalculationJobId } from "../commissions/schema.js";
+import { Commission, commaList, DealExplanation, Dec, RecalculationJobId } from "../commissions/index.js";
+import { DEAL_STATUSES } from "../enums.js";
 import { Currency, DealType, Money, MoneyOut, Percent } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp, TimestampInput } from "../http/date-fields.js";
 import { Id } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
-export const DealStatus = z.enum(["pending", "approved", "rejected", "disputed", "paid"]);
+export const DealStatus = z.enum(DEAL_STATUSES);
 export type DealStatus = z.infer<typeof DealStatus>;
 
 export const Deal = z

@@ -1,7 +1,11 @@
 import { audit } from "../audit/record.js";
-import { addAdjustment, defaultAdjustmentPeriod } from "../commissions/adjustments.js";
-import { lockForRecalc } from "../commissions/recalculate.js";
-import type { Commission, CreateAdjustmentBody } from "../commissions/schema.js";
+import {
+  addAdjustment,
+  type Commission,
+  type CreateAdjustmentBody,
+  defaultAdjustmentPeriod,
+  lockForRecalc,
+} from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { AppError, conflict, validationError } from "../errors.js";
 import { creditedUsers } from "./records.js";

@@ -1,14 +1,14 @@
 import { audit } from "../audit/record.js";
 import {
   addAdjustment,
+  Dec,
   type DisputeSource,
   disputeAdjustmentPeriod,
   disputeReason,
-} from "../commissions/adjustments.js";
-import { Dec } from "../commissions/calculate.js";
+} from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
+import type { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/index.js";
 import * as disputes from "../disputes/index.js";
-import type { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/schema.js";
 import { AppError, notFound } from "../errors.js";
 import { emit } from "../events/emit.js";
 import * as repo from "./repository.js";

@@ -1,4 +1,4 @@
-import { linesOfDeal } from "../commissions/repository.js";
+import { linesOfDeal } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { notFound } from "../errors.js";

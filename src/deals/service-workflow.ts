@@ -1,6 +1,12 @@
 import { audit } from "../audit/record.js";
-import { bucketsOfDeals, recalculate, refreshTotals } from "../commissions/recalculate.js";
-import { lockDealLines, markDealLinesPaid, voidDealLines } from "../commissions/repository.js";
+import {
+  bucketsOfDeals,
+  lockDealLines,
+  markDealLinesPaid,
+  recalculate,
+  refreshTotals,
+  voidDealLines,
+} from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { AppError, notFound } from "../errors.js";
 import type { EventType } from "../events/catalogue.js";

@@ -1,6 +1,5 @@
 import { audit } from "../audit/record.js";
-import { bucketsOfDeals, lockForRecalc, recalculate } from "../commissions/recalculate.js";
-import { adjustmentLineIds } from "../commissions/repository.js";
+import { adjustmentLineIds, bucketsOfDeals, lockForRecalc, recalculate } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { AppError, conflict, type ErrorDetail, notFound } from "../errors.js";
 import { emit } from "../events/emit.js";

@@ -1,12 +1,10 @@
 import type { Selectable } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { DisputesTable } from "../db/schema.js";
+import type { Db, DisputesTable } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
 import type { Dispute, ListDisputesQuery } from "./schema.js";
 
 type Row = Selectable<DisputesTable>;
-type Db = Kdb | Tx;
 
 const money = (v: string | null) => (v === null ? null : Number(v));
 

@@ -1,19 +1,13 @@
 import { z } from "zod";
-import { commaList } from "../commissions/schema.js";
+import { commaList } from "../commissions/index.js";
+import { DISPUTE_OUTCOMES, DISPUTE_REASONS, DISPUTE_STATUSES } from "../enums.js";
 import { Money, MoneyOut } from "../http/commission-fields.js";
 import { Timestamp } from "../http/date-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
-export const DisputeReason = z.enum([
-  "wrong_amount",
-  "wrong_deal_type",
-  "missing_tier",
-  "wrong_attribution",
-  "spiff_missing",
-  "other",
-]);
-export const DisputeOutcome = z.enum(["approved", "partially_approved", "denied"]);
-export const DisputeStatus = z.enum(["open", "resolved"]);
+export const DisputeReason = z.enum(DISPUTE_REASONS);
+export const DisputeOutcome = z.enum(DISPUTE_OUTCOMES);
+export const DisputeStatus = z.enum(DISPUTE_STATUSES);
 
 export const Dispute = z
   .object({

@@ -1,16 +1,39 @@
 import type { Ctx, Tx } from "../context.js";
+import { withRawJson } from "../db/json.js";
+import { insertJsonRows } from "../db/sql.js";
+import { EVENT_COLUMNS } from "../db/tables-platform.js";
 import { newId } from "../ids.js";
 import type { EventData, EventType } from "./catalogue.js";
+
+/** An outbox row but its data. */
+function eventRow(ctx: Ctx, type: EventType) {
+  return { id: newId("evt", ctx.now.getTime()), type, created_at: ctx.now };
+}
 
 /**
  * Writes the event to the outbox in the caller's transaction: it exists exactly when the change that
  * caused it committed, so a crash can neither lose it nor invent it. Delivery happens later, elsewhere.
  */
 export async function emit(tx: Tx, ctx: Ctx, type: EventType, data: EventData): Promise<string> {
-  const id = newId("evt", ctx.now.getTime());
+  const row = eventRow(ctx, type);
   await tx
     .insertInto("events")
-    .values({ id, type, data: JSON.stringify(data), created_at: ctx.now })
+    .values({ ...row, data: JSON.stringify(data) })
     .execute();
-  return id;
+  return row.id;
+}
+
+/** `emit` for many events, in one INSERT (bulk ingest and wide recalculations write thousands). */
+export function emitMany(tx: Tx, ctx: Ctx, events: { type: EventType; data: EventData }[]): Promise<void> {
+  return emitManyJson(
+    tx,
+    ctx,
+    events.map((e) => ({ type: e.type, dataJson: JSON.stringify(e.data) })),
+  );
+}
+
+/** `emitMany` with each event's data already JSON text (built around parts serialized once). */
+export async function emitManyJson(tx: Tx, ctx: Ctx, events: { type: EventType; dataJson: string }[]): Promise<void> {
+  const rows = events.map((e) => withRawJson(eventRow(ctx, e.type), "data", e.dataJson));
+  await insertJsonRows(tx, "events", EVENT_COLUMNS, rows);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEAL_TYPES } from "../enums.js";
 
 // Fields of commission terms that comp plans, SPIFFs, disputes, adjustments and deals share: money, rates,
 // percents, currencies, deal types, periods. Kept on the lowest floor so every feature can use them.
@@ -68,9 +69,8 @@ export const Currency = z
   })
   .describe("ISO 4217 currency code, e.g. USD.");
 
-export const DealType = z.enum(["new_business", "expansion", "renewal", "other"]);
+export const DealType = z.enum(DEAL_TYPES);
 export type DealType = z.infer<typeof DealType>;
-const DEAL_TYPES = DealType.options;
 
 /** `{deal_type: factor}`: keys must be deal types, named one by one when they are not. */
 export const DealTypeMultipliers = z

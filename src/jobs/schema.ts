@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { JOB_STATUSES } from "../enums.js";
 import { Timestamp } from "../http/date-fields.js";
 
 export const JobSchema = z
   .object({
     id: z.string().describe("job_…"),
     kind: z.string(),
-    status: z.enum(["queued", "running", "succeeded", "failed"]),
+    status: z.enum(JOB_STATUSES),
     total: z.number().int().nullable().describe("Units of work, when known."),
     done: z.number().int(),
     error: z.string().nullable(),

@@ -1,12 +1,10 @@
 import type { Selectable } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { SpiffsTable } from "../db/schema.js";
+import type { Db, SpiffsTable } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
 import type { ListSpiffsQuery, Spiff } from "./schema.js";
 
 type Row = Selectable<SpiffsTable>;
-type Db = Kdb | Tx;
 
 /** A SPIFF with its decimals as exact strings (what the engine reads). */
 export interface SpiffRecord {

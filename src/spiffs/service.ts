@@ -1,6 +1,7 @@
 import { audit } from "../audit/record.js";
-import { canonical, type DateRange, lockForRecalc, recalculate } from "../commissions/index.js";
+import { type DateRange, lockForRecalc, recalculate } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
+import { canonical } from "../db/json.js";
 import { AppError, notFound, validationError } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";
 import { newId } from "../ids.js";

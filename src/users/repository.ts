@@ -1,15 +1,11 @@
-import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from "kysely";
+import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { UsersTable } from "../db/schema.js";
+import type { Db, UsersTable } from "../db/schema.js";
+import { anyOf } from "../db/sql.js";
 import { toIso } from "../http/date-fields.js";
 import type { ListUsersQuery, User } from "./schema.js";
 
 type Row = Selectable<UsersTable>;
-
-// `id = ANY(array)`: one parameter however many ids (as commissions' anyOf, which db/ will hold for both).
-const anyId = (ids: string[]) => sql<SqlBool>`id = ANY(${ids}::text[])`;
-type Db = Kdb | Tx;
 
 export function toUser(row: Row): User {
   return {
@@ -48,7 +44,7 @@ export async function lockUser(db: Tx, id: string): Promise<User | undefined> {
 /** Ids among `ids` that exist, read without a lock. */
 export async function existingUserIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom("users").select("id").where(anyId(ids)).execute();
+  const rows = await db.selectFrom("users").select("id").where(anyOf("id", ids)).execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -56,7 +52,13 @@ export async function existingUserIds(db: Db, ids: string[]): Promise<Set<string
 export async function lockUserIds(tx: Tx, ids: string[]): Promise<Set<string>> {
   const sorted = [...new Set(ids)].sort();
   if (sorted.length === 0) return new Set();
-  const rows = await tx.selectFrom("users").select("id").where(anyId(sorted)).orderBy("id").forNoKeyUpdate().execute();
+  const rows = await tx
+    .selectFrom("users")
+    .select("id")
+    .where(anyOf("id", sorted))
+    .orderBy("id")
+    .forNoKeyUpdate()
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { ROLES } from "../enums.js";
 import { Timestamp } from "../http/date-fields.js";
 import { Id, QueryBoolean } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
-export const Role = z.enum(["rep", "manager", "admin", "finance"]);
+export const Role = z.enum(ROLES);
 
 export const User = z
   .object({

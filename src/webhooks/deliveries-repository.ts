@@ -1,11 +1,9 @@
 import { type Selectable, sql } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { WebhookAttemptsTable, WebhookDeliveriesTable } from "../db/schema.js";
+import type { Db, WebhookAttemptsTable, WebhookDeliveriesTable } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
 import type { DeliveryAttempt, ListDeliveriesQuery, WebhookDelivery } from "./schema.js";
 
-type Db = Kdb | Tx;
 type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 type AttemptRow = Selectable<WebhookAttemptsTable>;
 
@@ -133,7 +131,7 @@ export interface ClaimedDelivery {
  * claimed means two workers never lease the same attempt; an expired lease makes a delivery due again.
  */
 export async function claimDeliveries(
-  db: Kdb,
+  db: Db,
   workerId: string,
   limit: number,
   now: Date,
@@ -155,12 +153,12 @@ export async function claimDeliveries(
  * Refreshes the planner's statistics, so the claim reads the due index in order instead of sorting
  * every due row: PGlite runs no autovacuum, and a table analyzed while empty plans a backlog badly.
  */
-export async function analyzeDeliveries(db: Kdb): Promise<void> {
+export async function analyzeDeliveries(db: Db): Promise<void> {
   await sql`ANALYZE webhook_deliveries`.execute(db);
 }
 
 /** Hands back leased deliveries whose attempt never started: the attempt they counted is given back too. */
-export async function returnUnstarted(db: Kdb, workerId: string, deliveries: readonly ClaimedDelivery[]) {
+export async function returnUnstarted(db: Db, workerId: string, deliveries: readonly ClaimedDelivery[]) {
   for (const d of deliveries) {
     await db
       .updateTable("webhook_deliveries")
@@ -173,13 +171,13 @@ export async function returnUnstarted(db: Kdb, workerId: string, deliveries: rea
 }
 
 /** Hands this worker's leases back (shutdown) so another worker takes them at once. */
-export async function releaseLeases(db: Kdb, workerId: string): Promise<void> {
+export async function releaseLeases(db: Db, workerId: string): Promise<void> {
   await sql`UPDATE webhook_deliveries SET locked_until = NULL, claimed_by = NULL
     WHERE status = 'pending' AND claimed_by = ${workerId}`.execute(db);
 }
 
 /** Every lease, whoever holds it: only for a process that knows no other worker can be alive. */
-export async function releaseAllLeases(db: Kdb): Promise<number> {
+export async function releaseAllLeases(db: Db): Promise<number> {
   const result = await sql`UPDATE webhook_deliveries SET locked_until = NULL, claimed_by = NULL
     WHERE status = 'pending' AND claimed_by IS NOT NULL`.execute(db);
   return Number(result.numAffectedRows ?? 0);

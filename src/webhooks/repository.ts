@@ -1,12 +1,10 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { WebhookSubscriptionsTable } from "../db/schema.js";
+import type { Db, WebhookSubscriptionsTable } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
 import type { ListSubscriptionsQuery, WebhookSubscription } from "./schema.js";
 
 type Row = Selectable<WebhookSubscriptionsTable>;
-type Db = Kdb | Tx;
 
 export interface SubscriptionRecord {
   subscription: WebhookSubscription;

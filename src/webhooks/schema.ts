@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { DELIVERY_STATUSES, SUBSCRIPTION_STATUSES } from "../enums.js";
 import { EVENT_TYPES } from "../events/catalogue.js";
 import { Timestamp } from "../http/date-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
-const SubscriptionStatus = z.enum(["active", "disabled"]);
-const DeliveryStatus = z.enum(["pending", "succeeded", "failed"]);
+const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+const DeliveryStatus = z.enum(DELIVERY_STATUSES);
 
 const EVENT_NAMES = new Set<string>(EVENT_TYPES);
 

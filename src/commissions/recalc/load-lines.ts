@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { anyOf, type Db } from "./load.js";
+import type { Db } from "../../db/schema.js";
+import { anyOf } from "../../db/sql.js";
 import type { BucketKey, ExistingLine } from "./types.js";
 
 interface LineRow extends ExistingLine {

@@ -1,5 +1,6 @@
+import type { Db } from "../../db/schema.js";
+import { anyOf } from "../../db/sql.js";
 import type { AssignmentInput, PlanInput, SpiffInput } from "../calculate.js";
-import { anyOf, type Db } from "./load.js";
 import type { PlanContext } from "./types.js";
 
 /** The terms a recalculation applies: the users' assignments, their plans, the SPIFFs in force. */

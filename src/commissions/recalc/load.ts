@@ -1,29 +1,18 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
-import type { Tx } from "../../context.js";
-import type { Kdb } from "../../db/connect.js";
-import type { DB } from "../../db/schema.js";
+import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
+import type { DB, Db, DealsTable } from "../../db/schema.js";
+import { anyOf } from "../../db/sql.js";
 import { creditsOf, periodRange } from "../calculate.js";
 import type { BucketKey, CreditRow, DateRange, EngineDeal, EntryRow, RecalcTarget } from "./types.js";
 
-export type Db = Kdb | Tx;
 type SplitsEb = ExpressionBuilder<DB & { s: DB["deal_splits"]; d: DB["deals"] }, "s" | "d">;
-
-/** `column = ANY(array)`: one parameter however long the list (pg and PGlite both take arrays). */
-export function anyOf(column: string, values: string[]): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref(column)} = ANY(${values}::text[])`;
-}
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
-export interface DealCols {
-  id: string;
-  arr_amount: string;
-  currency: string;
-  deal_type: string;
-  close_date: string;
-  created_at: Date | string;
-  status: string;
-}
+/** The deal columns the engine reads. */
+export type DealCols = Pick<
+  Selectable<DealsTable>,
+  "id" | "arr_amount" | "currency" | "deal_type" | "close_date" | "created_at" | "status"
+>;
 
 export function toEngineDeal(row: DealCols): EngineDeal {
   return {

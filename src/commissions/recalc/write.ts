@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Ctx, Tx } from "../../context.js";
+import { jsonArray, withRawJson } from "../../db/json.js";
+import { anyOf } from "../../db/sql.js";
+import { emitManyJson } from "../../events/emit.js";
 import { newId } from "../../ids.js";
-import { emitManyJson } from "../batch-outbox.js";
-import { jsonArray, withRawJson } from "../batch-sql.js";
 import type { Commission } from "../schema.js";
-import { anyOf } from "./load.js";
 import { type DesiredLine, type ExistingLine, lineKey } from "./types.js";
 
 /** Which existing lines a recalculation may delete when it no longer wants them. */
@@ -28,15 +28,6 @@ export interface LineDiff {
    * limit writes only its primary deals' lines now, and hashing every other explanation would be waste.
    */
   unsure: { before: ExistingLine; after: DesiredLine }[];
-}
-
-/** Key-sorted JSON, so a jsonb round trip (which reorders keys) compares equal. */
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
 }
 
 /**

@@ -1,0 +1,74 @@
+import { type Expression, type SqlBool, sql } from "kysely";
+import type { PgColumns } from "./column-types.js";
+import { jsonArray } from "./json.js";
+import type { DB, Db } from "./schema.js";
+
+/** Generic statements: list parameters, and many rows written with one parameter. */
+
+type Table = keyof DB & string;
+
+/** `column = ANY(array)`: one parameter however long the list (pg and PGlite both take arrays). */
+export function anyOf(column: string, values: string[]): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} = ANY(${values}::text[])`;
+}
+
+/** `v(col type, …)`: the record type `jsonb_to_recordset` reads the rows as. */
+function recordType(columns: Record<string, string>, names: string[]) {
+  return sql.raw(names.map((n) => `"${n}" ${columns[n]}`).join(", "));
+}
+
+/**
+ * INSERT … SELECT FROM jsonb_to_recordset($1): any number of rows in one statement with one parameter.
+ * Far cheaper than a multi-row VALUES list of thousands of parameters (PGlite especially), and typed by
+ * the column list, so numeric and date text lands exactly. Rows are given as JSON text.
+ */
+export async function insertJsonRows<T extends Table>(
+  db: Db,
+  table: T,
+  columns: PgColumns<DB[T]>,
+  rowsJson: string[],
+  chunk = 2000,
+): Promise<void> {
+  const names = Object.keys(columns);
+  const list = sql.join(names.map((n) => sql.ref(n)));
+  const typed = recordType(columns, names);
+  for (let i = 0; i < rowsJson.length; i += chunk) {
+    await sql`INSERT INTO ${sql.table(table)} (${list})
+      SELECT ${list} FROM jsonb_to_recordset(${jsonArray(rowsJson.slice(i, i + chunk))}::jsonb) AS v(${typed})`.execute(
+      db,
+    );
+  }
+}
+
+/** `insertJsonRows` for rows given as objects. */
+export function insertRecords<T extends Table>(
+  db: Db,
+  table: T,
+  columns: PgColumns<DB[T]>,
+  rows: Record<string, unknown>[],
+  chunk = 2000,
+): Promise<void> {
+  return insertJsonRows(
+    db,
+    table,
+    columns,
+    rows.map((r) => JSON.stringify(r)),
+    chunk,
+  );
+}
+
+/** UPDATE … FROM jsonb_to_recordset($1): sets `set` on the rows whose `key` matches, one statement for all. */
+export async function updateRecords<T extends Table>(
+  db: Db,
+  table: T,
+  columns: PgColumns<DB[T]>,
+  key: keyof DB[T] & string,
+  set: (keyof DB[T] & string)[],
+  rows: Record<string, unknown>[],
+): Promise<void> {
+  const assignments = sql.join(set.map((c) => sql`${sql.ref(c)} = v.${sql.ref(c)}`));
+  await sql`
+    UPDATE ${sql.table(table)} AS t SET ${assignments}
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${recordType(columns, [key, ...set])})
+    WHERE t.${sql.ref(key)} = v.${sql.ref(key)}`.execute(db);
+}

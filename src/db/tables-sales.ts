@@ -1,0 +1,167 @@
+import type { ColumnType, Generated } from "kysely";
+import type {
+  COMMISSION_KINDS,
+  COMMISSION_STATUSES,
+  DealStatus,
+  DealType,
+  DISPUTE_OUTCOMES,
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
+  PLAN_PERIODS,
+  PLAN_STATUSES,
+} from "../enums.js";
+import type { DateOnly, Decimal, Json, OneOf, PgColumns, Timestamp } from "./column-types.js";
+
+/** Row types of comp plans, SPIFFs, deals, commission lines and disputes (migrations 002, 006, 007, 009). */
+
+export interface PlanTermsColumns {
+  currency: string;
+  period: OneOf<typeof PLAN_PERIODS>;
+  quota: Decimal | null;
+  base_rate: Decimal | null;
+  tiers: Json<{ from_attainment: string; rate: string }[]>;
+  deal_type_multipliers: Json<Record<string, string>>;
+  min_deal_amount: Decimal | null;
+  cap_per_period: Decimal | null;
+  effective_from: DateOnly;
+  effective_to: DateOnly | null;
+}
+
+export interface CompPlansTable extends PlanTermsColumns {
+  id: string;
+  name: string;
+  description: string | null;
+  status: OneOf<typeof PLAN_STATUSES>;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CompPlanVersionsTable extends PlanTermsColumns {
+  plan_id: string;
+  version: number;
+  created_at: Timestamp;
+}
+
+export interface PlanAssignmentsTable {
+  id: string;
+  plan_id: string;
+  user_id: string;
+  effective_from: DateOnly;
+  effective_to: DateOnly | null;
+  quota_override: Decimal | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SpiffsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  currency: string;
+  starts_on: DateOnly;
+  ends_on: DateOnly;
+  criteria: Json<{ min_arr_amount: string | null; deal_types: string[] | null; user_ids: string[] | null }>;
+  payout: Json<{ type: "flat"; amount: string } | { type: "rate"; rate: string }>;
+  active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DealsTable {
+  id: string;
+  external_id: string | null;
+  opportunity_name: string;
+  arr_amount: Decimal;
+  currency: string;
+  deal_type: DealType;
+  close_date: DateOnly;
+  owner_id: string;
+  splits_explicit: boolean;
+  status: Generated<DealStatus>;
+  total_commission: ColumnType<string, string | number | undefined, string | number>;
+  rejection_reason: string | null;
+  approved_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DealSplitsTable {
+  deal_id: string;
+  user_id: string;
+  position: number;
+  percent: Decimal;
+  close_date: DateOnly;
+  no_plan_reason: string | null;
+}
+
+export interface CommissionLinesTable {
+  id: string;
+  deal_id: string;
+  user_id: string;
+  plan_id: string | null;
+  plan_version: number | null;
+  spiff_id: string | null;
+  kind: OneOf<typeof COMMISSION_KINDS>;
+  period: string;
+  amount: Decimal;
+  status: OneOf<typeof COMMISSION_STATUSES>;
+  locked: Generated<boolean>;
+  explanation: Json<Record<string, unknown>>;
+  /** Set by recalculations (migration 009); NULL on adjustment lines and older lines. */
+  explanation_digest: Generated<string | null>;
+  calculated_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface DisputesTable {
+  id: string;
+  deal_id: string;
+  opened_by_key_id: string | null;
+  reason: OneOf<typeof DISPUTE_REASONS>;
+  description: string | null;
+  expected_amount: Decimal | null;
+  status: OneOf<typeof DISPUTE_STATUSES>;
+  outcome: OneOf<typeof DISPUTE_OUTCOMES> | null;
+  resolution_note: string | null;
+  resolved_amount: Decimal | null;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+
+/** Deltas of deals per status (007_deal_counts.sql): sum them for a total. */
+export interface DealCountsTable {
+  status: DealStatus;
+  /** bigint: a string from both drivers. */
+  n: string | number;
+}
+
+/** Every deals column with its type: the one column list of the table (inserts, updates, the list query). */
+export const DEAL_COLUMNS: PgColumns<DealsTable> = {
+  id: "text",
+  external_id: "text",
+  opportunity_name: "text",
+  arr_amount: "numeric",
+  currency: "text",
+  deal_type: "text",
+  close_date: "date",
+  owner_id: "text",
+  splits_explicit: "boolean",
+  status: "text",
+  total_commission: "numeric",
+  rejection_reason: "text",
+  approved_at: "timestamptz",
+  paid_at: "timestamptz",
+  created_at: "timestamptz",
+  updated_at: "timestamptz",
+};
+
+export const DEAL_SPLIT_COLUMNS: PgColumns<DealSplitsTable> = {
+  deal_id: "text",
+  user_id: "text",
+  position: "smallint",
+  percent: "numeric",
+  close_date: "date",
+  no_plan_reason: "text",
+};
