@@ -56,7 +56,7 @@ describe("POST /deals", () => {
     [{ arr_amount: "100" }, "arr_amount", "must be a number"],
     [{ currency: "usd" }, "currency", "must be an ISO 4217 code of 3 uppercase letters, such as USD"],
     [{ currency: "XYZ" }, "currency", "XYZ is not an active ISO 4217 currency code"],
-    [{ deal_type: "upsell" }, "deal_type", undefined],
+    [{ deal_type: "upsell" }, "deal_type", "must be one of: new_business, expansion, renewal, other"],
     [{ close_date: "2026-02-30" }, "close_date", "must be a real calendar date"],
     [{ splits: [] }, "splits", "must list at least one user"],
     [{ splits: [{ user_id: "usr_x", percent: 0 }] }, "splits[0].percent", "must be greater than 0"],
@@ -69,7 +69,7 @@ describe("POST /deals", () => {
     expect(res.statusCode, res.body).toBe(422);
     const detail = errorOf(res).details!.find((d) => d.param === param);
     expect(detail, res.body).toBeDefined();
-    if (message) expect(detail!.message).toBe(message);
+    expect(detail!.message).toBe(message);
   });
 
   it("percents must sum to exactly 100 and name each user once", async () => {
