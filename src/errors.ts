@@ -24,10 +24,8 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export interface ErrorDetail {
-  param: string;
-  message: string;
-}
+const ErrorDetail = z.object({ param: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
 /** The contract's error body (API.md §2); the OpenAPI document's `Error` component is generated from it. */
 export const ErrorBody = z
@@ -36,13 +34,11 @@ export const ErrorBody = z
       code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
       message: z.string().describe("Written for the client's developer."),
       request_id: z.string().describe("Equals the Request-Id response header."),
-      details: z
-        .array(z.object({ param: z.string(), message: z.string() }))
-        .optional()
-        .describe("For validation errors: one entry per problem."),
+      details: z.array(ErrorDetail).optional().describe("For validation errors: one entry per problem."),
     }),
   })
   .describe("Every error response: one code from a closed list, a message and the request id.");
+export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export class AppError extends Error {
   readonly status: number;
@@ -69,4 +65,16 @@ export function validationError(param: string, message: string): AppError {
 
 export function conflict(message: string): AppError {
   return new AppError("conflict", message);
+}
+
+/** The one place an AppError becomes the body REST and MCP answer with. */
+export function errorBody(err: AppError, requestId: string): ErrorBody {
+  return {
+    error: {
+      code: err.code,
+      message: err.message,
+      request_id: requestId,
+      ...(err.details ? { details: err.details } : {}),
+    },
+  };
 }

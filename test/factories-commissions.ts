@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
+import type { AssignmentWritten, CompPlanWritten } from "../src/comp-plans/schema.js";
 import type { Scope } from "../src/context.js";
+import type { DealDetail } from "../src/deals/schema.js";
 import { openDispute } from "../src/deals/service-disputes.js";
 import { approveDeal, markDealPaid, rejectDeal } from "../src/deals/service-workflow.js";
 import { createUser, unique } from "./factories.js";
@@ -42,7 +44,7 @@ export class Api {
 }
 
 /** The parsed body of a response that must have this status. */
-export function ok<T = any>(res: LightMyRequestResponse, status = 200): T {
+export function ok<T = unknown>(res: LightMyRequestResponse, status = 200): T {
   expect(res.statusCode, res.body).toBe(status);
   return status === 204 ? (undefined as T) : res.json();
 }
@@ -64,11 +66,11 @@ export function planBody(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createPlan(api: Api, overrides: Record<string, unknown> = {}) {
-  return ok(await api.post("/comp-plans", planBody(overrides)), 201);
+  return ok<CompPlanWritten>(await api.post("/comp-plans", planBody(overrides)), 201);
 }
 
 export async function assign(api: Api, planId: string, userId: string, overrides: Record<string, unknown> = {}) {
-  return ok(
+  return ok<AssignmentWritten>(
     await api.post(`/comp-plans/${planId}/assignments`, {
       user_id: userId,
       effective_from: "2026-01-01",
@@ -97,7 +99,7 @@ export function dealBody(ownerId: string, overrides: Record<string, unknown> = {
 }
 
 export async function createDeal(api: Api, ownerId: string, overrides: Record<string, unknown> = {}) {
-  return ok(await api.post("/deals", dealBody(ownerId, overrides)), 201);
+  return ok<DealDetail>(await api.post("/deals", dealBody(ownerId, overrides)), 201);
 }
 
 /** The amounts of a deal's lines as `kind:user:amount`, for compact assertions. */
@@ -133,9 +135,11 @@ export async function eventsOf(t: TestApp, type: string) {
     .where("type", "=", type)
     .orderBy("id")
     .execute();
-  return rows.map((r) => r.data as { object: any; previous_amount?: number | null });
+  return rows.map(
+    (r) => r.data as { object: { id: string } & Record<string, unknown>; previous_amount?: number | null },
+  );
 }
 
 export async function getDeal(api: Api, id: string) {
-  return ok(await api.get(`/deals/${id}`));
+  return ok<DealDetail>(await api.get(`/deals/${id}`));
 }

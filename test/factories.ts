@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
 import { createKey as createKeyService } from "../src/api-keys/service.js";
 import type { Scope } from "../src/context.js";
+import { ErrorBody } from "../src/errors.js";
 import { enqueueJob, type Job } from "../src/jobs/queue.js";
 import { CreateUserBody, type User } from "../src/users/schema.js";
 import { createUser as createUserService } from "../src/users/service.js";
@@ -55,14 +57,16 @@ export function unknownId(prefix: string): string {
   return `${prefix}_00000000000000000000000000`;
 }
 
-/** The parsed JSON body of an error response. */
-export function errorOf(res: LightMyRequestResponse): {
-  code: string;
-  message: string;
-  request_id: string;
-  details?: { param: string; message: string }[];
-} {
-  return res.json().error;
+/** An error body read with the contract's own schema: a missing, mistyped or extra field fails the test. */
+export function parseErrorBody(body: unknown): ErrorBody["error"] {
+  const parsed = ErrorBody.parse(body);
+  expect(body, "the error body holds only what ErrorBody states").toEqual(parsed);
+  return parsed.error;
+}
+
+/** The error of an error response, read with the contract's own schema. */
+export function errorOf(res: LightMyRequestResponse): ErrorBody["error"] {
+  return parseErrorBody(res.json());
 }
 
 let ipSequence = 0;

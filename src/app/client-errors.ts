@@ -2,11 +2,10 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import type pino from "pino";
-import { AppError } from "../errors.js";
+import { AppError, errorBody } from "../errors.js";
 import { newId } from "../ids.js";
 import { redactTarget } from "../request-logs/redact.js";
 import type { RequestLogWriter } from "../request-logs/writer.js";
-import { errorBody } from "./error-handler.js";
 import { STATIC_SECURITY_HEADERS } from "./security-headers.js";
 
 /** After a refusal written straight to the socket, how long and how much we still read before closing. */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { isConnectionError, retryAfterSeconds } from "../db/errors.js";
-import { AppError, type ErrorCode, type ErrorDetail } from "../errors.js";
+import { toAppError } from "../db/errors.js";
+import { AppError, type ErrorCode, type ErrorDetail, errorBody } from "../errors.js";
 
 /** Fields a client may read but never write (API.md §2): named as read-only, not as unknown. */
 const READ_ONLY_FIELDS = new Set([
@@ -69,9 +69,9 @@ const FASTIFY_MESSAGES: Partial<Record<ErrorCode, string>> = {
   unsupported_media_type: "Request bodies must be JSON: send Content-Type: application/json",
 };
 
-/** Any error → the contract's body. Nothing internal (stack, SQL) ever reaches the client. */
-export function toAppError(err: unknown, req: FastifyRequest): AppError {
-  if (err instanceof AppError) return err;
+/** What Fastify itself throws (validation, body parsing, shutting down) → the contract's error; else undefined. */
+function frameworkError(err: unknown, req: FastifyRequest): AppError | undefined {
+  if (err instanceof AppError) return undefined;
   if (hasZodFastifySchemaValidationErrors(err)) {
     const details = validationDetails(err.validation as unknown as ZodIssueLike[], err.validationContext, req.query);
     const summary = details.map((d) => `${d.param} ${d.message}`).join("; ");
@@ -80,34 +80,18 @@ export function toAppError(err: unknown, req: FastifyRequest): AppError {
   const fe = err as FastifyError;
   const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
   if (mapped) return new AppError(mapped, FASTIFY_MESSAGES[mapped] ?? fe.message);
-  if (isConnectionError(err)) {
-    const retryAfter = String(retryAfterSeconds(err));
-    return new AppError("unavailable", "The database is unavailable; retry shortly", undefined, {
-      "Retry-After": retryAfter,
-    });
-  }
   if (fe.statusCode === 503)
     return new AppError("unavailable", "The server is shutting down; retry on another instance");
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     req.log.debug({ err }, "client error from the framework");
     return new AppError("bad_request", fe.message);
   }
-  return new AppError("internal_error", `Internal error; quote request id ${req.id} when reporting it`);
+  return undefined;
 }
 
-export function errorBody(err: AppError, requestId: string) {
-  return {
-    error: {
-      code: err.code,
-      message: err.message,
-      request_id: requestId,
-      ...(err.details ? { details: err.details } : {}),
-    },
-  };
-}
-
+/** Any error → the contract's body. Nothing internal (stack, SQL) ever reaches the client. */
 export function handleError(err: unknown, req: FastifyRequest, reply: FastifyReply) {
-  const appError = toAppError(err, req);
+  const appError = frameworkError(err, req) ?? toAppError(err, req.id);
   if (appError.status >= 500) req.log.error({ err, request_id: req.id }, "request failed");
   if (appError.headers) reply.headers(appError.headers);
   return reply.code(appError.status).type("application/json; charset=utf-8").send(errorBody(appError, req.id));

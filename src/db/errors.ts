@@ -1,3 +1,5 @@
+import { AppError } from "../errors.js";
+
 /** PostgreSQL error codes both drivers report (pg and PGlite alike expose `code` and `constraint`). */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as { code?: string; constraint?: string; message?: string };
@@ -40,4 +42,20 @@ export function describeConnectionError(err: unknown): string {
 export function retryAfterSeconds(err: unknown): number {
   const seconds = (err as { retryAfterSeconds?: number })?.retryAfterSeconds;
   return typeof seconds === "number" && seconds >= 1 ? seconds : 1;
+}
+
+/**
+ * Anything a service threw → the contract's error, for REST and MCP alike: an AppError as it is, an
+ * unreachable database → 503 `unavailable`, anything else is a bug → 500 `internal_error`, which `onBug`
+ * hears (the client sees only the request id to quote).
+ */
+export function toAppError(err: unknown, requestId: string, onBug?: (err: unknown) => void): AppError {
+  if (err instanceof AppError) return err;
+  if (isConnectionError(err)) {
+    return new AppError("unavailable", "The database is unavailable; retry shortly", undefined, {
+      "Retry-After": String(retryAfterSeconds(err)),
+    });
+  }
+  onBug?.(err);
+  return new AppError("internal_error", `Internal error; quote request id ${requestId} when reporting it`);
 }

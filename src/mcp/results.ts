@@ -1,7 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import { isConnectionError } from "../db/errors.js";
-import { AppError, type ErrorDetail } from "../errors.js";
+import { AppError, type ErrorDetail, errorBody } from "../errors.js";
 
 /** A tool's answer: the REST body as JSON text (for the model) and as structuredContent (for programs). */
 export function okResult(body: Record<string, unknown>): CallToolResult {
@@ -9,14 +8,8 @@ export function okResult(body: Record<string, unknown>): CallToolResult {
 }
 
 /** An error answer carries the REST error body, so codes and messages read the same on both surfaces. */
-export function errorResult(err: AppError, requestId: string | null): CallToolResult {
-  const error = {
-    code: err.code,
-    message: err.message,
-    request_id: requestId,
-    ...(err.details ? { details: err.details } : {}),
-  };
-  return { isError: true, content: [{ type: "text", text: JSON.stringify({ error }) }] };
+export function errorResult(err: AppError, requestId: string): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(errorBody(err, requestId)) }] };
 }
 
 /** zod issues on tool arguments → `validation_error` naming each argument, as REST names each field. */
@@ -37,12 +30,4 @@ export function invalidArguments(error: z.ZodError): AppError {
 
 function pathOf(path: PropertyKey[]): string {
   return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
-}
-
-/** Anything a service throws → the contract's error; `onBug` hears what the client must not see. */
-export function toAppError(err: unknown, requestId: string | null, onBug: (err: unknown) => void): AppError {
-  if (err instanceof AppError) return err;
-  if (isConnectionError(err)) return new AppError("unavailable", "The database is unavailable; retry shortly");
-  onBug(err);
-  return new AppError("internal_error", `Internal error; quote request id ${requestId} when reporting it`);
 }

@@ -3,9 +3,10 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type CallToolResult, isJSONRPCRequest, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { Ctx } from "../context.js";
+import { toAppError } from "../db/errors.js";
 import { AppError } from "../errors.js";
 import { allowedTools, missingFor } from "./gate.js";
-import { errorResult, invalidArguments, okResult, toAppError } from "./results.js";
+import { errorResult, invalidArguments, okResult } from "./results.js";
 import type { McpTool } from "./tool.js";
 import { findTool, TOOLS } from "./tools.js";
 
@@ -16,6 +17,8 @@ const INSTRUCTIONS =
 
 export interface McpServerOptions {
   version: string;
+  /** The HTTP request this server answers (error bodies quote it; `cts mcp` relays to HTTP too). */
+  requestId: string;
   /** Hears unexpected errors (bugs), so they are logged with the request id. */
   onBug: (err: unknown) => void;
 }
@@ -49,7 +52,7 @@ export function createMcpServer(ctx: Ctx, options: McpServerOptions): McpServer 
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
   for (const tool of allowedTools(TOOLS, ctx.actor)) {
-    server.registerTool(tool.name, LISTINGS.get(tool.name)!, (args) => runTool(tool, ctx, args, options.onBug));
+    server.registerTool(tool.name, LISTINGS.get(tool.name)!, (args) => runTool(tool, ctx, args, options));
   }
   // registerTool claims `listChanged: true`, but this server lives for one request and can never send
   // that notification; undefined is merged over it and dropped from the JSON (no SDK option for it).
@@ -57,12 +60,17 @@ export function createMcpServer(ctx: Ctx, options: McpServerOptions): McpServer 
   return server;
 }
 
-async function runTool(tool: McpTool, ctx: Ctx, args: unknown, onBug: (err: unknown) => void): Promise<CallToolResult> {
+async function runTool(
+  tool: McpTool,
+  ctx: Ctx,
+  args: unknown,
+  { requestId, onBug }: McpServerOptions,
+): Promise<CallToolResult> {
   try {
     // Parsed with the REST response schema, so structuredContent is exactly the REST body.
     return okResult(tool.output.parse(await tool.run(ctx, args as never)));
   } catch (err) {
-    return errorResult(toAppError(err, ctx.requestId, onBug), ctx.requestId);
+    return errorResult(toAppError(err, requestId, onBug), requestId);
   }
 }
 
@@ -71,16 +79,16 @@ async function runTool(tool: McpTool, ctx: Ctx, args: unknown, onBug: (err: unkn
  * SDK sees them: it would only say "Tool … not found" for a tool left unregistered, and REST's order
  * (403 before 422) should hold here too. Call after `server.connect(transport)`.
  */
-export function admitCalls(transport: Transport, ctx: Ctx): void {
+export function admitCalls(transport: Transport, ctx: Ctx, requestId: string): void {
   const deliver = transport.onmessage;
   transport.onmessage = (message, extra) => {
-    const refused = refusal(message, ctx);
+    const refused = refusal(message, ctx, requestId);
     if (!refused) return deliver?.(message, extra);
     transport.send(refused).catch((err: Error) => transport.onerror?.(err));
   };
 }
 
-function refusal(message: JSONRPCMessage, ctx: Ctx): JSONRPCMessage | undefined {
+function refusal(message: JSONRPCMessage, ctx: Ctx, requestId: string): JSONRPCMessage | undefined {
   if (!isJSONRPCRequest(message) || message.method !== "tools/call") return undefined;
   const params = (message.params ?? {}) as { name?: unknown; arguments?: unknown };
   const tool = typeof params.name === "string" ? findTool(params.name) : undefined;
@@ -88,7 +96,7 @@ function refusal(message: JSONRPCMessage, ctx: Ctx): JSONRPCMessage | undefined 
   const answer = (err: AppError): JSONRPCMessage => ({
     jsonrpc: "2.0",
     id: message.id,
-    result: errorResult(err, ctx.requestId),
+    result: errorResult(err, requestId),
   });
   const missing = missingFor(tool, ctx.actor);
   if (missing) return answer(new AppError("forbidden", missing));

@@ -6,6 +6,7 @@ import { admitCalls, createMcpServer } from "./server.js";
 export async function serveMcp(req: FastifyRequest, reply: FastifyReply, version: string): Promise<void> {
   const server = createMcpServer(req.ctx, {
     version,
+    requestId: req.id,
     onBug: (err) => req.log.error({ err, request_id: req.id }, "mcp tool failed"),
   });
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -14,7 +15,7 @@ export async function serveMcp(req: FastifyRequest, reply: FastifyReply, version
     void server.close();
   });
   await server.connect(transport);
-  admitCalls(transport, req.ctx);
+  admitCalls(transport, req.ctx, req.id);
   handOver(reply);
   await transport.handleRequest(req.raw, reply.raw, req.body);
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuditEvent } from "../../src/audit/schema.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
 
 let t: TestApp;
@@ -34,8 +35,8 @@ describe("GET /audit-events", () => {
       headers: bearer(admin.key),
     });
     expect(res.statusCode).toBe(200);
-    const events = res.json().data;
-    expect(events.map((e: any) => e.action)).toEqual(["user.update", "user.create"]);
+    const events: AuditEvent[] = res.json().data;
+    expect(events.map((e) => e.action)).toEqual(["user.update", "user.create"]);
     expect(events[0]).toMatchObject({
       actor: { type: "api_key", id: admin.id, name: "Ops admin" },
       resource: "user",
@@ -45,14 +46,14 @@ describe("GET /audit-events", () => {
       request_id: patched.headers["request-id"],
       created_at: "2026-11-22T10:00:02.000Z",
     });
-    expect(events[1].before).toBeNull();
+    expect(events[1]!.before).toBeNull();
 
     const owner = await t.app.inject({
       method: "GET",
       url: "/api/v1/audit-events?actor=owner-cli&resource=api_key",
       headers: bearer(admin.key),
     });
-    expect(owner.json().data.map((e: any) => [e.action, e.resource_id, e.actor.name])).toEqual([
+    expect(owner.json().data.map((e: AuditEvent) => [e.action, e.resource_id, e.actor.name])).toEqual([
       ["api_key.create", admin.id, "owner-cli"],
     ]);
     expect(JSON.stringify(owner.json())).not.toContain(admin.key);
@@ -62,7 +63,7 @@ describe("GET /audit-events", () => {
       url: "/api/v1/audit-events?since=2026-11-22T10:00:02.000Z",
       headers: bearer(admin.key),
     });
-    expect(since.json().data.map((e: any) => e.action)).toEqual(["user.update"]);
+    expect(since.json().data.map((e: AuditEvent) => e.action)).toEqual(["user.update"]);
   });
 
   it("is admin only, and there is no way to change an audit row", async () => {

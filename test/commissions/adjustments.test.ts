@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Commission, Statement } from "../../src/commissions/schema.js";
+import type { DealDetail } from "../../src/deals/schema.js";
 import { createAdjustment } from "../../src/deals/service-adjustments.js";
+import type { Page } from "../../src/http/pagination.js";
 import { createUser, errorOf, unknownId } from "../factories.js";
 import { Api, assign, createDeal, createPlan, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
@@ -28,8 +31,8 @@ const adjust = (body: Record<string, unknown>, headers: Record<string, string> =
 async function dealOnPlan(status: "pending" | "approved" | "paid" = "pending", planOverrides = {}) {
   const { user } = await repOnPlan(admin, planOverrides);
   const deal = await createDeal(admin, user.id);
-  if (status !== "pending") ok(await admin.post(`/deals/${deal.id}/approve`));
-  if (status === "paid") ok(await admin.post(`/deals/${deal.id}/mark-paid`));
+  if (status !== "pending") ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
+  if (status === "paid") ok<DealDetail>(await admin.post(`/deals/${deal.id}/mark-paid`));
   return deal;
 }
 
@@ -48,7 +51,7 @@ describe("POST /commissions/adjustments", () => {
   it("201: an approved, locked adjustment line; the deal's total moves; event and audit rows", async () => {
     const deal = await dealOnPlan("approved");
     const res = await adjust({ deal_id: deal.id, user_id: deal.owner_id, amount: 150.25, reason: "Q3 SPIFF missed" });
-    const line = ok(res, 201);
+    const line = ok<Commission>(res, 201);
     expect(line).toEqual({
       id: expect.stringMatching(/^com_/),
       deal_id: deal.id,
@@ -70,10 +73,10 @@ describe("POST /commissions/adjustments", () => {
       },
       calculated_at: "2026-11-22T10:00:00.000Z",
     });
-    expect(ok(await admin.get(`/commissions/${line.id}`))).toEqual(line);
+    expect(ok<Commission>(await admin.get(`/commissions/${line.id}`))).toEqual(line);
     const after = await getDeal(admin, deal.id);
     expect([after.status, after.total_commission]).toEqual(["approved", 1150.25]);
-    expect(after.commissions.map((c: any) => [c.kind, c.amount, c.status])).toEqual([
+    expect(after.commissions.map((c) => [c.kind, c.amount, c.status])).toEqual([
       ["plan", 1000, "approved"],
       ["adjustment", 150.25, "approved"],
     ]);
@@ -86,9 +89,10 @@ describe("POST /commissions/adjustments", () => {
       ["deal.adjust", "deal", deal.id, adminKey.id],
     ]);
     expect(adjustRows[0]!.after).toEqual(line);
-    expect([(adjustRows[1]!.before as any).total_commission, (adjustRows[1]!.after as any).total_commission]).toEqual([
-      1000, 1150.25,
-    ]);
+    expect([
+      (adjustRows[1]!.before as DealDetail).total_commission,
+      (adjustRows[1]!.after as DealDetail).total_commission,
+    ]).toEqual([1000, 1150.25]);
   });
 
   it("a negative amount claws back; the explanation of an owner-CLI adjustment names owner-cli", async () => {
@@ -113,20 +117,24 @@ describe("POST /commissions/adjustments", () => {
   it("period: as given; else the user's plan period containing today; else today's calendar quarter", async () => {
     const monthly = await dealOnPlan("approved", { period: "month" });
     const base = { deal_id: monthly.id, user_id: monthly.owner_id, amount: 10, reason: "r" };
-    expect(ok(await adjust(base), 201).period).toBe("2026-11");
-    expect(ok(await adjust({ ...base, period: "2026-Q3" }), 201).period).toBe("2026-Q3");
-    expect(ok(await adjust({ ...base, period: "2026" }), 201).period).toBe("2026");
+    expect(ok<Commission>(await adjust(base), 201).period).toBe("2026-11");
+    expect(ok<Commission>(await adjust({ ...base, period: "2026-Q3" }), 201).period).toBe("2026-Q3");
+    expect(ok<Commission>(await adjust({ ...base, period: "2026" }), 201).period).toBe("2026");
 
     const yearly = await dealOnPlan("pending", { period: "year" });
-    expect(ok(await adjust({ ...base, deal_id: yearly.id, user_id: yearly.owner_id }), 201).period).toBe("2026");
+    expect(ok<Commission>(await adjust({ ...base, deal_id: yearly.id, user_id: yearly.owner_id }), 201).period).toBe(
+      "2026",
+    );
 
     const noPlan = await createUser(t);
     const bare = await createDeal(admin, noPlan.id);
-    expect(ok(await adjust({ ...base, deal_id: bare.id, user_id: noPlan.id }), 201).period).toBe("2026-Q4");
+    expect(ok<Commission>(await adjust({ ...base, deal_id: bare.id, user_id: noPlan.id }), 201).period).toBe("2026-Q4");
 
     // A plan in another currency is not the user's plan for this deal (§5 rule 1).
     const eur = await dealOnPlan("pending", { period: "month", currency: "EUR" });
-    expect(ok(await adjust({ ...base, deal_id: eur.id, user_id: eur.owner_id }), 201).period).toBe("2026-Q4");
+    expect(ok<Commission>(await adjust({ ...base, deal_id: eur.id, user_id: eur.owner_id }), 201).period).toBe(
+      "2026-Q4",
+    );
   });
 
   it("any credited user may get one; on a paid deal it stays approved (still to pay)", async () => {
@@ -138,9 +146,12 @@ describe("POST /commissions/adjustments", () => {
         { user_id: partner.id, percent: 40 },
       ],
     });
-    ok(await admin.post(`/deals/${deal.id}/approve`));
-    ok(await admin.post(`/deals/${deal.id}/mark-paid`));
-    const line = ok(await adjust({ deal_id: deal.id, user_id: partner.id, amount: 75, reason: "SE bonus" }), 201);
+    ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
+    ok<DealDetail>(await admin.post(`/deals/${deal.id}/mark-paid`));
+    const line = ok<Commission>(
+      await adjust({ deal_id: deal.id, user_id: partner.id, amount: 75, reason: "SE bonus" }),
+      201,
+    );
     expect([line.user_id, line.status, line.locked]).toEqual([partner.id, "approved", true]);
     const after = await getDeal(admin, deal.id);
     expect([after.status, after.total_commission]).toEqual(["paid", 675]);
@@ -148,16 +159,19 @@ describe("POST /commissions/adjustments", () => {
 
   it("on a pending deal: stays approved through recalculations, then approve and mark-paid carry it to paid", async () => {
     const deal = await dealOnPlan("pending");
-    const line = ok(await adjust({ deal_id: deal.id, user_id: deal.owner_id, amount: 99.99, reason: "r" }), 201);
-    const edited = ok(await admin.patch(`/deals/${deal.id}`, { arr_amount: 20000 }));
+    const line = ok<Commission>(
+      await adjust({ deal_id: deal.id, user_id: deal.owner_id, amount: 99.99, reason: "r" }),
+      201,
+    );
+    const edited = ok<DealDetail>(await admin.patch(`/deals/${deal.id}`, { arr_amount: 20000 }));
     expect(edited.total_commission).toBe(2099.99);
-    expect(edited.commissions.map((c: any) => [c.kind, c.amount, c.status, c.locked])).toEqual([
+    expect(edited.commissions.map((c) => [c.kind, c.amount, c.status, c.locked])).toEqual([
       ["plan", 2000, "pending", false],
       ["adjustment", 99.99, "approved", true],
     ]);
-    ok(await admin.post(`/deals/${deal.id}/approve`));
-    const paid = ok(await admin.post(`/deals/${deal.id}/mark-paid`));
-    expect(paid.commissions.map((c: any) => [c.id === line.id, c.status])).toEqual([
+    ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
+    const paid = ok<DealDetail>(await admin.post(`/deals/${deal.id}/mark-paid`));
+    expect(paid.commissions.map((c) => [c.id === line.id, c.status])).toEqual([
       [false, "paid"],
       [true, "paid"],
     ]);
@@ -169,20 +183,23 @@ describe("adjustments count in totals, never in attainment or caps (§5 rule 7)"
   it("a capped bucket: the later deal's cut ignores the adjustment; recalculation leaves it alone", async () => {
     const { user } = await repOnPlan(admin, { tiers: null, quota: null, base_rate: 0.1, cap_per_period: 1500 });
     const first = await createDeal(admin, user.id, { close_date: "2026-07-01" });
-    ok(await adjust({ deal_id: first.id, user_id: user.id, amount: 400, reason: "r", period: "2026-Q3" }), 201);
+    ok<Commission>(
+      await adjust({ deal_id: first.id, user_id: user.id, amount: 400, reason: "r", period: "2026-Q3" }),
+      201,
+    );
     const second = await createDeal(admin, user.id, { close_date: "2026-07-20" });
     expect((await getDeal(admin, second.id)).total_commission).toBe(500);
-    ok(await admin.patch(`/deals/${first.id}`, { arr_amount: 12000 }));
+    ok<DealDetail>(await admin.patch(`/deals/${first.id}`, { arr_amount: 12000 }));
     expect((await getDeal(admin, first.id)).total_commission).toBe(1600);
     expect((await getDeal(admin, second.id)).total_commission).toBe(300);
-    const statement = ok(await admin.get(`/users/${user.id}/statement?period=2026-Q3`));
+    const statement = ok<Statement>(await admin.get(`/users/${user.id}/statement?period=2026-Q3`));
     expect(statement.totals).toEqual({ plan: 1500, spiff: 0, adjustment: 400, total: 1900 });
   });
 
   it("tiered attainment counts credit only; the statement and both CSVs list the adjustment", async () => {
     const { user, plan } = await repOnPlan(admin);
     const first = await createDeal(admin, user.id, { close_date: "2026-07-01", arr_amount: 90000 });
-    ok(await admin.post(`/deals/${first.id}/approve`));
+    ok<DealDetail>(await admin.post(`/deals/${first.id}/approve`));
     const body = {
       deal_id: first.id,
       user_id: user.id,
@@ -190,12 +207,12 @@ describe("adjustments count in totals, never in attainment or caps (§5 rule 7)"
       reason: "clawback, duplicate",
       period: "2026-Q3",
     };
-    const line = ok(await adjust(body), 201);
+    const line = ok<Commission>(await adjust(body), 201);
     const second = await createDeal(admin, user.id, { close_date: "2026-07-20", arr_amount: 30000 });
     expect((await getDeal(admin, second.id)).total_commission).toBe(4000);
-    const statement = ok(await admin.get(`/users/${user.id}/statement?period=2026-Q3`));
+    const statement = ok<Statement>(await admin.get(`/users/${user.id}/statement?period=2026-Q3`));
     expect(statement.plans).toEqual([{ plan_id: plan.id, quota: 100000, attainment: 120000, attainment_ratio: 1.2 }]);
-    expect(statement.lines.map((l: any) => [l.kind, l.amount])).toEqual([
+    expect(statement.lines.map((l) => [l.kind, l.amount])).toEqual([
       ["plan", 9000],
       ["adjustment", -250.5],
       ["plan", 4000],
@@ -228,7 +245,7 @@ describe("refusals write nothing", () => {
 
   it("a rejected deal → 409 invalid_transition naming its status", async () => {
     const deal = await dealOnPlan("pending");
-    ok(await admin.post(`/deals/${deal.id}/reject`, { reason: "duplicate" }));
+    ok<DealDetail>(await admin.post(`/deals/${deal.id}/reject`, { reason: "duplicate" }));
     await expectNothingWritten(deal.id, async () => {
       const res = await adjust({ deal_id: deal.id, user_id: deal.owner_id, amount: 10, reason: "r" });
       expect(res.statusCode).toBe(409);
@@ -292,8 +309,8 @@ describe("DELETE /deals/{id} of a deal with adjustment lines", () => {
   it("a pending deal with approved adjustment lines → 409 conflict naming them, nothing changed", async () => {
     const deal = await dealOnPlan("pending");
     const base = { deal_id: deal.id, user_id: deal.owner_id, reason: "r" };
-    const first = ok(await adjust({ ...base, amount: 10 }), 201);
-    const second = ok(await adjust({ ...base, amount: -2.5 }), 201);
+    const first = ok<Commission>(await adjust({ ...base, amount: 10 }), 201);
+    const second = ok<Commission>(await adjust({ ...base, amount: -2.5 }), 201);
     const writer = new Api(t, "write");
     const before = await getDeal(admin, deal.id);
     const audits = (await auditOf([deal.id])).length;
@@ -318,12 +335,18 @@ describe("#13.19 a deal that has ever had an adjustment line is never deleted", 
   // Every way a deal reaches a deletable status (pending or rejected) after an adjustment line was written.
   const histories: [string, (deal: { id: string; owner_id: string }) => Promise<void>, string][] = [
     ["pending", async () => {}, "approved"],
-    ["rejected", async (d) => ok(await admin.post(`/deals/${d.id}/reject`, { reason: "duplicate" })), "void"],
+    [
+      "rejected",
+      async (d) => {
+        ok<DealDetail>(await admin.post(`/deals/${d.id}/reject`, { reason: "duplicate" }));
+      },
+      "void",
+    ],
     [
       "rejected, then edited back to pending",
       async (d) => {
-        ok(await admin.post(`/deals/${d.id}/reject`, { reason: "duplicate" }));
-        ok(await admin.patch(`/deals/${d.id}`, { opportunity_name: "Resubmitted" }));
+        ok<DealDetail>(await admin.post(`/deals/${d.id}/reject`, { reason: "duplicate" }));
+        ok<DealDetail>(await admin.patch(`/deals/${d.id}`, { opportunity_name: "Resubmitted" }));
       },
       "void",
     ],
@@ -332,8 +355,8 @@ describe("#13.19 a deal that has ever had an adjustment line is never deleted", 
   for (const [status, reach, lineStatus] of histories) {
     it(`${status}: DELETE → 409 conflict naming its adjustment lines, which stay readable`, async () => {
       const deal = await dealOnPlan("pending");
-      const first = ok(await adjust({ ...base(deal), amount: 10 }), 201);
-      const second = ok(await adjust({ ...base(deal), amount: -2.5 }), 201);
+      const first = ok<Commission>(await adjust({ ...base(deal), amount: 10 }), 201);
+      const second = ok<Commission>(await adjust({ ...base(deal), amount: -2.5 }), 201);
       await reach(deal);
       const before = await getDeal(admin, deal.id);
       const audits = (await auditOf([deal.id])).length;
@@ -349,20 +372,20 @@ describe("#13.19 a deal that has ever had an adjustment line is never deleted", 
       expect(await getDeal(admin, deal.id)).toEqual(before);
       expect((await auditOf([deal.id])).length).toBe(audits);
       expect((await t.db.db.selectFrom("events").select("id").execute()).length).toBe(events);
-      const listed = ok(await admin.get(`/commissions?deal_id=${deal.id}&kind=adjustment`));
+      const listed = ok<Page<Commission>>(await admin.get(`/commissions?deal_id=${deal.id}&kind=adjustment`));
       expect(
         listed.data.map((l: { id: string; status: string; amount: number }) => [l.id, l.status, l.amount]),
       ).toEqual([
         [second.id, lineStatus, -2.5],
         [first.id, lineStatus, 10],
       ]);
-      expect(ok(await admin.get(`/commissions/${first.id}`)).status).toBe(lineStatus);
+      expect(ok<Commission>(await admin.get(`/commissions/${first.id}`)).status).toBe(lineStatus);
     });
   }
 
   it("a rejected deal that never had an adjustment line is deleted (204), its lines with it", async () => {
     const deal = await dealOnPlan("pending");
-    ok(await admin.post(`/deals/${deal.id}/reject`, { reason: "duplicate" }));
+    ok<DealDetail>(await admin.post(`/deals/${deal.id}/reject`, { reason: "duplicate" }));
     expect((await admin.del(`/deals/${deal.id}`)).statusCode).toBe(204);
     expect(await linesOf(deal.id)).toEqual([]);
   });
@@ -385,7 +408,7 @@ describe("Idempotency-Key", () => {
     const other = await adjust({ ...body, amount: 43 }, { "idempotency-key": "adj-1" });
     expect([other.statusCode, errorOf(other).code]).toEqual([422, "idempotency_key_reused"]);
     const after = await getDeal(admin, deal.id);
-    expect(after.commissions.filter((c: any) => c.kind === "adjustment")).toHaveLength(1);
+    expect(after.commissions.filter((c) => c.kind === "adjustment")).toHaveLength(1);
     expect(after.total_commission).toBe(1042);
   });
 });
@@ -394,11 +417,11 @@ describe("an assignment change later", () => {
   it("never moves an adjustment's period or amount", async () => {
     const user = await createUser(t);
     const deal = await createDeal(admin, user.id);
-    const line = ok(await adjust({ deal_id: deal.id, user_id: user.id, amount: 5, reason: "r" }), 201);
+    const line = ok<Commission>(await adjust({ deal_id: deal.id, user_id: user.id, amount: 5, reason: "r" }), 201);
     const plan = await createPlan(admin, { period: "month" });
     await assign(admin, plan.id, user.id);
     const after = await getDeal(admin, deal.id);
-    expect(after.commissions.find((c: any) => c.id === line.id)).toEqual(line);
+    expect(after.commissions.find((c) => c.id === line.id)).toEqual(line);
     expect(after.total_commission).toBe(1005);
   });
 });
@@ -420,7 +443,7 @@ describe("concurrent adjustments (parallel connections on PostgreSQL)", () => {
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
     const after = await getDeal(admin, deal.id);
     expect(after.total_commission).toBe(2360.85);
-    expect(after.commissions.filter((c: any) => c.kind === "adjustment")).toHaveLength(10);
+    expect(after.commissions.filter((c) => c.kind === "adjustment")).toHaveLength(10);
   });
 
   it("racing a reject of the pending deal: the adjustment is voided with it or refused (409)", async () => {
@@ -438,7 +461,7 @@ describe("concurrent adjustments (parallel connections on PostgreSQL)", () => {
     expect([201, 409]).toContain(adjusted.statusCode);
     const after = await getDeal(admin, deal.id);
     expect([after.status, after.total_commission]).toEqual(["rejected", 0]);
-    expect(after.commissions.every((c: any) => c.status === "void")).toBe(true);
+    expect(after.commissions.every((c) => c.status === "void")).toBe(true);
     expect(after.commissions).toHaveLength(adjusted.statusCode === 201 ? 2 : 1);
   });
 });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Preview } from "../../src/commissions/schema.js";
+import type { AssignmentWritten } from "../../src/comp-plans/schema.js";
+import { explanationOf } from "../explanations.js";
 import { createUser } from "../factories.js";
 import { Api, assign, createDeal, createPlan, getDeal, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -34,7 +37,8 @@ async function planLine(dealId: string) {
   const deal = await getDeal(api, dealId);
   expect(deal.commissions).toHaveLength(1);
   const line = deal.commissions[0];
-  return [line.amount, line.explanation.quota, line.explanation.prior_attainment];
+  const explanation = explanationOf(line, "plan");
+  return [line!.amount, explanation.quota, explanation.prior_attainment];
 }
 
 describe("#13.18 the quota comes from the assignment in force on the deal's close_date", () => {
@@ -53,7 +57,7 @@ describe("#13.18 the quota comes from the assignment in force on the deal's clos
     expect(await planLine(march.id)).toEqual([1000, "15000", "0"]);
 
     // Clearing the override moves only the June deal, back to the plan's 15,000: 5,000 × 10%.
-    ok(await api.patch(`/plan-assignments/${second.id}`, { quota_override: null }));
+    ok<AssignmentWritten>(await api.patch(`/plan-assignments/${second.id}`, { quota_override: null }));
     expect(await planLine(june.id)).toEqual([500, "15000", "10000"]);
     expect(await planLine(march.id)).toEqual([1000, "15000", "0"]);
   });
@@ -78,7 +82,7 @@ describe("#13.18 the quota comes from the assignment in force on the deal's clos
     // 7,500 × 10% + 2,500 × 15%; then 5,000 × 10% under 15,000 with 10,000 booked.
     expect(await planLine(march.id)).toEqual([1125, "7500", "0"]);
     expect(await planLine(june.id)).toEqual([500, "15000", "10000"]);
-    const preview = ok(
+    const preview = ok<Preview>(
       await api.post("/commissions/preview", {
         arr_amount: 1000,
         close_date: "2026-04-01",
@@ -87,6 +91,6 @@ describe("#13.18 the quota comes from the assignment in force on the deal's clos
       }),
     );
     // 10,000 booked under a 7,500 quota: the 1.5 band starts at 11,250, so 1,000 × 15%.
-    expect(preview.lines.map((l: any) => [l.amount, l.explanation.quota])).toEqual([[150, "7500"]]);
+    expect(preview.lines.map((l) => [l.amount, l.explanation.quota])).toEqual([[150, "7500"]]);
   });
 });

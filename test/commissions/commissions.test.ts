@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allLines } from "../../src/commissions/repository.js";
+import type { Commission, Preview, Statement } from "../../src/commissions/schema.js";
+import type { Page } from "../../src/http/pagination.js";
+import type { SpiffWritten } from "../../src/spiffs/schema.js";
 import { createUser, unknownId } from "../factories.js";
 import {
   Api,
@@ -26,7 +29,7 @@ afterAll(() => t.close());
 
 /** Every export opens with a UTF-8 BOM (#13.35). */
 const HEADER = "\uFEFFid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary";
-const csvLine = (c: any, summary: string) =>
+const csvLine = (c: Commission, summary: string) =>
   [
     c.id,
     c.deal_id,
@@ -48,7 +51,7 @@ describe("GET /commissions", () => {
     const b = await createDeal(admin, user.id, { close_date: "2026-10-01" });
     await approveAsOwner(t, a.id);
     const ids = async (query: string) =>
-      ok(await reader.get(`/commissions?user_id=${user.id}&${query}`)).data.map((c: any) => c.deal_id);
+      ok<Page<Commission>>(await reader.get(`/commissions?user_id=${user.id}&${query}`)).data.map((c) => c.deal_id);
     expect(await ids("")).toEqual([b.id, a.id]);
     expect(await ids(`deal_id=${a.id}`)).toEqual([a.id]);
     expect(await ids("status=approved")).toEqual([a.id]);
@@ -58,8 +61,8 @@ describe("GET /commissions", () => {
     const bad = await reader.get("/commissions?period=2026-Q5");
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.details[0].param).toBe("period");
-    const line = ok(await reader.get(`/commissions?deal_id=${a.id}`)).data[0];
-    expect(ok(await reader.get(`/commissions/${line.id}`))).toEqual(line);
+    const line = ok<Page<Commission>>(await reader.get(`/commissions?deal_id=${a.id}`)).data[0]!;
+    expect(ok<Commission>(await reader.get(`/commissions/${line.id}`))).toEqual(line);
     expect((await reader.get(`/commissions/${unknownId("com")}`)).statusCode).toBe(404);
   });
 
@@ -73,21 +76,21 @@ describe("GET /commissions", () => {
       ends_on: "2026-07-31",
       criteria: { user_ids: [user.id] },
     };
-    ok(await admin.post("/spiffs", { ...spiffBody, payout: { type: "flat", amount: 100 } }), 201);
+    ok<SpiffWritten>(await admin.post("/spiffs", { ...spiffBody, payout: { type: "flat", amount: 100 } }), 201);
     const deal = await createDeal(admin, user.id, { arr_amount: 12345.67, close_date: "2026-07-10" });
     const csv = await reader.get(`/commissions?user_id=${user.id}&per_page=1`, { accept: "text/csv" });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers.vary).toBe("Accept");
-    const listed = ok(await reader.get(`/commissions?user_id=${user.id}`)).data;
-    expect(listed.map((c: any) => [c.deal_id, c.kind])).toEqual([
+    const listed = ok<Page<Commission>>(await reader.get(`/commissions?user_id=${user.id}`)).data;
+    expect(listed.map((c) => [c.deal_id, c.kind])).toEqual([
       [deal.id, "plan"],
       [deal.id, "spiff"],
     ]);
     expect(csv.body).toBe(
       `${HEADER}\r\n` +
-        `${csvLine(listed[0], '"12,345.67 × 10% = 1,234.57"')}\r\n` +
-        `${csvLine(listed[1], '"SPIFF ""Q3 ""push"", big"": flat 100.00 × 100% split = 100.00"')}\r\n`,
+        `${csvLine(listed[0]!, '"12,345.67 × 10% = 1,234.57"')}\r\n` +
+        `${csvLine(listed[1]!, '"SPIFF ""Q3 ""push"", big"": flat 100.00 × 100% split = 100.00"')}\r\n`,
     );
     const json = await reader.get(`/commissions?user_id=${user.id}`, { accept: "application/json, text/csv" });
     expect([json.headers["content-type"], json.headers.vary]).toEqual(["application/json; charset=utf-8", "Accept"]);
@@ -108,7 +111,7 @@ describe("GET /commissions", () => {
     const query = { user_id: user.id, page: 1, per_page: 25 };
     for await (const page of allLines(t.db.db, query, 2)) pages.push(page.map((c) => c.id));
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
-    const listed = ok(await reader.get(`/commissions?user_id=${user.id}`)).data.map((c: any) => c.id);
+    const listed = ok<Page<Commission>>(await reader.get(`/commissions?user_id=${user.id}`)).data.map((c) => c.id);
     expect(pages.flat()).toEqual(listed);
   });
 });
@@ -117,18 +120,21 @@ describe("GET /users/{id}/statement", () => {
   it("sums the period's non-void lines by kind, with quota and attainment per plan", async () => {
     const { user, plan } = await repOnPlan(admin);
     const window = { starts_on: "2026-08-01", ends_on: "2026-08-31", criteria: { user_ids: [user.id] } };
-    ok(await admin.post("/spiffs", { name: "Aug", ...window, payout: { type: "flat", amount: 250 } }), 201);
+    ok<SpiffWritten>(
+      await admin.post("/spiffs", { name: "Aug", ...window, payout: { type: "flat", amount: 250 } }),
+      201,
+    );
     const first = await createDeal(admin, user.id, { arr_amount: 90000, close_date: "2026-07-01" });
     const second = await createDeal(admin, user.id, { arr_amount: 30000, close_date: "2026-08-15" });
     const rejected = await createDeal(admin, user.id, { arr_amount: 5000, close_date: "2026-09-01" });
     await rejectAsOwner(t, rejected.id);
     await createDeal(admin, user.id, { arr_amount: 1000, close_date: "2026-10-01" });
     await approveAsOwner(t, first.id);
-    const statement = ok(await reader.get(`/users/${user.id}/statement?period=2026-Q3`));
+    const statement = ok<Statement>(await reader.get(`/users/${user.id}/statement?period=2026-Q3`));
     expect(statement.user_id).toBe(user.id);
     expect(statement.period).toBe("2026-Q3");
     expect(statement.plans).toEqual([{ plan_id: plan.id, quota: 100000, attainment: 120000, attainment_ratio: 1.2 }]);
-    expect(statement.lines.map((l: any) => [l.deal_id, l.kind, l.amount, l.status])).toEqual([
+    expect(statement.lines.map((l) => [l.deal_id, l.kind, l.amount, l.status])).toEqual([
       [first.id, "plan", 9000, "approved"],
       [second.id, "plan", 4000, "pending"],
       [second.id, "spiff", 250, "pending"],
@@ -139,7 +145,7 @@ describe("GET /users/{id}/statement", () => {
     expect(csv.body.split("\r\n")).toHaveLength(5);
     expect(csv.body.split("\r\n")[0]).toBe(HEADER);
     expect(csv.body.split("\r\n")[2]).toBe(
-      csvLine(statement.lines[1], '"10,000.00 × 10% + 20,000.00 × 15% = 4,000.00"'),
+      csvLine(statement.lines[1]!, '"10,000.00 × 10% + 20,000.00 × 15% = 4,000.00"'),
     );
   });
 
@@ -149,7 +155,7 @@ describe("GET /users/{id}/statement", () => {
     expect([missing.statusCode, missing.json().error.details[0].param]).toEqual([422, "period"]);
     expect((await reader.get(`/users/${user.id}/statement?period=Q3-2026`)).statusCode).toBe(422);
     expect((await reader.get(`/users/${unknownId("usr")}/statement?period=2026-Q3`)).statusCode).toBe(404);
-    const empty = ok(await reader.get(`/users/${user.id}/statement?period=2026`));
+    const empty = ok<Statement>(await reader.get(`/users/${user.id}/statement?period=2026`));
     expect(empty).toEqual({
       user_id: user.id,
       period: "2026",
@@ -179,20 +185,20 @@ describe("POST /commissions/preview", () => {
     const { user } = await repOnPlan(admin);
     await createDeal(admin, user.id, { arr_amount: 90000, close_date: "2026-07-01" });
     const before = await counts();
-    const preview = ok(await reader.post("/commissions/preview", dealBody(user.id, { arr_amount: 30000 })));
+    const preview = ok<Preview>(await reader.post("/commissions/preview", dealBody(user.id, { arr_amount: 30000 })));
     expect(await counts()).toEqual(before);
     expect(preview.total_commission).toBe(4000);
     expect(preview.explanation).toBeNull();
     expect(preview.lines).toHaveLength(1);
     const created = await createDeal(admin, user.id, { arr_amount: 30000 });
-    const { id: _id, deal_id: _deal, status: _s, locked: _l, calculated_at: _c, ...line } = created.commissions[0];
+    const { id: _id, deal_id: _deal, status: _s, locked: _l, calculated_at: _c, ...line } = created.commissions[0]!;
     expect(preview.lines[0]).toEqual(line);
   });
 
   it("plan_id tries a draft plan for every credited user; no plan in force is explained", async () => {
     const user = await createUser(t);
     const draft = await createPlan(admin, { status: "draft", tiers: null, quota: null, base_rate: 0.3 });
-    const without = ok(await reader.post("/commissions/preview", dealBody(user.id)));
+    const without = ok<Preview>(await reader.post("/commissions/preview", dealBody(user.id)));
     expect(without).toEqual({
       lines: [],
       total_commission: 0,
@@ -201,8 +207,8 @@ describe("POST /commissions/preview", () => {
         no_plan: [{ user_id: user.id, reason: "no plan assignment in force on 2026-07-15" }],
       },
     });
-    const tried = ok(await reader.post("/commissions/preview", { ...dealBody(user.id), plan_id: draft.id }));
-    expect(tried.lines.map((l: any) => [l.plan_id, l.amount])).toEqual([[draft.id, 3000]]);
+    const tried = ok<Preview>(await reader.post("/commissions/preview", { ...dealBody(user.id), plan_id: draft.id }));
+    expect(tried.lines.map((l) => [l.plan_id, l.amount])).toEqual([[draft.id, 3000]]);
     const unknown = await reader.post("/commissions/preview", { ...dealBody(user.id), plan_id: unknownId("plan") });
     expect([unknown.statusCode, unknown.json().error.details[0].param]).toEqual([422, "plan_id"]);
     const invalid = await reader.post("/commissions/preview", dealBody(user.id, { arr_amount: -1 }));

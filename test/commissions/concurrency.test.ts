@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { compareDealOrder, Dec } from "../../src/commissions/calculate.js";
+import type { DealDetail } from "../../src/deals/schema.js";
+import { explanationOf } from "../explanations.js";
 import { createUser } from "../factories.js";
 import { Api, assign, createPlan, dealBody, getDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -22,9 +24,12 @@ async function expectConsistent(ids: string[], userId: string) {
     .sort(compareDealOrder);
   let prior = new Dec(0);
   for (const deal of ordered) {
-    const line = deal.commissions.find((c: any) => c.user_id === userId && c.kind === "plan");
-    expect(line.explanation.prior_attainment, deal.id).toBe(prior.toFixed());
-    prior = prior.plus(line.explanation.credit);
+    const line = explanationOf(
+      deal.commissions.find((c) => c.user_id === userId && c.kind === "plan"),
+      "plan",
+    );
+    expect(line.prior_attainment, deal.id).toBe(prior.toFixed());
+    prior = prior.plus(line.credit);
   }
 }
 
@@ -35,7 +40,7 @@ it("deals created at once for one rep are priced in deal order", async () => {
       api.post("/deals", dealBody(user.id, { arr_amount: 20000, close_date: `2026-07-${10 + (i % 4)}` })),
     ),
   );
-  const ids = results.map((r) => ok(r, 201).id);
+  const ids = results.map((r) => ok<DealDetail>(r, 201).id);
   await expectConsistent(ids, user.id);
   const totals = (await Promise.all(ids.map((id) => getDeal(api, id)))).map((d) => d.total_commission);
   expect(totals.reduce((a, b) => a + b, 0)).toBe(10000 + 60000 * 0.15);

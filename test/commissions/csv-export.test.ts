@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_HEADER, csvRow } from "../../src/commissions/csv.js";
 import type { Commission } from "../../src/commissions/schema.js";
+import type { DealDetail } from "../../src/deals/schema.js";
 import { Api, createDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
@@ -92,7 +93,7 @@ describe("#13.35 CSV responses: BOM, Content-Disposition, ETag and 304", () => {
       close_date: "2026-07-15",
     });
     const adjustment = { deal_id: deal.id, user_id: user.id, amount: -50, reason: UNICODE, period: "2026-Q3" };
-    ok(await admin.post("/commissions/adjustments", adjustment), 201);
+    ok<Commission>(await admin.post("/commissions/adjustments", adjustment), 201);
     return { user, deal };
   }
 
@@ -148,7 +149,7 @@ describe("#13.35 CSV responses: BOM, Content-Disposition, ETag and 304", () => {
     const cached = await reader.get(url(user.id), { accept: "text/csv", "if-none-match": etag });
     expect(cached.statusCode).toBe(304);
     expect(cached.body).toBe("");
-    ok(await admin.post(`/deals/${deal.id}/approve`));
+    ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
     const changed = await reader.get(url(user.id), { accept: "text/csv", "if-none-match": etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);

@@ -2,7 +2,9 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setInlineLimit } from "../../src/commissions/recalculate.js";
 import { batchUsers, recalculateJobHandler, setBatchCredits } from "../../src/commissions/recalculate-job.js";
+import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
 import { jobsSource } from "../../src/jobs/jobs-source.js";
+import type { Job } from "../../src/jobs/queue.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { Api, createDeal, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -66,11 +68,11 @@ describe("wide recalculations run as a job", () => {
     const ids: string[] = [];
     for (let i = 1; i <= 5; i++)
       ids.push((await createDeal(api, user.id, { arr_amount: 10000, close_date: `2026-07-0${i}` })).id);
-    const edited = ok(await api.patch(`/comp-plans/${plan.id}`, { base_rate: 0.2 }));
+    const edited = ok<CompPlanWritten>(await api.patch(`/comp-plans/${plan.id}`, { base_rate: 0.2 }));
     expect(edited.version).toBe(2);
     const jobId = edited.recalculation_job_id;
     expect(jobId).toMatch(/^job_/);
-    expect(ok(await api.get(`/jobs/${jobId}`))).toMatchObject({
+    expect(ok<Job>(await api.get(`/jobs/${jobId}`))).toMatchObject({
       kind: "recalculate",
       status: "queued",
       total: 5,
@@ -79,13 +81,18 @@ describe("wide recalculations run as a job", () => {
     expect(await totals(ids)).toEqual([1000, 1000, 1000, 1000, 1000]);
 
     await runJobs();
-    expect(ok(await api.get(`/jobs/${jobId}`))).toMatchObject({ status: "succeeded", total: 5, done: 5, error: null });
+    expect(ok<Job>(await api.get(`/jobs/${jobId}`))).toMatchObject({
+      status: "succeeded",
+      total: 5,
+      done: 5,
+      error: null,
+    });
     expect(await totals(ids)).toEqual([2000, 2000, 2000, 2000, 2000]);
     const lines = (await eventsOf(t, "commission.calculated")).filter((e) => e.object.user_id === user.id);
     expect(lines.filter((e) => e.previous_amount === 1000).map((e) => e.object.amount)).toEqual([
       2000, 2000, 2000, 2000, 2000,
     ]);
-    expect((await getDeal(api, ids[0]!)).commissions[0].plan_version).toBe(2);
+    expect((await getDeal(api, ids[0]!)).commissions[0]!.plan_version).toBe(2);
   });
 
   it("a deal insert over the limit writes its own lines inline and moves the later deals in the job", async () => {
@@ -98,7 +105,7 @@ describe("wide recalculations run as a job", () => {
     expect(early.recalculation_job_id).toMatch(/^job_/);
     expect(await totals(later)).toEqual([1000, 1000, 1000, 1000]);
     await runJobs();
-    expect(ok(await api.get(`/jobs/${early.recalculation_job_id}`)).status).toBe("succeeded");
+    expect(ok<Job>(await api.get(`/jobs/${early.recalculation_job_id}`)).status).toBe("succeeded");
     expect(await totals(later)).toEqual([1500, 1500, 1500, 1500]);
   });
 

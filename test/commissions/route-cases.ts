@@ -1,3 +1,5 @@
+import type { Dispute } from "../../src/disputes/schema.js";
+import type { SpiffWritten } from "../../src/spiffs/schema.js";
 import { createUser, unique } from "../factories.js";
 import {
   Api,
@@ -39,7 +41,7 @@ const newAssignment = async (t: TestApp) => {
   return (await assign(api, await newPlan(t), await newUser(t))).id;
 };
 const newSpiff = async (t: TestApp) =>
-  ok(
+  ok<SpiffWritten>(
     await new Api(t).post("/spiffs", {
       name: "S",
       starts_on: "2020-01-01",
@@ -47,20 +49,20 @@ const newSpiff = async (t: TestApp) =>
       payout: { type: "flat", amount: 1 },
     }),
     201,
-  ).id as string;
-const newDeal = async (t: TestApp) => (await createDeal(new Api(t), await newUser(t))).id as string;
+  ).id;
+const newDeal = async (t: TestApp) => (await createDeal(new Api(t), await newUser(t))).id;
 const approvedDeal = async (t: TestApp) => {
   const id = await newDeal(t);
   await approveAsOwner(t, id);
   return id;
 };
 const newDispute = async (t: TestApp) =>
-  ok(await new Api(t).post(`/deals/${await approvedDeal(t)}/disputes`, { reason: "other" }), 201).id as string;
+  ok<Dispute>(await new Api(t).post(`/deals/${await approvedDeal(t)}/disputes`, { reason: "other" }), 201).id;
 const newLine = async (t: TestApp) => {
   const api = new Api(t);
   const plan = await createPlan(api, { tiers: null, quota: null, base_rate: 0.1 });
   await assign(api, plan.id, await newUser(t));
-  return (await createDeal(api, userId)).commissions[0].id as string;
+  return (await createDeal(api, userId)).commissions[0]!.id;
 };
 const deal = () => dealBody(userId);
 const longId = "x".repeat(256);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DealStatus } from "../../src/deals/schema.js";
+import type { Deal, DealDetail, DealStatus } from "../../src/deals/schema.js";
 import { type SeedResult, seedDemo } from "../../src/demo/index.js";
+import type { Dispute } from "../../src/disputes/schema.js";
+import type { Page } from "../../src/http/pagination.js";
 import { Api, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
 
@@ -120,14 +122,14 @@ describe("#13.20 the demo seed goes through the workflow services", () => {
 
   it("every disputed deal's open dispute resolves through the API, and the deal is approved again", async () => {
     const api = new Api(t, "admin");
-    const disputed = ok(await api.get("/deals?status=disputed&per_page=100")).data as { id: string }[];
+    const disputed = ok<Page<Deal>>(await api.get("/deals?status=disputed&per_page=100")).data as { id: string }[];
     expect(disputed.length).toBe(first.statuses.disputed);
     for (const deal of disputed) {
-      const open = ok(await api.get(`/disputes?deal_id=${deal.id}&status=open`));
+      const open = ok<Page<Dispute>>(await api.get(`/disputes?deal_id=${deal.id}&status=open`));
       expect(open.meta.total, deal.id).toBe(1);
-      const resolved = ok(await api.post(`/disputes/${open.data[0].id}/resolve`, { outcome: "denied" }));
+      const resolved = ok<Dispute>(await api.post(`/disputes/${open.data[0]!.id}/resolve`, { outcome: "denied" }));
       expect(resolved).toMatchObject({ status: "resolved", outcome: "denied" });
-      expect(ok(await api.get(`/deals/${deal.id}`)).status).toBe("approved");
+      expect(ok<DealDetail>(await api.get(`/deals/${deal.id}`)).status).toBe("approved");
     }
   });
 });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
+import type { SpiffWritten } from "../../src/spiffs/schema.js";
+import { explanationOf } from "../explanations.js";
 import { createUser } from "../factories.js";
 import {
   Api,
@@ -37,7 +40,7 @@ describe("worked examples (API.md §5)", () => {
     const deal = await createDeal(api, user.id, { arr_amount: 30000, close_date: "2026-07-15" });
     expect(deal.total_commission).toBe(4000);
     expect(deal.commissions).toHaveLength(1);
-    const line = deal.commissions[0];
+    const line = deal.commissions[0]!;
     expect(line).toMatchObject({ kind: "plan", plan_id: plan.id, plan_version: 1, period: "2026-Q3", amount: 4000 });
     expect(line.explanation).toEqual({
       summary: "10,000.00 × 10% + 20,000.00 × 15% = 4,000.00",
@@ -69,7 +72,7 @@ describe("worked examples (API.md §5)", () => {
     await createDeal(api, user.id, { arr_amount: 50000, close_date: "2026-07-01" });
     const deal = await createDeal(api, user.id, { arr_amount: 150000 });
     expect(deal.total_commission).toBe(22500);
-    expect(deal.commissions[0].explanation.summary).toBe(
+    expect(deal.commissions[0]!.explanation.summary).toBe(
       "50,000.00 × 10% + 50,000.00 × 15% + 50,000.00 × 20% = 22,500.00",
     );
   });
@@ -80,19 +83,19 @@ describe("worked examples (API.md §5)", () => {
     const b = await createDeal(api, user.id, { arr_amount: 30000, close_date: "2026-07-02" });
     const c = await createDeal(api, user.id, { arr_amount: 10000, close_date: "2026-07-03" });
     expect([a.total_commission, b.total_commission, c.total_commission]).toEqual([3000, 2000, 0]);
-    expect(b.commissions[0].explanation.cap).toEqual({ limit: "5000", before: "3000", applied: true });
-    expect(b.commissions[0].explanation.summary).toBe(
+    expect(explanationOf(b.commissions[0], "plan").cap).toEqual({ limit: "5000", before: "3000", applied: true });
+    expect(b.commissions[0]!.explanation.summary).toBe(
       "30,000.00 × 10% = 3,000.00 capped at 2,000.00 (cap 5,000.00, 3,000.00 used before) = 2,000.00",
     );
     expect(c.commissions).toHaveLength(1);
-    expect(c.commissions[0].explanation.cap).toEqual({ limit: "5000", before: "5000", applied: true });
+    expect(explanationOf(c.commissions[0], "plan").cap).toEqual({ limit: "5000", before: "5000", applied: true });
   });
 
   it("a deal-type multiplier scales the line", async () => {
     const { user } = await repOnPlan(api, base(0.1, { deal_type_multipliers: { expansion: 1.5, renewal: 0.5 } }));
     const deal = await createDeal(api, user.id, { arr_amount: 10000, deal_type: "expansion" });
     expect(deal.total_commission).toBe(1500);
-    expect(deal.commissions[0].explanation).toMatchObject({
+    expect(deal.commissions[0]!.explanation).toMatchObject({
       summary: "10,000.00 × 10% × 1.5 (expansion) = 1,500.00",
       multiplier: "1.5",
       unrounded: "1500",
@@ -103,9 +106,9 @@ describe("worked examples (API.md §5)", () => {
     const { user } = await repOnPlan(api, { min_deal_amount: 5000 });
     const small = await createDeal(api, user.id, { arr_amount: 4000, close_date: "2026-07-01" });
     expect(lineAmounts(small)).toEqual([["plan", user.id, 0]]);
-    expect(small.commissions[0].explanation).toMatchObject({ min_deal_amount: "5000", unrounded: "400", amount: 0 });
+    expect(small.commissions[0]!.explanation).toMatchObject({ min_deal_amount: "5000", unrounded: "400", amount: 0 });
     const next = await createDeal(api, user.id, { arr_amount: 100000, close_date: "2026-07-02" });
-    expect(next.commissions[0].explanation.prior_attainment).toBe("4000");
+    expect(explanationOf(next.commissions[0], "plan").prior_attainment).toBe("4000");
     expect(next.total_commission).toBe(10200);
   });
 
@@ -124,7 +127,7 @@ describe("worked examples (API.md §5)", () => {
       ["plan", a.id, 3000],
       ["plan", b.id, 2000],
     ]);
-    expect(deal.commissions.map((c: any) => c.explanation.credit)).toEqual(["30000", "20000"]);
+    expect(deal.commissions.map((c) => c.explanation.credit)).toEqual(["30000", "20000"]);
     expect(deal.total_commission).toBe(5000);
   });
 
@@ -136,7 +139,7 @@ describe("worked examples (API.md §5)", () => {
       arr_amount: 10000,
       splits: users.map((u, i) => ({ user_id: u.id, percent: i === 2 ? 33.34 : 33.33 })),
     });
-    expect(deal.commissions.map((c: any) => c.amount)).toEqual([333.3, 333.3, 333.4]);
+    expect(deal.commissions.map((c) => c.amount)).toEqual([333.3, 333.3, 333.4]);
     expect(deal.total_commission).toBe(1000);
   });
 
@@ -148,8 +151,8 @@ describe("worked examples (API.md §5)", () => {
       arr_amount: 1000,
       splits: users.map((u, i) => ({ user_id: u.id, percent: i === 2 ? 33.3334 : 33.3333 })),
     });
-    expect(deal.commissions.map((c: any) => c.explanation.credit)).toEqual(["333.333", "333.333", "333.334"]);
-    expect(deal.commissions.map((c: any) => c.amount)).toEqual([33.33, 33.33, 33.33]);
+    expect(deal.commissions.map((c) => c.explanation.credit)).toEqual(["333.333", "333.333", "333.334"]);
+    expect(deal.commissions.map((c) => c.amount)).toEqual([33.33, 33.33, 33.33]);
     expect(deal.total_commission).toBe(99.99);
   });
 
@@ -157,7 +160,7 @@ describe("worked examples (API.md §5)", () => {
     const plan = await createPlan(api, base(0.1));
     const [a, b] = [await createUser(t), await createUser(t)];
     for (const u of [a, b]) await assign(api, plan.id, u.id);
-    const spiff = ok(
+    const spiff = ok<SpiffWritten>(
       await api.post("/spiffs", {
         name: "Q3 expansion push",
         starts_on: "2026-07-01",
@@ -182,10 +185,10 @@ describe("worked examples (API.md §5)", () => {
       ["spiff", a.id, 300],
       ["spiff", b.id, 200],
     ]);
-    const line = deal.commissions[2];
+    const line = deal.commissions[2]!;
     expect(line).toMatchObject({ spiff_id: spiff.id, plan_id: null, period: "2026-Q3" });
     expect(line.explanation.summary).toBe('SPIFF "Q3 expansion push": flat 500.00 × 60% split = 300.00');
-    expect(line.explanation.criteria_met).toContain("deal_type expansion is listed");
+    expect(explanationOf(line, "spiff").criteria_met).toContain("deal_type expansion is listed");
     expect(deal.total_commission).toBe(2500);
   });
 
@@ -201,7 +204,7 @@ describe("worked examples (API.md §5)", () => {
     const { user: rep } = await repOnPlan(api);
     const euro = await createDeal(api, rep.id, { arr_amount: 10000, currency: "EUR" });
     expect(euro.commissions).toEqual([]);
-    expect(euro.explanation.summary).toBe(`no plan in force for ${rep.id}: currency mismatch: deal EUR, plan USD`);
+    expect(euro.explanation?.summary).toBe(`no plan in force for ${rep.id}: currency mismatch: deal EUR, plan USD`);
   });
 
   it("an earlier-dated deal created later moves the later deal's amount", async () => {
@@ -212,7 +215,7 @@ describe("worked examples (API.md §5)", () => {
     expect(early.total_commission).toBe(5000);
     const moved = await getDeal(api, late.id);
     expect(moved.total_commission).toBe(12500);
-    expect(moved.commissions[0].explanation.prior_attainment).toBe("50000");
+    expect(explanationOf(moved.commissions[0], "plan").prior_attainment).toBe("50000");
   });
 
   it("a plan edit recalculates the pending deal and leaves the approved one as it was", async () => {
@@ -220,12 +223,12 @@ describe("worked examples (API.md §5)", () => {
     const approved = await createDeal(api, user.id, { arr_amount: 10000, close_date: "2026-07-01" });
     await approveAsOwner(t, approved.id);
     const pending = await createDeal(api, user.id, { arr_amount: 10000, close_date: "2026-07-02" });
-    const edited = ok(await api.patch(`/comp-plans/${plan.id}`, { base_rate: 0.2 }));
+    const edited = ok<CompPlanWritten>(await api.patch(`/comp-plans/${plan.id}`, { base_rate: 0.2 }));
     expect(edited.version).toBe(2);
     const [a, p] = [await getDeal(api, approved.id), await getDeal(api, pending.id)];
     expect(a.commissions[0]).toMatchObject({ amount: 1000, plan_version: 1, status: "approved", locked: true });
     expect(a.total_commission).toBe(1000);
     expect(p.commissions[0]).toMatchObject({ amount: 2000, plan_version: 2, status: "pending", locked: false });
-    expect(p.commissions[0].explanation.prior_attainment).toBe("10000");
+    expect(explanationOf(p.commissions[0], "plan").prior_attainment).toBe("10000");
   });
 });

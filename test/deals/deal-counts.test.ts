@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BulkResult, Deal, DealDetail } from "../../src/deals/schema.js";
 import { compactDealCounts } from "../../src/deals/service-read.js";
+import type { Page } from "../../src/http/pagination.js";
 import { unique } from "../factories.js";
 import { Api, createDeal, dealBody, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -31,7 +33,7 @@ async function countRows(statuses: string | undefined, ownerId?: string): Promis
 }
 
 async function listTotal(query: string): Promise<number> {
-  return ok(await api.get(`/deals?per_page=1${query}`)).meta.total;
+  return ok<Page<Deal>>(await api.get(`/deals?per_page=1${query}`)).meta.total;
 }
 
 /** Every status filter's total equals count(*); returns the totals by status for exact checks. */
@@ -51,18 +53,18 @@ describe("exact totals through every kind of deal write", () => {
     for (let i = 0; i < 6; i++) deals.push(await createDeal(api, owner));
     expect(await expectExactTotals()).toEqual({ pending: 6, approved: 0, rejected: 0, disputed: 0, paid: 0 });
 
-    ok(await api.post(`/deals/${deals[0].id}/approve`));
-    ok(await api.post(`/deals/${deals[1].id}/approve`));
-    ok(await api.post(`/deals/${deals[2].id}/reject`, { reason: "duplicate" }));
-    ok(await api.post(`/deals/${deals[1].id}/mark-paid`));
+    ok<DealDetail>(await api.post(`/deals/${deals[0]!.id}/approve`));
+    ok<DealDetail>(await api.post(`/deals/${deals[1]!.id}/approve`));
+    ok<DealDetail>(await api.post(`/deals/${deals[2]!.id}/reject`, { reason: "duplicate" }));
+    ok<DealDetail>(await api.post(`/deals/${deals[1]!.id}/mark-paid`));
     expect(await expectExactTotals()).toEqual({ pending: 3, approved: 1, rejected: 1, disputed: 0, paid: 1 });
 
-    ok(await api.patch(`/deals/${deals[2].id}`, { arr_amount: 12000 })); // resubmits: rejected → pending
-    ok(await api.del(`/deals/${deals[3].id}`), 204);
+    ok<DealDetail>(await api.patch(`/deals/${deals[2]!.id}`, { arr_amount: 12000 })); // resubmits: rejected → pending
+    ok(await api.del(`/deals/${deals[3]!.id}`), 204);
     expect(await expectExactTotals()).toEqual({ pending: 3, approved: 1, rejected: 0, disputed: 0, paid: 1 });
 
     const bulk = Array.from({ length: 25 }, (_, i) => ({ ...dealBody(owner), external_id: unique(`crm-${i}`) }));
-    expect(ok(await api.post("/deals/bulk", { deals: bulk })).meta.created).toBe(25);
+    expect(ok<BulkResult>(await api.post("/deals/bulk", { deals: bulk })).meta.created).toBe(25);
     expect(await expectExactTotals()).toEqual({ pending: 28, approved: 1, rejected: 0, disputed: 0, paid: 1 });
   });
 
@@ -123,12 +125,16 @@ describe("list items", () => {
         { user_id: planless, percent: 33.3333 },
       ],
     });
-    ok(await api.post(`/deals/${deal.id}/approve`));
-    ok(await api.post(`/deals/${deal.id}/mark-paid`));
-    const { commissions: _lines, recalculation_job_id: _job, ...single } = ok(await api.get(`/deals/${deal.id}`));
+    ok<DealDetail>(await api.post(`/deals/${deal.id}/approve`));
+    ok<DealDetail>(await api.post(`/deals/${deal.id}/mark-paid`));
+    const {
+      commissions: _lines,
+      recalculation_job_id: _job,
+      ...single
+    } = ok<DealDetail>(await api.get(`/deals/${deal.id}`));
     expect(single.explanation).not.toBeNull();
     expect(single.paid_at).not.toBeNull();
-    const listed = ok(await api.get(`/deals?status=paid&per_page=100`)).data.find(
+    const listed = ok<Page<Deal>>(await api.get(`/deals?status=paid&per_page=100`)).data.find(
       (d: { id: string }) => d.id === deal.id,
     );
     expect(listed).toEqual(single);

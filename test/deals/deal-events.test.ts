@@ -1,5 +1,8 @@
+import type { OpenAPIV3_1 } from "openapi-types";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BulkResult, DealDetail } from "../../src/deals/schema.js";
+import type { Dispute } from "../../src/disputes/schema.js";
 import { EVENT_TYPES } from "../../src/events/catalogue.js";
 import { createUser, unique } from "../factories.js";
 import { Api, createDeal, eventsOf, ok, repOnPlan } from "../factories-commissions.js";
@@ -43,7 +46,7 @@ async function pendingDeal(): Promise<DealWithLines> {
 }
 async function approvedDeal(): Promise<DealWithLines> {
   const deal = await pendingDeal();
-  return ok(await api.post(`/deals/${deal.id}/approve`));
+  return ok<DealDetail>(await api.post(`/deals/${deal.id}/approve`));
 }
 
 interface Case {
@@ -63,7 +66,7 @@ const CASES: Record<string, Case> = {
     act: async () => {
       const user = await createUser(t);
       const body = { opportunity_name: "Upserted", arr_amount: 100, close_date: "2026-07-01", owner_id: user.id };
-      return { id: ok(await api.put(`/deals/by-external-id/${unique("crm")}`, body), 201).id };
+      return { id: ok<DealDetail>(await api.put(`/deals/by-external-id/${unique("crm")}`, body), 201).id };
     },
     event: "deal.created",
   },
@@ -71,19 +74,21 @@ const CASES: Record<string, Case> = {
     act: async () => {
       const user = await createUser(t);
       const deal = { external_id: unique("crm"), opportunity_name: "Bulk", arr_amount: 1, close_date: "2026-07-01" };
-      return { id: ok(await api.post("/deals/bulk", { deals: [{ ...deal, owner_id: user.id }] })).data[0].id };
+      return {
+        id: ok<BulkResult>(await api.post("/deals/bulk", { deals: [{ ...deal, owner_id: user.id }] })).data[0]!.id,
+      };
     },
     event: "deal.created",
   },
   "patch /deals/{id}": {
     given: pendingDeal,
-    act: async (deal) => ({ id: ok(await api.patch(`/deals/${deal!.id}`, { arr_amount: 20000 })).id }),
+    act: async (deal) => ({ id: ok<DealDetail>(await api.patch(`/deals/${deal!.id}`, { arr_amount: 20000 })).id }),
     event: "deal.updated",
   },
   "delete /deals/{id}": {
     given: pendingDeal,
     act: async (deal) => {
-      const before = ok(await api.get(`/deals/${deal!.id}`));
+      const before = ok<DealDetail>(await api.get(`/deals/${deal!.id}`));
       ok(await api.del(`/deals/${deal!.id}`), 204);
       expect((await api.get(`/deals/${deal!.id}`)).statusCode).toBe(404);
       return { id: deal!.id, expected: asEventObject(before) };
@@ -92,23 +97,25 @@ const CASES: Record<string, Case> = {
   },
   "post /deals/{id}/approve": {
     given: pendingDeal,
-    act: async (deal) => ({ id: ok(await api.post(`/deals/${deal!.id}/approve`)).id }),
+    act: async (deal) => ({ id: ok<DealDetail>(await api.post(`/deals/${deal!.id}/approve`)).id }),
     event: "deal.approved",
   },
   "post /deals/{id}/reject": {
     given: pendingDeal,
-    act: async (deal) => ({ id: ok(await api.post(`/deals/${deal!.id}/reject`, { reason: "duplicate" })).id }),
+    act: async (deal) => ({
+      id: ok<DealDetail>(await api.post(`/deals/${deal!.id}/reject`, { reason: "duplicate" })).id,
+    }),
     event: "deal.rejected",
   },
   "post /deals/{id}/mark-paid": {
     given: approvedDeal,
-    act: async (deal) => ({ id: ok(await api.post(`/deals/${deal!.id}/mark-paid`)).id }),
+    act: async (deal) => ({ id: ok<DealDetail>(await api.post(`/deals/${deal!.id}/mark-paid`)).id }),
     event: "deal.paid",
   },
   "post /deals/{id}/disputes": {
     given: approvedDeal,
     act: async (deal) => {
-      ok(await api.post(`/deals/${deal!.id}/disputes`, { reason: "wrong_amount" }), 201);
+      ok<Dispute>(await api.post(`/deals/${deal!.id}/disputes`, { reason: "wrong_amount" }), 201);
       return { id: deal!.id };
     },
     event: "deal.disputed",
@@ -117,11 +124,11 @@ const CASES: Record<string, Case> = {
 
 describe("#13.21 every write route of /deals emits its deal.* event", () => {
   it("the table covers every write operation under /deals in the OpenAPI document", async () => {
-    const doc = ok(await api.get("/openapi.json"));
-    const writes = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+    const doc = ok<OpenAPIV3_1.Document>(await api.get("/openapi.json"));
+    const writes = Object.entries(doc.paths ?? {})
       .filter(([path]) => path === "/api/v1/deals" || path.startsWith("/api/v1/deals/"))
       .flatMap(([path, ops]) =>
-        Object.keys(ops)
+        Object.keys(ops ?? {})
           .filter((m) => ["post", "put", "patch", "delete"].includes(m))
           .map((m) => `${m} ${path.slice("/api/v1".length)}`),
       );
@@ -146,11 +153,9 @@ describe("#13.21 every write route of /deals emits its deal.* event", () => {
 describe("#13.21 deal.deleted", () => {
   it("is in the catalogue, accepted by subscriptions and listed in the OpenAPI event schema", async () => {
     expect(EVENT_TYPES).toContain("deal.deleted");
-    const doc = ok(await api.get("/openapi.json"));
-    const event = Object.entries(doc.components.schemas as Record<string, any>).find(([name]) =>
-      name.startsWith("WebhookEvent"),
-    )![1];
-    expect(event.properties.type.enum).toEqual([...EVENT_TYPES]);
+    const doc = ok<OpenAPIV3_1.Document>(await api.get("/openapi.json"));
+    const event = Object.entries(doc.components?.schemas ?? {}).find(([name]) => name.startsWith("WebhookEvent"))![1];
+    expect((event.properties!.type as OpenAPIV3_1.SchemaObject).enum).toEqual([...EVENT_TYPES]);
     const sub = await subscribe(t, adminKey, { url: receiver.url, events: [...EVENT_TYPES] });
     expect(sub.events).toEqual([...EVENT_TYPES]);
     ok(await api.del(`/webhook-subscriptions/${sub.id}`), 204);
@@ -160,7 +165,7 @@ describe("#13.21 deal.deleted", () => {
     receiver.received.length = 0;
     const sub = await subscribe(t, adminKey, { url: receiver.url, events: ["deal.deleted"] });
     const deal = await pendingDeal();
-    const before = ok(await api.get(`/deals/${deal.id}`));
+    const before = ok<DealDetail>(await api.get(`/deals/${deal.id}`));
     ok(await api.del(`/deals/${deal.id}`), 204);
     expect(await drain(sourceFor(t, receiver), new Date())).toBe(1);
     const [got] = receiver.received;

@@ -1,4 +1,7 @@
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Deal, DealDetail } from "../../src/deals/schema.js";
+import type { Page } from "../../src/http/pagination.js";
 import { createUser, errorOf, unique } from "../factories.js";
 import {
   Api,
@@ -22,12 +25,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const params = (res: { json(): any }) => (res.json().error.details ?? []).map((d: any) => d.param);
+const params = (res: LightMyRequestResponse) => (errorOf(res).details ?? []).map((d) => d.param);
 
 describe("POST /deals", () => {
   it("applies the defaults and returns the deal with its lines", async () => {
     const user = await createUser(t);
-    const deal = ok(await api.post("/deals", dealBody(user.id, { arr_amount: 1234.5 })), 201);
+    const deal = ok<DealDetail>(await api.post("/deals", dealBody(user.id, { arr_amount: 1234.5 })), 201);
     expect(deal).toMatchObject({
       external_id: null,
       arr_amount: 1234.5,
@@ -53,7 +56,7 @@ describe("POST /deals", () => {
     [{ arr_amount: "100" }, "arr_amount", "must be a number"],
     [{ currency: "usd" }, "currency", "must be an ISO 4217 code of 3 uppercase letters, such as USD"],
     [{ currency: "XYZ" }, "currency", "XYZ is not an active ISO 4217 currency code"],
-    [{ deal_type: "upsell" }, "deal_type", undefined],
+    [{ deal_type: "upsell" }, "deal_type", "must be one of: new_business, expansion, renewal, other"],
     [{ close_date: "2026-02-30" }, "close_date", "must be a real calendar date"],
     [{ splits: [] }, "splits", "must list at least one user"],
     [{ splits: [{ user_id: "usr_x", percent: 0 }] }, "splits[0].percent", "must be greater than 0"],
@@ -66,7 +69,7 @@ describe("POST /deals", () => {
     expect(res.statusCode, res.body).toBe(422);
     const detail = errorOf(res).details!.find((d) => d.param === param);
     expect(detail, res.body).toBeDefined();
-    if (message) expect(detail!.message).toBe(message);
+    expect(detail!.message).toBe(message);
   });
 
   it("percents must sum to exactly 100 and name each user once", async () => {
@@ -129,9 +132,11 @@ describe("PATCH and DELETE /deals/{id}", () => {
     const user = await createUser(t);
     const deal = await createDeal(api, user.id, { external_id: unique("crm") });
     clock.advance(1000);
-    const same = ok(await api.patch(`/deals/${deal.id}`, { arr_amount: deal.arr_amount }));
+    const same = ok<DealDetail>(await api.patch(`/deals/${deal.id}`, { arr_amount: deal.arr_amount }));
     expect(same.updated_at).toBe(deal.updated_at);
-    const patched = ok(await api.patch(`/deals/${deal.id}`, { opportunity_name: "Bigger", external_id: null }));
+    const patched = ok<DealDetail>(
+      await api.patch(`/deals/${deal.id}`, { opportunity_name: "Bigger", external_id: null }),
+    );
     expect(patched).toMatchObject({ opportunity_name: "Bigger", external_id: null, arr_amount: deal.arr_amount });
     expect(patched.updated_at).not.toBe(deal.updated_at);
   });
@@ -170,7 +175,7 @@ describe("PATCH and DELETE /deals/{id}", () => {
     const deal = await createDeal(api, user.id);
     await rejectAsOwner(t, deal.id, "wrong owner");
     expect((await getDeal(api, deal.id)).rejection_reason).toBe("wrong owner");
-    const again = ok(await api.patch(`/deals/${deal.id}`, {}));
+    const again = ok<DealDetail>(await api.patch(`/deals/${deal.id}`, {}));
     expect([again.status, again.rejection_reason]).toEqual(["pending", null]);
   });
 });
@@ -193,9 +198,9 @@ describe("GET /deals", () => {
     await rejectAsOwner(t, ids.d!);
   });
   const list = async (query: string) => {
-    const body = ok(await api.get(`/deals?owner_id=${owner}&${query}`));
+    const body = ok<Page<Deal>>(await api.get(`/deals?owner_id=${owner}&${query}`));
     const back = Object.fromEntries(Object.entries(ids).map(([k, v]) => [v, k]));
-    return body.data.map((d: any) => back[d.id]).join("");
+    return body.data.map((d) => back[d.id]).join("");
   };
 
   it("defaults to newest first; sorts ascending and descending with ties on id in the same direction", async () => {
@@ -226,7 +231,7 @@ describe("GET /deals", () => {
 
   it("list items carry no lines; pagination and Link headers work", async () => {
     const res = await api.get(`/deals?owner_id=${owner}&per_page=2&page=2`);
-    const body = ok(res);
+    const body = ok<Page<Deal>>(res);
     expect(body.meta).toEqual({ page: 2, per_page: 2, total: 4 });
     expect(body.data[0]).not.toHaveProperty("commissions");
     expect(res.headers.link).toContain('rel="prev"');

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DealDetail } from "../../src/deals/schema.js";
+import type { Dispute } from "../../src/disputes/schema.js";
+import type { Page } from "../../src/http/pagination.js";
 import { errorOf } from "../factories.js";
 import { Api, createDeal, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, POSTGRES_URL, type TestApp, TestClock } from "../harness.js";
@@ -22,7 +25,7 @@ const N = 10;
 async function approvedDeal() {
   const { user } = await repOnPlan(admin);
   const deal = await createDeal(admin, user.id);
-  ok(await admin.post(`/deals/${deal.id}/approve`));
+  ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
   return deal;
 }
 
@@ -46,7 +49,7 @@ describe(`concurrent disputes (${POSTGRES_URL ? "PostgreSQL, parallel connection
       });
     }
     const winner = results.find((r) => r.statusCode === 201)!.json();
-    const disputes = ok(await admin.get(`/disputes?deal_id=${deal.id}`));
+    const disputes = ok<Page<Dispute>>(await admin.get(`/disputes?deal_id=${deal.id}`));
     expect(disputes.data).toEqual([winner]);
     expect((await getDeal(admin, deal.id)).status).toBe("disputed");
     expect((await eventsOf(t, "dispute.opened")).filter((e) => e.object.deal_id === deal.id)).toHaveLength(1);
@@ -57,7 +60,7 @@ describe(`concurrent disputes (${POSTGRES_URL ? "PostgreSQL, parallel connection
 
   it(`${N} concurrent resolves of one dispute: exactly one 200, one adjustment line, the rest 409`, async () => {
     const deal = await approvedDeal();
-    const dispute = ok(
+    const dispute = ok<Dispute>(
       await admin.post(`/deals/${deal.id}/disputes`, { reason: "wrong_amount", expected_amount: 1200 }),
       201,
     );
@@ -76,7 +79,7 @@ describe(`concurrent disputes (${POSTGRES_URL ? "PostgreSQL, parallel connection
     expect(winner).toMatchObject({ status: "resolved", outcome: "approved", resolved_amount: 1200 });
     const after = await getDeal(admin, deal.id);
     expect([after.status, after.total_commission]).toEqual(["approved", 1200]);
-    expect(after.commissions.map((c: any) => [c.kind, c.amount, c.status])).toEqual([
+    expect(after.commissions.map((c) => [c.kind, c.amount, c.status])).toEqual([
       ["plan", 1000, "approved"],
       ["adjustment", 200, "approved"],
     ]);

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Statement } from "../../src/commissions/schema.js";
+import type { DealDetail } from "../../src/deals/schema.js";
 import { resolveDispute } from "../../src/deals/service-disputes.js";
+import type { Dispute } from "../../src/disputes/schema.js";
+import type { Page } from "../../src/http/pagination.js";
 import { errorOf } from "../factories.js";
 import { Api, createDeal, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
@@ -33,7 +37,7 @@ const calculatedFor = async (dealId: string) =>
 async function approvedDeal() {
   const { user } = await repOnPlan(admin);
   const deal = await createDeal(admin, user.id);
-  ok(await admin.post(`/deals/${deal.id}/approve`));
+  ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
   return deal;
 }
 
@@ -43,7 +47,7 @@ const open = (dealId: string, body: Record<string, unknown> = { reason: "wrong_a
 describe("POST /deals/{id}/disputes", () => {
   it("approved → disputed: 201 with the dispute, dispute.opened and deal.disputed, audit rows", async () => {
     const deal = await approvedDeal();
-    const dispute = ok(
+    const dispute = ok<Dispute>(
       await open(deal.id, { reason: "missing_tier", description: "Q3 accelerator", expected_amount: 1500 }),
       201,
     );
@@ -68,7 +72,7 @@ describe("POST /deals/{id}/disputes", () => {
       .where("resource_id", "in", [deal.id, dispute.id])
       .execute();
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(["dispute.open", "deal.dispute"]));
-    expect(ok(await writer.get(`/disputes/${dispute.id}`))).toEqual(dispute);
+    expect(ok<Dispute>(await writer.get(`/disputes/${dispute.id}`))).toEqual(dispute);
   });
 
   it.each(["pending", "rejected", "disputed", "paid"] as const)(
@@ -76,24 +80,24 @@ describe("POST /deals/{id}/disputes", () => {
     async (status) => {
       const { user } = await repOnPlan(admin);
       const deal = await createDeal(admin, user.id);
-      if (status === "rejected") ok(await admin.post(`/deals/${deal.id}/reject`, { reason: "x" }));
-      if (status === "disputed" || status === "paid") ok(await admin.post(`/deals/${deal.id}/approve`));
-      if (status === "disputed") ok(await open(deal.id), 201);
-      if (status === "paid") ok(await admin.post(`/deals/${deal.id}/mark-paid`));
-      const before = ok(await writer.get(`/disputes?deal_id=${deal.id}`)).meta.total;
+      if (status === "rejected") ok<DealDetail>(await admin.post(`/deals/${deal.id}/reject`, { reason: "x" }));
+      if (status === "disputed" || status === "paid") ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
+      if (status === "disputed") ok<Dispute>(await open(deal.id), 201);
+      if (status === "paid") ok<DealDetail>(await admin.post(`/deals/${deal.id}/mark-paid`));
+      const before = ok<Page<Dispute>>(await writer.get(`/disputes?deal_id=${deal.id}`)).meta.total;
       const res = await open(deal.id);
       expect(res.statusCode).toBe(409);
       expect(errorOf(res)).toMatchObject({
         code: "invalid_transition",
         message: `Deal ${deal.id} is ${status}; only approved deals can be disputed`,
       });
-      expect(ok(await writer.get(`/disputes?deal_id=${deal.id}`)).meta.total).toBe(before);
+      expect(ok<Page<Dispute>>(await writer.get(`/disputes?deal_id=${deal.id}`)).meta.total).toBe(before);
     },
   );
 
   it("a disputed deal cannot be marked paid or edited", async () => {
     const deal = await approvedDeal();
-    ok(await open(deal.id), 201);
+    ok<Dispute>(await open(deal.id), 201);
     expect((await admin.post(`/deals/${deal.id}/mark-paid`)).statusCode).toBe(409);
     expect((await admin.patch(`/deals/${deal.id}`, { arr_amount: 1 })).statusCode).toBe(409);
   });
@@ -102,9 +106,9 @@ describe("POST /deals/{id}/disputes", () => {
 describe("POST /disputes/{id}/resolve", () => {
   it("approved defaults to expected_amount: an adjustment for the difference to the owner", async () => {
     const deal = await approvedDeal();
-    const dispute = ok(await open(deal.id), 201);
+    const dispute = ok<Dispute>(await open(deal.id), 201);
     const before = await calculatedFor(deal.id);
-    const resolved = ok(await resolve(dispute.id, { outcome: "approved", note: "agreed" }));
+    const resolved = ok<Dispute>(await resolve(dispute.id, { outcome: "approved", note: "agreed" }));
     expect(resolved).toMatchObject({
       status: "resolved",
       outcome: "approved",
@@ -113,7 +117,7 @@ describe("POST /disputes/{id}/resolve", () => {
     });
     const after = await getDeal(admin, deal.id);
     expect(after).toMatchObject({ status: "approved", total_commission: 1200 });
-    const adjustment = after.commissions.find((c: any) => c.kind === "adjustment");
+    const adjustment = after.commissions.find((c) => c.kind === "adjustment")!;
     const reason = `dispute ${dispute.id} resolved approved, total 1,000.00 → 1,200.00; note: agreed`;
     expect(adjustment).toEqual({
       id: expect.stringMatching(/^com_/),
@@ -145,22 +149,22 @@ describe("POST /disputes/{id}/resolve", () => {
       .execute();
     expect(audits).toEqual([{ action: "commission.adjust", actor_id: deskKey.id, after: adjustment }]);
     expect((await eventsOf(t, "dispute.resolved")).some((e) => e.object.id === dispute.id)).toBe(true);
-    const statement = ok(await admin.get(`/users/${deal.owner_id}/statement?period=2026-Q3`));
+    const statement = ok<Statement>(await admin.get(`/users/${deal.owner_id}/statement?period=2026-Q3`));
     expect(statement.totals).toMatchObject({ adjustment: 200, total: 1200 });
-    ok(await admin.post(`/deals/${deal.id}/mark-paid`));
+    ok<DealDetail>(await admin.post(`/deals/${deal.id}/mark-paid`));
     const paid = await getDeal(admin, deal.id);
-    expect(paid.commissions.map((c: any) => c.status)).toEqual(["paid", "paid"]);
+    expect(paid.commissions.map((c) => c.status)).toEqual(["paid", "paid"]);
   });
 
   it("partially_approved needs resolved_amount; a lower total gives a negative adjustment", async () => {
     const deal = await approvedDeal();
-    const dispute = ok(await open(deal.id), 201);
+    const dispute = ok<Dispute>(await open(deal.id), 201);
     const missing = await resolve(dispute.id, { outcome: "partially_approved" });
     expect([missing.statusCode, errorOf(missing).details?.[0]?.param]).toEqual([422, "resolved_amount"]);
-    ok(await resolve(dispute.id, { outcome: "partially_approved", resolved_amount: 900 }));
+    ok<Dispute>(await resolve(dispute.id, { outcome: "partially_approved", resolved_amount: 900 }));
     const after = await getDeal(admin, deal.id);
     expect(after.total_commission).toBe(900);
-    const adjustment = after.commissions.find((c: any) => c.kind === "adjustment");
+    const adjustment = after.commissions.find((c) => c.kind === "adjustment")!;
     const reason = `dispute ${dispute.id} resolved partially_approved, total 1,000.00 → 900.00`;
     expect([adjustment.amount, adjustment.period]).toEqual([-100, "2026-Q3"]);
     expect(adjustment.explanation).toEqual({
@@ -175,11 +179,11 @@ describe("POST /disputes/{id}/resolve", () => {
 
   it("from the owner CLI: the author is owner-cli; with no plan line, the period is today's quarter", async () => {
     const deal = await createDeal(admin, (await repOnPlan(admin, { currency: "EUR" })).user.id);
-    ok(await admin.post(`/deals/${deal.id}/approve`));
-    const dispute = ok(await open(deal.id, { reason: "wrong_amount", expected_amount: 50.5 }), 201);
+    ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
+    const dispute = ok<Dispute>(await open(deal.id, { reason: "wrong_amount", expected_amount: 50.5 }), 201);
     const resolved = await resolveDispute(t.ownerCtx(), dispute.id, { outcome: "approved", note: "goodwill" });
     expect([resolved.status, resolved.resolved_amount]).toEqual(["resolved", 50.5]);
-    const [line] = (await getDeal(admin, deal.id)).commissions.filter((c: any) => c.kind === "adjustment");
+    const line = (await getDeal(admin, deal.id)).commissions.filter((c) => c.kind === "adjustment")[0]!;
     const reason = `dispute ${dispute.id} resolved approved, total 0.00 → 50.50; note: goodwill`;
     expect([line.amount, line.period, line.status, line.locked]).toEqual([50.5, "2026-Q4", "approved", true]);
     expect(line.explanation).toEqual({
@@ -197,9 +201,9 @@ describe("POST /disputes/{id}/resolve", () => {
 
   it("an accepted total equal to the current one writes no line and raises no commission.calculated", async () => {
     const deal = await approvedDeal();
-    const dispute = ok(await open(deal.id), 201);
+    const dispute = ok<Dispute>(await open(deal.id), 201);
     const before = await calculatedFor(deal.id);
-    ok(await resolve(dispute.id, { outcome: "approved", resolved_amount: 1000 }));
+    ok<Dispute>(await resolve(dispute.id, { outcome: "approved", resolved_amount: 1000 }));
     const after = await getDeal(admin, deal.id);
     expect([after.status, after.total_commission, after.commissions.length]).toEqual(["approved", 1000, 1]);
     expect(await calculatedFor(deal.id)).toEqual(before);
@@ -207,12 +211,12 @@ describe("POST /disputes/{id}/resolve", () => {
 
   it("denied changes no amount, takes no resolved_amount; a resolved dispute → 409", async () => {
     const deal = await approvedDeal();
-    const dispute = ok(await open(deal.id), 201);
+    const dispute = ok<Dispute>(await open(deal.id), 201);
     const before = await calculatedFor(deal.id);
     const bad = await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "denied", resolved_amount: 5 });
     expect(bad.statusCode).toBe(422);
     expect((await getDeal(admin, deal.id)).status).toBe("disputed");
-    const denied = ok(await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "denied" }));
+    const denied = ok<Dispute>(await admin.post(`/disputes/${dispute.id}/resolve`, { outcome: "denied" }));
     expect(denied).toMatchObject({ outcome: "denied", resolved_amount: null });
     const after = await getDeal(admin, deal.id);
     expect([after.status, after.total_commission, after.commissions.length]).toEqual(["approved", 1000, 1]);
@@ -223,7 +227,7 @@ describe("POST /disputes/{id}/resolve", () => {
 
   it("a write key → 403", async () => {
     const deal = await approvedDeal();
-    const dispute = ok(await open(deal.id), 201);
+    const dispute = ok<Dispute>(await open(deal.id), 201);
     expect((await writer.post(`/disputes/${dispute.id}/resolve`, { outcome: "denied" })).statusCode).toBe(403);
   });
 });
@@ -231,10 +235,10 @@ describe("POST /disputes/{id}/resolve", () => {
 describe("GET /disputes", () => {
   it("filters by status and deal_id", async () => {
     const deal = await approvedDeal();
-    const dispute = ok(await open(deal.id), 201);
-    const list = ok(await writer.get(`/disputes?deal_id=${deal.id}&status=open`));
-    expect(list.data.map((d: any) => d.id)).toEqual([dispute.id]);
-    expect(ok(await writer.get(`/disputes?deal_id=${deal.id}&status=resolved`)).meta.total).toBe(0);
+    const dispute = ok<Dispute>(await open(deal.id), 201);
+    const list = ok<Page<Dispute>>(await writer.get(`/disputes?deal_id=${deal.id}&status=open`));
+    expect(list.data.map((d) => d.id)).toEqual([dispute.id]);
+    expect(ok<Page<Dispute>>(await writer.get(`/disputes?deal_id=${deal.id}&status=resolved`)).meta.total).toBe(0);
     expect((await writer.get("/disputes?status=closed")).statusCode).toBe(422);
   });
 });

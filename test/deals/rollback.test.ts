@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BulkResult, DealDetail } from "../../src/deals/schema.js";
 import { errorOf } from "../factories.js";
 import { Api, createDeal, dealBody, getDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
@@ -66,7 +67,7 @@ const bulk = (deals: unknown[], idem: string) =>
 describe("a failed write rolls back completely", () => {
   it("POST /deals/bulk: item 900 of 1,000 refused at COMMIT → 500, not one row of the batch remains", async () => {
     const { user } = await repOnPlan(admin, { tiers: null, quota: null, base_rate: 0.1 });
-    const existing = ok(await admin.put("/deals/by-external-id/crm-keep", dealBody(user.id)), 201);
+    const existing = ok<DealDetail>(await admin.put("/deals/by-external-id/crm-keep", dealBody(user.id)), 201);
     const before = await getDeal(admin, existing.id);
     const linesBefore = await lines(existing.id);
     const items = Array.from({ length: 1000 }, (_, i) => ({
@@ -102,7 +103,7 @@ describe("a failed write rolls back completely", () => {
 
     // Nothing half-exists: the same request (same Idempotency-Key, a 5xx was not stored) now succeeds whole.
     await sql`DROP TRIGGER test_refuse_deal ON deals`.execute(t.db.db);
-    const retry = ok(await bulk(items, "bulk-rollback"));
+    const retry = ok<BulkResult>(await bulk(items, "bulk-rollback"));
     expect(retry.meta).toEqual({ created: 999, updated: 1, unchanged: 0, recalculation_job_id: null });
     expect(retry.data[900]).toMatchObject({ external_id: "crm-bulk-900", arr_amount: 1900, total_commission: 190 });
     expect((await counts()).deals).toBe(rowsBefore.deals! + 999);
@@ -134,7 +135,7 @@ describe("a failed write rolls back completely", () => {
     // Without the trigger the same reject succeeds, and it does move the later deal: the failed
     // attempt had written that change, and it was rolled back.
     await sql`DROP TRIGGER test_refuse_event ON events`.execute(t.db.db);
-    ok(await admin.post(`/deals/${early.id}/reject`, { reason: "duplicate" }));
+    ok<DealDetail>(await admin.post(`/deals/${early.id}/reject`, { reason: "duplicate" }));
     expect((await getDeal(admin, late.id)).total_commission).toBe(4000);
   });
 });

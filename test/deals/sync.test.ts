@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BulkResult, Deal, DealDetail } from "../../src/deals/schema.js";
+import type { Page } from "../../src/http/pagination.js";
 import { errorOf, unique } from "../factories.js";
 import { Api, approveAsOwner, dealBody, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -25,10 +27,10 @@ const body = (overrides: Record<string, unknown> = {}) => {
 describe("PUT /deals/by-external-id/{external_id}", () => {
   it("201 creates, 200 updates, 200 no-op when equal (no event), whole replacement", async () => {
     const crm = unique("crm");
-    const created = ok(await put(crm, body({ deal_type: "expansion" })), 201);
+    const created = ok<DealDetail>(await put(crm, body({ deal_type: "expansion" })), 201);
     expect(created).toMatchObject({ external_id: crm, deal_type: "expansion", total_commission: 1000 });
     expect(created.commissions).toHaveLength(1);
-    const same = ok(await put(crm, body({ deal_type: "expansion", external_id: crm })), 200);
+    const same = ok<DealDetail>(await put(crm, body({ deal_type: "expansion", external_id: crm })), 200);
     expect(same.updated_at).toBe(created.updated_at);
     expect((await eventsOf(t, "deal.updated")).filter((e) => e.object.id === created.id)).toHaveLength(0);
     const updated = ok(await put(crm, body({ arr_amount: 20000 })), 200);
@@ -43,9 +45,9 @@ describe("PUT /deals/by-external-id/{external_id}", () => {
 
   it("equal is a no-op even on a locked deal; a change to it is 409 invalid_transition", async () => {
     const crm = unique("crm");
-    const created = ok(await put(crm, body()), 201);
+    const created = ok<DealDetail>(await put(crm, body()), 201);
     await approveAsOwner(t, created.id);
-    const same = ok(await put(crm, body()), 200);
+    const same = ok<DealDetail>(await put(crm, body()), 200);
     expect(same.status).toBe("approved");
     const changed = await put(crm, body({ arr_amount: 1 }));
     expect(changed.statusCode).toBe(409);
@@ -74,7 +76,7 @@ describe("POST /deals/bulk", () => {
     const [x, y, z] = [unique("crm"), unique("crm"), unique("crm")];
     ok(await put(y, body()), 201);
     ok(await put(z, body({ arr_amount: 500 })), 201);
-    const res = ok(
+    const res = ok<BulkResult>(
       await api.post("/deals/bulk", {
         deals: [
           { ...body({ arr_amount: 3000 }), external_id: x },
@@ -84,7 +86,7 @@ describe("POST /deals/bulk", () => {
       }),
     );
     expect(res.meta).toEqual({ created: 1, updated: 1, unchanged: 1, recalculation_job_id: null });
-    expect(res.data.map((d: any) => [d.external_id, d.arr_amount, d.total_commission])).toEqual([
+    expect(res.data.map((d) => [d.external_id, d.arr_amount, d.total_commission])).toEqual([
       [x, 3000, 300],
       [y, 10000, 1000],
       [z, 700, 70],
@@ -120,12 +122,12 @@ describe("POST /deals/bulk", () => {
       ],
     });
     expect(errorOf(ghosts).details).toEqual([{ param: "deals[1].owner_id", message: "user usr_ghost does not exist" }]);
-    expect(ok(await api.get(`/deals?external_id=${x}`)).meta.total).toBe(0);
+    expect(ok<Page<Deal>>(await api.get(`/deals?external_id=${x}`)).meta.total).toBe(0);
   });
 
   it("a change to a locked deal refuses the whole batch (409 naming the item)", async () => {
     const [x, y] = [unique("crm"), unique("crm")];
-    const locked = ok(await put(x, body()), 201);
+    const locked = ok<DealDetail>(await put(x, body()), 201);
     await approveAsOwner(t, locked.id);
     const res = await api.post("/deals/bulk", {
       deals: [
@@ -136,7 +138,7 @@ describe("POST /deals/bulk", () => {
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).code).toBe("invalid_transition");
     expect(errorOf(res).details?.[0]?.param).toBe("deals[1]");
-    expect(ok(await api.get(`/deals?external_id=${y}`)).meta.total).toBe(0);
+    expect(ok<Page<Deal>>(await api.get(`/deals?external_id=${y}`)).meta.total).toBe(0);
   });
 
   it("takes at most 1,000 deals and at least one", async () => {
@@ -153,8 +155,8 @@ describe("POST /deals/bulk", () => {
       ...body({ arr_amount: 100 + i }),
       external_id: `${prefix}-${i}`,
     }));
-    const res = ok(await api.post("/deals/bulk", { deals }));
+    const res = ok<BulkResult>(await api.post("/deals/bulk", { deals }));
     expect(res.meta.created).toBe(1000);
-    expect(res.data[999].total_commission).toBe(109.9);
+    expect(res.data[999]!.total_commission).toBe(109.9);
   });
 });

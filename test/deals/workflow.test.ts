@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Statement } from "../../src/commissions/schema.js";
+import type { DealDetail } from "../../src/deals/schema.js";
 import { createUser, errorOf } from "../factories.js";
 import {
   Api,
@@ -42,22 +44,25 @@ describe("POST /deals/{id}/approve", () => {
   it("pending → approved: approved_at, lines locked, deal.approved, an audit row", async () => {
     const deal = await pendingDeal();
     clock.advance(1000);
-    const approved = ok(await admin.post(`/deals/${deal.id}/approve`));
+    const approved = ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
     expect(approved).toMatchObject({ id: deal.id, status: "approved", total_commission: 1000 });
     expect(approved.approved_at).toBe(new Date(clock.ms).toISOString());
-    expect(approved.commissions.map((c: any) => [c.status, c.locked])).toEqual([["approved", true]]);
+    expect(approved.commissions.map((c) => [c.status, c.locked])).toEqual([["approved", true]]);
     const event = (await eventsOf(t, "deal.approved")).find((e) => e.object.id === deal.id);
     expect(event?.object).toMatchObject({ status: "approved", total_commission: 1000 });
     expect(event?.object.commissions).toBeUndefined();
     const rows = (await auditOf(deal.id)).filter((r) => r.action === "deal.approve");
     expect(rows).toHaveLength(1);
-    expect([(rows[0]!.before as any).status, (rows[0]!.after as any).status]).toEqual(["pending", "approved"]);
+    expect([(rows[0]!.before as DealDetail).status, (rows[0]!.after as DealDetail).status]).toEqual([
+      "pending",
+      "approved",
+    ]);
   });
 
   it("a later change in the period leaves the approved deal's lines alone", async () => {
     const { user } = await repOnPlan(admin);
     const first = await createDeal(admin, user.id, { close_date: "2026-07-20" });
-    ok(await admin.post(`/deals/${first.id}/approve`));
+    ok<DealDetail>(await admin.post(`/deals/${first.id}/approve`));
     await createDeal(admin, user.id, { close_date: "2026-07-01", arr_amount: 95000 });
     expect((await getDeal(admin, first.id)).commissions[0]).toMatchObject({ amount: 1000, locked: true });
   });
@@ -102,14 +107,16 @@ describe("POST /deals/{id}/approve", () => {
 describe("POST /deals/{id}/reject", () => {
   it("pending → rejected: reason, lines void, total 0, deal.rejected, an audit row", async () => {
     const deal = await pendingDeal();
-    const rejected = ok(await admin.post(`/deals/${deal.id}/reject`, { reason: "duplicate of another deal" }));
+    const rejected = ok<DealDetail>(
+      await admin.post(`/deals/${deal.id}/reject`, { reason: "duplicate of another deal" }),
+    );
     expect(rejected).toMatchObject({
       status: "rejected",
       rejection_reason: "duplicate of another deal",
       total_commission: 0,
       approved_at: null,
     });
-    expect(rejected.commissions.map((c: any) => c.status)).toEqual(["void"]);
+    expect(rejected.commissions.map((c) => c.status)).toEqual(["void"]);
     const event = (await eventsOf(t, "deal.rejected")).find((e) => e.object.id === deal.id);
     expect(event?.object).toMatchObject({ status: "rejected", total_commission: 0 });
     expect((await auditOf(deal.id)).map((r) => r.action)).toContain("deal.reject");
@@ -130,14 +137,14 @@ describe("POST /deals/{id}/reject", () => {
     const late = await createDeal(admin, user.id, { close_date: "2026-07-15", arr_amount: 40000 });
     const withEarly = (await getDeal(admin, late.id)).total_commission;
     expect(withEarly).toBeGreaterThan(4000);
-    ok(await admin.post(`/deals/${early.id}/reject`, { reason: "wrong quarter" }));
+    ok<DealDetail>(await admin.post(`/deals/${early.id}/reject`, { reason: "wrong quarter" }));
     expect((await getDeal(admin, late.id)).total_commission).toBe(4000);
-    const statement = ok(await admin.get(`/users/${user.id}/statement?period=2026-Q3`));
+    const statement = ok<Statement>(await admin.get(`/users/${user.id}/statement?period=2026-Q3`));
     expect(statement.totals.total).toBe(4000);
 
-    const resubmitted = ok(await admin.patch(`/deals/${early.id}`, {}));
+    const resubmitted = ok<DealDetail>(await admin.patch(`/deals/${early.id}`, {}));
     expect(resubmitted).toMatchObject({ status: "pending", rejection_reason: null, total_commission: 8000 });
-    expect(resubmitted.commissions.map((c: any) => c.status)).toEqual(["pending"]);
+    expect(resubmitted.commissions.map((c) => c.status)).toEqual(["pending"]);
     expect((await getDeal(admin, late.id)).total_commission).toBe(withEarly);
   });
 
@@ -152,7 +159,7 @@ describe("POST /deals/{id}/reject", () => {
 
   it("a rejected deal → 409", async () => {
     const deal = await pendingDeal();
-    ok(await admin.post(`/deals/${deal.id}/reject`, { reason: "a" }));
+    ok<DealDetail>(await admin.post(`/deals/${deal.id}/reject`, { reason: "a" }));
     const res = await admin.post(`/deals/${deal.id}/reject`, { reason: "b" });
     expect(errorOf(res).message).toBe(`Deal ${deal.id} is rejected; only pending deals can be rejected`);
     expect((await getDeal(admin, deal.id)).rejection_reason).toBe("a");
@@ -162,12 +169,12 @@ describe("POST /deals/{id}/reject", () => {
 describe("POST /deals/{id}/mark-paid", () => {
   it("approved → paid: paid_at, lines paid, deal.paid, an audit row", async () => {
     const deal = await pendingDeal();
-    ok(await admin.post(`/deals/${deal.id}/approve`));
+    ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
     clock.advance(5000);
-    const paid = ok(await admin.post(`/deals/${deal.id}/mark-paid`));
+    const paid = ok<DealDetail>(await admin.post(`/deals/${deal.id}/mark-paid`));
     expect(paid).toMatchObject({ status: "paid", total_commission: 1000 });
     expect(paid.paid_at).toBe(new Date(clock.ms).toISOString());
-    expect(paid.commissions.map((c: any) => [c.status, c.locked])).toEqual([["paid", true]]);
+    expect(paid.commissions.map((c) => [c.status, c.locked])).toEqual([["paid", true]]);
     expect((await eventsOf(t, "deal.paid")).some((e) => e.object.id === deal.id)).toBe(true);
     expect((await auditOf(deal.id)).map((r) => r.action)).toEqual(["deal.create", "deal.approve", "deal.mark_paid"]);
   });

@@ -86,17 +86,21 @@ describe("create", () => {
     [{ name: "x", scope: "read", mcp_access: "admin" }, "mcp_access", "is read-only and cannot be set"],
     [{ name: "x", scope: "read", environment: "live" }, "environment", "is read-only and cannot be set"],
     [{ name: "x", scope: "read", key: "cts_test_mine" }, "key", "is not a recognized field"],
-    [{ name: "", scope: "read" }, "name", undefined],
-    [{ name: "x", scope: "owner" }, "scope", undefined],
+    [{ name: "", scope: "read" }, "name", "must be at least 1 characters"],
+    [{ name: "x", scope: "owner" }, "scope", "must be one of: read, write, admin"],
     [{ name: "x", scope: "read", expires_at: "2026-11-22T09:59:59.000Z" }, "expires_at", "must be in the future"],
-    [{ name: "x", scope: "read", expires_at: "tomorrow" }, "expires_at", undefined],
+    [
+      { name: "x", scope: "read", expires_at: "tomorrow" },
+      "expires_at",
+      "must be an RFC 3339 timestamp such as 2026-11-22T10:00:00.000Z, from 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z",
+    ],
   ])("%j → 422 naming %s", async (payload, param, message) => {
     const res = await api("POST", "/api/v1/api-keys", admin.key, payload);
     expect(res.statusCode, res.body).toBe(422);
     expect(errorOf(res).code).toBe("validation_error");
     const detail = errorOf(res).details?.find((d) => d.param === param);
     expect(detail).toBeDefined();
-    if (message) expect(detail!.message).toBe(message);
+    expect(detail!.message).toBe(message);
   });
 
   it("an expiring key works until its expires_at, then gets 401 expired", async () => {

@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { expect } from "vitest";
+import { parseErrorBody } from "../factories.js";
 
 export interface RawResponse {
   status: number;
@@ -52,11 +53,11 @@ export function contractError(res: RawResponse | null, status: number, code: str
   expect(res!.status, res!.body).toBe(status);
   expect(res!.headers["content-type"]).toBe("application/json; charset=utf-8");
   expect(res!.headers["request-id"]).toMatch(/^req_[0-9A-Z]{26}$/);
-  const body = JSON.parse(res!.body) as { error: { code: string; message: string; request_id: string } };
-  expect(body.error.code).toBe(code);
-  expect(body.error.request_id).toBe(res!.headers["request-id"]);
-  expect(body.error.message.length).toBeGreaterThan(0);
-  return body.error;
+  const error = parseErrorBody(JSON.parse(res!.body));
+  expect(error.code).toBe(code);
+  expect(error.request_id).toBe(res!.headers["request-id"]);
+  expect(error.message.length).toBeGreaterThan(0);
+  return error;
 }
 
 /** Streams `size` bytes as a node:http client does (chunk by chunk, no Expect: 100-continue). */

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { freshIp } from "../factories.js";
+import { freshIp, parseErrorBody } from "../factories.js";
 import { bearer, type TestApp } from "../harness.js";
 import type { Operation, SchemaNode } from "../route-case.js";
 
@@ -47,14 +47,8 @@ export async function send(
 /** A 4xx with the contract's error body: code, message and request id equal to the Request-Id header. */
 export function expectContractError(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { error: { code: string; message: string; request_id: string; details?: unknown } };
-  expect(body.error.code).toBe(code);
-  expect(typeof body.error.message).toBe("string");
-  expect(body.error.request_id).toBe(res.headers["request-id"]);
-  return body.error as {
-    code: string;
-    message: string;
-    request_id: string;
-    details?: { param: string; message: string }[];
-  };
+  const error = parseErrorBody(res.json());
+  expect(error.code).toBe(code);
+  expect(error.request_id).toBe(res.headers["request-id"]);
+  return error;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workSources } from "../../src/app/work-sources.js";
 import { setInlineLimit } from "../../src/commissions/recalculate.js";
+import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
 import { loadConfig } from "../../src/config.js";
 import { findJob } from "../../src/jobs/queue.js";
 import { Worker } from "../../src/jobs/worker.js";
@@ -38,7 +39,8 @@ describe("#13.26 each work source has its own concurrency", () => {
     worker.start();
     try {
       await receiver.waitFor(WEBHOOK_SLOTS);
-      const jobId = ok(await api.patch(`/comp-plans/${plan.id}`, { base_rate: 0.2 })).recalculation_job_id as string;
+      const jobId = ok<CompPlanWritten>(await api.patch(`/comp-plans/${plan.id}`, { base_rate: 0.2 }))
+        .recalculation_job_id as string;
       expect(jobId).toMatch(/^job_/);
       let job = await findJob(t.db.db, jobId);
       for (let i = 0; i < 3000 && job?.status !== "succeeded" && job?.status !== "failed"; i++) {

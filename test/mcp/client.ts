@@ -5,8 +5,9 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
 import { setMcpAccess } from "../../src/api-keys/service.js";
 import { type Scope, scopeAllows } from "../../src/context.js";
+import type { ErrorBody } from "../../src/errors.js";
 import { TOOLS } from "../../src/mcp/tools.js";
-import { createApiKey } from "../factories.js";
+import { createApiKey, parseErrorBody } from "../factories.js";
 import { bearer, type TestApp } from "../harness.js";
 
 /** Listens on a free loopback port; returns the origin (`http://127.0.0.1:PORT`). */
@@ -41,16 +42,11 @@ export async function call(client: Client, name: string, args: Record<string, un
 }
 
 /** The contract error body carried as an error result's text. */
-export function errorIn(result: CallToolResult): {
-  code: string;
-  message: string;
-  request_id: string;
-  details?: { param: string; message: string }[];
-} {
+export function errorIn(result: CallToolResult): ErrorBody["error"] {
   expect(result.isError).toBe(true);
   const first = result.content[0];
   if (first?.type !== "text") throw new Error("error result without text");
-  return JSON.parse(first.text).error;
+  return parseErrorBody(JSON.parse(first.text));
 }
 
 /** One raw JSON-RPC POST, for headers and status codes the SDK client hides. */

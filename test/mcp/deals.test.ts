@@ -1,5 +1,9 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Preview } from "../../src/commissions/schema.js";
+import type { Deal } from "../../src/deals/schema.js";
+import type { Page } from "../../src/http/pagination.js";
+import type { SpiffWritten } from "../../src/spiffs/schema.js";
 import { unique } from "../factories.js";
 import { Api, createDeal, dealBody, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -27,7 +31,7 @@ beforeAll(async () => {
   origin = await listen(t);
   api = new Api(t, "admin");
   ({ user: rep, plan } = await repOnPlan(api));
-  spiff = ok(
+  spiff = ok<SpiffWritten>(
     await api.post("/spiffs", {
       name: unique("Q3 push"),
       starts_on: "2026-07-01",
@@ -48,8 +52,8 @@ afterAll(async () => {
 });
 
 /** The REST body of a GET, for comparison with a tool's structuredContent. */
-async function rest(url: string): Promise<any> {
-  return ok(await api.get(url));
+async function rest<T>(url: string): Promise<T> {
+  return ok<T>(await api.get(url));
 }
 
 /** tool, its arguments, the REST GET it mirrors (thunks: the records exist only after beforeAll). */
@@ -94,11 +98,11 @@ describe("read tools return exactly the REST bodies", () => {
 
   it("preview_commission prices a deal as POST /commissions/preview does and persists nothing", async () => {
     const body = dealBody(rep.id, { arr_amount: 50000 });
-    const before = await rest(`/deals?owner_id=${rep.id}`);
+    const before = await rest<Page<Deal>>(`/deals?owner_id=${rep.id}`);
     const result = await call(reader, "preview_commission", body);
-    expect(result.structuredContent).toEqual(ok(await api.post("/commissions/preview", body)));
+    expect(result.structuredContent).toEqual(ok<Preview>(await api.post("/commissions/preview", body)));
     expect((result.structuredContent as { lines: unknown[] }).lines.length).toBeGreaterThan(0);
-    expect((await rest(`/deals?owner_id=${rep.id}`)).meta).toEqual(before.meta);
+    expect((await rest<Page<Deal>>(`/deals?owner_id=${rep.id}`)).meta).toEqual(before.meta);
   });
 });
 
@@ -142,7 +146,7 @@ describe("write tools", () => {
   });
 
   it("a read key or a write key without the grant cannot create deals", async () => {
-    const before = (await rest(`/deals?owner_id=${rep.id}`)).meta.total;
+    const before = (await rest<Page<Deal>>(`/deals?owner_id=${rep.id}`)).meta.total;
     const asReader = errorIn(await call(reader, "create_deal", dealBody(rep.id)));
     expect(asReader.message).toMatch(/^create_deal needs the write scope; this key has read/);
     const ungranted = await clientFor("write", "read");
@@ -150,6 +154,6 @@ describe("write tools", () => {
       await call(ungranted, "upsert_deal", { external_id: unique("crm"), ...dealBody(rep.id) }),
     );
     expect(asUngranted.message).toMatch(/^upsert_deal needs mcp_access write, granted by the owner/);
-    expect((await rest(`/deals?owner_id=${rep.id}`)).meta.total).toBe(before);
+    expect((await rest<Page<Deal>>(`/deals?owner_id=${rep.id}`)).meta.total).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app/build.js";
 import type { App } from "../../src/http/types.js";
-import { createApiKey, createUser, errorOf } from "../factories.js";
+import { createApiKey, createUser, errorOf, parseErrorBody } from "../factories.js";
 import { bearer, createTestApp, TEST_ENV, type TestApp } from "../harness.js";
 import { listen, post } from "./client.js";
 
@@ -24,9 +24,9 @@ afterAll(async () => {
 
 async function errorBody(res: Response) {
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-  const body = (await res.json()) as { error: { code: string; message: string; request_id: string } };
-  expect(body.error.request_id).toBe(res.headers.get("request-id"));
-  return body.error;
+  const error = parseErrorBody(await res.json());
+  expect(error.request_id).toBe(res.headers.get("request-id"));
+  return error;
 }
 
 describe("POST /mcp over HTTP", () => {

@@ -1,8 +1,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor, Scope } from "../../src/context.js";
+import { toAppError } from "../../src/db/errors.js";
 import { missingFor } from "../../src/mcp/gate.js";
-import { toAppError } from "../../src/mcp/results.js";
 import { READS } from "../../src/mcp/tool.js";
 import { TOOLS } from "../../src/mcp/tools.js";
 import { createUser, unique, uniqueEmail, unknownId } from "../factories.js";

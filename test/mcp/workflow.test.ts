@@ -1,5 +1,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Commission } from "../../src/commissions/schema.js";
+import type { DealDetail } from "../../src/deals/schema.js";
+import type { Dispute } from "../../src/disputes/schema.js";
 import { TOOLS } from "../../src/mcp/tools.js";
 import { Api, createDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -53,14 +56,17 @@ describe("deal workflow tools", () => {
     const writer = await clientFor("write", "write");
     const admin = await clientFor("admin", "admin");
     const deal = await createDeal(api, rep.id);
-    ok(await api.post(`/deals/${deal.id}/approve`));
+    ok<DealDetail>(await api.post(`/deals/${deal.id}/approve`));
     const opened = await call(writer, "open_dispute", { id: deal.id, reason: "wrong_amount", expected_amount: 1100 });
     expect(opened.isError, JSON.stringify(opened.content)).toBeFalsy();
     const dispute = opened.structuredContent as { id: string };
-    expect(dispute).toEqual(ok(await api.get(`/disputes/${dispute.id}`)));
+    expect(dispute).toEqual(ok<Dispute>(await api.get(`/disputes/${dispute.id}`)));
     const resolved = await call(admin, "resolve_dispute", { id: dispute.id, outcome: "approved" });
     expect(resolved.structuredContent).toMatchObject({ status: "resolved", resolved_amount: 1100 });
-    expect(ok(await api.get(`/deals/${deal.id}`))).toMatchObject({ status: "approved", total_commission: 1100 });
+    expect(ok<DealDetail>(await api.get(`/deals/${deal.id}`))).toMatchObject({
+      status: "approved",
+      total_commission: 1100,
+    });
   });
 
   it("approve_deal then mark_deal_paid return the REST deal and write the audit rows", async () => {
@@ -68,7 +74,7 @@ describe("deal workflow tools", () => {
     const deal = await createDeal(api, rep.id);
     const approved = await call(admin, "approve_deal", { id: deal.id });
     expect(approved.isError, JSON.stringify(approved.content)).toBeFalsy();
-    expect(approved.structuredContent).toEqual(ok(await api.get(`/deals/${deal.id}`)));
+    expect(approved.structuredContent).toEqual(ok<DealDetail>(await api.get(`/deals/${deal.id}`)));
     expect(approved.structuredContent).toMatchObject({ status: "approved" });
     const again = errorIn(await call(admin, "approve_deal", { id: deal.id }));
     expect(again).toMatchObject({ code: "invalid_transition" });
@@ -89,20 +95,20 @@ describe("deal workflow tools", () => {
     expect(errorIn(await call(admin, "reject_deal", { id: deal.id })).code).toBe("validation_error");
     const rejected = await call(admin, "reject_deal", { id: deal.id, reason: "duplicate" });
     expect(rejected.structuredContent).toMatchObject({ status: "rejected", rejection_reason: "duplicate" });
-    expect((rejected.structuredContent as any).commissions.map((c: any) => c.status)).toEqual(["void"]);
+    expect((rejected.structuredContent as DealDetail).commissions.map((c) => c.status)).toEqual(["void"]);
   });
 
   it("create_adjustment mirrors POST /commissions/adjustments", async () => {
     const admin = await clientFor("admin", "admin");
     const deal = await createDeal(api, rep.id);
-    ok(await api.post(`/deals/${deal.id}/approve`));
+    ok<DealDetail>(await api.post(`/deals/${deal.id}/approve`));
     const args = { deal_id: deal.id, user_id: rep.id, amount: -100.1, reason: "clawback", period: "2026-Q3" };
     const created = await call(admin, "create_adjustment", args);
     expect(created.isError, JSON.stringify(created.content)).toBeFalsy();
     const line = created.structuredContent as { id: string };
-    expect(line).toEqual(ok(await api.get(`/commissions/${line.id}`)));
+    expect(line).toEqual(ok<Commission>(await api.get(`/commissions/${line.id}`)));
     expect(line).toMatchObject({ kind: "adjustment", amount: -100.1, status: "approved", locked: true });
-    expect(ok(await api.get(`/deals/${deal.id}`)).total_commission).toBe(899.9);
+    expect(ok<DealDetail>(await api.get(`/deals/${deal.id}`)).total_commission).toBe(899.9);
     expect(errorIn(await call(admin, "create_adjustment", { ...args, amount: 0 })).code).toBe("validation_error");
   });
 
@@ -111,6 +117,6 @@ describe("deal workflow tools", () => {
     const deal = await createDeal(api, rep.id);
     const error = errorIn(await call(limited, "approve_deal", { id: deal.id }));
     expect(error.message).toContain("approve_deal needs mcp_access admin");
-    expect(ok(await api.get(`/deals/${deal.id}`)).status).toBe("pending");
+    expect(ok<DealDetail>(await api.get(`/deals/${deal.id}`)).status).toBe("pending");
   });
 });

@@ -5,7 +5,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import type { OpenAPIV3_1 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Commission } from "../../src/commissions/schema.js";
+import type { Page } from "../../src/http/pagination.js";
 import { Api, createDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
@@ -14,7 +17,7 @@ const ROOT = resolve(import.meta.dirname, "../..");
 
 let t: TestApp;
 let api: Api;
-let doc: Record<string, unknown>;
+let doc: OpenAPIV3_1.Document;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -45,14 +48,14 @@ afterAll(async () => t?.close());
 
 describe("#13.32 explanation is typed per line kind", () => {
   it("real lines of every kind match the document's Commission schema and keep every stored field", async () => {
-    const lines = ok(await api.get("/commissions?per_page=100")).data as {
+    const lines = ok<Page<Commission>>(await api.get("/commissions?per_page=100")).data as {
       id: string;
       kind: string;
       explanation: unknown;
     }[];
     expect(lines.map((l) => l.kind).sort()).toEqual(["adjustment", "plan", "spiff"]);
     const ajv = new Ajv2020({ strict: false });
-    ajv.addSchema({ $id: "doc", components: (doc as { components: unknown }).components });
+    ajv.addSchema({ $id: "doc", components: doc.components });
     const stored = await t.db.db.selectFrom("commission_lines").select(["id", "explanation"]).execute();
     for (const line of lines) {
       expect(
@@ -61,9 +64,9 @@ describe("#13.32 explanation is typed per line kind", () => {
       ).toBe(true);
       expect(line.explanation).toEqual(stored.find((row) => row.id === line.id)!.explanation);
     }
-    const plan = (doc as any).components.schemas.PlanExplanation;
-    expect(plan.properties.bands.type).toBe("array");
-    expect((doc as any).components.schemas.Commission.discriminator.propertyName).toBe("kind");
+    const schemas = doc.components?.schemas ?? {};
+    expect((schemas.PlanExplanation!.properties!.bands as OpenAPIV3_1.SchemaObject).type).toBe("array");
+    expect(schemas.Commission?.discriminator?.propertyName).toBe("kind");
   });
 });
 

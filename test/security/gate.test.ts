@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "../factories.js";
+import { createApiKey, parseErrorBody } from "../factories.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
 import { listenPort, type RawResponse, rawRequest } from "../raw-http.js";
 import { operations } from "../route-case.js";
@@ -59,10 +59,10 @@ function send(method: string, target: string, headers: Record<string, string> = 
 
 function expectContractError(res: RawResponse, code?: string): void {
   expect(res.headers["content-type"]).toMatch(/^application\/json/);
-  const body = JSON.parse(res.body) as { error: { code: string; message: string; request_id: string } };
-  if (code) expect(body.error.code).toBe(code);
-  else expect(body.error.code).toMatch(/^[a-z_]+$/);
-  expect(body.error.request_id).toBe(res.headers["request-id"]);
+  const error = parseErrorBody(JSON.parse(res.body));
+  if (code) expect(error.code).toBe(code);
+  else expect(error.code).toMatch(/^[a-z_]+$/);
+  expect(error.request_id).toBe(res.headers["request-id"]);
 }
 
 async function loggedRows(ids: string[]) {

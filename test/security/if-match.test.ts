@@ -1,5 +1,10 @@
+import type { OpenAPIV3_1 } from "openapi-types";
 import { afterAll, describe, expect, it } from "vitest";
+import type { Assignment } from "../../src/comp-plans/schema.js";
+import type { Deal, DealDetail } from "../../src/deals/schema.js";
 import { etagOf } from "../../src/http/etag.js";
+import type { Page } from "../../src/http/pagination.js";
+import type { SpiffWritten } from "../../src/spiffs/schema.js";
 import { createUser, unique } from "../factories.js";
 import { Api, assign, createDeal, createPlan, dealBody, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -60,7 +65,7 @@ const ROWS: Record<string, Row> = {
       const plan = await createPlan(api);
       const { id } = await assign(api, plan.id, (await createUser(t)).id);
       const etag = async () => {
-        const list = ok(await api.get(`/comp-plans/${plan.id}/assignments`));
+        const list = ok<Page<Assignment>>(await api.get(`/comp-plans/${plan.id}/assignments`));
         return etagOf(JSON.stringify(list.data.find((a: { id: string }) => a.id === id)));
       };
       return { url: `/plan-assignments/${id}`, etag };
@@ -70,7 +75,7 @@ const ROWS: Record<string, Row> = {
   "PATCH /api/v1/spiffs/{id}": {
     create: async () => {
       const body = { name: "S", starts_on: "2020-01-01", ends_on: "2020-01-31", payout: { type: "flat", amount: 1 } };
-      const { id } = ok(await api.post("/spiffs", body), 201);
+      const { id } = ok<SpiffWritten>(await api.post("/spiffs", body), 201);
       return { url: `/spiffs/${id}`, etag: () => etagOfGet(`/spiffs/${id}`) };
     },
     change: () => ({ name: unique("S") }),
@@ -93,7 +98,7 @@ const ROWS: Record<string, Row> = {
     create: async () => {
       const externalId = unique("crm");
       const user = await ownerId();
-      const { id } = ok(await api.put(`/deals/by-external-id/${externalId}`, dealBody(user)), 201);
+      const { id } = ok<DealDetail>(await api.put(`/deals/by-external-id/${externalId}`, dealBody(user)), 201);
       return { url: `/deals/by-external-id/${externalId}`, etag: () => etagOfGet(`/deals/${id}`) };
     },
     change: (n) => dealBody(owner, { opportunity_name: "Renewal", arr_amount: 30000 + n }),
@@ -129,10 +134,13 @@ function expectPreconditionFailed(res: Awaited<ReturnType<typeof write>>): void 
 describe("#13.36 If-Match on PATCH and PUT", () => {
   it("has one row per PATCH/PUT route, and each documents 412", async () => {
     expect(Object.keys(ROWS).sort()).toEqual([...WRITES].sort());
-    const doc = ok(await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" }));
+    const doc = ok<OpenAPIV3_1.Document>(await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" }));
     for (const name of WRITES) {
       const [method, path] = name.split(" ") as [string, string];
-      expect(doc.paths[path][method.toLowerCase()].responses["412"], name).toBeDefined();
+      expect(
+        doc.paths?.[path]?.[method.toLowerCase() as OpenAPIV3_1.HttpMethods]?.responses?.["412"],
+        name,
+      ).toBeDefined();
     }
   });
 
@@ -174,7 +182,7 @@ describe("#13.36 If-Match on PATCH and PUT", () => {
     const externalId = unique("crm");
     const res = await write("PUT", `/deals/by-external-id/${externalId}`, dealBody(await ownerId()), "*");
     expectPreconditionFailed(res);
-    const found = ok(await api.get(`/deals?external_id=${externalId}`));
+    const found = ok<Page<Deal>>(await api.get(`/deals?external_id=${externalId}`));
     expect(found.meta.total).toBe(0);
   });
 

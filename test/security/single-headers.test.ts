@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey, unique, uniqueEmail } from "../factories.js";
+import { createApiKey, parseErrorBody, unique, uniqueEmail } from "../factories.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
 import { listenPort, type RawResponse, rawRequest } from "../raw-http.js";
 
@@ -30,8 +30,7 @@ function send(method: string, target: string, headers: Record<string, string | s
 
 function expectBadRequest(res: RawResponse, header: string): void {
   expect(res.status, res.body).toBe(400);
-  const body = JSON.parse(res.body) as { error: { code: string; message: string; request_id: string } };
-  expect(body.error).toEqual({
+  expect(parseErrorBody(JSON.parse(res.body))).toEqual({
     code: "bad_request",
     message: `The ${header} header was sent 2 times; send it once`,
     request_id: res.headers["request-id"],
