@@ -163,7 +163,7 @@ describe.skipIf(!PG_URL)("#13.23 the database goes away and comes back", () => {
     ownerId = user.body.id;
     const load = writeLoad(120, "terminated");
     for (let round = 0; round < 3; round++) {
-      await afterAnswers(10, statuses);
+      await afterAnswers(3, statuses);
       await terminateBackends();
     }
     await load.done;
@@ -199,7 +199,7 @@ describe.skipIf(!PG_URL)("#13.23 the database goes away and comes back", () => {
     expect((await request(apis[0]!.port, "GET", "/api/v1/users", reader)).status).toBe(200);
     const refusedBefore = refusals.length;
     const load = writeLoad(60, "outage");
-    await afterAnswers(4, statuses);
+    await afterAnswers(2, statuses);
     await admin(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
     await terminateBackends();
     // pg_terminate_backend only signals: the outage has begun once no backend of the database is left.
