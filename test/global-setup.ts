@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../src/db/connect.js";
 import { migrate } from "../src/db/migrate.js";
@@ -20,6 +21,8 @@ export default async function setup(project: TestProject) {
   const file = join(dir, "template.tar");
   const database = await openDatabase({});
   await migrate(database.db);
+  // Checkpointed, each copy starts without replaying the migrations' WAL.
+  await sql`CHECKPOINT`.execute(database.db);
   const dump = await database.pglite!.dumpDataDir("none");
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();

@@ -1,5 +1,5 @@
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setInlineLimit } from "../../src/commissions/recalculate.js";
 import { batchUsers, recalculateJobHandler, setBatchCredits } from "../../src/commissions/recalculate-job.js";
 import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
@@ -52,11 +52,13 @@ async function runJobs(): Promise<void> {
     pollMs: 20,
   });
   worker.start();
-  for (let i = 0; i < 500; i++) {
-    const open = await t.db.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).execute();
-    if (open.length === 0) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await vi.waitFor(
+    async () => {
+      const open = await t.db.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).execute();
+      expect(open).toEqual([]);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
   await worker.stop(5000);
 }
 

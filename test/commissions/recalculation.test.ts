@@ -19,14 +19,15 @@ import {
   rejectAsOwner,
   repOnPlan,
 } from "../factories-commissions.js";
-import { createTestApp, type TestApp } from "../harness.js";
+import { createTestApp, type TestApp, TestClock } from "../harness.js";
 
 /** Which pending lines a change moves, and that locked ones never move. */
 
 let t: TestApp;
 let api: Api;
+const clock = new TestClock();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock });
   api = new Api(t);
 });
 afterAll(() => t.close());
@@ -77,7 +78,7 @@ describe("commission.calculated outbox rows", () => {
     expect(before.explanation_digest).toMatch(/^[A-Za-z0-9_-]{27}$/);
 
     // Renaming the earlier deal recomputes the bucket; the later line comes out the same.
-    await new Promise((r) => setTimeout(r, 5)); // a later calculated_at if the line is rewritten
+    clock.advance(5); // a later calculated_at if the line is rewritten
     ok<DealDetail>(await api.patch(`/deals/${early.id}`, { opportunity_name: "Renamed once" }));
     expect(await lineOf(late.id)).toEqual(before);
 
@@ -87,7 +88,7 @@ describe("commission.calculated outbox rows", () => {
       .set({ explanation_digest: null })
       .where("id", "=", before.id)
       .execute();
-    await new Promise((r) => setTimeout(r, 5)); // a later calculated_at if the line is rewritten
+    clock.advance(5); // a later calculated_at if the line is rewritten
     ok<DealDetail>(await api.patch(`/deals/${early.id}`, { opportunity_name: "Renamed twice" }));
     const healed = await lineOf(late.id);
     expect(healed.explanation_digest).toBe(before.explanation_digest);

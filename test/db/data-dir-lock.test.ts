@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { acquireDataDirLock, DataDirLockedError, lockHolder } from "../../src/db/data-dir-lock.js";
 
 const dirs: string[] = [];
@@ -43,8 +43,7 @@ async function unreapedZombie(): Promise<number> {
   const pid = await new Promise<number>((resolve) => parent.stdout!.once("data", (d) => resolve(Number(String(d)))));
   const started = startTimeOf(pid);
   process.kill(pid, "SIGKILL");
-  for (let i = 0; i < 200 && stateOf(pid) !== "Z"; i++) await new Promise((r) => setTimeout(r, 10));
-  expect(stateOf(pid)).toBe("Z");
+  await vi.waitFor(() => expect(stateOf(pid)).toBe("Z"), { timeout: 2_000, interval: 10 });
   expect(startTimeOf(pid)).toBe(started);
   return pid;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { RECALC_JOB_KIND } from "../../src/commissions/recalculate.js";
 import { openDatabase } from "../../src/db/connect.js";
 import { jobsSource } from "../../src/jobs/jobs-source.js";
@@ -57,13 +57,11 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)(
 
       const second = await startServer(env);
       running.push(second);
-      // A bound on waiting, far inside the lease: 10 s of polls after the restarted server listens.
-      let status = await jobStatus(second, key, job.id);
-      for (let i = 0; i < 40 && status !== "succeeded"; i++) {
-        await new Promise((r) => setTimeout(r, 250));
-        status = await jobStatus(second, key, job.id);
-      }
-      expect(status).toBe("succeeded");
+      // A bound on waiting, far inside the lease: 10 s after the restarted server listens.
+      await vi.waitFor(async () => expect(await jobStatus(second, key, job.id)).toBe("succeeded"), {
+        timeout: 10_000,
+        interval: 250,
+      });
       expect(second.stdout()).toContain("took back job leases of a process that died");
     }, 120_000);
   },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { workSources } from "../../src/app/work-sources.js";
 import { setInlineLimit } from "../../src/commissions/recalculate.js";
 import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
@@ -42,11 +42,14 @@ describe("#13.26 each work source has its own concurrency", () => {
       const jobId = ok<CompPlanWritten>(await api.patch(`/comp-plans/${plan.id}`, { base_rate: 0.2 }))
         .recalculation_job_id as string;
       expect(jobId).toMatch(/^job_/);
-      let job = await findJob(t.db.db, jobId);
-      for (let i = 0; i < 3000 && job?.status !== "succeeded" && job?.status !== "failed"; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-        job = await findJob(t.db.db, jobId);
-      }
+      const job = await vi.waitFor(
+        async () => {
+          const found = await findJob(t.db.db, jobId);
+          expect(["succeeded", "failed"]).toContain(found?.status);
+          return found;
+        },
+        { timeout: 60_000, interval: 20 },
+      );
       expect(job).toMatchObject({ status: "succeeded", done: 5, total: 5 });
       // The job ran while every webhook slot was still held: no delivery attempt had finished.
       const attempts = await t.db.db.selectFrom("webhook_attempts").select("id").execute();

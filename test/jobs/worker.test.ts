@@ -1,5 +1,5 @@
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type JobHandler, jobsSource } from "../../src/jobs/jobs-source.js";
 import { enqueueJob, findJob } from "../../src/jobs/queue.js";
 import { Worker } from "../../src/jobs/worker.js";
@@ -16,15 +16,6 @@ async function enqueue(kind: string, payload: Record<string, unknown> = {}, tota
   return t.db.transaction().execute((tx) => enqueueJob(tx, new Date(), { kind, payload, ...(total ? { total } : {}) }));
 }
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const v = await read();
-    if (done(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("condition not reached");
-}
-
 describe("worker loop over the jobs table", () => {
   it("runs a queued job to success and records its progress", async () => {
     const seen: unknown[] = [];
@@ -39,9 +30,13 @@ describe("worker loop over the jobs table", () => {
     });
     const job = await enqueue("count", { n: 1 }, 3);
     worker.start();
-    const finished = await until(
-      () => findJob(t.db, job.id),
-      (j) => j?.status === "succeeded",
+    const finished = await vi.waitFor(
+      async () => {
+        const found = await findJob(t.db, job.id);
+        expect(found?.status).toBe("succeeded");
+        return found;
+      },
+      { timeout: 5_000, interval: 25 },
     );
     await worker.stop(1000);
     expect(seen).toEqual([{ n: 1 }]);

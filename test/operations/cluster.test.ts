@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { createServer } from "node:net";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ctsEnv, type RunningServer, startServer, startWorker } from "../cli/spawn.js";
 
 /**
@@ -170,7 +170,8 @@ describe.skipIf(!PG_URL)("two API processes and two workers as one service", () 
         for (const a of await Promise.all(batch)) statuses.push(a.status);
       }
     })();
-    await new Promise((r) => setTimeout(r, 300));
+    // The restart begins under load: once a few batches have been answered.
+    await vi.waitFor(() => expect(statuses.length).toBeGreaterThanOrEqual(18), { timeout: 20_000, interval: 10 });
     victim.child.kill("SIGTERM");
     expect(await victim.exited).toBe(0);
     apis[1] = await startServer(env, ["--no-worker"]);
@@ -201,7 +202,7 @@ describe.skipIf(!PG_URL)("two API processes and two workers as one service", () 
     expect(deal.status).toBe(201);
     const approved = await request(apis[1]!.port, "POST", `/api/v1/deals/${deal.body.id}/approve`, admin);
     expect(approved.status).toBe(200);
-    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 100 });
     await new Promise((r) => setTimeout(r, 1500)); // time for a duplicate to show up, if there were one
     expect(received.map((r) => r.type)).toEqual(["deal.approved"]);
     const deliveries = await request(
@@ -222,8 +223,9 @@ describe.skipIf(!PG_URL)("two API processes and two workers as one service", () 
       Array.from({ length: 40 }, (_, i) => request(apis[i % 2]!.port, "GET", "/api/v1/users", key)),
     );
     expect(before.every((a) => a.status === 200)).toBe(true);
+    const redisGone = new Promise((resolve) => redis!.once("exit", resolve));
     redis!.kill("SIGKILL");
-    await new Promise((r) => setTimeout(r, 300));
+    await redisGone;
     const fresh = await newKey("read");
     const after = await Promise.all(
       Array.from({ length: 150 }, (_, i) => request(apis[i % 2]!.port, "GET", "/api/v1/users", fresh)),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashKey } from "../../src/api-keys/secret.js";
 import { ctsEnv, type RunningServer, startServer, startWorker } from "../cli/spawn.js";
 
@@ -64,14 +64,21 @@ async function newKey(scope: string): Promise<string> {
   return res.body.key;
 }
 
-/** Polls until every API process is ready again; bounded, so a process that never recovers fails the test. */
+/** Waits until every API process is ready again; bounded, so a process that never recovers fails the test. */
 async function untilReady(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const ready = await Promise.all(apis.map((a) => request(a.port, "GET", "/readyz")));
-    if (ready.every((r) => r.status === 200)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the API processes did not become ready again within 20 s");
+  await vi.waitFor(
+    async () => {
+      const ready = await Promise.all(apis.map((a) => request(a.port, "GET", "/readyz")));
+      expect(ready.map((r) => r.status)).toEqual(apis.map(() => 200));
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+}
+
+/** Waits until the write load has had `n` more answers than now: what follows happens mid-load. */
+async function afterAnswers(n: number, statuses: number[]): Promise<void> {
+  const target = statuses.length + n;
+  await vi.waitFor(() => expect(statuses.length).toBeGreaterThanOrEqual(target), { timeout: 20_000, interval: 10 });
 }
 
 function expectUnavailable(answer: Answer): void {
@@ -156,7 +163,7 @@ describe.skipIf(!PG_URL)("#13.23 the database goes away and comes back", () => {
     ownerId = user.body.id;
     const load = writeLoad(120, "terminated");
     for (let round = 0; round < 3; round++) {
-      await new Promise((r) => setTimeout(r, 150));
+      await afterAnswers(3, statuses);
       await terminateBackends();
     }
     await load.done;
@@ -190,11 +197,21 @@ describe.skipIf(!PG_URL)("#13.23 the database goes away and comes back", () => {
   it("while the database refuses connections: 503 unavailable with Retry-After everywhere, /readyz says why", async () => {
     const reader = await newKey("read");
     expect((await request(apis[0]!.port, "GET", "/api/v1/users", reader)).status).toBe(200);
+    const refusedBefore = refusals.length;
     const load = writeLoad(60, "outage");
-    await new Promise((r) => setTimeout(r, 100));
+    await afterAnswers(2, statuses);
     await admin(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
     await terminateBackends();
-    await new Promise((r) => setTimeout(r, 300));
+    // pg_terminate_backend only signals: the outage has begun once no backend of the database is left.
+    await vi.waitFor(
+      async () => {
+        const left = await admin(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = '${dbName}' AND backend_type = 'client backend'`,
+        );
+        expect(left.rows[0].n).toBe(0);
+      },
+      { timeout: 20_000, interval: 20 },
+    );
     for (const api of apis) {
       // A key this process has cached is not trusted while its version cannot be read.
       expectUnavailable(await request(api.port, "GET", "/api/v1/users", reader));
@@ -202,7 +219,11 @@ describe.skipIf(!PG_URL)("#13.23 the database goes away and comes back", () => {
       expectUnavailable(ready);
       expect(ready.body.error.message).toMatch(/^The database is unavailable: .*not accepting connections/);
     }
-    await new Promise((r) => setTimeout(r, 1500));
+    // The outage lasts until the write load has been refused by both processes.
+    await vi.waitFor(() => expect(refusals.length - refusedBefore).toBeGreaterThanOrEqual(4), {
+      timeout: 20_000,
+      interval: 10,
+    });
     await admin(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
     await untilReady();
     load.stop();
@@ -231,23 +252,21 @@ describe.skipIf(!PG_URL)("#13.23 the database goes away and comes back", () => {
   it("the request-log rows of the requests refused meanwhile are written once the database is back", async () => {
     const auditor = await newKey("admin");
     const wanted = new Set(refusals.map((r) => r.body.error.request_id as string));
-    let logged = new Set<string>();
+    let attempt = 0;
     // Bounded: each process retries its buffered rows every second.
-    for (let attempt = 0; attempt < 10 && [...wanted].some((id) => !logged.has(id)); attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 1000));
-      logged = new Set();
-      for (let page = 1; ; page++) {
-        const list = await request(
-          apis[attempt % 2]!.port,
-          "GET",
-          `/api/v1/request-logs?status=503&per_page=100&page=${page}`,
-          auditor,
-        );
-        expect(list.status).toBe(200);
-        for (const row of list.body.data) logged.add(row.id);
-        if (list.body.data.length < 100) break;
-      }
-    }
-    expect([...wanted].filter((id) => !logged.has(id))).toEqual([]);
+    await vi.waitFor(
+      async () => {
+        const logged = new Set<string>();
+        const port = apis[attempt++ % 2]!.port;
+        for (let page = 1; ; page++) {
+          const list = await request(port, "GET", `/api/v1/request-logs?status=503&per_page=100&page=${page}`, auditor);
+          expect(list.status).toBe(200);
+          for (const row of list.body.data) logged.add(row.id);
+          if (list.body.data.length < 100) break;
+        }
+        expect([...wanted].filter((id) => !logged.has(id))).toEqual([]);
+      },
+      { timeout: 10_000, interval: 1_000 },
+    );
   });
 });

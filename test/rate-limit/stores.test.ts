@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../src/db/connect.js";
 import { FailoverStore } from "../../src/rate-limit/failover-store.js";
 import type { RateLimitStore } from "../../src/rate-limit/limiter.js";
@@ -18,8 +18,13 @@ let db: TestDb;
 let redis: RedisStore;
 const redisUp = await (async () => {
   const probe = new RedisStore(REDIS_URL);
-  await new Promise((r) => setTimeout(r, 300));
-  const ok = await probe.ping();
+  // The store refuses commands until connected: ping until it answers, bounded (no Redis → false).
+  const ok = await vi
+    .waitFor(async () => expect(await probe.ping()).toBe(true), { timeout: 2_000, interval: 20 })
+    .then(
+      () => true,
+      () => false,
+    );
   await probe.close();
   return ok;
 })();
