@@ -96,13 +96,26 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       });
   }
 
+  /** 204; `run` returns the id of a recalculation it left to the background, if any, for the header. */
+  function deleteOne<P extends Part>(
+    doc: RouteDoc<P, undefined, undefined> & { response: z.ZodNull },
+    run: Run<P, undefined, undefined, string | null | undefined>,
+  ): void {
+    add("DELETE", doc, { 204: doc.response }, async (input, _req, reply) => {
+      const jobId = await run(input);
+      if (jobId) reply.header("Recalculation-Job-Id", jobId);
+      return reply.code(204).send(null);
+    });
+  }
+
   const get = answer("GET", 200);
+  const patch = answer("PATCH", 200);
   return {
     get,
     post: answer("POST", 200),
     create: answer("POST", 201),
     accept: answer("POST", 202),
-    patch: answer("PATCH", 200),
+    patch,
 
     /** GET of one record by the `:id` of its path. */
     getById<R extends z.ZodType>(
@@ -110,6 +123,22 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       read: (ctx: Ctx, id: string) => Promise<z.output<R>>,
     ): void {
       get({ ...doc, params: IdParams }, ({ ctx, params }) => read(ctx, params.id));
+    },
+
+    /** PATCH of one record by the `:id` of its path. */
+    patchById<B extends z.ZodType, R extends z.ZodType>(
+      doc: Omit<RouteDoc<typeof IdParams, undefined, B>, "params"> & { response: R },
+      update: (ctx: Ctx, id: string, body: z.output<B>) => Promise<z.output<R>>,
+    ): void {
+      patch({ ...doc, params: IdParams }, ({ ctx, params, body }) => update(ctx, params.id, body as z.output<B>));
+    },
+
+    /** DELETE of one record by the `:id` of its path: 204, and the header of a recalculation left to run. */
+    deleteById(
+      doc: Omit<RouteDoc<typeof IdParams, undefined, undefined>, "params"> & { response: z.ZodNull },
+      remove: (ctx: Ctx, id: string) => Promise<string | null | undefined>,
+    ): void {
+      deleteOne({ ...doc, params: IdParams }, ({ ctx, params }) => remove(ctx, params.id));
     },
 
     /** A page of `item`s with the pagination `Link` header; without a description of its own, newest first. */
@@ -123,16 +152,6 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       );
     },
 
-    /** 204; `run` returns the id of a recalculation it left to the background, if any, for the header. */
-    delete<P extends Part>(
-      doc: RouteDoc<P, undefined, undefined> & { response: z.ZodNull },
-      run: Run<P, undefined, undefined, string | null | undefined>,
-    ): void {
-      add("DELETE", doc, { 204: doc.response }, async (input, _req, reply) => {
-        const jobId = await run(input);
-        if (jobId) reply.header("Recalculation-Job-Id", jobId);
-        return reply.code(204).send(null);
-      });
-    },
+    delete: deleteOne,
   };
 }

@@ -50,18 +50,17 @@ export function compPlanRoutes(app: App): void {
     ({ ctx, body }) => service.createPlan(ctx, body),
   );
 
-  route.patch(
+  route.patchById(
     {
       path: "/comp-plans/:id",
       scope: "admin",
       ifMatch: { read: service.getPlan, schema: CompPlan },
       summary: "Update a comp plan",
       description: PLAN_EDIT,
-      params: IdParams,
       body: UpdatePlanBody,
       response: CompPlanWritten,
     },
-    ({ ctx, params, body }) => service.updatePlan(ctx, params.id, body),
+    service.updatePlan,
   );
 
   assignmentRoutes(app);
@@ -97,29 +96,27 @@ function assignmentRoutes(app: App): void {
     ({ ctx, params, body }) => assignments.createAssignment(ctx, params.id, body),
   );
 
-  route.patch(
+  route.patchById(
     {
       path: "/plan-assignments/:id",
       scope: "admin",
       ifMatch: { read: assignments.getAssignment, schema: Assignment },
       summary: "Update a plan assignment",
       description: "Merges effective_from, effective_to and quota_override; overlaps are 409 conflict.",
-      params: IdParams,
       body: UpdateAssignmentBody,
       response: AssignmentWritten,
     },
-    ({ ctx, params, body }) => assignments.updateAssignment(ctx, params.id, body),
+    assignments.updateAssignment,
   );
 
-  route.delete(
+  route.deleteById(
     {
       path: "/plan-assignments/:id",
       scope: "admin",
       summary: "Delete a plan assignment",
       description: "The user's pending lines in its span are recalculated.",
-      params: IdParams,
       response: NoContent,
     },
-    ({ ctx, params }) => assignments.deleteAssignment(ctx, params.id),
+    assignments.deleteAssignment,
   );
 }

@@ -1,6 +1,5 @@
 import { NoContent, Preview } from "../commissions/index.js";
 import { declareRoutes } from "../declare-routes.js";
-import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { dealAdjustmentRoutes } from "./adjustment-routes.js";
 import { bulkUpsert } from "./bulk.js";
@@ -76,7 +75,7 @@ function writeRoutes(app: App): void {
     ({ ctx, body }) => write.createDeal(ctx, body),
   );
 
-  route.patch(
+  route.patchById(
     {
       path: "/deals/:id",
       scope: "write",
@@ -85,14 +84,13 @@ function writeRoutes(app: App): void {
       description:
         "Pending and rejected deals only (409 invalid_transition otherwise); editing a rejected deal resubmits it as " +
         "pending. Merges: omitted fields stay; splits: null goes back to the owner at 100.",
-      params: IdParams,
       body: UpdateDealBody,
       response: DealDetail,
     },
-    ({ ctx, params, body }) => write.updateDeal(ctx, params.id, body),
+    write.updateDeal,
   );
 
-  route.delete(
+  route.deleteById(
     {
       path: "/deals/:id",
       scope: "write",
@@ -102,10 +100,9 @@ function writeRoutes(app: App): void {
         "line (POST /commissions/adjustments; void ones included) → 409 conflict naming them: money records are never " +
         "deleted, and the lines stay readable. The deals it preceded are recalculated. Emits deal.deleted carrying the " +
         "deal as it was.",
-      params: IdParams,
       response: NoContent,
     },
-    ({ ctx, params }) => write.deleteDeal(ctx, params.id),
+    write.deleteDeal,
   );
 }
 

@@ -1,6 +1,5 @@
 import { NoContent } from "../commissions/index.js";
 import { declareRoutes } from "../declare-routes.js";
-import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { CreateSpiffBody, ListSpiffsQuery, Spiff, SpiffWritten, UpdateSpiffBody } from "./schema.js";
 import * as service from "./service.js";
@@ -28,7 +27,7 @@ export function spiffRoutes(app: App): void {
     ({ ctx, body }) => service.createSpiff(ctx, body),
   );
 
-  route.patch(
+  route.patchById(
     {
       path: "/spiffs/:id",
       scope: "admin",
@@ -37,22 +36,20 @@ export function spiffRoutes(app: App): void {
       description:
         "Merges top-level fields (criteria and payout are replaced whole). Pending deals in the old and new " +
         "windows are recalculated; locked lines never change.",
-      params: IdParams,
       body: UpdateSpiffBody,
       response: SpiffWritten,
     },
-    ({ ctx, params, body }) => service.updateSpiff(ctx, params.id, body),
+    service.updateSpiff,
   );
 
-  route.delete(
+  route.deleteById(
     {
       path: "/spiffs/:id",
       scope: "admin",
       summary: "Delete a SPIFF",
       description: "Its pending lines go; locked lines keep naming it.",
-      params: IdParams,
       response: NoContent,
     },
-    ({ ctx, params }) => service.deleteSpiff(ctx, params.id),
+    service.deleteSpiff,
   );
 }

@@ -1,5 +1,4 @@
 import { declareRoutes } from "../declare-routes.js";
-import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "./schema.js";
 import * as service from "./service.js";
@@ -24,7 +23,7 @@ export function userRoutes(app: App): void {
     ({ ctx, body }) => service.createUser(ctx, body),
   );
 
-  route.patch(
+  route.patchById(
     {
       path: "/users/:id",
       scope: "write",
@@ -32,10 +31,9 @@ export function userRoutes(app: App): void {
       summary: "Update a user",
       description:
         "Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE).",
-      params: IdParams,
       body: UpdateUserBody,
       response: User,
     },
-    ({ ctx, params, body }) => service.updateUser(ctx, params.id, body),
+    service.updateUser,
   );
 }

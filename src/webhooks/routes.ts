@@ -56,7 +56,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
     service.getSubscription,
   );
 
-  route.patch(
+  route.patchById(
     {
       path: "/webhook-subscriptions/:id",
       scope: "admin",
@@ -64,11 +64,10 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
       summary: "Update a webhook subscription",
       description:
         "Merges `url` (validated again), `events`, `description` and `status` (active | disabled). Events written while disabled are never delivered; pending deliveries wait and resume when it is active again.",
-      params: IdParams,
       body: UpdateSubscriptionBody,
       response: WebhookSubscription,
     },
-    ({ ctx, params, body }) => service.updateSubscription(ctx, settings, params.id, body),
+    (ctx, id, body) => service.updateSubscription(ctx, settings, id, body),
   );
 
   route.delete(

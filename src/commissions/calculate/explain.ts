@@ -73,35 +73,21 @@ export function planExplanation(ctx: LineContext, line: PricedLine, capped: Capp
   const single = line.slices.length === 1 && eq(line.unrounded, line.slices[0]!.commission);
   const unrounded = single ? bands[0]!.commission : plain(line.unrounded);
   const amount = amountNumber(capped.amount);
-  // Two literals rather than a spread: one shape each, and min_deal_amount before amount as in the contract.
+  const explained = {
+    summary,
+    plan_id: plan.id,
+    plan_version: plan.version,
+    period,
+    quota,
+    credit,
+    prior_attainment: prior,
+    bands,
+    multiplier: line.multiplier.text,
+    cap: capped.cap,
+    unrounded,
+  };
+  // min_deal_amount, when the plan has one, comes before amount, as the contract lists them.
   return line.minDeal === null
-    ? {
-        summary,
-        plan_id: plan.id,
-        plan_version: plan.version,
-        period,
-        quota,
-        credit,
-        prior_attainment: prior,
-        bands,
-        multiplier: line.multiplier.text,
-        cap: capped.cap,
-        unrounded,
-        amount,
-      }
-    : {
-        summary,
-        plan_id: plan.id,
-        plan_version: plan.version,
-        period,
-        quota,
-        credit,
-        prior_attainment: prior,
-        bands,
-        multiplier: line.multiplier.text,
-        cap: capped.cap,
-        unrounded,
-        min_deal_amount: plain(line.minDeal),
-        amount,
-      };
+    ? { ...explained, amount }
+    : { ...explained, min_deal_amount: plain(line.minDeal), amount };
 }
