@@ -134,7 +134,12 @@ describe("calls", () => {
     const updated = await call(client, "update_user", { id: user.id, name: "Ada King", role: "manager" });
     expect(updated.structuredContent).toMatchObject({ id: user.id, name: "Ada King", role: "manager", email });
 
-    const rows = await t.db.db.selectFrom("audit_events").selectAll().where("resource_id", "=", user.id).execute();
+    const rows = await t.db.db
+      .selectFrom("audit_events")
+      .selectAll()
+      .where("resource_id", "=", user.id)
+      .orderBy("id")
+      .execute();
     expect(rows.map((r) => [r.action, r.actor_type, r.actor_id, r.actor_name])).toEqual([
       ["user.create", "api_key", key.id, key.name],
       ["user.update", "api_key", key.id, key.name],
