@@ -4,20 +4,34 @@
 
 /** From the ground up. Folders end in "/", single files in ".ts". */
 const FLOORS = [
-  ["config.ts", "enums.ts", "errors.ts", "ids.ts", "metrics.ts", "http/"],
+  ["config.ts", "enums.ts", "errors.ts", "ids.ts", "metrics.ts", "http/", "passwords/"],
   ["db/"],
-  ["context.ts", "declare-routes.ts", "events/", "jobs/", "rate-limit/", "idempotency/"],
+  ["context.ts", "declare-routes.ts", "events/", "jobs/", "rate-limit/", "idempotency/", "access/"],
   ["audit/", "request-logs/"],
-  ["api-keys/", "users/", "webhooks/"],
+  ["api-keys/", "sessions/", "users/", "webhooks/"],
   ["commissions/"],
   ["comp-plans/", "spiffs/", "disputes/"],
   ["deals/"],
-  ["mcp/", "demo/"],
+  ["mcp/", "demo/", "auth/"],
   ["app/", "owner/", "cli/", "deployment.ts", "main.ts"],
 ];
 
 /** Folders whose index.ts is the only module other folders may import. */
-const FEATURES = ["api-keys", "users", "webhooks", "commissions", "comp-plans", "spiffs", "disputes", "deals", "demo"];
+const FEATURES = [
+  "passwords",
+  "access",
+  "api-keys",
+  "sessions",
+  "users",
+  "webhooks",
+  "commissions",
+  "comp-plans",
+  "spiffs",
+  "disputes",
+  "deals",
+  "demo",
+  "auth",
+];
 
 const escapeDots = (s) => s.replace(/[.]/g, "\\.");
 const pathsOf = (entries) => `^src/(${entries.map(escapeDots).join("|")})`;

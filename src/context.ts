@@ -2,14 +2,25 @@ import type { Kysely, Transaction } from "kysely";
 import type { ZodType } from "zod";
 import type { Kdb } from "./db/connect.js";
 import type { DB } from "./db/schema.js";
-import { SCOPES, type Scope } from "./enums.js";
+import { type ROLES, SCOPES, type Scope } from "./enums.js";
 import { AppError } from "./errors.js";
 
 export type { Scope };
+export type Role = (typeof ROLES)[number];
 
-/** Who is acting: an API key (REST or MCP) or the owner at the CLI, who holds the database. */
+/** A person signed in with a session (API.md §11): their role decides what they see and may do. */
+export interface UserActor {
+  type: "user";
+  userId: string;
+  name: string;
+  role: Role;
+  sessionId: string;
+}
+
+/** Who is acting: an API key (REST or MCP), a signed-in person, or the owner at the CLI, who holds the database. */
 export type Actor =
   | { type: "api_key"; keyId: string; name: string; scope: Scope; mcpAccess: Scope }
+  | UserActor
   | { type: "owner" };
 
 export const OWNER: Actor = { type: "owner" };
@@ -55,11 +66,26 @@ export function scopeAllows(held: Scope, needed: Scope): boolean {
   return SCOPES.indexOf(held) >= SCOPES.indexOf(needed);
 }
 
+/**
+ * The scope a person's role stands for where a service asks for a scope: admins act as an admin key,
+ * everyone else reads (what they read is narrowed by their visibility, API.md §11).
+ */
+export function scopeOfRole(role: Role): Scope {
+  return role === "admin" ? "admin" : "read";
+}
+
 /** Checked again in every service function: MCP tools and the CLI reach services without routes. */
 export function requireScope(ctx: Ctx, needed: Scope): void {
-  if (ctx.actor.type === "owner") return;
-  if (!scopeAllows(ctx.actor.scope, needed)) {
-    throw new AppError("forbidden", `This action needs the ${needed} scope; this key has ${ctx.actor.scope}`);
+  const { actor } = ctx;
+  if (actor.type === "owner") return;
+  if (actor.type === "user") {
+    if (!scopeAllows(scopeOfRole(actor.role), needed)) {
+      throw new AppError("forbidden", `This action needs the admin role; you are ${actor.role}`);
+    }
+    return;
+  }
+  if (!scopeAllows(actor.scope, needed)) {
+    throw new AppError("forbidden", `This action needs the ${needed} scope; this key has ${actor.scope}`);
   }
 }
 
@@ -77,7 +103,14 @@ export async function withTransaction<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>): 
 }
 
 export function actorLabel(actor: Actor): { id: string | null; name: string } {
-  return actor.type === "owner" ? { id: null, name: "owner-cli" } : { id: actor.keyId, name: actor.name };
+  switch (actor.type) {
+    case "owner":
+      return { id: null, name: "owner-cli" };
+    case "api_key":
+      return { id: actor.keyId, name: actor.name };
+    case "user":
+      return { id: actor.userId, name: actor.name };
+  }
 }
 
 // A request carries its Ctx, and a route's config names the scope it needs: declared here, beside Ctx,

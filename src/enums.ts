@@ -8,7 +8,7 @@
 export const SCOPES = ["read", "write", "admin"] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export const ACTOR_TYPES = ["api_key", "owner"] as const;
+export const ACTOR_TYPES = ["api_key", "owner", "user"] as const;
 export const ROLES = ["rep", "manager", "admin", "finance"] as const;
 export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 

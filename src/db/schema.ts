@@ -5,10 +5,12 @@ import type {
   AuditEventsTable,
   EventsTable,
   IdempotencyKeysTable,
+  InvitationsTable,
   JobsTable,
   RateLimitsTable,
   RequestLogsTable,
   SchemaMigrationsTable,
+  SessionsTable,
   UsersTable,
 } from "./tables-platform.js";
 import type {
@@ -34,6 +36,8 @@ export interface DB {
   api_key_version: ApiKeyVersionTable;
   deal_counts: DealCountsTable;
   users: UsersTable;
+  invitations: InvitationsTable;
+  sessions: SessionsTable;
   audit_events: AuditEventsTable;
   request_logs: RequestLogsTable;
   jobs: JobsTable;

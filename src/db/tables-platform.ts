@@ -35,6 +35,33 @@ export interface UsersTable {
   active: boolean;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** argon2id PHC string; null until the person sets a password (invitation) — never exposed. */
+  password_hash: Generated<string | null>;
+  password_changed_at: Generated<Timestamp | null>;
+}
+
+export interface InvitationsTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the token in the invitation URL; the token itself is never stored. */
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the cookie's value; the value itself is never stored. */
+  token_hash: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** The absolute timeout (CTS_SESSION_MAX_HOURS after sign-in). */
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  ended_reason: string | null;
 }
 
 export interface AuditEventsTable {
@@ -54,6 +81,7 @@ export interface AuditEventsTable {
 export interface RequestLogsTable {
   id: string;
   key_id: string | null;
+  user_id: Generated<string | null>;
   method: string;
   path: string;
   status: number;

@@ -8,6 +8,7 @@ import type { McpTool } from "./tool.js";
  */
 export function missingFor(tool: McpTool, actor: Actor): string | undefined {
   if (actor.type === "owner") return undefined;
+  if (actor.type === "user") return `${tool.name} is for API keys; people use the REST API or the console`;
   if (!scopeAllows(actor.scope, tool.scope)) {
     return (
       `${tool.name} needs the ${tool.scope} scope; this key has ${actor.scope}. Use a key with the ` +

@@ -42,7 +42,10 @@ async function unreapedZombie(): Promise<number> {
   children.push(parent);
   const pid = await new Promise<number>((resolve) => parent.stdout!.once("data", (d) => resolve(Number(String(d)))));
   // Until `sh` has exec'd into `sleep` it may still reap its dead child between commands (seen under load).
-  await vi.waitFor(() => expect(readFileSync(`/proc/${parent.pid}/comm`, "utf8")).toBe("sleep\n"), { timeout: 5_000, interval: 10 });
+  await vi.waitFor(() => expect(readFileSync(`/proc/${parent.pid}/comm`, "utf8")).toBe("sleep\n"), {
+    timeout: 5_000,
+    interval: 10,
+  });
   const started = startTimeOf(pid);
   process.kill(pid, "SIGKILL");
   await vi.waitFor(() => expect(stateOf(pid)).toBe("Z"), { timeout: 5_000, interval: 10 });

@@ -1,0 +1,1 @@
+export { hashPassword, verifications, verifyPassword } from "./hash.js";

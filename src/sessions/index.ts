@@ -1,0 +1,13 @@
+export { clearedSessionCookie, SESSION_COOKIE, sessionCookie, sessionTokenOf } from "./cookie.js";
+export {
+  type ActiveSession,
+  DEFAULT_SESSION_SETTINGS,
+  type EndReason,
+  endSession,
+  endSessionsOf,
+  resumeSession,
+  type SessionSettings,
+  type SignedIn,
+  startSession,
+} from "./service.js";
+export { newToken, sha256Hex } from "./tokens.js";
