@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import pino from "pino";
 import { apiKeyRoutes, KeyCache } from "../api-keys/index.js";
 import { auditRoutes } from "../audit/routes.js";
+import { authRoutes } from "../auth/index.js";
 import { commissionRoutes } from "../commissions/index.js";
 import { compPlanRoutes } from "../comp-plans/index.js";
 import type { TrustProxy } from "../config.js";
@@ -20,6 +21,7 @@ import { type Limit, PER_KEY, type RateLimitStore } from "../rate-limit/limiter.
 import { MemoryStore } from "../rate-limit/stores.js";
 import { requestLogRoutes } from "../request-logs/routes.js";
 import { RequestLogWriter } from "../request-logs/writer.js";
+import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "../sessions/index.js";
 import { spiffRoutes } from "../spiffs/index.js";
 import { userRoutes } from "../users/index.js";
 import { type WebhookSettings, webhookRoutes } from "../webhooks/index.js";
@@ -61,6 +63,8 @@ export interface AppOptions {
   perKeyLimit?: Limit;
   /** Benchmarks only: more routes under /api/v1, behind the whole pipeline (e.g. a trivial one). */
   extraRoutes?: (api: App) => void;
+  /** CTS_SESSION_IDLE_MINUTES and CTS_SESSION_MAX_HOURS (API.md §11); their defaults otherwise. */
+  sessions?: SessionSettings;
   /** Tests only (CTS_TEST_CRASH_AFTER_COMMIT): the process kills itself between an idempotent commit and its reply. */
   crashAfterCommit?: boolean;
 }
@@ -166,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         return documentFor(document, req.publicOrigin);
       });
       apiKeyRoutes(api);
+      authRoutes(api, { sessions: options.sessions ?? DEFAULT_SESSION_SETTINGS });
       userRoutes(api);
       requestLogRoutes(api, requestLog);
       jobRoutes(api);
