@@ -149,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     tls: options.tls !== undefined,
     rateLimits,
     perKey: options.perKeyLimit ?? PER_KEY,
+    sessions: options.sessions ?? DEFAULT_SESSION_SETTINGS,
     requestLog,
     logger,
     clock,
