@@ -84,9 +84,15 @@ export function oidcRoutes(app: App, sessions: SessionSettings, deps: OidcDeps |
         expiresAt: deps.clock().getTime() + STATE_TTL_MS,
       };
       const target = await oidc.authorizationUrl(`${req.publicOrigin}${CALLBACK_PATH}`, state).catch(() => {
-        throw new AppError("unavailable", "The OpenID Connect provider cannot be reached; try again shortly");
+        throw new AppError(
+          "unavailable",
+          "The OpenID Connect provider cannot be reached; try again shortly",
+          undefined,
+          { "Retry-After": "5" },
+        );
       });
       reply.header("Set-Cookie", stateCookie(deps.settings.secretKey, state, secureOf(req)));
+      reply.header("Cache-Control", "no-store");
       return reply.redirect(target.href, 302);
     },
   );
@@ -109,6 +115,7 @@ export function oidcRoutes(app: App, sessions: SessionSettings, deps: OidcDeps |
       const ctx = makeCtx(deps.db, deps.env, OWNER, req.id, deps.clock());
       const secure = secureOf(req);
       reply.header("Set-Cookie", clearedStateCookie(secure));
+      reply.header("Cache-Control", "no-store");
       const refuse = async (reason: RefusalReason, detail: string, found: { user?: User; email?: string } = {}) => {
         await auditRefusal(ctx, reason, found);
         const page = refusalPage(reason, detail);

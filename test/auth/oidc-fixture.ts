@@ -6,6 +6,8 @@ import Provider from "oidc-provider";
 export interface ProviderAccount {
   email: string;
   email_verified: boolean;
+  /** What userinfo says instead, when it differs from the ID token (to see which one the app read). */
+  userinfo?: { email?: string; email_verified?: boolean };
 }
 
 /** What the provider's (automatic) login page does next: sign in as this account, or deny. */
@@ -23,11 +25,15 @@ export interface TestProvider {
 
 /**
  * A real OpenID Connect provider (oidc-provider 8) on a loopback port, with one confidential client
- * whose redirect URI is the app's callback. Its interaction pages are replaced by a handler that logs
+ * whose redirect URI is the app's callback; the email claims come from userinfo (or, with
+ * `emailInIdToken`, in the ID token too). Its interaction pages are replaced by a handler that logs
  * in `next.login` (then grants openid email) or finishes with `access_denied`: the protocol (authorize,
  * PKCE, token, ID token, userinfo) is the library's, untouched.
  */
-export async function startProvider(redirectUri: string): Promise<TestProvider> {
+export async function startProvider(
+  redirectUri: string,
+  options: { emailInIdToken?: boolean } = {},
+): Promise<TestProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -53,8 +59,15 @@ export async function startProvider(redirectUri: string): Promise<TestProvider> 
     ],
     findAccount: async (_ctx: unknown, sub: string) => {
       const account = accounts.get(sub);
-      return account && { accountId: sub, claims: async () => ({ sub, ...account }) };
+      if (!account) return undefined;
+      const { userinfo, ...claims } = account;
+      return {
+        accountId: sub,
+        claims: async (use: string) => ({ sub, ...claims, ...(use === "userinfo" ? userinfo : {}) }),
+      };
     },
+    // By default (conform) the email claims go to userinfo only when an access token is issued.
+    conformIdTokenClaims: !options.emailInIdToken,
     claims: { openid: ["sub"], email: ["email", "email_verified"] },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },

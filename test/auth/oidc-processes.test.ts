@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
 import { makeCtx, OWNER } from "../../src/context.js";
@@ -102,4 +104,40 @@ describe("#15 OpenID Connect not configured", () => {
       });
     },
   );
+});
+
+describe("#15 OpenID Connect provider unreachable", () => {
+  let db: TestDb;
+  let built: BuiltApp;
+  beforeAll(async () => {
+    // A loopback port nothing listens on (bound, then released).
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    db = await openTestDb();
+    built = await buildApp({
+      db: db.db,
+      env: TEST_ENV,
+      publicUrl: ORIGIN,
+      oidc: { issuer: `http://127.0.0.1:${closed}`, clientId: "c", clientSecret: "s", secretKey: TEST_SECRET_KEY },
+    });
+  });
+  afterAll(async () => {
+    await built?.app.close();
+    await db?.dispose();
+  });
+
+  it("start → 503 unavailable, no state cookie", async () => {
+    const res = await built.app.inject({ method: "GET", url: "/api/v1/auth/oidc/start" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({
+      code: "unavailable",
+      message: "The OpenID Connect provider cannot be reached; try again shortly",
+    });
+    expect(res.headers["retry-after"]).toBe("5");
+    expect(res.headers["set-cookie"]).toBeUndefined();
+  });
 });

@@ -149,6 +149,15 @@ describe("#15 OpenID Connect sign-in (API.md §11)", () => {
     const rows = await db.db.selectFrom("sessions").selectAll().where("user_id", "=", user!.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.ended_at).toBeNull();
+    // The new session authenticates /api/v1 as its person (the cookie alone, no key).
+    const token = session!.slice("cts_session=".length, session!.indexOf(";"));
+    const me = await built.app.inject({
+      method: "GET",
+      url: `/api/v1/users/${user!.id}`,
+      headers: { cookie: `cts_session=${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: user!.id, email: user!.email });
     const audit = await lastAudit("session.login");
     expect(audit).toMatchObject({ actor_type: "user", actor_id: user!.id, resource_id: user!.id });
     expect(jsonOf(audit.after)).toEqual({ method: "oidc", session_id: rows[0]!.id });
