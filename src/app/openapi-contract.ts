@@ -20,7 +20,7 @@ const EXTRA_ERRORS: Record<string, number[]> = {
   "DELETE /api/v1/plan-assignments/{id}": [409],
   "GET /readyz": [503],
   "GET /api/v1/auth/oidc/start": [404, 422, 503],
-  "GET /api/v1/auth/oidc/callback": [404, 422],
+  "GET /api/v1/auth/oidc/callback": [404, 422, 429],
 };
 
 const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type Ctx, makeCtx, OWNER } from "../context.js";
 import { AppError } from "../errors.js";
 import type { App } from "../http/types.js";
+import { FAILED_AUTH_PER_IP } from "../rate-limit/limiter.js";
 import type { SessionSettings } from "../sessions/index.js";
 import { sha256Hex } from "../sessions/index.js";
 import { listUsers, type User } from "../users/index.js";
@@ -117,6 +118,7 @@ export function oidcRoutes(app: App, sessions: SessionSettings, deps: OidcDeps |
       reply.header("Set-Cookie", clearedStateCookie(secure));
       reply.header("Cache-Control", "no-store");
       const refuse = async (reason: RefusalReason, detail: string, found: { user?: User; email?: string } = {}) => {
+        await countFailure(deps, req, ctx.now);
         await auditRefusal(ctx, reason, found);
         const page = refusalPage(reason, detail);
         // An HTML page for the person in the browser, outside the JSON schema of this route.
@@ -144,6 +146,24 @@ export function oidcRoutes(app: App, sessions: SessionSettings, deps: OidcDeps |
       if (!user.active) return refuse("user_inactive", email, { user, email });
       await signIn(ctx, reply, user, { method: "oidc", settings: sessions, secure });
       return reply.redirect(`${req.publicOrigin}${state.returnTo ?? "/"}`, 302);
+    },
+  );
+}
+
+/**
+ * A refused sign-in is a failed authentication from the client's address, counted with bad keys
+ * (API.md §3, 30 a minute): past it, 429 and no audit row, so nobody floods the audit trail.
+ */
+async function countFailure(deps: OidcDeps, req: FastifyRequest, now: Date): Promise<void> {
+  const { limit, windowMs } = FAILED_AUTH_PER_IP;
+  const ip = await deps.store.hit(`ip:${req.ip}`, limit, windowMs, now.getTime());
+  if (ip.allowed) return;
+  throw new AppError(
+    "rate_limited",
+    "Too many failed authentication attempts from this address; retry later",
+    undefined,
+    {
+      "Retry-After": String(Math.max(1, ip.resetSeconds)),
     },
   );
 }

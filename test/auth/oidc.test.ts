@@ -270,4 +270,23 @@ describe("#15 OpenID Connect sign-in (API.md §11)", () => {
     await expectRefusal(res, 401, /&lt;img src=x onerror=alert\(1\)&gt;/, "provider_refused");
     expect(res.body).not.toContain("<img");
   });
+
+  it("refusals count as failed authentications from the address: past 30 a minute → 429, no more audit rows", async () => {
+    const remoteAddress = "203.0.113.77";
+    const count = async () =>
+      (await db.db.selectFrom("audit_events").select("id").where("action", "=", "session.login_failed").execute())
+        .length;
+    const before = await count();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await built.app.inject({ method: "GET", url: "/api/v1/auth/oidc/callback?state=x", remoteAddress });
+      statuses.push(res.statusCode);
+      if (i === 30) {
+        expect(res.json().error.code).toBe("rate_limited");
+        expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+      }
+    }
+    expect(statuses).toEqual([...Array(30).fill(401), 429]);
+    expect(await count()).toBe(before + 30);
+  });
 });
