@@ -20,7 +20,7 @@ export function sessionRoutes(app: App, deps: SignInDeps): void {
         summary: "Sign in with email and password",
         operationId: "logIn",
         description:
-          "Starts a new session (a new id at every sign-in; a session cookie sent along is ended, never kept) and sets `cts_session` (HttpOnly, SameSite=Lax, Path=/, Secure when the service's origin is https). No key needed. An unknown email, a wrong password, an inactive person or one with no password set all get the same 401 `unauthorized` \"Email or password is wrong\" after the same work. After 10 failures for an email within 15 minutes, attempts for that email get 429 `rate_limited` with `Retry-After` before any password is checked, until the oldest failure is 15 minutes old; failures also count toward the client IP's 30 failed authentications a minute. The body is never echoed, logged, audited or stored.",
+          "No key needed. Sets a new `cts_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https); a session cookie sent along is ended. Unknown email, wrong password, inactive user or no password: the same 401 after the same work. After 10 failures for an email in 15 minutes: 429 with Retry-After for that email, before any password check, until the oldest failure is 15 minutes old; failures also count toward the client IP's limit. The body is never echoed, logged or stored.",
         body: LoginBody,
         response: { 200: SessionBody },
       },
