@@ -138,15 +138,17 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.addHook("onClose", async () => keys.close());
   // Before the pipeline: its hooks may answer (401, 429) and end the request.
   await app.register(helmet, SECURITY_HEADERS);
+  const rateLimits = options.rateLimits ?? new MemoryStore();
+  const sessions = options.sessions ?? DEFAULT_SESSION_SETTINGS;
   registerPipeline(app, {
     db: options.db,
     keys,
     env: options.env,
     publicUrl: options.publicUrl,
     tls: options.tls !== undefined,
-    rateLimits: options.rateLimits ?? new MemoryStore(),
+    rateLimits,
     perKey: options.perKeyLimit ?? PER_KEY,
-    sessions: options.sessions ?? DEFAULT_SESSION_SETTINGS,
+    sessions,
     requestLog,
     logger,
     clock,
@@ -171,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         return documentFor(document, req.publicOrigin);
       });
       apiKeyRoutes(api);
-      authRoutes(api, { sessions: options.sessions ?? DEFAULT_SESSION_SETTINGS });
+      authRoutes(api, { db: options.db, env: options.env, sessions, rateLimits, clock });
       userRoutes(api);
       requestLogRoutes(api, requestLog);
       jobRoutes(api);
