@@ -65,6 +65,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     logger,
     rateLimits,
     webhooks,
+    oidc: config.oidc && { ...config.oidc, secretKey: webhooks.secretKey },
     crashAfterCommit: config.testCrashAfterCommit,
   });
   await app.listen({ host: config.host, port: config.port });

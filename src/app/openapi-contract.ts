@@ -23,6 +23,8 @@ const EXTRA_ERRORS: Record<string, number[]> = {
   "DELETE /api/v1/plan-assignments/{id}": [409],
   "GET /readyz": [503],
   "POST /api/v1/auth/login": SIGN_IN_ERRORS,
+  "GET /api/v1/auth/oidc/start": [404, 422, 503],
+  "GET /api/v1/auth/oidc/callback": [404, 422],
 };
 
 const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {
@@ -154,7 +156,8 @@ function decorate(method: string, path: string, operation: Json, marks: Contract
       response.content["text/csv"] = { schema: { type: "string", description: "RFC 4180 CSV, UTF-8." } };
     }
   }
-  if (method === "GET") {
+  // A GET that answers a body (not a browser redirect such as /auth/oidc/start) may answer 304.
+  if (method === "GET" && responses["200"]) {
     responses["304"] = ref("responses", "NotModified");
     parameters.push(ref("parameters", "IfNoneMatch"));
   }

@@ -83,7 +83,10 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
       tags: [
         { name: "API keys", description: "Bearer keys, their scopes, rotation and revocation (admin)." },
         { name: "Users", description: "Reps, managers, admins and finance people." },
-        { name: "Sessions", description: "People signing in to the web console, and out." },
+        {
+          name: "Sign-in",
+          description: "People sign in to the web console (password, invitation, OpenID Connect) and out.",
+        },
         { name: "Request logs", description: "Every API request, kept 30 days (admin)." },
         { name: "Audit", description: "The audit trail of every change (admin)." },
         { name: "Jobs", description: "Background work such as wide recalculations." },

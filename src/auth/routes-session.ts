@@ -7,7 +7,7 @@ import { getUser } from "../users/index.js";
 import { LoginBody, logIn, type SignInDeps } from "./login.js";
 import { SessionBody } from "./sign-in.js";
 
-const TAGS = ["Sessions"];
+const TAGS = ["Sign-in"];
 
 /** `POST /auth/login`, `GET /auth/session`, `POST /auth/logout` (API.md §11). */
 export function sessionRoutes(app: App, deps: SignInDeps): void {
