@@ -27,6 +27,15 @@ const slots = (name: string) =>
     .transform(Number)
     .refine((n) => n >= 1 && n <= 256, `${name} must be a whole number from 1 to 256`);
 
+const wholeInRange = (name: string, unit: string, min: number, max: number) => {
+  const message = `${name} must be a whole number of ${unit} (${min}-${max})`;
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+};
+
 const EnvSchema = z.object({
   CTS_ENV: z
     .string()
@@ -66,6 +75,8 @@ const EnvSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 3600, "CTS_REQUEST_TIMEOUT must be a whole number of seconds (1-3600)")
     .default(30),
+  CTS_SESSION_IDLE_MINUTES: wholeInRange("CTS_SESSION_IDLE_MINUTES", "minutes", 1, 43_200).default(480),
+  CTS_SESSION_MAX_HOURS: wholeInRange("CTS_SESSION_MAX_HOURS", "hours", 1, 8_760).default(168),
   CTS_WEBHOOK_ALLOW_HOSTS: z.string().optional(),
   CTS_WEBHOOK_ALLOW_HTTP: z.enum(["0", "1"], { error: "CTS_WEBHOOK_ALLOW_HTTP must be 0 or 1" }).optional(),
   CTS_TEST_CRASH_AFTER_COMMIT: z.enum(["0", "1"], { error: "CTS_TEST_CRASH_AFTER_COMMIT must be 0 or 1" }).optional(),
@@ -95,6 +106,8 @@ export interface Config {
   workerConcurrency: { jobs: number; webhooks: number };
   /** How long a request's headers and body may take to arrive (then 408). */
   requestTimeoutSeconds: number;
+  /** A signed-in session ends after this long unused, and this long after sign-in whatever happens (API.md §11). */
+  sessions: { idleMinutes: number; maxHours: number };
   webhookAllowHosts: string[];
   webhookAllowHttp: boolean;
   /** Tests only (CTS_TEST_CRASH_AFTER_COMMIT=1): SIGKILL right after an idempotent request commits. */
@@ -236,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutSeconds: v.CTS_SHUTDOWN_TIMEOUT,
     workerConcurrency: { jobs: v.CTS_WORKER_JOB_CONCURRENCY, webhooks: v.CTS_WORKER_WEBHOOK_CONCURRENCY },
     requestTimeoutSeconds: v.CTS_REQUEST_TIMEOUT,
+    sessions: { idleMinutes: v.CTS_SESSION_IDLE_MINUTES, maxHours: v.CTS_SESSION_MAX_HOURS },
     webhookAllowHosts,
     webhookAllowHttp: v.CTS_WEBHOOK_ALLOW_HTTP === "1",
     testCrashAfterCommit: v.CTS_TEST_CRASH_AFTER_COMMIT === "1",

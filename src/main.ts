@@ -61,6 +61,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     tls: config.tls,
     trustProxy: config.trustProxy,
     requestTimeoutSeconds: config.requestTimeoutSeconds,
+    sessions: config.sessions,
     logger,
     rateLimits,
     webhooks,

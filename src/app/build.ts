@@ -141,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   // Before the pipeline: its hooks may answer (401, 429) and end the request.
   await app.register(helmet, SECURITY_HEADERS);
   const rateLimits = options.rateLimits ?? new MemoryStore();
+  const sessions = options.sessions ?? DEFAULT_SESSION_SETTINGS;
   registerPipeline(app, {
     db: options.db,
     keys,
@@ -149,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     tls: options.tls !== undefined,
     rateLimits,
     perKey: options.perKeyLimit ?? PER_KEY,
-    sessions: options.sessions ?? DEFAULT_SESSION_SETTINGS,
+    sessions,
     requestLog,
     logger,
     clock,
@@ -174,14 +175,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         return documentFor(document, req.publicOrigin);
       });
       apiKeyRoutes(api);
-      const oidc = options.oidc && {
-        settings: options.oidc,
-        db: options.db,
-        env: options.env,
-        clock,
-        store: rateLimits,
-      };
-      authRoutes(api, { sessions: options.sessions ?? DEFAULT_SESSION_SETTINGS, oidc });
+      authRoutes(api, { db: options.db, env: options.env, sessions, rateLimits, clock, oidc: options.oidc });
       userRoutes(api);
       requestLogRoutes(api, requestLog);
       jobRoutes(api);

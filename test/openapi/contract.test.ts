@@ -32,6 +32,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const isApi = (path: string) => path.startsWith("/api/v1/");
+/** Public operations (sign-in) take no key: no per-key limit headers, no Idempotency-Key (nothing to store it under). */
+const isPublic = (op: Operation) => Array.isArray(op.security) && op.security.length === 0;
 const refOf = (value: unknown) => (value as { $ref?: string } | undefined)?.$ref;
 const paramRefs = (op: Operation) => (op.parameters ?? []).map(refOf).filter(Boolean);
 
@@ -119,7 +121,9 @@ describe("#13.30 the document declares what the contract promises", () => {
   });
 
   it("every API write takes Idempotency-Key; PATCH and PUT take If-Match and document 412", () => {
-    for (const [method, path, op] of operations.filter(([m, p]) => m !== "GET" && m !== "DELETE" && isApi(p))) {
+    for (const [method, path, op] of operations.filter(
+      ([m, p, op]) => m !== "GET" && m !== "DELETE" && isApi(p) && !isPublic(op),
+    )) {
       expect(paramRefs(op), `${method} ${path}`).toContain("#/components/parameters/IdempotencyKey");
       const conditional = method === "PATCH" || method === "PUT";
       expect(paramRefs(op).includes("#/components/parameters/IfMatch"), `${method} ${path}`).toBe(conditional);
@@ -131,13 +135,16 @@ describe("#13.30 the document declares what the contract promises", () => {
 
   it("every success response names Request-Id; API ones the RateLimit headers; lists Link", () => {
     for (const [method, path, op] of operations) {
-      const isList = (op.parameters ?? []).some((p) => (p as OpenAPIV3_1.ParameterObject).name === "page");
+      const isList = (op.parameters ?? []).some(
+        (p) => (p as OpenAPIV3_1.ParameterObject).name === "page" || refOf(p) === "#/components/parameters/Page",
+      );
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         if (!status.startsWith("2")) continue;
         const headers = Object.keys((response as OpenAPIV3_1.ResponseObject).headers ?? {});
         const where = `${method} ${path} ${status}`;
         expect(headers, where).toContain("Request-Id");
-        if (isApi(path)) expect(headers, where).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
+        if (isApi(path) && !isPublic(op))
+          expect(headers, where).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
         expect(headers.includes("Link"), where).toBe(isList);
       }
     }
