@@ -62,8 +62,10 @@ export function refusalPage(reason: RefusalReason, detail: string): { status: nu
 }
 
 /**
- * The `session.login_failed` audit row of a refused sign-in. Nobody is signed in: the actor is the
- * person the provider named when they have an account here, else an anonymous `user` actor (id null).
+ * The `session.login_failed` audit row of a refused sign-in, as `POST /auth/login` writes it: by an
+ * anonymous actor (`{"type":"user","id":null,"name":"anonymous"}`: nobody was signed in), about the user
+ * the provider's email belongs to (`user`, usr_…), else `login` with the lowercased email as its id (or
+ * `oidc` when the provider named no one). `after` holds the method, the reason and the email if known.
  */
 export async function auditRefusal(
   ctx: Ctx,
@@ -76,11 +78,11 @@ export async function auditRefusal(
     .values({
       id: newId("aud", ctx.now.getTime()),
       actor_type: "user",
-      actor_id: user?.id ?? null,
-      actor_name: user?.name ?? "anonymous",
+      actor_id: null,
+      actor_name: "anonymous",
       action: "session.login_failed",
-      resource: "user",
-      resource_id: user?.id ?? "unknown",
+      resource: user ? "user" : "login",
+      resource_id: user?.id ?? email?.toLowerCase() ?? "oidc",
       before: null,
       after: JSON.stringify({ method: "oidc", reason, ...(email !== undefined && { email }) }),
       request_id: ctx.requestId,

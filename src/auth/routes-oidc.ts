@@ -4,7 +4,7 @@ import { z } from "zod";
 import { type Ctx, makeCtx, OWNER } from "../context.js";
 import { AppError } from "../errors.js";
 import type { App } from "../http/types.js";
-import { FAILED_AUTH_PER_IP } from "../rate-limit/limiter.js";
+import { countFailedAuth } from "../rate-limit/limiter.js";
 import type { SessionSettings } from "../sessions/index.js";
 import { sha256Hex } from "../sessions/index.js";
 import { listUsers, type User } from "../users/index.js";
@@ -151,21 +151,14 @@ export function oidcRoutes(app: App, sessions: SessionSettings, deps: OidcDeps |
 }
 
 /**
- * A refused sign-in is a failed authentication from the client's address, counted with bad keys
- * (API.md §3, 30 a minute): past it, 429 and no audit row, so nobody floods the audit trail.
+ * A refused sign-in is a failed authentication from the client's address, counted with bad keys and
+ * failed logins (API.md §3, 30 a minute): past it, 429 and no audit row, so nobody floods the audit trail.
  */
 async function countFailure(deps: OidcDeps, req: FastifyRequest, now: Date): Promise<void> {
-  const { limit, windowMs } = FAILED_AUTH_PER_IP;
-  const ip = await deps.store.hit(`ip:${req.ip}`, limit, windowMs, now.getTime());
-  if (ip.allowed) return;
-  throw new AppError(
-    "rate_limited",
-    "Too many failed authentication attempts from this address; retry later",
-    undefined,
-    {
-      "Retry-After": String(Math.max(1, ip.resetSeconds)),
-    },
-  );
+  const refused = await countFailedAuth(deps.store, req.ip, now.getTime());
+  if (!refused) return;
+  req.ipLimited = true;
+  throw refused;
 }
 
 /** The URL the provider redirected to, as openid-client checks it (its redirect_uri is this minus the query). */

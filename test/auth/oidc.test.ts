@@ -153,11 +153,12 @@ describe("#15 OpenID Connect sign-in (API.md §11)", () => {
     const token = session!.slice("cts_session=".length, session!.indexOf(";"));
     const me = await built.app.inject({
       method: "GET",
-      url: `/api/v1/users/${user!.id}`,
+      url: "/api/v1/auth/session",
       headers: { cookie: `cts_session=${token}` },
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ id: user!.id, email: user!.email });
+    expect(me.json().user).toEqual(user);
+    expect(me.json().csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const audit = await lastAudit("session.login");
     expect(audit).toMatchObject({ actor_type: "user", actor_id: user!.id, resource_id: user!.id });
     expect(jsonOf(audit.after)).toEqual({ method: "oidc", session_id: rows[0]!.id });
@@ -192,7 +193,7 @@ describe("#15 OpenID Connect sign-in (API.md §11)", () => {
     const { callback, appJar } = await signInAtProvider();
     const res = await sendCallback(callback, appJar);
     const row = await expectRefusal(res, 403, /has not verified your email address/, "email_unverified");
-    expect(row).toMatchObject({ actor_type: "user", actor_id: user!.id });
+    expect(row).toMatchObject({ actor_type: "user", actor_id: null, resource: "user", resource_id: user!.id });
     expect(await db.db.selectFrom("sessions").selectAll().where("user_id", "=", user!.id).execute()).toEqual([]);
   });
 
@@ -202,7 +203,13 @@ describe("#15 OpenID Connect sign-in (API.md §11)", () => {
     const { callback, appJar } = await signInAtProvider();
     const res = await sendCallback(callback, appJar);
     const row = await expectRefusal(res, 403, /No one with the email address .* may sign in here/, "unknown_user");
-    expect(row).toMatchObject({ actor_type: "user", actor_id: null, actor_name: "anonymous" });
+    expect(row).toMatchObject({
+      actor_type: "user",
+      actor_id: null,
+      actor_name: "anonymous",
+      resource: "login",
+      resource_id: email,
+    });
     expect(jsonOf(row.after).email).toBe(email.toUpperCase());
     expect(await db.db.selectFrom("users").select("id").execute()).toHaveLength(before.length);
   });
@@ -226,7 +233,8 @@ describe("#15 OpenID Connect sign-in (API.md §11)", () => {
       /expired, was already used or was tampered/,
       "bad_state",
     );
-    await expectRefusal(await sendCallback(callback, new CookieJar()), 401, /tampered/, "bad_state");
+    const row = await expectRefusal(await sendCallback(callback, new CookieJar()), 401, /tampered/, "bad_state");
+    expect(row).toMatchObject({ actor_id: null, actor_name: "anonymous", resource: "login", resource_id: "oidc" });
     const altered = new CookieJar();
     const sealed = appJar.get("cts_oidc")!;
     altered.store([`cts_oidc=${sealed.slice(0, -4)}${sealed.endsWith("AAA=") ? "BBB=" : "AAA="}`]);
