@@ -20,7 +20,7 @@ export function invitationRoutes(app: App, sessions: SessionSettings): void {
       summary: "Invite a user",
       operationId: "createInvitation",
       description:
-        "Admin. Returns `url` = `{origin}/invite#<token>` once: the token (32 random bytes) is stored only as its SHA-256, works once, for 72 hours. Cancels the user's older open invitations. Unknown user → 404; inactive user → 409 `conflict`. A replay with the same Idempotency-Key gets 409 `conflict` (the link is shown only once). The link and token never reach logs or the audit trail (`invitation.create`).",
+        "Returns `url` (`{origin}/invite#<token>`) once; only the token's SHA-256 is stored. One use, 72 hours; cancels the user's older invitations. Inactive user → 409 `conflict`; an Idempotency-Key replay → 409 (the link is never stored).",
       params: IdParams,
       body: EmptyBody,
       response: { 201: CreatedInvitation },
@@ -40,7 +40,7 @@ export function invitationRoutes(app: App, sessions: SessionSettings): void {
       summary: "Accept an invitation",
       operationId: "acceptInvitation",
       description:
-        "No key or session needed: the token is the credential. Sets the password and signs in: 200 with the session and `Set-Cookie: cts_session=…` (as `POST /auth/login`). The user's earlier sessions end. Password rules → 422 `validation_error` with one `details` entry per rule broken (12-256 characters; must not contain the email, or its part before the @ when that has 4+ characters, ignoring case; not on the bundled list of 49,233 common passwords, ignoring case). A token that is unknown, already used, replaced by a newer invitation or expired → 404 `not_found`, whose message says which. The user was deactivated since → 409 `conflict`. Nothing changes unless everything succeeds. The password is never logged, stored raw or audited (`invitation.accept`, `session.login`).",
+        "No key: the token is the credential. Sets the password, ends the user's other sessions and signs in (200, `Set-Cookie`, as login). Password rules → 422 with `details`: 12-256 characters; not containing the email, or its part before the @ if 4+ characters long; not one of 49,233 common passwords (case-insensitive). Token unknown, used, replaced or expired → 404 `not_found` saying which; user inactive → 409 `conflict`.",
       body: AcceptInvitationBody,
       response: { 200: SessionBody },
     },
@@ -60,7 +60,7 @@ export function invitationRoutes(app: App, sessions: SessionSettings): void {
       summary: "Change your password",
       operationId: "changePassword",
       description:
-        "A signed-in person (session cookie, with X-CSRF-Token) changes their own password: 204, this session goes on and every other session of theirs ends. A wrong `current_password` → 403 `forbidden` (not 401: the session stays valid). `new_password` breaking a rule → 422 `validation_error` with `details` (the rules of `POST /auth/invitations/accept`). An API key → 403 `forbidden`: keys have no password. Audited as `user.password_change`, never with a password.",
+        "Session only (an API key → 403: keys have no password). 204; this session goes on, the user's others end. Wrong `current_password` → 403 `forbidden` (the session stays valid); `new_password` breaking a rule (see accept) → 422 with `details`.",
       body: ChangePasswordBody,
       response: { 204: z.null() },
     },

@@ -102,6 +102,15 @@ const ROUTES: RouteCase[] = [
     invalid: { body: { active: "yes" }, param: "active" },
   },
   {
+    method: "POST",
+    path: "/api/v1/users/{id}/invitations",
+    scope: "admin",
+    ok: 201,
+    record: async (t) => (await createUser(t)).id,
+    idPrefix: "usr",
+    invalid: { body: { role: "admin" }, param: "role" },
+  },
+  {
     method: "GET",
     path: "/api/v1/jobs/{id}",
     scope: "read",
