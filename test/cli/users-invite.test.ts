@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FastifyReply } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { acceptInvitation } from "../../src/auth/index.js";
 import { makeCtx, OWNER } from "../../src/context.js";
 import { openDatabase } from "../../src/db/connect.js";
 import { DEFAULT_SESSION_SETTINGS } from "../../src/sessions/index.js";
+import { recordingReply } from "../auth/invitation-helpers.js";
 import { ctsEnv, type RunningServer, runCts, startServer } from "./spawn.js";
 
 const POSTGRES = !!process.env.TEST_DATABASE_URL;
@@ -105,8 +105,7 @@ describe.skipIf(POSTGRES)("#15 cts users invite", () => {
         { action: "invitation.create", actor_type: "owner" },
       ]);
 
-      const headers: Record<string, string> = {};
-      const reply = { header: (k: string, v: string) => ((headers[k] = v), reply) } as unknown as FastifyReply;
+      const { reply, headers } = recordingReply();
       const session = await acceptInvitation(
         makeCtx(db, "live", OWNER),
         reply,
@@ -114,7 +113,7 @@ describe.skipIf(POSTGRES)("#15 cts users invite", () => {
         { settings: DEFAULT_SESSION_SETTINGS, secure: false },
       );
       expect(session.user).toMatchObject({ id: json.user_id, role: "admin" });
-      expect(headers["Set-Cookie"]).toMatch(/^cts_session=/);
+      expect(headers["set-cookie"]).toMatch(/^cts_session=/);
     } finally {
       await database.close();
     }
