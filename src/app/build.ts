@@ -171,7 +171,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         return documentFor(document, req.publicOrigin);
       });
       apiKeyRoutes(api);
-      authRoutes(api, { sessions: options.sessions ?? DEFAULT_SESSION_SETTINGS });
+      authRoutes(api, {
+        db: options.db,
+        env: options.env,
+        sessions: options.sessions ?? DEFAULT_SESSION_SETTINGS,
+        clock,
+      });
       userRoutes(api);
       requestLogRoutes(api, requestLog);
       jobRoutes(api);

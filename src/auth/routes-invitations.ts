@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { makeCtx, OWNER } from "../context.js";
+import type { Kdb } from "../db/connect.js";
 import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import type { SessionSettings } from "../sessions/index.js";
@@ -8,8 +10,16 @@ import { SessionBody } from "./sign-in.js";
 
 const tags = ["Sign-in"];
 
+/** What the public accept route needs without a request ctx (no key, no session): the database and clock. */
+export interface InvitationDeps {
+  db: Kdb;
+  env: string;
+  sessions: SessionSettings;
+  clock: () => Date;
+}
+
 /** `POST /users/{id}/invitations`, `POST /auth/invitations/accept` and `POST /auth/password` (API.md §11). */
-export function invitationRoutes(app: App, sessions: SessionSettings): void {
+export function invitationRoutes(app: App, deps: InvitationDeps): void {
   app.route({
     method: "POST",
     url: "/users/:id/invitations",
@@ -46,7 +56,9 @@ export function invitationRoutes(app: App, sessions: SessionSettings): void {
     },
     handler: async (req, reply) => {
       const secure = req.publicOrigin.startsWith("https:");
-      const session = await acceptInvitation(req.ctx, reply, req.body, { settings: sessions, secure });
+      // Nobody is signed in yet: the acceptance audits as the invited user, the session as theirs.
+      const ctx = makeCtx(deps.db, deps.env, OWNER, req.id, deps.clock());
+      const session = await acceptInvitation(ctx, reply, req.body, { settings: deps.sessions, secure });
       return reply.code(200).send(session);
     },
   });
@@ -54,7 +66,7 @@ export function invitationRoutes(app: App, sessions: SessionSettings): void {
   app.route({
     method: "POST",
     url: "/auth/password",
-    config: { scope: "read" },
+    config: { scope: "read", sessionOnly: true },
     schema: {
       tags,
       summary: "Change your password",

@@ -1,12 +1,10 @@
 import type { App } from "../http/types.js";
-import type { SessionSettings } from "../sessions/index.js";
-import { invitationRoutes } from "./routes-invitations.js";
+import { type InvitationDeps, invitationRoutes } from "./routes-invitations.js";
 
-export interface AuthSettings {
-  sessions: SessionSettings;
-}
+/** The database, clock and session settings the /auth routes share (public ones have no request ctx). */
+export type AuthSettings = InvitationDeps;
 
 /** The /auth routes: sign-in, session, sign-out, invitations accepted, passwords changed, OpenID Connect. */
 export function authRoutes(app: App, settings: AuthSettings): void {
-  invitationRoutes(app, settings.sessions);
+  invitationRoutes(app, settings);
 }
