@@ -30,9 +30,12 @@ export interface Operation {
   queryParams: string[];
   /** Top-level body properties; undefined when the operation takes no body. */
   body: Record<string, SchemaNode> | undefined;
+  /** Needs no key (`security: []`): the credential is in the body (accepting an invitation, signing in). */
+  public?: boolean;
 }
 
 interface DocOperation {
+  security?: unknown[];
   parameters?: { in: string; name: string }[];
   requestBody?: { content: Record<string, { schema?: SchemaNode }> };
 }
@@ -54,11 +57,15 @@ export async function operations(t: TestApp): Promise<Operation[]> {
           pathParams: names("path"),
           queryParams: names("query"),
           body: op.requestBody ? (schema?.properties ?? {}) : undefined,
+          public: Array.isArray(op.security) && op.security.length === 0,
         };
       }),
     )
     .sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
 }
+
+/** Operations for a signed-in person only (a key gets 403 `forbidden`): called with a session in table tests. */
+export const SESSION_ONLY = new Set(["POST /api/v1/auth/password"]);
 
 /** One row of the security table: how to call a route successfully, as a lesser key, and badly. */
 export interface RouteCase {

@@ -19,6 +19,8 @@ const EXTRA_ERRORS: Record<string, number[]> = {
   "DELETE /api/v1/deals/{id}": [409],
   "DELETE /api/v1/plan-assignments/{id}": [409],
   "GET /readyz": [503],
+  // Public: no key, so none of the key's statuses; the service's own (API.md §11).
+  "POST /api/v1/auth/invitations/accept": [400, 404, 409, 413, 415, 422, 500, 503],
 };
 
 const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {

@@ -78,6 +78,10 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
       tags: [
         { name: "API keys", description: "Bearer keys, their scopes, rotation and revocation (admin)." },
         { name: "Users", description: "Reps, managers, admins and finance people." },
+        {
+          name: "Invitations and passwords",
+          description: "How people get in: one-time invitation links, setting and changing passwords (API.md §11).",
+        },
         { name: "Request logs", description: "Every API request, kept 30 days (admin)." },
         { name: "Audit", description: "The audit trail of every change (admin)." },
         { name: "Jobs", description: "Background work such as wide recalculations." },

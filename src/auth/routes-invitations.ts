@@ -8,7 +8,7 @@ import { AcceptInvitationBody, acceptInvitation, CreatedInvitation, createInvita
 import { ChangePasswordBody, changePassword } from "./password-change.js";
 import { SessionBody } from "./sign-in.js";
 
-const tags = ["Sign-in"];
+const tags = ["Invitations and passwords"];
 
 /** What the public accept route needs without a request ctx (no key, no session): the database and clock. */
 export interface InvitationDeps {

@@ -2,7 +2,8 @@ import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { freshIp, parseErrorBody } from "../factories.js";
 import { bearer, type TestApp } from "../harness.js";
-import type { Operation, SchemaNode } from "../route-case.js";
+import { type Operation, type SchemaNode, SESSION_ONLY } from "../route-case.js";
+import { type SignedInSession, signedInAs } from "../sessions.js";
 
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
@@ -24,6 +25,20 @@ export function isMap(node: SchemaNode): boolean {
   return nodes.some((n) => n.type === "object" && typeof n.additionalProperties === "object");
 }
 
+const sessions = new WeakMap<TestApp, Promise<SignedInSession>>();
+
+/** The admin session session-only operations are called with (creating it writes a user and a row). */
+export function sessionOf(t: TestApp): Promise<SignedInSession> {
+  if (!sessions.has(t)) sessions.set(t, signedInAs(t, { role: "admin" }));
+  return sessions.get(t)!;
+}
+
+/** The key, or for a session-only operation an admin's session (cookie and CSRF token) of this app. */
+async function credentials(t: TestApp, key: string, method: string, url: string): Promise<Record<string, string>> {
+  if (!SESSION_ONLY.has(`${method} ${url.split("?")[0]}`)) return bearer(key);
+  return (await sessionOf(t)).headers(method);
+}
+
 export async function send(
   t: TestApp,
   key: string,
@@ -33,7 +48,7 @@ export async function send(
 ): Promise<LightMyRequestResponse> {
   // A second per request keeps every key under the 100-per-minute limit however long the table grows.
   t.clock?.advance(1000);
-  const headers: Record<string, string> = bearer(key);
+  const headers = await credentials(t, key, op.method, url);
   if (typeof payload === "string") headers["content-type"] = "application/json";
   return t.app.inject({
     method: op.method,
