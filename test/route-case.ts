@@ -30,7 +30,7 @@ export interface Operation {
   queryParams: string[];
   /** Top-level body properties; undefined when the operation takes no body. */
   body: Record<string, SchemaNode> | undefined;
-  /** Needs no key (`security: []`): the credential is in the body (accepting an invitation, signing in). */
+  /** Needs no key (`security: []`), e.g. the OpenID Connect browser redirects: the key checks skip it. */
   public?: boolean;
 }
 
@@ -57,7 +57,7 @@ export async function operations(t: TestApp): Promise<Operation[]> {
           pathParams: names("path"),
           queryParams: names("query"),
           body: op.requestBody ? (schema?.properties ?? {}) : undefined,
-          public: Array.isArray(op.security) && op.security.length === 0,
+          public: op.security?.length === 0,
         };
       }),
     )

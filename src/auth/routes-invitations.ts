@@ -8,7 +8,7 @@ import { AcceptInvitationBody, acceptInvitation, CreatedInvitation, createInvita
 import { ChangePasswordBody, changePassword } from "./password-change.js";
 import { SessionBody } from "./sign-in.js";
 
-const tags = ["Invitations and passwords"];
+const tags = ["Sign-in"];
 
 /** What the public accept route needs without a request ctx (no key, no session): the database and clock. */
 export interface InvitationDeps {
@@ -44,7 +44,7 @@ export function invitationRoutes(app: App, deps: InvitationDeps): void {
   app.route({
     method: "POST",
     url: "/auth/invitations/accept",
-    config: { public: true },
+    config: { public: true, signIn: true },
     schema: {
       tags,
       summary: "Accept an invitation",

@@ -1,10 +1,20 @@
 import type { App } from "../http/types.js";
-import { type InvitationDeps, invitationRoutes } from "./routes-invitations.js";
+import type { SignInDeps } from "./login.js";
+import type { OidcSettings } from "./oidc-settings.js";
+import { invitationRoutes } from "./routes-invitations.js";
+import { oidcRoutes } from "./routes-oidc.js";
+import { sessionRoutes } from "./routes-session.js";
 
-/** The database, clock and session settings the /auth routes share (public ones have no request ctx). */
-export type AuthSettings = InvitationDeps;
+/** The database, clock, session settings and rate-limit store the /auth routes share; OIDC when configured. */
+export interface AuthSettings extends SignInDeps {
+  /** OpenID Connect sign-in, when CTS_OIDC_* are set; its routes answer 404 otherwise. */
+  oidc?: OidcSettings | undefined;
+}
 
 /** The /auth routes: sign-in, session, sign-out, invitations accepted, passwords changed, OpenID Connect. */
 export function authRoutes(app: App, settings: AuthSettings): void {
+  sessionRoutes(app, settings);
   invitationRoutes(app, settings);
+  const { oidc, db, env, clock, rateLimits } = settings;
+  oidcRoutes(app, settings.sessions, oidc && { settings: oidc, db, env, clock, store: rateLimits });
 }

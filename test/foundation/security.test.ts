@@ -219,7 +219,7 @@ const ROUTES: RouteCase[] = [
 const t: TestApp = await createTestApp({ clock: new TestClock() });
 const keys = {} as Record<Scope | "revoked" | "expired", string>;
 
-/** Every operation of the OpenAPI document under /api/v1 that needs a key or a session (public ones: test/auth/). */
+/** The key-protected operations; public ones (the OpenID Connect redirects) have their own tests. */
 const DOCUMENTED = (await operations(t)).filter((op) => !op.public);
 
 beforeAll(async () => {
