@@ -65,7 +65,11 @@ export async function operations(t: TestApp): Promise<Operation[]> {
 }
 
 /** Operations for a signed-in person only (a key gets 403 `forbidden`): called with a session in table tests. */
-export const SESSION_ONLY = new Set(["POST /api/v1/auth/password"]);
+export const SESSION_ONLY = new Set([
+  "GET /api/v1/auth/session",
+  "POST /api/v1/auth/logout",
+  "POST /api/v1/auth/password",
+]);
 
 /** One row of the security table: how to call a route successfully, as a lesser key, and badly. */
 export interface RouteCase {

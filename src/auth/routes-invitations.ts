@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { makeCtx, OWNER } from "../context.js";
 import type { Kdb } from "../db/connect.js";
+import { AppError } from "../errors.js";
 import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
+import { countFailedAuth, type RateLimitStore } from "../rate-limit/limiter.js";
 import type { SessionSettings } from "../sessions/index.js";
 import { AcceptInvitationBody, acceptInvitation, CreatedInvitation, createInvitation } from "./invitations.js";
 import { ChangePasswordBody, changePassword } from "./password-change.js";
@@ -15,6 +17,8 @@ export interface InvitationDeps {
   db: Kdb;
   env: string;
   sessions: SessionSettings;
+  /** Where a refused token counts as a failed authentication of the client IP (API.md §3). */
+  rateLimits: RateLimitStore;
   clock: () => Date;
 }
 
@@ -50,16 +54,26 @@ export function invitationRoutes(app: App, deps: InvitationDeps): void {
       summary: "Accept an invitation",
       operationId: "acceptInvitation",
       description:
-        "No key: the token is the credential. Sets the password, ends the user's other sessions and signs in (200, `Set-Cookie`, as login). Password rules → 422 with `details`: 12-256 characters; not containing the email, or its part before the @ if 4+ characters long; not one of 49,233 common passwords (case-insensitive). Token unknown, used, replaced or expired → 404 `not_found` saying which; user inactive → 409 `conflict`.",
+        "No key: the token is the credential. Sets the password, ends the user's other sessions and signs in (200, `Set-Cookie`, as login). Password rules → 422 with `details`: 12-256 characters; not containing the email, or its part before the @ if 4+ characters long; not one of 49,233 common passwords (case-insensitive). Token unknown, used, replaced or expired → 404 `not_found` saying which (and a failed authentication for the IP limit of 30 a minute, then 429); user inactive → 409 `conflict`.",
       body: AcceptInvitationBody,
       response: { 200: SessionBody },
     },
     handler: async (req, reply) => {
       const secure = req.publicOrigin.startsWith("https:");
       // Nobody is signed in yet: the acceptance audits as the invited user, the session as theirs.
-      const ctx = makeCtx(deps.db, deps.env, OWNER, req.id, deps.clock());
-      const session = await acceptInvitation(ctx, reply, req.body, { settings: deps.sessions, secure });
-      return reply.code(200).send(session);
+      const now = deps.clock();
+      const ctx = makeCtx(deps.db, deps.env, OWNER, req.id, now);
+      try {
+        const session = await acceptInvitation(ctx, reply, req.body, { settings: deps.sessions, secure });
+        return reply.code(200).send(session);
+      } catch (err) {
+        // A token that opens nothing is a failed authentication: past 30 a minute from one IP, 429.
+        if (err instanceof AppError && err.code === "not_found") {
+          const refused = await countFailedAuth(deps.rateLimits, req.ip, now.getTime());
+          if (refused) throw refused;
+        }
+        throw err;
+      }
     },
   });
 

@@ -96,6 +96,22 @@ describe("#15 POST /auth/invitations/accept", () => {
     );
   });
 
+  it("a refused token counts as a failed authentication: the 31st from one IP within a minute → 429", async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await built.app.inject({
+        method: "POST",
+        url: "/api/v1/auth/invitations/accept",
+        remoteAddress: ip,
+        payload: { token: `guess-${i}`, password: PASSWORD },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array(30).fill(404), 429]);
+    clock.advance(61_000);
+  });
+
   it("password rules → 422 naming the field, never echoing the password", async () => {
     const user = await newUser();
     const token = await invitationToken(user.id);

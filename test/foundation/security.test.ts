@@ -103,6 +103,15 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: "POST",
+    path: "/api/v1/users/{id}/sessions/revoke",
+    scope: "admin",
+    ok: 200,
+    record: async (t) => (await createUser(t)).id,
+    idPrefix: "usr",
+    invalid: { id: "u".repeat(256), param: "id" },
+  },
+  {
+    method: "POST",
     path: "/api/v1/users/{id}/invitations",
     scope: "admin",
     ok: 201,

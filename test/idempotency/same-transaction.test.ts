@@ -57,6 +57,14 @@ const OTHER_WRITE_ROUTES: RouteCase[] = [
   },
   {
     method: "POST",
+    path: "/api/v1/users/{id}/sessions/revoke",
+    scope: "admin",
+    ok: 200,
+    record: async (t) => (await createUser(t)).id,
+    invalid: { param: "" },
+  },
+  {
+    method: "POST",
     path: "/api/v1/users/{id}/invitations",
     scope: "admin",
     ok: 201,
