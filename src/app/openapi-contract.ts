@@ -23,6 +23,7 @@ const EXTRA_ERRORS: Record<string, number[]> = {
   "DELETE /api/v1/deals/{id}": [409],
   "DELETE /api/v1/plan-assignments/{id}": [409],
   "GET /readyz": [503],
+  "POST /api/v1/auth/invitations/accept": [400, 404, 409, 413, 415, 422, 429, 500, 503],
   "POST /api/v1/auth/login": SIGN_IN_ERRORS,
   "GET /api/v1/auth/oidc/start": [404, 422, 503],
   "GET /api/v1/auth/oidc/callback": [404, 422, 429],

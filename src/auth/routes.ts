@@ -1,6 +1,7 @@
 import type { App } from "../http/types.js";
 import type { SignInDeps } from "./login.js";
 import type { OidcSettings } from "./oidc-settings.js";
+import { invitationRoutes } from "./routes-invitations.js";
 import { oidcRoutes } from "./routes-oidc.js";
 import { sessionRoutes } from "./routes-session.js";
 
@@ -13,6 +14,7 @@ export interface AuthSettings extends SignInDeps {
 /** The /auth routes: sign-in, session, sign-out, invitations accepted, passwords changed, OpenID Connect. */
 export function authRoutes(app: App, settings: AuthSettings): void {
   sessionRoutes(app, settings);
+  invitationRoutes(app, settings);
   const { oidc, db, env, clock, rateLimits } = settings;
   oidcRoutes(app, settings.sessions, oidc && { settings: oidc, db, env, clock, store: rateLimits });
 }

@@ -8,6 +8,7 @@ import { keysCommand } from "./keys.js";
 import { mcpCommand } from "./mcp.js";
 import { UsageError } from "./owner.js";
 import { seedCommand } from "./seed.js";
+import { usersCommand } from "./users.js";
 
 const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
@@ -32,6 +33,7 @@ program
   .action(async () => (await import("../main.js")).work(loadConfig()));
 
 keysCommand(program);
+usersCommand(program);
 doctorCommand(program);
 seedCommand(program);
 mcpCommand(program);

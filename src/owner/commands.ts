@@ -1,9 +1,11 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { type ApiKey, createKey, listKeys, revokeKey, ScopeEnum, setMcpAccess } from "../api-keys/index.js";
+import { inviteByEmail } from "../auth/index.js";
 import type { Ctx } from "../context.js";
 import { pendingMigrations } from "../db/migrate.js";
 import { seedDemo } from "../demo/index.js";
+import { ROLES } from "../enums.js";
 
 /** What only the running server knows about itself (`cts doctor` asks it). */
 export interface OwnerServerInfo {
@@ -56,6 +58,16 @@ export const OWNER_COMMANDS = {
   "keys.mcp-access": {
     args: z.strictObject({ id: z.string().min(1), level: ScopeEnum }),
     run: (ctx: Ctx, a: { id: string; level: "read" | "write" | "admin" }) => setMcpAccess(ctx, a.id, a.level),
+  },
+  "users.invite": {
+    args: z.strictObject({
+      email: z.email({ error: "email must be a valid email address" }).max(320),
+      name: z.string().trim().min(1).max(200).optional(),
+      role: z.enum(ROLES).optional(),
+      origin: z.url(),
+    }),
+    run: (ctx: Ctx, a: { email: string; name?: string; role?: (typeof ROLES)[number]; origin: string }) =>
+      inviteByEmail(ctx, a),
   },
   "seed.demo": {
     args: z.strictObject({}),

@@ -1,1 +1,8 @@
 export { hashPassword, verifications, verifyPassword } from "./hash.js";
+export {
+  checkPassword,
+  commonPasswords,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordProblems,
+} from "./rules.js";

@@ -65,6 +65,14 @@ const OTHER_WRITE_ROUTES: RouteCase[] = [
   },
   {
     method: "POST",
+    path: "/api/v1/users/{id}/invitations",
+    scope: "admin",
+    ok: 201,
+    record: async (t) => (await createUser(t)).id,
+    invalid: { param: "" },
+  },
+  {
+    method: "POST",
     path: "/api/v1/webhook-subscriptions",
     scope: "admin",
     ok: 201,

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { freshIp, parseErrorBody } from "../factories.js";
 import { bearer, type TestApp } from "../harness.js";
 import type { Operation, SchemaNode } from "../route-case.js";
+import { type SignedInSession, signedInAs } from "../sessions.js";
 
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
@@ -24,16 +25,33 @@ export function isMap(node: SchemaNode): boolean {
   return nodes.some((n) => n.type === "object" && typeof n.additionalProperties === "object");
 }
 
+const sessions = new WeakMap<TestApp, Promise<SignedInSession>>();
+
+/** The admin session session-only operations are called with (creating it writes a user and a row). */
+export function sessionOf(t: TestApp): Promise<SignedInSession> {
+  if (!sessions.has(t)) sessions.set(t, signedInAs(t, { role: "admin" }));
+  return sessions.get(t)!;
+}
+
+/** The key, or for a session-only operation an admin's session (cookie and CSRF token) of this app. */
+async function credentials(t: TestApp, key: string, op: SentOperation): Promise<Record<string, string>> {
+  if (op.access !== "session") return bearer(key);
+  return (await sessionOf(t)).headers(op.method);
+}
+
+/** What `send` needs of an operation: its method and, for a session-only one, that it is. */
+type SentOperation = Pick<Operation, "method"> & Partial<Pick<Operation, "access">>;
+
 export async function send(
   t: TestApp,
   key: string,
-  op: Pick<Operation, "method">,
+  op: SentOperation,
   url: string,
   payload?: string | object,
 ): Promise<LightMyRequestResponse> {
   // A second per request keeps every key under the 100-per-minute limit however long the table grows.
   t.clock?.advance(1000);
-  const headers: Record<string, string> = bearer(key);
+  const headers = await credentials(t, key, op);
   if (typeof payload === "string") headers["content-type"] = "application/json";
   return t.app.inject({
     method: op.method,

@@ -6,7 +6,7 @@ import { expectContractError, isMap, isText, send, urlOf, WRITE_METHODS } from "
 
 const t: TestApp = await createTestApp({ clock: new TestClock() });
 // Routes only a session may call answer a key 403 before reading input (test/auth covers them).
-const OPS = (await operations(t)).filter((op) => op.access !== "session");
+const OPS = await operations(t);
 const WITH_BODY = OPS.filter((op) => op.body !== undefined);
 let admin = "";
 

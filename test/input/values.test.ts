@@ -6,7 +6,7 @@ import { expectContractError, send, urlOf, WRITE_METHODS } from "./operations.js
 
 const t: TestApp = await createTestApp({ clock: new TestClock() });
 // Routes only a session may call answer a key 403 before reading input (test/auth covers them).
-const OPS = (await operations(t)).filter((op) => op.access !== "session");
+const OPS = await operations(t);
 let admin = "";
 
 beforeAll(async () => {

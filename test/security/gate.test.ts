@@ -14,7 +14,7 @@ import { operations } from "../route-case.js";
 const t: TestApp = await createTestApp({ clock: new TestClock() });
 let port = 0;
 
-/** Every route behind the gate: the OpenAPI document's operations under /api/v1, and /mcp. */
+/** Every route behind the gate: the OpenAPI document's operations under /api/v1 but the public ones, and /mcp. */
 const ROUTES: { method: string; path: string }[] = [
   // Signing in is public by design (test/auth); every other route needs a key or a session.
   ...(await operations(t)).filter((op) => op.access !== "public").map(({ method, path }) => ({ method, path })),

@@ -13,12 +13,17 @@ const t: TestApp = await createTestApp({ clock: new TestClock() });
 let port = 0;
 let admin = "";
 
-/** Every write route (POST, PUT, PATCH) of the OpenAPI document, and /mcp. */
+/**
+ * Every write route (POST, PUT, PATCH) of the OpenAPI document that takes a key, and /mcp. Public routes
+ * read no Authorization and keep no Idempotency-Key; session-only ones refuse keys (403) before either.
+ */
 const WRITES: { method: string; path: string }[] = await (async () => {
   const res = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
-  const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
+  const doc = res.json() as { paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>> };
   const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path: path.replace(/\{\w+\}/g, "x") })),
+    Object.entries(ops)
+      .filter(([, op]) => op.security === undefined || op.security.some((s) => "bearerAuth" in s))
+      .map(([m]) => ({ method: m.toUpperCase(), path: path.replace(/\{\w+\}/g, "x") })),
   );
   return [...documented.filter((r) => ["POST", "PUT", "PATCH"].includes(r.method)), { method: "POST", path: "/mcp" }];
 })();
