@@ -1,3 +1,4 @@
+import { dealSeen, MAY, visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import {
   addAdjustment,
@@ -43,10 +44,27 @@ async function dealChanged(
   if (emitType) await emit(tx, ctx, emitType, { object: after });
 }
 
+/**
+ * A rep or manager disputes only a deal they own or are credited on themselves (API.md §11): a deal
+ * they do not see → 404; a report's deal → 403.
+ */
+async function mayDispute(ctx: Ctx, deal: repo.DealRecord): Promise<void> {
+  const { actor } = ctx;
+  if (actor.type !== "user" || actor.role === "admin") return;
+  if (!dealSeen(await visibleUserIds(ctx), deal)) throw notFound("Deal", deal.id);
+  if (!dealSeen([actor.userId], deal)) {
+    throw new AppError(
+      "forbidden",
+      `Disputing a deal you neither own nor are credited on needs the admin role; you are ${actor.role}`,
+    );
+  }
+}
+
 export async function openDispute(ctx: Ctx, dealId: string, input: OpenDisputeBody): Promise<Dispute> {
-  requireScope(ctx, "write");
+  requireScope(ctx, "write", MAY.openDispute);
   return withTransaction(ctx, async (tx) => {
     const deal = await lockedDeal(tx, dealId);
+    await mayDispute(ctx, deal);
     if (deal.status !== "approved") throw wrongStatus(deal, "approved", "disputed");
     const after = await setStatus(tx, deal, { status: "disputed", updated_at: ctx.now });
     const dispute = await disputes.recordOpenedDispute(tx, ctx, dealId, input);

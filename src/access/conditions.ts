@@ -1,0 +1,30 @@
+import { type Expression, type SqlBool, sql } from "kysely";
+
+/** Whose records a list may hold: null = everyone's (access/ `visibleUserIds`). */
+export type Visible = readonly string[] | null;
+
+/** `column = ANY(ids)`: rows belonging to a visible user (lines, assignments, users themselves). */
+export function ofVisibleUsers(column: string, ids: readonly string[]): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} = ANY(${[...ids]}::text[])`;
+}
+
+/**
+ * Rows whose deal (`column` holds its id) the users own or are credited on: the owner index and the
+ * split index each give their deal ids, so a rep's list never scans every deal (012_visibility.sql).
+ */
+export function ofVisibleDeals(column: string, ids: readonly string[]): Expression<SqlBool> {
+  const list = [...ids];
+  return sql<SqlBool>`${sql.ref(column)} IN (
+    SELECT d.id FROM deals d WHERE d.owner_id = ANY(${list}::text[])
+    UNION SELECT s.deal_id FROM deal_splits s WHERE s.user_id = ANY(${list}::text[]))`;
+}
+
+/** Plans assigned (at any time) to a visible user. */
+export function ofVisiblePlans(column: string, ids: readonly string[]): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} IN (SELECT a.plan_id FROM plan_assignments a WHERE a.user_id = ANY(${[...ids]}::text[]))`;
+}
+
+/** A deal record the users own or are credited on. */
+export function dealSeen(ids: Visible, deal: { owner_id: string; splits: readonly { user_id: string }[] }): boolean {
+  return ids === null || ids.includes(deal.owner_id) || deal.splits.some((s) => ids.includes(s.user_id));
+}
