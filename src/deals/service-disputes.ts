@@ -1,4 +1,4 @@
-import { dealSeen, MAY, visibleUserIds } from "../access/index.js";
+import { dealSeen, MAY, type Visible, visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import {
   addAdjustment,
@@ -48,10 +48,10 @@ async function dealChanged(
  * A rep or manager disputes only a deal they own or are credited on themselves (API.md §11): a deal
  * they do not see → 404; a report's deal → 403.
  */
-async function mayDispute(ctx: Ctx, deal: repo.DealRecord): Promise<void> {
+function mayDispute(ctx: Ctx, visible: Visible, deal: repo.DealRecord): void {
   const { actor } = ctx;
   if (actor.type !== "user" || actor.role === "admin") return;
-  if (!dealSeen(await visibleUserIds(ctx), deal)) throw notFound("Deal", deal.id);
+  if (!dealSeen(visible, deal)) throw notFound("Deal", deal.id);
   if (!dealSeen([actor.userId], deal)) {
     throw new AppError(
       "forbidden",
@@ -62,9 +62,10 @@ async function mayDispute(ctx: Ctx, deal: repo.DealRecord): Promise<void> {
 
 export async function openDispute(ctx: Ctx, dealId: string, input: OpenDisputeBody): Promise<Dispute> {
   requireScope(ctx, "write", MAY.openDispute);
+  const visible = await visibleUserIds(ctx); // before the transaction: PGlite has one connection
   return withTransaction(ctx, async (tx) => {
     const deal = await lockedDeal(tx, dealId);
-    await mayDispute(ctx, deal);
+    mayDispute(ctx, visible, deal);
     if (deal.status !== "approved") throw wrongStatus(deal, "approved", "disputed");
     const after = await setStatus(tx, deal, { status: "disputed", updated_at: ctx.now });
     const dispute = await disputes.recordOpenedDispute(tx, ctx, dealId, input);
