@@ -10,13 +10,14 @@ export function ofVisibleUsers(column: string, ids: readonly string[]): Expressi
 
 /**
  * Rows whose deal (`column` holds its id) the users own or are credited on: the owner index and the
- * split index each give their deal ids, so a rep's list never scans every deal (012_visibility.sql).
+ * split index give the deal ids, then `= ANY(ARRAY(…))` fetches them by key. (As `IN (subquery)`
+ * PostgreSQL hash-joined a scan of every deal: 98 ms against 9 ms for a rep's page of 100k deals.)
  */
 export function ofVisibleDeals(column: string, ids: readonly string[]): Expression<SqlBool> {
   const list = [...ids];
-  return sql<SqlBool>`${sql.ref(column)} IN (
+  return sql<SqlBool>`${sql.ref(column)} = ANY(ARRAY(
     SELECT d.id FROM deals d WHERE d.owner_id = ANY(${list}::text[])
-    UNION SELECT s.deal_id FROM deal_splits s WHERE s.user_id = ANY(${list}::text[]))`;
+    UNION SELECT s.deal_id FROM deal_splits s WHERE s.user_id = ANY(${list}::text[])))`;
 }
 
 /** Plans assigned (at any time) to a visible user. */
