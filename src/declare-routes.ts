@@ -39,28 +39,40 @@ type Run<P extends Part, Q extends Part, B extends Part, T> = (input: RouteInput
 
 type Reader = (ctx: Ctx, id: string) => Promise<unknown>;
 
-/** Per app: each collection's GET by id (`/deals/:id` → getDeal) and the roles that may call it. */
-const readersOf = new WeakMap<App, Map<string, { read: Reader; roles: readonly Role[] }>>();
+interface RecordReader {
+  read: Reader;
+  /** The roles that may read it; `byId`: a GET by id (an If-Match reader stands in only until one is declared). */
+  roles: readonly Role[];
+  byId: boolean;
+}
+
+/** Per app: each collection's reader by id (`/deals/:id` → getDeal) and the roles that may call it. */
+const readersOf = new WeakMap<App, Map<string, RecordReader>>();
+
+function addReader(app: App, path: string, reader: RecordReader): void {
+  const readers = readersOf.get(app) ?? new Map<string, RecordReader>();
+  readersOf.set(app, readers);
+  if (reader.byId || !readers.get(path)?.byId) readers.set(path, reader);
+}
 
 /**
  * The record a route under `/<collection>/:id` acts on, read as the caller before a role refusal (a
- * record they do not see → 404): the collection's GET by id when the caller's role may call it, else
- * the route's If-Match reader. Looked up at request time, so declaration order does not matter.
+ * record they do not see → 404): the collection's GET by id (or, without one, a PATCH's If-Match
+ * reader), when the caller's role may read it. Looked up at request time: declaration order does not matter.
  */
-function visibleRecordOf(app: App, doc: RouteDoc<Part, Part, Part>): FastifyContextConfig["visibleRecord"] {
-  const collection = /^\/[^/:]+\/:id(?=\/|$)/.exec(doc.path)?.[0];
+function visibleRecordOf(app: App, path: string): FastifyContextConfig["visibleRecord"] {
+  const collection = /^\/[^/:]+\/:id(?=\/|$)/.exec(path)?.[0];
   if (!collection) return undefined;
   return async (ctx, params) => {
     const reader = readersOf.get(app)?.get(collection);
     const role = ctx.actor.type === "user" ? ctx.actor.role : undefined;
     if (reader && role && reader.roles.includes(role)) await reader.read(ctx, params.id!);
-    else if (doc.ifMatch && !reader) await doc.ifMatch.read(ctx, params.id!);
   };
 }
 
 function configOf(app: App, doc: RouteDoc<Part, Part, Part>): FastifyContextConfig {
   const { scope, secretResponse, ifMatch } = doc;
-  const visibleRecord = visibleRecordOf(app, doc);
+  const visibleRecord = visibleRecordOf(app, doc.path);
   return {
     scope,
     roles: doc.roles ?? rolesOfScope(scope),
@@ -149,9 +161,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       doc: Omit<RouteDoc<typeof IdParams, undefined, undefined>, "params"> & { response: R },
       read: (ctx: Ctx, id: string) => Promise<z.output<R>>,
     ): void {
-      const readers = readersOf.get(app) ?? new Map();
-      readersOf.set(app, readers);
-      readers.set(doc.path, { read, roles: doc.roles ?? rolesOfScope(doc.scope) });
+      addReader(app, doc.path, { read, roles: doc.roles ?? rolesOfScope(doc.scope), byId: true });
       get({ ...doc, params: IdParams }, ({ ctx, params }) => read(ctx, params.id));
     },
 
@@ -160,6 +170,8 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       doc: Omit<RouteDoc<typeof IdParams, undefined, B>, "params"> & { response: R },
       update: (ctx: Ctx, id: string, body: z.output<B>) => Promise<z.output<R>>,
     ): void {
+      // Its If-Match reader is the record's GET representation: it reads as the caller, with their visibility.
+      if (doc.ifMatch) addReader(app, doc.path, { read: doc.ifMatch.read, roles: rolesOfScope("read"), byId: false });
       patch({ ...doc, params: IdParams }, ({ ctx, params, body }) => update(ctx, params.id, body as z.output<B>));
     },
 
