@@ -146,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     tls: options.tls !== undefined,
     rateLimits: options.rateLimits ?? new MemoryStore(),
     perKey: options.perKeyLimit ?? PER_KEY,
+    sessions: options.sessions ?? DEFAULT_SESSION_SETTINGS,
     requestLog,
     logger,
     clock,

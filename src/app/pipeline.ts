@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type pino from "pino";
 import { authenticate, type KeyCache } from "../api-keys/index.js";
-import { type Actor, makeCtx, scopeAllows } from "../context.js";
+import { type Actor, makeCtx, type Scope, scopeAllows, scopeOfRole, type UserActor } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { AppError } from "../errors.js";
 import { etagOf, matchesIfNoneMatch } from "../http/etag.js";
@@ -12,12 +12,21 @@ import { httpDuration, httpRequests, rateLimitRejections } from "../metrics.js";
 import {
   FAILED_AUTH_PER_IP,
   type Limit,
+  PER_USER,
   policyHeader,
   type RateLimitStore,
   stateHeader,
 } from "../rate-limit/limiter.js";
 import { redactTarget } from "../request-logs/redact.js";
 import type { RequestLogWriter } from "../request-logs/writer.js";
+import {
+  type ActiveSession,
+  hasSessionCookie,
+  resumeSession,
+  type SessionSettings,
+  sessionTokenOf,
+} from "../sessions/index.js";
+import { csrfRefusal, sessionEnded, sessionOnly } from "./session-gate.js";
 
 export interface PipelineDeps {
   db: Kdb;
@@ -27,12 +36,18 @@ export interface PipelineDeps {
   tls: boolean;
   rateLimits: RateLimitStore;
   perKey: Limit;
+  /** CTS_SESSION_IDLE_MINUTES and CTS_SESSION_MAX_HOURS: how long a session cookie signs its person in. */
+  sessions: SessionSettings;
   requestLog: RequestLogWriter;
   logger: pino.Logger;
   clock: () => Date;
 }
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Routes for a signed-in person only (GET /auth/session, POST /auth/logout): a key gets 403. */
+    sessionOnly?: boolean;
+  }
   interface FastifyRequest {
     startedAt: bigint;
     actor: Actor | undefined;
@@ -112,6 +127,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     const entry = {
       id: req.id,
       key_id: req.actor?.type === "api_key" ? req.actor.keyId : null,
+      user_id: req.actor?.type === "user" ? req.actor.userId : null,
       method: req.method,
       path: redactTarget(req.url),
       status,
@@ -132,46 +148,95 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
   app.addHook("onRequestAbort", async (req) => logRequest(req, CLIENT_CLOSED));
 }
 
-/** 401 → 429 → 403, before any validation (API.md §2 "Checks run in this order"); then the request's ctx. */
+/**
+ * 401 → 429 → 403, before any validation (API.md §2 "Checks run in this order"); then the request's ctx.
+ * A request with an Authorization header is a key's, whatever cookies it carries; without one, the
+ * session cookie signs in its person (API.md §11), whose unsafe methods also pass the CSRF check (a 403,
+ * after the rate limit and before the role check).
+ */
 async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const now = deps.clock();
-  let actor: Actor;
-  try {
-    const header = headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization");
-    actor = await authenticate(deps.db, deps.keys, deps.env, header, now);
-  } catch (err) {
-    if (!(err instanceof AppError) || err.code !== "unauthorized") throw err;
-    const ip = await deps.rateLimits.hit(
-      `ip:${req.ip}`,
-      FAILED_AUTH_PER_IP.limit,
-      FAILED_AUTH_PER_IP.windowMs,
-      now.getTime(),
-    );
-    if (!ip.allowed) {
-      req.ipLimited = true;
-      rateLimitRejections.inc({ limiter: "ip" });
-      throw tooManyRequests(ip.resetSeconds, "Too many failed authentication attempts from this address; retry later");
-    }
-    throw err;
-  }
-  if (actor.type !== "api_key") return;
+  const who = await identify(deps, req, now);
+  const { actor } = who;
   req.actor = actor;
-  const perKey = deps.perKey;
-  const decision = await deps.rateLimits.hit(`key:${actor.keyId}`, perKey.limit, perKey.windowMs, now.getTime());
-  reply.header("RateLimit-Policy", policyHeader(perKey));
-  reply.header("RateLimit", stateHeader(decision));
+  const [limit, name, key] =
+    actor.type === "api_key"
+      ? [deps.perKey, "per-key" as const, `key:${actor.keyId}`]
+      : [PER_USER, "per-user" as const, `user:${(actor as UserActor).userId}`];
+  const decision = await deps.rateLimits.hit(key, limit.limit, limit.windowMs, now.getTime());
+  reply.header("RateLimit-Policy", policyHeader(limit, name));
+  reply.header("RateLimit", stateHeader(decision, name));
   if (!decision.allowed) {
-    rateLimitRejections.inc({ limiter: "key" });
+    rateLimitRejections.inc({ limiter: actor.type === "api_key" ? "key" : "user" });
+    const whose = actor.type === "api_key" ? "this key" : "this user";
     throw tooManyRequests(
       decision.resetSeconds,
-      `Rate limit of ${perKey.limit} requests per minute exceeded for this key`,
+      `Rate limit of ${limit.limit} requests per minute exceeded for ${whose}`,
     );
   }
-  const needed = req.routeOptions.config?.scope;
-  if (needed && !scopeAllows(actor.scope, needed)) {
-    throw new AppError("forbidden", `This endpoint needs the ${needed} scope; this key has ${actor.scope}`);
+  if (who.session) {
+    const csrf = csrfRefusal(req, who.session);
+    if (csrf) throw csrf;
+  } else if (req.routeOptions.config?.sessionOnly) {
+    throw sessionOnly();
   }
+  const refusal = refusalFor(actor, req.routeOptions.config?.scope);
+  if (refusal) throw refusal;
   req.ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
+}
+
+/**
+ * Whether the route's declared scope refuses this actor (403 naming what is needed). A person's role
+ * stands for a scope for now; the role table of API.md §11 replaces this one function.
+ */
+export function refusalFor(actor: Actor, needed: Scope | undefined): AppError | undefined {
+  if (!needed) return undefined;
+  if (actor.type === "api_key") {
+    if (scopeAllows(actor.scope, needed)) return undefined;
+    return new AppError("forbidden", `This endpoint needs the ${needed} scope; this key has ${actor.scope}`);
+  }
+  if (actor.type === "user" && !scopeAllows(scopeOfRole(actor.role), needed)) {
+    return new AppError("forbidden", `This endpoint needs the admin role; you are ${actor.role}`);
+  }
+  return undefined;
+}
+
+/** The key or session behind the request, or 401; each 401 counts against the client IP (API.md §3). */
+async function identify(
+  deps: PipelineDeps,
+  req: FastifyRequest,
+  now: Date,
+): Promise<{ actor: Actor; session?: ActiveSession }> {
+  try {
+    const header = headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization");
+    const cookies = req.headers.cookie;
+    if (header !== undefined || !hasSessionCookie(cookies)) {
+      return { actor: await authenticate(deps.db, deps.keys, deps.env, header, now) };
+    }
+    const token = sessionTokenOf(cookies);
+    const session = token === undefined ? undefined : await resumeSession(deps.db, token, now, deps.sessions);
+    if (!session) throw sessionEnded();
+    return { actor: session.actor, session };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== "unauthorized") throw err;
+    await countFailedAuth(deps, req, now);
+    throw err;
+  }
+}
+
+/** One failed authentication from the client's address: past 30 a minute, 429 instead of 401 (API.md §3). */
+export async function countFailedAuth(deps: Pick<PipelineDeps, "rateLimits">, req: FastifyRequest, now: Date) {
+  const ip = await deps.rateLimits.hit(
+    `ip:${req.ip}`,
+    FAILED_AUTH_PER_IP.limit,
+    FAILED_AUTH_PER_IP.windowMs,
+    now.getTime(),
+  );
+  if (!ip.allowed) {
+    req.ipLimited = true;
+    rateLimitRejections.inc({ limiter: "ip" });
+    throw tooManyRequests(ip.resetSeconds, "Too many failed authentication attempts from this address; retry later");
+  }
 }
 
 /** Fresh ids for every request; an incoming Request-Id header is never trusted. */

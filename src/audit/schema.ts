@@ -8,10 +8,13 @@ export const AuditEvent = z
     id: z.string().describe("aud_…"),
     actor: z.object({
       type: z.enum(ACTOR_TYPES),
-      id: z.string().nullable().describe("The API key id; null for the owner CLI."),
-      name: z.string().describe("The key's name, or owner-cli."),
+      id: z
+        .string()
+        .nullable()
+        .describe("The API key id (key_…), the signed-in person's user id (usr_…), or null for the owner CLI."),
+      name: z.string().describe("The key's name, the person's name, or owner-cli."),
     }),
-    action: z.string().describe("e.g. deal.approve, user.update, api_key.revoke"),
+    action: z.string().describe("e.g. deal.approve, user.update, api_key.revoke, session.login"),
     resource: z.string(),
     resource_id: z.string(),
     before: z.unknown().nullable(),
@@ -25,7 +28,10 @@ export type AuditEvent = z.infer<typeof AuditEvent>;
 export const ListAuditEventsQuery = PageQuery.extend({
   resource: z.string().optional().describe("e.g. deal, user, api_key"),
   resource_id: z.string().optional(),
-  actor: z.string().optional().describe("An API key id (key_…), or owner-cli."),
+  actor: z
+    .string()
+    .optional()
+    .describe("An API key id (key_…), a user id (usr_…: what that person did signed in), or owner-cli."),
   since: TimestampInput.optional().describe("Only events at or after this time (inclusive)."),
 }).strict();
 export type ListAuditEventsQuery = z.infer<typeof ListAuditEventsQuery>;

@@ -49,12 +49,19 @@ export interface Limit {
 }
 
 export const PER_KEY: Limit = { limit: 100, windowMs: 60_000 };
+/** A signed-in person's session requests (API.md §11), counted per user (key `user:<id>`). */
+export const PER_USER: Limit = { limit: 300, windowMs: 60_000 };
 export const FAILED_AUTH_PER_IP: Limit = { limit: 30, windowMs: 60_000 };
+/** Failed sign-ins for one email (API.md §11), counted under `login:<lowercased email>`. */
+export const FAILED_LOGINS_PER_EMAIL: Limit = { limit: 10, windowMs: 15 * 60_000 };
 
-export function policyHeader(limit: Limit): string {
-  return `"per-key";q=${limit.limit};w=${limit.windowMs / 1000}`;
+/** The policy a limited request was counted under, as named in the RateLimit headers. */
+export type PolicyName = "per-key" | "per-user";
+
+export function policyHeader(limit: Limit, name: PolicyName = "per-key"): string {
+  return `"${name}";q=${limit.limit};w=${limit.windowMs / 1000}`;
 }
 
-export function stateHeader(d: Decision): string {
-  return `"per-key";r=${d.remaining};t=${d.resetSeconds}`;
+export function stateHeader(d: Decision, name: PolicyName = "per-key"): string {
+  return `"${name}";r=${d.remaining};t=${d.resetSeconds}`;
 }

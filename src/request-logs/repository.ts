@@ -8,6 +8,7 @@ function toRequestLog(row: Selectable<RequestLogsTable>): RequestLog {
   return {
     id: row.id,
     key_id: row.key_id,
+    user_id: row.user_id,
     method: row.method,
     path: row.path,
     status: row.status,
@@ -21,6 +22,7 @@ function toRequestLog(row: Selectable<RequestLogsTable>): RequestLog {
 export async function listRequestLogs(db: Kdb, q: ListRequestLogsQuery, limit: number, offset: number) {
   let query = db.selectFrom("request_logs");
   if (q.key_id) query = query.where("key_id", "=", q.key_id);
+  if (q.user_id) query = query.where("user_id", "=", q.user_id);
   if (q.status !== undefined) query = query.where("status", "=", q.status);
   if (q.since) query = query.where("created_at", ">=", new Date(q.since));
   const [rows, count] = await Promise.all([

@@ -5,6 +5,8 @@ import { isConnectionError } from "../db/errors.js";
 export interface RequestLogEntry {
   id: string;
   key_id: string | null;
+  /** The signed-in person of a session request (key_id is then null). */
+  user_id?: string | null;
   method: string;
   path: string;
   status: number;
@@ -69,10 +71,11 @@ export class RequestLogWriter {
 }
 
 function insertRows(db: Kdb, rows: RequestLogEntry[]) {
-  const column = <K extends keyof RequestLogEntry>(k: K) => rows.map((r) => r[k]);
+  const column = <K extends keyof RequestLogEntry>(k: K) => rows.map((r) => r[k] ?? null);
   return sql`
-    INSERT INTO request_logs (id, key_id, method, path, status, duration_ms, client_ip, user_agent, created_at)
-    SELECT * FROM unnest(${column("id")}::text[], ${column("key_id")}::text[], ${column("method")}::text[],
+    INSERT INTO request_logs (id, key_id, user_id, method, path, status, duration_ms, client_ip, user_agent, created_at)
+    SELECT * FROM unnest(${column("id")}::text[], ${column("key_id")}::text[], ${column("user_id")}::text[],
+      ${column("method")}::text[],
       ${column("path")}::text[], ${column("status")}::integer[], ${column("duration_ms")}::numeric[],
       ${column("client_ip")}::text[], ${column("user_agent")}::text[],
       ${rows.map((r) => r.created_at.toISOString())}::timestamptz[])`.execute(db);

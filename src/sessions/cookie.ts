@@ -27,3 +27,9 @@ export function sessionTokenOf(cookieHeader: string | undefined): string | undef
     .map((pair) => pair.slice(SESSION_COOKIE.length + 1));
   return values.length === 1 && TOKEN.test(values[0]!) ? values[0] : undefined;
 }
+
+/** Whether a Cookie header carries a session cookie at all (well-formed or not): a sign-in was attempted. */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+}

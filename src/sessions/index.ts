@@ -1,4 +1,4 @@
-export { clearedSessionCookie, SESSION_COOKIE, sessionCookie, sessionTokenOf } from "./cookie.js";
+export { clearedSessionCookie, hasSessionCookie, SESSION_COOKIE, sessionCookie, sessionTokenOf } from "./cookie.js";
 export {
   type ActiveSession,
   DEFAULT_SESSION_SETTINGS,

@@ -1,5 +1,6 @@
+import type { Insertable } from "kysely";
 import type { Role } from "../context.js";
-import type { Db } from "../db/schema.js";
+import type { Db, SessionsTable } from "../db/schema.js";
 
 export interface OpenSession {
   id: string;
@@ -10,21 +11,8 @@ export interface OpenSession {
   role: Role;
 }
 
-export async function insertSession(
-  db: Db,
-  row: { id: string; user_id: string; token_hash: string; now: Date; expires_at: Date },
-): Promise<void> {
-  await db
-    .insertInto("sessions")
-    .values({
-      id: row.id,
-      user_id: row.user_id,
-      token_hash: row.token_hash,
-      created_at: row.now,
-      last_seen_at: row.now,
-      expires_at: row.expires_at,
-    })
-    .execute();
+export async function insertSession(db: Db, row: Insertable<SessionsTable>): Promise<void> {
+  await db.insertInto("sessions").values(row).execute();
 }
 
 /** The session with this hash if it is open, unexpired, idle less than `idleSince`, and its user active. */

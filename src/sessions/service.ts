@@ -42,7 +42,14 @@ export async function startSession(db: Db, userId: string, now: Date, settings: 
   const token = newToken();
   const endsAt = new Date(now.getTime() + settings.maxHours * 3_600_000);
   const sessionId = newId("ses", now.getTime());
-  await insertSession(db, { id: sessionId, user_id: userId, token_hash: sha256Hex(token), now, expires_at: endsAt });
+  await insertSession(db, {
+    id: sessionId,
+    user_id: userId,
+    token_hash: sha256Hex(token),
+    created_at: now,
+    last_seen_at: now,
+    expires_at: endsAt,
+  });
   return { sessionId, token, csrfToken: csrfTokenOf(token), expiresAt: expiryOf(now, endsAt, settings), endsAt };
 }
 

@@ -47,6 +47,7 @@ describe("GET /request-logs", () => {
     expect(byId.get(ok.headers["request-id"] as string)).toEqual({
       id: ok.headers["request-id"],
       key_id: caller.id,
+      user_id: null,
       method: "GET",
       path: "/api/v1/users?role=rep",
       status: 200,
