@@ -4,9 +4,9 @@ import type { Deal } from "../../src/deals/schema.js";
 import type { Dispute } from "../../src/disputes/schema.js";
 import type { Page } from "../../src/http/pagination.js";
 import { errorOf } from "../factories.js";
-import { ok } from "../factories-commissions.js";
+import { assign, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
-import { sessionOf } from "./sessions.js";
+import { type SignedInSession, signedInAs } from "../sessions.js";
 import { buildWorld, type World } from "./world.js";
 
 /**
@@ -17,11 +17,11 @@ import { buildWorld, type World } from "./world.js";
 
 const t: TestApp = await createTestApp({ clock: new TestClock() });
 let w: World;
-let rep: Record<string, string>;
+let rep: SignedInSession;
 
 beforeAll(async () => {
   w = await buildWorld(t);
-  rep = await sessionOf(t, w.users.repA);
+  rep = await signedInAs(t, w.users.repA);
 });
 
 afterAll(async () => {
@@ -29,9 +29,9 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "GET", url: `/api/v1${url}`, headers: { ...rep, ...headers } });
+  t.app.inject({ method: "GET", url: `/api/v1${url}`, headers: { ...rep.headers("GET"), ...headers } });
 const send = (method: "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: rep, ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url: `/api/v1${url}`, headers: rep.headers(method), ...(payload ? { payload } : {}) });
 const expect404 = async (res: Awaited<ReturnType<typeof get>>) =>
   expect([res.statusCode, errorOf(res).code], res.body).toEqual([404, "not_found"]);
 const adminGet = async <T>(url: string) => ok<T>(await w.api.get(url));
@@ -106,8 +106,13 @@ describe("a rep's own records and an action their role lacks → 403 naming the 
   it("their own assignment cannot be edited (403), but it can be read", async () => {
     const res = await send("PATCH", `/plan-assignments/${w.assignments.assignA.id}`, { quota_override: 1 });
     expect([res.statusCode, errorOf(res).message]).toEqual([403, "This action needs the admin role; you are rep"]);
+    const theirs = await assign(w.api, w.plans.planA.id, w.users.repB.id, {
+      effective_from: "2025-01-01",
+      effective_to: "2025-12-31",
+    });
     const listed = ok<Page<{ id: string }>>(await get(`/comp-plans/${w.plans.planA.id}/assignments`));
-    expect(listed.data.map((a) => a.id)).toEqual([w.assignments.assignA.id]);
+    expect([listed.data.map((a) => a.id), listed.meta.total]).toEqual([[w.assignments.assignA.id], 1]);
+    await expect404(await send("PATCH", `/plan-assignments/${theirs.id}`, { quota_override: 1 }));
   });
 
   it("a rep opens a dispute on their own approved deal", async () => {

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Commission } from "../../src/commissions/schema.js";
 import type { Role, Scope } from "../../src/context.js";
-import { createApiKey, createUser, errorOf, freshIp, unknownId } from "../factories.js";
+import type { Dispute } from "../../src/disputes/schema.js";
+import type { Page } from "../../src/http/pagination.js";
+import type { SpiffWritten } from "../../src/spiffs/schema.js";
+import { createApiKey, createJob, errorOf, freshIp, unknownId } from "../factories.js";
+import { Api, approveAsOwner, assign, createDeal, createPlan, ok } from "../factories-commissions.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
 import { type Operation, operations } from "../route-case.js";
-import { sessionOf } from "./sessions.js";
+import { type SignedInSession, signedInAs } from "../sessions.js";
+import { createWebhookDelivery, createWebhookSubscription } from "../webhooks/support.js";
 
 /**
  * API.md §11's role table as a matrix over every documented route × role, generated from the route
@@ -37,9 +43,14 @@ const recordOf = (path: string) => /^\/api\/v1\/[^/{]+\/\{id\}/.exec(path)?.[0];
 
 const t: TestApp = await createTestApp({ clock: new TestClock() });
 /** The signed-in routes of the API (the /auth routes are the session's own, tested with it). */
-const ROUTES = (await operations(t)).filter((r) => !r.path.startsWith("/api/v1/auth/"));
+// DELETEs last, so an allowed one (an admin's) removes its record after every other cell used it.
+const ROUTES = (await operations(t))
+  .filter((r) => !r.path.startsWith("/api/v1/auth/"))
+  .sort((a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"));
 const scopes = new Map<string, Scope>();
-const sessions = {} as Record<Role, Record<string, string>>;
+const sessions = {} as Record<Role, SignedInSession>;
+/** Per role, per collection (`/api/v1/deals/{id}`): the id of a record that person sees. */
+const seen = {} as Record<Role, Record<string, string>>;
 const named = (r: Pick<Operation, "method" | "path">) => `${r.method} ${r.path}`;
 
 function send(route: Operation, headers: Record<string, string>, id = "x") {
@@ -60,11 +71,48 @@ async function scopeOf(route: Operation, keys: Record<Scope, string>): Promise<S
   return "admin";
 }
 
+/** A deal, plan, assignment, line and dispute of the person's own, and records only admins see. */
+async function recordsOf(session: SignedInSession): Promise<Record<string, string>> {
+  const api = new Api(t);
+  const user = session.user;
+  const plan = await createPlan(api);
+  const assignment = await assign(api, plan.id, user.id);
+  const deal = await createDeal(api, user.id);
+  await approveAsOwner(t, deal.id, "disputed");
+  const [line] = ok<Page<Commission>>(await api.get(`/commissions?deal_id=${deal.id}`)).data;
+  const [dispute] = ok<Page<Dispute>>(await api.get(`/disputes?deal_id=${deal.id}`)).data;
+  const spiff = ok<SpiffWritten>(
+    await api.post("/spiffs", {
+      name: "S",
+      starts_on: "2020-01-01",
+      ends_on: "2020-01-31",
+      payout: { type: "flat", amount: 1 },
+    }),
+    201,
+  );
+  return {
+    "/api/v1/deals/{id}": deal.id,
+    "/api/v1/commissions/{id}": line!.id,
+    "/api/v1/comp-plans/{id}": plan.id,
+    "/api/v1/plan-assignments/{id}": assignment.id,
+    "/api/v1/disputes/{id}": dispute!.id,
+    "/api/v1/spiffs/{id}": spiff.id,
+    "/api/v1/users/{id}": user.id,
+    "/api/v1/api-keys/{id}": (await createApiKey(t, "read")).id,
+    "/api/v1/webhook-subscriptions/{id}": (await createWebhookSubscription(t)).id,
+    "/api/v1/webhook-deliveries/{id}": await createWebhookDelivery(t),
+    "/api/v1/jobs/{id}": (await createJob(t)).id,
+  };
+}
+
 beforeAll(async () => {
   const keys = {} as Record<Scope, string>;
   for (const scope of ["read", "write", "admin"] as const) keys[scope] = (await createApiKey(t, scope)).key;
   for (const route of ROUTES) scopes.set(named(route), await scopeOf(route, keys));
-  for (const role of ROLES) sessions[role] = await sessionOf(t, await createUser(t, { role }));
+  for (const role of ROLES) {
+    sessions[role] = await signedInAs(t, { role });
+    seen[role] = await recordsOf(sessions[role]);
+  }
 });
 
 afterAll(async () => {
@@ -72,23 +120,27 @@ afterAll(async () => {
 });
 
 describe.each(ROLES)("a signed-in %s", (role) => {
-  it.each(ROUTES)("$method $path: passes the role gate only where §11 allows", async (route) => {
-    const scope = scopes.get(named(route))!;
+  const call = (route: Operation, id?: string) => send(route, sessions[role].headers(route.method), id);
+
+  it.each(ROUTES)("$method $path: allowed or refused as §11 says", async (route) => {
+    const allowed = mayCall(route, scopes.get(named(route))!, role);
     const record = recordOf(route.path);
-    const res = await send(route, sessions[role], record ? unknownId("x") : "x");
-    if (mayCall(route, scope, role)) {
-      expect([401, 403], `${role} may call ${named(route)}: ${res.body}`).not.toContain(res.statusCode);
-      return;
-    }
-    // A refusal first reads the record as the person: one they do not see (here: unknown) is 404 in the
-    // collections §11 lets them see, 403 in the admin-only ones.
-    if (record && (role === "admin" || !ADMIN_ONLY.test(record))) {
-      expect([res.statusCode, errorOf(res).code], res.body).toEqual([404, "not_found"]);
+    const own = record && seen[role][record];
+    if (record) expect(own, `a record of ${record} for the matrix`).toBeDefined();
+    const res = await call(route, own || "x");
+    if (allowed) {
+      // Past the gate: validation (422), the record, or success — never a refusal, never "not found".
+      expect([401, 403, 404], `${role} may call ${named(route)}: ${res.body}`).not.toContain(res.statusCode);
       return;
     }
     expect([res.statusCode, errorOf(res).code], res.body).toEqual([403, "forbidden"]);
-    expect(errorOf(res).message).toMatch(
-      new RegExp(`needs the (\\w+, )*(\\w+ or )?admin( or \\w+)? role; you are ${role}$`),
-    );
+    // "This action needs the admin role; you are rep", "… the admin, rep or manager role; you are finance"
+    const needed = `(admin|admin(, \\w+)* or \\w+)`;
+    expect(errorOf(res).message).toMatch(new RegExp(`^This action needs the ${needed} role; you are ${role}$`));
+    if (!record) return;
+    // A record the person does not see (here: unknown) is 404 in the collections §11 shows them, 403 in the admin-only ones.
+    const unknown = await call(route, unknownId("x"));
+    const expected = ADMIN_ONLY.test(record) ? [403, "forbidden"] : [404, "not_found"];
+    expect([unknown.statusCode, errorOf(unknown).code], unknown.body).toEqual(expected);
   });
 });
