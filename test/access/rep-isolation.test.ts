@@ -120,3 +120,26 @@ describe("a rep's own records and an action their role lacks → 403 naming the 
     expect(res.statusCode, res.body).toBe(201);
   });
 });
+
+describe("a manager's session sees their subtree over HTTP", () => {
+  it("a report's report's deals and statement; not a peer's report's", async () => {
+    const manager = await signedInAs(t, w.users.manager);
+    const read = (url: string) => t.app.inject({ method: "GET", url: `/api/v1${url}`, headers: manager.headers() });
+    const page = ok<Page<Deal>>(await read("/deals?per_page=100"));
+    const ids = [w.deals.dealA.id, w.deals.shared.id, w.deals.dealLead.id, w.deals.approvedA.id].sort();
+    expect([page.data.map((d) => d.id).sort(), page.meta.total]).toEqual([ids, 4]);
+    expect((await read(`/users/${w.users.repA.id}/statement?period=2026-Q3`)).statusCode).toBe(200);
+    await expect404(await read(`/users/${w.users.repB.id}/statement?period=2026-Q3`));
+    await expect404(await read(`/deals/${w.deals.dealB.id}`));
+    const dispute = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/deals/${w.deals.approvedA.id}/disputes`,
+      headers: manager.headers("POST"),
+      payload: { reason: "other" },
+    });
+    expect([dispute.statusCode, errorOf(dispute).message]).toEqual([
+      403,
+      "Disputing a deal you neither own nor are credited on needs the admin role; you are manager",
+    ]);
+  });
+});
