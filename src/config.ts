@@ -27,6 +27,15 @@ const slots = (name: string) =>
     .transform(Number)
     .refine((n) => n >= 1 && n <= 256, `${name} must be a whole number from 1 to 256`);
 
+const wholeInRange = (name: string, unit: string, min: number, max: number) => {
+  const message = `${name} must be a whole number of ${unit} (${min}-${max})`;
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+};
+
 const EnvSchema = z.object({
   CTS_ENV: z
     .string()
@@ -66,9 +75,14 @@ const EnvSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 3600, "CTS_REQUEST_TIMEOUT must be a whole number of seconds (1-3600)")
     .default(30),
+  CTS_SESSION_IDLE_MINUTES: wholeInRange("CTS_SESSION_IDLE_MINUTES", "minutes", 1, 43_200).default(480),
+  CTS_SESSION_MAX_HOURS: wholeInRange("CTS_SESSION_MAX_HOURS", "hours", 1, 8_760).default(168),
   CTS_WEBHOOK_ALLOW_HOSTS: z.string().optional(),
   CTS_WEBHOOK_ALLOW_HTTP: z.enum(["0", "1"], { error: "CTS_WEBHOOK_ALLOW_HTTP must be 0 or 1" }).optional(),
   CTS_TEST_CRASH_AFTER_COMMIT: z.enum(["0", "1"], { error: "CTS_TEST_CRASH_AFTER_COMMIT must be 0 or 1" }).optional(),
+  CTS_OIDC_ISSUER: z.string().optional(),
+  CTS_OIDC_CLIENT_ID: z.string().optional(),
+  CTS_OIDC_CLIENT_SECRET: z.string().optional(),
 });
 
 export type TrustProxy = false | number | string[];
@@ -92,10 +106,48 @@ export interface Config {
   workerConcurrency: { jobs: number; webhooks: number };
   /** How long a request's headers and body may take to arrive (then 408). */
   requestTimeoutSeconds: number;
+  /** A signed-in session ends after this long unused, and this long after sign-in whatever happens (API.md §11). */
+  sessions: { idleMinutes: number; maxHours: number };
   webhookAllowHosts: string[];
   webhookAllowHttp: boolean;
   /** Tests only (CTS_TEST_CRASH_AFTER_COMMIT=1): SIGKILL right after an idempotent request commits. */
   testCrashAfterCommit: boolean;
+  /** CTS_OIDC_ISSUER, CTS_OIDC_CLIENT_ID and CTS_OIDC_CLIENT_SECRET: sign-in with OpenID Connect, when set. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+const OIDC_VARS = ["CTS_OIDC_ISSUER", "CTS_OIDC_CLIENT_ID", "CTS_OIDC_CLIENT_SECRET"] as const;
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * All three OIDC variables or none. The issuer is an https URL without query or fragment; plain http
+ * only for a loopback provider (development, tests), and never with CTS_ENV=live.
+ */
+function parseOidc(raw: Record<string, string | undefined>, problems: string[]): OidcConfig | undefined {
+  const missing = OIDC_VARS.filter((name) => raw[name] === undefined);
+  if (missing.length === OIDC_VARS.length) return undefined;
+  if (missing.length > 0) {
+    problems.push(
+      `${OIDC_VARS.join(", ")} must be set together for OpenID Connect sign-in; missing: ${missing.join(", ")}`,
+    );
+    return undefined;
+  }
+  const issuer = raw.CTS_OIDC_ISSUER!;
+  const url = URL.canParse(issuer) ? new URL(issuer) : undefined;
+  const local = url?.protocol === "http:" && LOOPBACK_HOST.test(url.hostname) && raw.CTS_ENV !== "live";
+  if (!url || url.search || url.hash || url.username || !(url.protocol === "https:" || local)) {
+    problems.push(
+      "CTS_OIDC_ISSUER must be the provider's https issuer URL without query or fragment, e.g. https://login.example.com (http only for a loopback provider, never with CTS_ENV=live)",
+    );
+    return undefined;
+  }
+  return { issuer, clientId: raw.CTS_OIDC_CLIENT_ID!, clientSecret: raw.CTS_OIDC_CLIENT_SECRET! };
 }
 
 function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
@@ -147,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const raw = { ...present, CTS_ENV: present.CTS_ENV ?? "demo" } as Record<string, string | undefined>;
   const trustProxy = parseTrustProxy(raw.CTS_TRUST_PROXY, problems);
   const secretKey = parseSecretKey(raw.CTS_SECRET_KEY, problems);
+  const oidc = parseOidc(raw, problems);
   if ((raw.CTS_TLS_CERT === undefined) !== (raw.CTS_TLS_KEY === undefined)) {
     problems.push("CTS_TLS_CERT and CTS_TLS_KEY must be set together");
   }
@@ -196,9 +249,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutSeconds: v.CTS_SHUTDOWN_TIMEOUT,
     workerConcurrency: { jobs: v.CTS_WORKER_JOB_CONCURRENCY, webhooks: v.CTS_WORKER_WEBHOOK_CONCURRENCY },
     requestTimeoutSeconds: v.CTS_REQUEST_TIMEOUT,
+    sessions: { idleMinutes: v.CTS_SESSION_IDLE_MINUTES, maxHours: v.CTS_SESSION_MAX_HOURS },
     webhookAllowHosts,
     webhookAllowHttp: v.CTS_WEBHOOK_ALLOW_HTTP === "1",
     testCrashAfterCommit: v.CTS_TEST_CRASH_AFTER_COMMIT === "1",
+    oidc,
   };
 }
 

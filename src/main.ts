@@ -61,9 +61,11 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     tls: config.tls,
     trustProxy: config.trustProxy,
     requestTimeoutSeconds: config.requestTimeoutSeconds,
+    sessions: config.sessions,
     logger,
     rateLimits,
     webhooks,
+    oidc: config.oidc && { ...config.oidc, secretKey: webhooks.secretKey },
     crashAfterCommit: config.testCrashAfterCommit,
   });
   await app.listen({ host: config.host, port: config.port });

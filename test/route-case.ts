@@ -30,9 +30,12 @@ export interface Operation {
   queryParams: string[];
   /** Top-level body properties; undefined when the operation takes no body. */
   body: Record<string, SchemaNode> | undefined;
+  /** Needs no key (`security: []`), e.g. the OpenID Connect browser redirects: the key checks skip it. */
+  public?: boolean;
 }
 
 interface DocOperation {
+  security?: unknown[];
   parameters?: { in: string; name: string }[];
   requestBody?: { content: Record<string, { schema?: SchemaNode }> };
 }
@@ -54,6 +57,7 @@ export async function operations(t: TestApp): Promise<Operation[]> {
           pathParams: names("path"),
           queryParams: names("query"),
           body: op.requestBody ? (schema?.properties ?? {}) : undefined,
+          public: op.security?.length === 0,
         };
       }),
     )

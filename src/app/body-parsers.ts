@@ -26,7 +26,9 @@ export function registerBodyParsers(app: App): void {
       try {
         done(null, JSON.parse(text));
       } catch (err) {
-        done(new AppError("bad_request", `Malformed JSON body: ${(err as Error).message}`), undefined);
+        // Only where: V8's message quotes the body around the error, which may be a password.
+        const at = /position (\d+)/.exec((err as Error).message)?.[1];
+        done(new AppError("bad_request", `Malformed JSON body${at ? ` (at position ${at})` : ""}`), undefined);
       }
     },
   );

@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import pino from "pino";
 import { apiKeyRoutes, KeyCache } from "../api-keys/index.js";
 import { auditRoutes } from "../audit/routes.js";
-import { authRoutes } from "../auth/index.js";
+import { authRoutes, type OidcSettings } from "../auth/index.js";
 import { commissionRoutes } from "../commissions/index.js";
 import { compPlanRoutes } from "../comp-plans/index.js";
 import type { TrustProxy } from "../config.js";
@@ -65,6 +65,8 @@ export interface AppOptions {
   extraRoutes?: (api: App) => void;
   /** CTS_SESSION_IDLE_MINUTES and CTS_SESSION_MAX_HOURS (API.md §11); their defaults otherwise. */
   sessions?: SessionSettings;
+  /** CTS_OIDC_* and the deployment's secret key: OpenID Connect sign-in (API.md §11); its routes 404 without. */
+  oidc?: OidcSettings | undefined;
   /** Tests only (CTS_TEST_CRASH_AFTER_COMMIT): the process kills itself between an idempotent commit and its reply. */
   crashAfterCommit?: boolean;
 }
@@ -138,15 +140,17 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.addHook("onClose", async () => keys.close());
   // Before the pipeline: its hooks may answer (401, 429) and end the request.
   await app.register(helmet, SECURITY_HEADERS);
+  const rateLimits = options.rateLimits ?? new MemoryStore();
+  const sessions = options.sessions ?? DEFAULT_SESSION_SETTINGS;
   registerPipeline(app, {
     db: options.db,
     keys,
     env: options.env,
     publicUrl: options.publicUrl,
     tls: options.tls !== undefined,
-    rateLimits: options.rateLimits ?? new MemoryStore(),
+    rateLimits,
     perKey: options.perKeyLimit ?? PER_KEY,
-    sessions: options.sessions ?? DEFAULT_SESSION_SETTINGS,
+    sessions,
     requestLog,
     logger,
     clock,
@@ -171,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         return documentFor(document, req.publicOrigin);
       });
       apiKeyRoutes(api);
-      authRoutes(api, { sessions: options.sessions ?? DEFAULT_SESSION_SETTINGS });
+      authRoutes(api, { db: options.db, env: options.env, sessions, rateLimits, clock, oidc: options.oidc });
       userRoutes(api);
       requestLogRoutes(api, requestLog);
       jobRoutes(api);

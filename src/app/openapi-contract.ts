@@ -14,17 +14,26 @@ export interface ContractMarks {
   public: boolean;
 }
 
+/** The statuses a public sign-in route answers (no key, but a body, failed sign-ins and their limits). */
+const SIGN_IN_ERRORS = [400, 401, 413, 415, 422, 429, 500, 503];
+
 /** Statuses a route returns beyond the ones its shape implies (the service raises them). */
 const EXTRA_ERRORS: Record<string, number[]> = {
   "DELETE /api/v1/deals/{id}": [409],
   "DELETE /api/v1/plan-assignments/{id}": [409],
   "GET /readyz": [503],
+  "POST /api/v1/auth/login": SIGN_IN_ERRORS,
+  "GET /api/v1/auth/oidc/start": [404, 422, 503],
+  "GET /api/v1/auth/oidc/callback": [404, 422, 429],
 };
 
 const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {
   400: ["BadRequest", "Malformed JSON or a repeated header (bad_request)"],
-  401: ["Unauthorized", "Missing, malformed, unknown, revoked, expired or other-environment key (unauthorized)"],
-  403: ["Forbidden", "The key's scope is too small (forbidden)"],
+  401: [
+    "Unauthorized",
+    "Missing, malformed, unknown, revoked, expired or other-environment key, or no live session (unauthorized)",
+  ],
+  403: ["Forbidden", "The key's scope or the person's role is too small, or a session's CSRF check failed (forbidden)"],
   404: ["NotFound", "Unknown record (not_found)"],
   409: ["Conflict", "Conflict with the current state (conflict, invalid_transition, idempotency_key_in_use)"],
   412: ["PreconditionFailed", "If-Match names an older version of the record (precondition_failed)"],
@@ -40,13 +49,13 @@ const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {
 export function errorStatuses(
   method: string,
   url: string,
-  route: { public?: boolean; scope?: string },
+  route: { public?: boolean; scope?: string; sessionOnly?: boolean },
   source: Record<string, unknown>,
 ): number[] {
   const codes = [...(EXTRA_ERRORS[`${method} ${url.replace(/:(\w+)/g, "{$1}")}`] ?? [])];
   if (!route.public) {
     codes.push(401, 429, 500, 503);
-    if (route.scope) codes.push(403);
+    if (route.scope || route.sessionOnly) codes.push(403);
     if (source.params) codes.push(404);
     if (source.querystring || source.body || source.params) codes.push(422);
     if (source.body) codes.push(400, 413, 415);
@@ -83,6 +92,7 @@ const PARAMETERS = {
     description: "An ETag from an earlier response: 304 with no body when it still matches.",
     schema: { type: "string" },
   },
+  Id: { name: "id", in: "path", required: true, schema: { type: "string", minLength: 1, maxLength: 255 } },
   IfMatch: {
     name: "If-Match",
     in: "header",
@@ -115,13 +125,16 @@ function components(): Json {
     description: "The ETag sent in If-None-Match still matches: no body.",
     headers: { "Request-Id": ref("headers", "RequestId"), ETag: ref("headers", "ETag") },
   };
-  return { schemas: { Error: error }, responses, headers: HEADERS, parameters: PARAMETERS };
+  return { schemas: { Error: error }, responses, headers: HEADERS, parameters: { ...PARAMETERS, ...sharedParameters } };
 }
 
 /** Routes that answer CSV to `Accept: text/csv` (API.md §6). */
 const CSV_OPERATIONS = new Set(["GET /api/v1/commissions", "GET /api/v1/users/{id}/statement"]);
 
 const SUCCESS_NAMES: Record<string, string> = { "200": "OK", "201": "Created", "202": "Accepted", "204": "No Content" };
+
+/** Parameters found in the operations and shared from the first one (the pagination query of PageQuery). */
+const sharedParameters: Record<string, Json> = {};
 
 function decorate(method: string, path: string, operation: Json, marks: ContractMarks): void {
   const responses = operation.responses as Record<string, Response>;
@@ -143,7 +156,8 @@ function decorate(method: string, path: string, operation: Json, marks: Contract
       response.content["text/csv"] = { schema: { type: "string", description: "RFC 4180 CSV, UTF-8." } };
     }
   }
-  if (method === "GET") {
+  // A GET that answers a body (not a browser redirect such as /auth/oidc/start) may answer 304.
+  if (method === "GET" && responses["200"]) {
     responses["304"] = ref("responses", "NotModified");
     parameters.push(ref("parameters", "IfNoneMatch"));
   }
@@ -151,6 +165,15 @@ function decorate(method: string, path: string, operation: Json, marks: Contract
     parameters.push(ref("parameters", "IdempotencyKey"));
   }
   if (method === "PATCH" || method === "PUT") parameters.push(ref("parameters", "IfMatch"));
+  // The parameters every list or record route repeats are shared: one definition each, referenced.
+  for (const [i, p] of parameters.entries()) {
+    if (p.in === "path" && p.name === "id") parameters[i] = ref("parameters", "Id");
+    else if (p.in === "query" && (p.name === "page" || p.name === "per_page")) {
+      const name = p.name === "page" ? "Page" : "PerPage";
+      sharedParameters[name] ??= p;
+      parameters[i] = ref("parameters", name);
+    }
+  }
   if (parameters.length > 0) operation.parameters = parameters;
   for (const status of marks.errors) responses[String(status)] = ref("responses", ERROR_RESPONSES[status]![0]);
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
@@ -209,6 +232,24 @@ function discriminateLineKinds(schemas: Record<string, Json>, name: string): voi
   };
 }
 
+/** Every list's `meta` is the same object: one `PageMeta` schema, referenced, instead of a copy per list. */
+function sharePageMeta(paths: Record<string, Record<string, Json>>, schemas: Record<string, Json>): void {
+  let shared: string | undefined;
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      const ok = (operation.responses as Record<string, Response> | undefined)?.["200"];
+      const body = ok?.content?.["application/json"]?.schema as { properties?: Record<string, Json> } | undefined;
+      const meta = body?.properties?.meta;
+      if (!meta || !body?.properties?.data || "$ref" in meta) continue;
+      const text = JSON.stringify(meta);
+      shared ??= text;
+      if (text !== shared) continue;
+      schemas.PageMeta ??= meta;
+      body.properties.meta = ref("schemas", "PageMeta");
+    }
+  }
+}
+
 /** Turns every operation's marks into shared components and `$ref`s. */
 export function applyContract(doc: { paths?: Record<string, Record<string, Json>>; components?: Json }): void {
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
@@ -220,9 +261,11 @@ export function applyContract(doc: { paths?: Record<string, Record<string, Json>
   }
   dropSafeIntegerBounds(doc);
   const schemas = (doc.components?.schemas ?? {}) as Record<string, Json>;
+  sharePageMeta(doc.paths ?? {}, schemas);
   for (const name of ["Commission", "PreviewLine"]) discriminateLineKinds(schemas, name);
   const shared = components();
   doc.components ??= {};
   const own = doc.components as Record<string, Json>;
   for (const [kind, entries] of Object.entries(shared)) own[kind] = { ...(own[kind] ?? {}), ...(entries as Json) };
+  dropSafeIntegerBounds(own.parameters);
 }

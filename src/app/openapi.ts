@@ -18,7 +18,10 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 function transform(input: TransformInput) {
   const out = jsonSchemaTransform(input) as { schema: Record<string, unknown>; url: string };
   const { route } = input as unknown as {
-    route: { method: string | string[]; config?: { scope?: string; public?: boolean; ifMatch?: unknown } };
+    route: {
+      method: string | string[];
+      config?: { scope?: string; public?: boolean; sessionOnly?: boolean; ifMatch?: unknown };
+    };
   };
   const source = input.schema as Record<string, unknown> | undefined;
   if (!source || out.schema.hide) return out;
@@ -27,8 +30,10 @@ function transform(input: TransformInput) {
   schema.operationId =
     (source.operationId as string | undefined) ?? operationIdOf(source.summary as string, method, out.url);
   schema.description ??= source.summary;
-  // Every operation needs the key (the document's top-level security) but the public ones.
+  // Every operation takes a key or a session (the document's top-level security) but the public ones,
+  // and the few that only a signed-in person's session can call.
   if (route.config?.public) schema.security = [];
+  else if (route.config?.sessionOnly) schema.security = [{ cookieAuth: [] }];
   const marks: ContractMarks = {
     errors: errorStatuses(method, out.url, route.config ?? {}, source),
     public: route.config?.public === true,
@@ -71,13 +76,17 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
         title: "Commission Tracking Service API",
         version: options.version,
         description:
-          "Deals, comp plans, commissions, SPIFFs, disputes and webhooks. Every /api/v1 request carries `Authorization: Bearer <key>`; 100 requests per rolling minute per key.",
+          "Deals, comp plans, commissions, SPIFFs, disputes and webhooks. Every /api/v1 request carries `Authorization: Bearer <key>` (100 requests per rolling minute per key) or, from the web console, a signed-in person's `cts_session` cookie (300 per minute per person; see cookieAuth for its CSRF header).",
         contact: { name: "Commission Tracking Service", url: "https://github.com/commission-tracking-service" },
         license: { name: "MIT", identifier: "MIT" },
       },
       tags: [
         { name: "API keys", description: "Bearer keys, their scopes, rotation and revocation (admin)." },
         { name: "Users", description: "Reps, managers, admins and finance people." },
+        {
+          name: "Sign-in",
+          description: "People sign in to the web console (password, invitation, OpenID Connect) and out.",
+        },
         { name: "Request logs", description: "Every API request, kept 30 days (admin)." },
         { name: "Audit", description: "The audit trail of every change (admin)." },
         { name: "Jobs", description: "Background work such as wide recalculations." },
@@ -99,10 +108,17 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
         },
         { name: "Health", description: "Liveness and readiness (no key needed)." },
       ],
-      security: [{ bearerAuth: [] }],
+      security: [{ bearerAuth: [] }, { cookieAuth: [] }],
       components: {
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer", description: "An API key: cts_<environment>_<secret>" },
+          cookieAuth: {
+            type: "apiKey",
+            in: "cookie",
+            name: "cts_session",
+            description:
+              "A signed-in person's session (POST /auth/login), for the web console; ignored when an Authorization header is sent. With it, every POST, PUT, PATCH and DELETE also needs `X-CSRF-Token: <csrf_token of the session>`, and an `Origin` header, if sent, equal to the service's origin: else 403 forbidden \"CSRF check failed\".",
+          },
         },
       },
     },

@@ -11,12 +11,13 @@ import type { App } from "../http/types.js";
 import { newId } from "../ids.js";
 import { httpDuration, httpRequests, rateLimitRejections } from "../metrics.js";
 import {
-  FAILED_AUTH_PER_IP,
+  countFailedAuth,
   type Limit,
   PER_USER,
   policyHeader,
   type RateLimitStore,
   stateHeader,
+  tooManyRequests,
 } from "../rate-limit/limiter.js";
 import { redactTarget } from "../request-logs/redact.js";
 import type { RequestLogWriter } from "../request-logs/writer.js";
@@ -48,10 +49,14 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Routes for a signed-in person only (GET /auth/session, POST /auth/logout): a key gets 403. */
     sessionOnly?: boolean;
+    /** Public routes that sign a person in: no key needed, but written to the request log like the rest. */
+    signIn?: boolean;
   }
   interface FastifyRequest {
     startedAt: bigint;
     actor: Actor | undefined;
+    /** The session that signed the request's person in (none for a key): its CSRF token and expiry. */
+    session: ActiveSession | undefined;
     /** Refused by the failed-auth IP limiter: counted, not logged one row each (API.md §3). */
     ipLimited: boolean;
     /** Its log line and row are written (by onResponse, or by onRequestAbort if the client left first). */
@@ -71,13 +76,10 @@ function needsKey(req: FastifyRequest): boolean {
 /** The status logged for a request whose client closed the connection before the answer (never sent). */
 const CLIENT_CLOSED = 499;
 
-function tooManyRequests(retryAfter: number, message: string): AppError {
-  return new AppError("rate_limited", message, undefined, { "Retry-After": String(Math.max(1, retryAfter)) });
-}
-
 export function registerPipeline(app: App, deps: PipelineDeps): void {
   app.decorateRequest("ctx", null as never);
   app.decorateRequest("actor", undefined);
+  app.decorateRequest("session", undefined);
   app.decorateRequest("publicOrigin", "");
   app.decorateRequest("startedAt", 0n);
   app.decorateRequest("ipLimited", false);
@@ -141,7 +143,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     // A request that timed out (408) or whose client left (499) is the client's problem: warn, not error.
     const level = status === 408 || status === CLIENT_CLOSED ? "warn" : "info";
     deps.logger[level]({ request_id, ...fields }, "request");
-    if (needsKey(req)) deps.requestLog.record(entry);
+    if (needsKey(req) || req.routeOptions.config?.signIn) deps.requestLog.record(entry);
   };
 
   app.addHook("onResponse", async (req, reply) => logRequest(req, reply.statusCode));
@@ -160,6 +162,7 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
   const who = await identify(deps, req, now);
   const { actor } = who;
   req.actor = actor;
+  req.session = who.session;
   const [limit, name, key] =
     actor.type === "api_key"
       ? [deps.perKey, "per-key" as const, `key:${actor.keyId}`]
@@ -232,23 +235,12 @@ async function identify(
     return { actor: session.actor, session };
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== "unauthorized") throw err;
-    await countFailedAuth(deps, req, now);
+    const refused = await countFailedAuth(deps.rateLimits, req.ip, now.getTime());
+    if (refused) {
+      req.ipLimited = true;
+      throw refused;
+    }
     throw err;
-  }
-}
-
-/** One failed authentication from the client's address: past 30 a minute, 429 instead of 401 (API.md §3). */
-export async function countFailedAuth(deps: Pick<PipelineDeps, "rateLimits">, req: FastifyRequest, now: Date) {
-  const ip = await deps.rateLimits.hit(
-    `ip:${req.ip}`,
-    FAILED_AUTH_PER_IP.limit,
-    FAILED_AUTH_PER_IP.windowMs,
-    now.getTime(),
-  );
-  if (!ip.allowed) {
-    req.ipLimited = true;
-    rateLimitRejections.inc({ limiter: "ip" });
-    throw tooManyRequests(ip.resetSeconds, "Too many failed authentication attempts from this address; retry later");
   }
 }
 

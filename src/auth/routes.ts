@@ -1,9 +1,18 @@
 import type { App } from "../http/types.js";
-import type { SessionSettings } from "../sessions/index.js";
+import type { SignInDeps } from "./login.js";
+import type { OidcSettings } from "./oidc-settings.js";
+import { oidcRoutes } from "./routes-oidc.js";
+import { sessionRoutes } from "./routes-session.js";
 
-export interface AuthSettings {
-  sessions: SessionSettings;
+/** The database, clock, session settings and rate-limit store the /auth routes share; OIDC when configured. */
+export interface AuthSettings extends SignInDeps {
+  /** OpenID Connect sign-in, when CTS_OIDC_* are set; its routes answer 404 otherwise. */
+  oidc?: OidcSettings | undefined;
 }
 
 /** The /auth routes: sign-in, session, sign-out, invitations accepted, passwords changed, OpenID Connect. */
-export function authRoutes(_app: App, _settings: AuthSettings): void {}
+export function authRoutes(app: App, settings: AuthSettings): void {
+  sessionRoutes(app, settings);
+  const { oidc, db, env, clock, rateLimits } = settings;
+  oidcRoutes(app, settings.sessions, oidc && { settings: oidc, db, env, clock, store: rateLimits });
+}

@@ -1,3 +1,6 @@
+import { AppError } from "../errors.js";
+import { rateLimitRejections } from "../metrics.js";
+
 /** The outcome of one request against a sliding log (API.md §3). */
 export interface Decision {
   allowed: boolean;
@@ -5,6 +8,8 @@ export interface Decision {
   remaining: number;
   /** Whole seconds until the oldest request in the window expires (0 while remaining > 0). */
   resetSeconds: number;
+  /** Only for a look (a hit with limit 0, see `logSize`): how many requests the window holds. */
+  size?: number;
 }
 
 /**
@@ -40,7 +45,7 @@ export function decideBySize(
   const remaining = Math.max(0, limit - size);
   const resetSeconds =
     remaining > 0 || oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + windowMs - nowMs) / 1000));
-  return { allowed, remaining, resetSeconds };
+  return limit === 0 ? { allowed, remaining, resetSeconds, size } : { allowed, remaining, resetSeconds };
 }
 
 export interface Limit {
@@ -64,4 +69,34 @@ export function policyHeader(limit: Limit, name: PolicyName = "per-key"): string
 
 export function stateHeader(d: Decision, name: PolicyName = "per-key"): string {
   return `"${name}";r=${d.remaining};t=${d.resetSeconds}`;
+}
+
+/**
+ * How many requests `key`'s log holds in the window, without adding one: a hit whose limit is 0 is
+ * refused, and no store appends a refused hit. `resetSeconds`: until the oldest of them leaves the window.
+ */
+export async function logSize(
+  store: RateLimitStore,
+  key: string,
+  windowMs: number,
+  nowMs: number,
+): Promise<{ size: number; resetSeconds: number }> {
+  const d = await store.hit(key, 0, windowMs, nowMs);
+  return { size: d.size ?? 0, resetSeconds: d.resetSeconds };
+}
+
+/** 429 `rate_limited` with `Retry-After` (≥ 1 s). */
+export function tooManyRequests(retryAfter: number, message: string): AppError {
+  return new AppError("rate_limited", message, undefined, { "Retry-After": String(Math.max(1, retryAfter)) });
+}
+
+/**
+ * One failed authentication (a bad key, an ended session, a failed sign-in) from a client address;
+ * past 30 a minute, 429 instead of the 401 (API.md §3). Returns whether the address is now refused.
+ */
+export async function countFailedAuth(store: RateLimitStore, ip: string, nowMs: number): Promise<AppError | undefined> {
+  const d = await store.hit(`ip:${ip}`, FAILED_AUTH_PER_IP.limit, FAILED_AUTH_PER_IP.windowMs, nowMs);
+  if (d.allowed) return undefined;
+  rateLimitRejections.inc({ limiter: "ip" });
+  return tooManyRequests(d.resetSeconds, "Too many failed authentication attempts from this address; retry later");
 }

@@ -78,8 +78,8 @@ export async function resumeSession(
   };
 }
 
-/** Why sessions end, as recorded on the row. */
-export type EndReason = "logout" | "password_change" | "deactivated" | "role_change" | "revoked";
+/** Why sessions end, as recorded on the row ("replaced": the browser signed in again over it). */
+export type EndReason = "logout" | "password_change" | "deactivated" | "role_change" | "revoked" | "replaced";
 
 export function endSession(db: Db, sessionId: string, now: Date, reason: EndReason): Promise<number> {
   return endOpenSessions(db, { sessionId }, now, reason);

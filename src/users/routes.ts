@@ -1,6 +1,7 @@
 import { declareRoutes } from "../declare-routes.js";
+import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
-import { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "./schema.js";
+import { CreateUserBody, ListUsersQuery, RevokedSessions, UpdateUserBody, User } from "./schema.js";
 import * as service from "./service.js";
 
 export function userRoutes(app: App): void {
@@ -30,10 +31,24 @@ export function userRoutes(app: App): void {
       ifMatch: { read: service.getUser, schema: User },
       summary: "Update a user",
       description:
-        "Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE).",
+        "Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE). Deactivating a user or changing their role ends their signed-in sessions (on their next request).",
       body: UpdateUserBody,
       response: User,
     },
     service.updateUser,
+  );
+
+  route.post(
+    {
+      path: "/users/:id/sessions/revoke",
+      scope: "admin",
+      summary: "Revoke a user's sessions",
+      operationId: "revokeUserSessions",
+      description:
+        "Signs the person out everywhere: every open session ends, effective on its next request in every process. 200 with how many were open (0 is not an error); audited as session.revoke. Deactivating a user (active: false) or changing their role does the same.",
+      params: IdParams,
+      response: RevokedSessions,
+    },
+    ({ ctx, params }) => service.revokeSessions(ctx, params.id),
   );
 }

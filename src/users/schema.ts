@@ -51,3 +51,7 @@ export const ListUsersQuery = PageQuery.extend({
   email: z.string().optional().describe("Exact match, case-insensitive."),
 }).strict();
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
+
+export const RevokedSessions = z
+  .object({ revoked: z.number().int().min(0).describe("How many open sessions were ended.") })
+  .meta({ id: "RevokedSessions" });

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../db/errors.js";
 import { conflict, notFound, validationError } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";
 import { newId } from "../ids.js";
+import { endSessionsOf } from "../sessions/index.js";
 import * as repo from "./repository.js";
 import type { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "./schema.js";
 
@@ -90,6 +91,23 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUserBody): P
     if (!changed) return before;
     const after = await saving(input, () => repo.updateUser(tx, id, { ...input, updated_at: ctx.now }));
     await audit(tx, ctx, { action: "user.update", resource: "user", resourceId: id, before, after });
+    // Signed-in sessions end with the access they were given: on the next request, in every process.
+    if (before.active && !after.active) await endSessionsOf(tx, id, ctx.now, "deactivated");
+    else if (before.role !== after.role) await endSessionsOf(tx, id, ctx.now, "role_change");
     return after;
+  });
+}
+
+/**
+ * `POST /users/{id}/sessions/revoke` (admin): ends every open session of the user, effective on their
+ * next request in every process; `revoked` counts them (0 when none was open). Audited as session.revoke.
+ */
+export async function revokeSessions(ctx: Ctx, id: string): Promise<{ revoked: number }> {
+  requireScope(ctx, "admin");
+  return withTransaction(ctx, async (tx) => {
+    if (!(await repo.lockUser(tx, id))) throw notFound("User", id);
+    const revoked = await endSessionsOf(tx, id, ctx.now, "revoked");
+    await audit(tx, ctx, { action: "session.revoke", resource: "user", resourceId: id, after: { revoked } });
+    return { revoked };
   });
 }

@@ -4,4 +4,6 @@ export { deliverySource } from "./delivery-source.js";
 export { listenForDeliveries } from "./notify.js";
 export { webhookRoutes } from "./routes.js";
 export { createSafeAgent } from "./safe-fetch.js";
+// The deployment's AES-GCM box, also sealing the OpenID Connect sign-in state (auth/oidc-state.ts).
+export { decryptSecret, encryptSecret } from "./secret-box.js";
 export { resolveWebhookSettings, type WebhookSettings } from "./settings.js";

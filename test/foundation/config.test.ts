@@ -51,6 +51,7 @@ describe("defaults", () => {
       shutdownTimeoutSeconds: 20,
       workerConcurrency: { jobs: 4, webhooks: 8 },
       requestTimeoutSeconds: 30,
+      sessions: { idleMinutes: 480, maxHours: 168 },
       webhookAllowHosts: [],
       webhookAllowHttp: false,
       testCrashAfterCommit: false,

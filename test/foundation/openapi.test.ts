@@ -58,10 +58,18 @@ describe("GET /api/v1/openapi.json", () => {
     expect(Object.keys(doc.paths ?? {})).not.toContain("/api/v1/openapi.json");
   });
 
-  it("every /api/v1 operation needs bearerAuth and documents 401 and 429 with the error body", () => {
+  it("every /api/v1 operation needs bearerAuth or cookieAuth and documents 401 and 429 with the error body", () => {
+    // Signing in needs neither; the current session's own routes only a session (API.md §11).
+    const signIn = new Set(["POST /api/v1/auth/login"]);
+    const sessionOnly = new Set(["GET /api/v1/auth/session", "POST /api/v1/auth/logout"]);
     for (const [method, path, op] of apiOperations) {
       const where = `${method} ${path}`;
-      expect(op.security ?? doc.security, where).toEqual([{ bearerAuth: [] }]);
+      const expected = signIn.has(where)
+        ? []
+        : sessionOnly.has(where)
+          ? [{ cookieAuth: [] }]
+          : [{ bearerAuth: [] }, { cookieAuth: [] }];
+      expect(op.security ?? doc.security, where).toEqual(expected);
       for (const status of ["401", "429"]) {
         const ref = (op.responses?.[status] as OpenAPIV3_1.ReferenceObject | undefined)?.$ref;
         expect(ref, `${where} ${status}`).toMatch(/^#\/components\/responses\//);

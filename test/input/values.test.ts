@@ -28,7 +28,7 @@ const TEMPORAL = OPS.flatMap((op) => {
     ...op.queryParams.map((name) => ({ name, where: "query" as const })),
   ];
   return fields
-    .filter((f) => DATE_NAME.test(f.name) || TIME_NAME.test(f.name))
+    .filter((f) => f.name !== "return_to" && (DATE_NAME.test(f.name) || TIME_NAME.test(f.name)))
     .map((f) => [`${op.method} ${op.path} ${f.where}:${f.name}`, op, f] as const);
 });
 

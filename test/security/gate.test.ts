@@ -16,7 +16,7 @@ let port = 0;
 
 /** Every route behind the gate: the OpenAPI document's operations under /api/v1, and /mcp. */
 const ROUTES: { method: string; path: string }[] = [
-  ...(await operations(t)).map(({ method, path }) => ({ method, path })),
+  ...(await operations(t)).filter((op) => !op.public).map(({ method, path }) => ({ method, path })),
   { method: "POST", path: "/mcp" },
 ];
 

@@ -1,0 +1,155 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { makeCtx, OWNER, type UserActor } from "../context.js";
+import type { Kdb } from "../db/connect.js";
+import { AppError } from "../errors.js";
+import { newId } from "../ids.js";
+import { verifyPassword } from "../passwords/index.js";
+import {
+  countFailedAuth,
+  FAILED_LOGINS_PER_EMAIL,
+  logSize,
+  type RateLimitStore,
+  tooManyRequests,
+} from "../rate-limit/limiter.js";
+import { endSession, type SessionSettings, sessionTokenOf, sha256Hex } from "../sessions/index.js";
+import { getUser } from "../users/index.js";
+import { type SessionBody, signIn } from "./sign-in.js";
+
+/** What the sign-in routes need beyond a request: the database, the clock, and where failures are counted. */
+export interface SignInDeps {
+  db: Kdb;
+  env: string;
+  sessions: SessionSettings;
+  /** The pipeline's store: failed sign-ins per email (`login:<email>`) and per client IP (`ip:<ip>`). */
+  rateLimits: RateLimitStore;
+  clock: () => Date;
+}
+
+// The messages name fields, never values: a password never comes back in a 422.
+export const LoginBody = z.strictObject({
+  email: z.string().trim().min(1).max(320).describe("Compared case-insensitively."),
+  password: z.string().min(1).max(1024),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** The one answer to every failed sign-in, whatever failed (API.md §11): nothing tells the cases apart. */
+export function wrongCredentials(): AppError {
+  return new AppError("unauthorized", "Email or password is wrong");
+}
+
+type FailureReason = "unknown_email" | "wrong_password" | "inactive" | "no_password";
+
+interface Account {
+  id: string;
+  active: boolean;
+  password_hash: string | null;
+}
+
+function accountOf(db: Kdb, email: string): Promise<Account | undefined> {
+  return db
+    .selectFrom("users")
+    .select(["id", "active", "password_hash"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
+    .executeTakeFirst();
+}
+
+/**
+ * `POST /auth/login`. Every attempt that gets past the per-email limit does exactly one password
+ * verification (against a dummy hash when there is nothing to verify), so unknown emails, inactive
+ * people, people without a password and wrong passwords cost the same and answer the same 401.
+ * The 11th attempt within 15 minutes of 10 failures for an email is refused (429) before any
+ * verification, so a right password cannot be found by guessing on; a success never counts.
+ */
+export async function logIn(
+  deps: SignInDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: LoginBody,
+): Promise<SessionBody> {
+  const now = deps.clock();
+  const email = body.email.toLowerCase();
+  const limit = FAILED_LOGINS_PER_EMAIL;
+  const failures = await logSize(deps.rateLimits, `login:${email}`, limit.windowMs, now.getTime());
+  if (failures.size >= limit.limit) {
+    throw tooManyRequests(
+      failures.resetSeconds,
+      `Too many failed sign-ins for this email (more than ${limit.limit} in 15 minutes); retry later`,
+    );
+  }
+  const account = await accountOf(deps.db, email);
+  const usable = account?.active === true ? account.password_hash : null;
+  const matches = await verifyPassword(usable, body.password);
+  if (!account || !matches) {
+    const reason: FailureReason = !account
+      ? "unknown_email"
+      : !account.active
+        ? "inactive"
+        : account.password_hash === null
+          ? "no_password"
+          : "wrong_password";
+    await recordFailure(deps, req, now, email, account?.id, reason);
+    throw wrongCredentials();
+  }
+  const ctx = makeCtx(deps.db, deps.env, OWNER, req.id, now);
+  const user = await getUser(ctx, account.id);
+  // A session the browser still held is replaced, not kept beside the new one.
+  const previous = sessionTokenOf(req.headers.cookie);
+  if (previous) await endPrevious(deps, previous, now);
+  const actor: UserActor = { type: "user", userId: user.id, name: user.name, role: user.role, sessionId: "" };
+  return signIn({ ...ctx, actor }, reply, user, {
+    method: "password",
+    settings: deps.sessions,
+    secure: req.publicOrigin.startsWith("https:"),
+  });
+}
+
+async function endPrevious(deps: SignInDeps, token: string, now: Date): Promise<void> {
+  const row = await deps.db
+    .selectFrom("sessions")
+    .select("id")
+    .where("token_hash", "=", sha256Hex(token))
+    .where("ended_at", "is", null)
+    .executeTakeFirst();
+  if (row) await endSession(deps.db, row.id, now, "replaced");
+}
+
+/**
+ * A failed sign-in: counted for the email and for the client IP (past 30 a minute: 429), and audited as
+ * `session.login_failed` by an anonymous actor (`{"type":"user","id":null,"name":"anonymous"}`: nobody
+ * was signed in). The resource is the user the email belongs to (`user`, usr_…), or, for an email no
+ * user has, `login` with the lowercased email as its id. `after` holds the email and the reason; never
+ * the password.
+ */
+async function recordFailure(
+  deps: SignInDeps,
+  req: FastifyRequest,
+  now: Date,
+  email: string,
+  userId: string | undefined,
+  reason: FailureReason,
+): Promise<void> {
+  const limit = FAILED_LOGINS_PER_EMAIL;
+  await deps.rateLimits.hit(`login:${email}`, limit.limit, limit.windowMs, now.getTime());
+  await deps.db
+    .insertInto("audit_events")
+    .values({
+      id: newId("aud", now.getTime()),
+      actor_type: "user",
+      actor_id: null,
+      actor_name: "anonymous",
+      action: "session.login_failed",
+      resource: userId ? "user" : "login",
+      resource_id: userId ?? email,
+      before: null,
+      after: JSON.stringify({ email, reason }),
+      request_id: req.id,
+      created_at: now,
+    })
+    .execute();
+  const refused = await countFailedAuth(deps.rateLimits, req.ip, now.getTime());
+  if (refused) {
+    req.ipLimited = true;
+    throw refused;
+  }
+}
