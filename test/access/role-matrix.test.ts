@@ -4,7 +4,7 @@ import type { Role, Scope } from "../../src/context.js";
 import type { Dispute } from "../../src/disputes/schema.js";
 import type { Page } from "../../src/http/pagination.js";
 import type { SpiffWritten } from "../../src/spiffs/schema.js";
-import { createApiKey, createJob, errorOf, freshIp, unknownId } from "../factories.js";
+import { createApiKey, createJob, createUser, errorOf, freshIp, unknownId } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, ok } from "../factories-commissions.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
 import { type Operation, operations } from "../route-case.js";
@@ -97,7 +97,8 @@ async function recordsOf(session: SignedInSession): Promise<Record<string, strin
     "/api/v1/plan-assignments/{id}": assignment.id,
     "/api/v1/disputes/{id}": dispute!.id,
     "/api/v1/spiffs/{id}": spiff.id,
-    "/api/v1/users/{id}": user.id,
+    // Reps and managers see themselves; others get someone else (an admin revoking their own sessions would sign out).
+    "/api/v1/users/{id}": ["rep", "manager"].includes(user.role) ? user.id : (await createUser(t)).id,
     "/api/v1/api-keys/{id}": (await createApiKey(t, "read")).id,
     "/api/v1/webhook-subscriptions/{id}": (await createWebhookSubscription(t)).id,
     "/api/v1/webhook-deliveries/{id}": await createWebhookDelivery(t),
