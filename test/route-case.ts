@@ -30,25 +30,37 @@ export interface Operation {
   queryParams: string[];
   /** Top-level body properties; undefined when the operation takes no body. */
   body: Record<string, SchemaNode> | undefined;
-  /** Needs no key (`security: []`), e.g. the OpenID Connect browser redirects: the key checks skip it. */
-  public?: boolean;
+  /** Who may call it: a key or a session (most), no one in particular (sign-in), only a session. */
+  access: "key" | "public" | "session";
 }
 
 interface DocOperation {
-  security?: unknown[];
-  parameters?: { in: string; name: string }[];
+  security?: Record<string, string[]>[];
+  parameters?: ({ in: string; name: string } | { $ref: string })[];
   requestBody?: { content: Record<string, { schema?: SchemaNode }> };
+}
+
+function accessOf(security: DocOperation["security"]): Operation["access"] {
+  if (security === undefined) return "key";
+  if (security.length === 0) return "public";
+  return security.some((s) => "bearerAuth" in s) ? "key" : "session";
 }
 
 /** Every /api/v1 operation of the served document, sorted by path then method. */
 export async function operations(t: TestApp): Promise<Operation[]> {
   const res = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
-  const doc = res.json() as { paths: Record<string, Record<string, DocOperation>> };
+  const doc = res.json() as {
+    paths: Record<string, Record<string, DocOperation>>;
+    components: { parameters: Record<string, { in: string; name: string }> };
+  };
+  // Shared parameters (Id, Page, PerPage) are $refs into components.parameters.
+  const resolve = (p: { in: string; name: string } | { $ref: string }) =>
+    "$ref" in p ? doc.components.parameters[p.$ref.split("/").pop()!]! : p;
   return Object.entries(doc.paths)
     .filter(([path]) => path.startsWith("/api/v1/"))
     .flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => {
-        const params = op.parameters ?? [];
+        const params = (op.parameters ?? []).map(resolve);
         const names = (where: string) => params.filter((p) => p.in === where).map((p) => p.name);
         const schema = op.requestBody?.content["application/json"]?.schema;
         return {
@@ -57,7 +69,7 @@ export async function operations(t: TestApp): Promise<Operation[]> {
           pathParams: names("path"),
           queryParams: names("query"),
           body: op.requestBody ? (schema?.properties ?? {}) : undefined,
-          public: op.security?.length === 0,
+          access: accessOf(op.security),
         };
       }),
     )

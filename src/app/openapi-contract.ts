@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ErrorBody } from "../errors.js";
+import { Timestamp } from "../http/date-fields.js";
 
 /**
  * What the contract promises on every operation but no route schema states: the error responses (one
@@ -250,6 +251,20 @@ function sharePageMeta(paths: Record<string, Record<string, Json>>, schemas: Rec
   }
 }
 
+const { $schema: _timestampDialect, ...TIMESTAMP } = z.toJSONSchema(Timestamp, { target: "draft-2020-12" }) as Json;
+const TIMESTAMP_TEXT = JSON.stringify(Object.entries(TIMESTAMP).sort());
+
+/** Every response timestamp is the same schema: one `Timestamp`, referenced (about 70 copies otherwise). */
+function shareTimestamps(node: unknown): void {
+  if (!node || typeof node !== "object") return;
+  const entries = Array.isArray(node) ? node.entries() : Object.entries(node as Json);
+  for (const [key, value] of entries) {
+    if (value && typeof value === "object" && JSON.stringify(Object.entries(value).sort()) === TIMESTAMP_TEXT) {
+      (node as Record<string | number, unknown>)[key] = ref("schemas", "Timestamp");
+    } else shareTimestamps(value);
+  }
+}
+
 /** Turns every operation's marks into shared components and `$ref`s. */
 export function applyContract(doc: { paths?: Record<string, Record<string, Json>>; components?: Json }): void {
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
@@ -268,4 +283,7 @@ export function applyContract(doc: { paths?: Record<string, Record<string, Json>
   const own = doc.components as Record<string, Json>;
   for (const [kind, entries] of Object.entries(shared)) own[kind] = { ...(own[kind] ?? {}), ...(entries as Json) };
   dropSafeIntegerBounds(own.parameters);
+  shareTimestamps(doc.paths);
+  shareTimestamps(own.schemas);
+  (own.schemas as Json).Timestamp = TIMESTAMP;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { audit } from "../audit/record.js";
 import { makeCtx, OWNER, withTransaction } from "../context.js";
+import { EmptyBody } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { clearedSessionCookie, endSession } from "../sessions/index.js";
 import { getUser } from "../users/index.js";
@@ -58,7 +59,7 @@ export function sessionRoutes(app: App, deps: SignInDeps): void {
         operationId: "logOut",
         description:
           "Ends this session only (the person's other sessions stay) and clears the cookie; audited as session.logout. Needs X-CSRF-Token like every unsafe method of a session. A request with an API key gets 403 `forbidden`.",
-        body: z.strictObject({}).optional(),
+        body: EmptyBody,
         response: { 204: z.null().describe("Signed out.") },
       },
     },

@@ -1,5 +1,5 @@
 import { declareRoutes } from "../declare-routes.js";
-import { IdParams } from "../http/input-fields.js";
+import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { CreateUserBody, ListUsersQuery, RevokedSessions, UpdateUserBody, User } from "./schema.js";
 import * as service from "./service.js";
@@ -47,6 +47,7 @@ export function userRoutes(app: App): void {
       description:
         "Signs the person out everywhere: every open session ends, effective on its next request in every process. 200 with how many were open (0 is not an error); audited as session.revoke. Deactivating a user (active: false) or changing their role does the same.",
       params: IdParams,
+      body: EmptyBody,
       response: RevokedSessions,
     },
     ({ ctx, params }) => service.revokeSessions(ctx, params.id),

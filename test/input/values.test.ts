@@ -5,7 +5,8 @@ import { type Operation, operations } from "../route-case.js";
 import { expectContractError, send, urlOf, WRITE_METHODS } from "./operations.js";
 
 const t: TestApp = await createTestApp({ clock: new TestClock() });
-const OPS = await operations(t);
+// Routes only a session may call answer a key 403 before reading input (test/auth covers them).
+const OPS = (await operations(t)).filter((op) => op.access !== "session");
 let admin = "";
 
 beforeAll(async () => {

@@ -181,7 +181,11 @@ describe("#13.30 the document declares what the contract promises", () => {
           ? "date"
           : undefined;
       if (!want) continue;
-      const types = JSON.stringify(schema);
+      // The shared Timestamp schema counts as its own text.
+      const types = JSON.stringify(schema).replaceAll(
+        '{"$ref":"#/components/schemas/Timestamp"}',
+        JSON.stringify(doc.components?.schemas?.Timestamp),
+      );
       if (!types.includes(`"format":"${want}"`)) wrong.push(`${name}: ${types.slice(0, 80)}`);
     }
     for (const [, , op] of operations) {

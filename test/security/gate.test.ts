@@ -16,7 +16,8 @@ let port = 0;
 
 /** Every route behind the gate: the OpenAPI document's operations under /api/v1, and /mcp. */
 const ROUTES: { method: string; path: string }[] = [
-  ...(await operations(t)).filter((op) => !op.public).map(({ method, path }) => ({ method, path })),
+  // Signing in is public by design (test/auth); every other route needs a key or a session.
+  ...(await operations(t)).filter((op) => op.access !== "public").map(({ method, path }) => ({ method, path })),
   { method: "POST", path: "/mcp" },
 ];
 
