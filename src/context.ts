@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { ZodType } from "zod";
 import type { Kdb } from "./db/connect.js";
 import type { DB } from "./db/schema.js";
-import { type ROLES, SCOPES, type Scope } from "./enums.js";
+import { ROLES, SCOPES, type Scope } from "./enums.js";
 import { AppError } from "./errors.js";
 
 export type { Scope };
@@ -66,22 +66,35 @@ export function scopeAllows(held: Scope, needed: Scope): boolean {
   return SCOPES.indexOf(held) >= SCOPES.indexOf(needed);
 }
 
+const EVERY_ROLE: readonly Role[] = ROLES;
+const ADMINS: readonly Role[] = ["admin"];
+
 /**
- * The scope a person's role stands for where a service asks for a scope: admins act as an admin key,
- * everyone else reads (what they read is narrowed by their visibility, API.md §11).
+ * The roles a scope stands for unless a route or service names others (access/ `MAY`): every role
+ * reads (what each sees is narrowed by its visibility, API.md §11); only admins write.
  */
-export function scopeOfRole(role: Role): Scope {
-  return role === "admin" ? "admin" : "read";
+export function rolesOfScope(scope: Scope): readonly Role[] {
+  return scope === "read" ? EVERY_ROLE : ADMINS;
 }
 
-/** Checked again in every service function: MCP tools and the CLI reach services without routes. */
-export function requireScope(ctx: Ctx, needed: Scope): void {
+/** 403 naming the role(s) needed: "This action needs the admin or finance role; you are rep". */
+export function roleRefusal(roles: readonly Role[], role: Role): AppError {
+  if (roles.length === 0) {
+    return new AppError("forbidden", `This endpoint takes an API key; no role may call it (you are ${role})`);
+  }
+  const needed = roles.length === 1 ? roles[0] : `${roles.slice(0, -1).join(", ")} or ${roles.at(-1)}`;
+  return new AppError("forbidden", `This action needs the ${needed} role; you are ${role}`);
+}
+
+/**
+ * Checked again in every service function: MCP tools and the CLI reach services without routes. A key
+ * needs `needed`; a person needs one of `roles` (by default those of the scope, `rolesOfScope`).
+ */
+export function requireScope(ctx: Ctx, needed: Scope, roles: readonly Role[] = rolesOfScope(needed)): void {
   const { actor } = ctx;
   if (actor.type === "owner") return;
   if (actor.type === "user") {
-    if (!scopeAllows(scopeOfRole(actor.role), needed)) {
-      throw new AppError("forbidden", `This action needs the admin role; you are ${actor.role}`);
-    }
+    if (!roles.includes(actor.role)) throw roleRefusal(roles, actor.role);
     return;
   }
   if (!scopeAllows(actor.scope, needed)) {
@@ -119,6 +132,13 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The scope a route needs; checked by the pipeline before validation (API.md §2 order). */
     scope?: Scope;
+    /** The roles that may call it (people, API.md §11); none → people are refused (default deny). */
+    roles?: readonly Role[];
+    /**
+     * For a route under `/<collection>/:id`: the collection's GET by id, run as the person before a role
+     * refusal, so a record they do not see is 404 rather than 403 (its existence is never revealed).
+     */
+    visibleRecord?: (ctx: Ctx, params: Record<string, string>) => Promise<unknown>;
     /** Public routes (health, OpenAPI, docs) skip authentication and the rate limit. */
     public?: boolean;
     /** PATCH/PUT: the record's GET representation (its reader and schema), checked against If-Match. */

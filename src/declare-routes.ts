@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { z } from "zod";
-import type { Ctx, Scope } from "./context.js";
+import { type Ctx, type Role, rolesOfScope, type Scope } from "./context.js";
 import { IdParams } from "./http/input-fields.js";
 import { pageReply } from "./http/list-reply.js";
 import { listOf, NEWEST_FIRST, type Page } from "./http/pagination.js";
@@ -21,6 +21,8 @@ export interface RouteInput<P extends Part, Q extends Part, B extends Part> {
 interface RouteDoc<P extends Part, Q extends Part, B extends Part> {
   path: string;
   scope: Scope;
+  /** The roles that may call it when they are not those of the scope (access/ `MAY`). */
+  roles?: readonly Role[];
   /** The response shows a secret once: an Idempotency-Key replay never stores or repeats it. */
   secretResponse?: true;
   /** PATCH: the record's GET representation (its reader by id and schema), checked against If-Match. */
@@ -35,9 +37,46 @@ interface RouteDoc<P extends Part, Q extends Part, B extends Part> {
 
 type Run<P extends Part, Q extends Part, B extends Part, T> = (input: RouteInput<P, Q, B>) => Promise<T>;
 
-function configOf({ scope, secretResponse, ifMatch }: RouteDoc<Part, Part, Part>): FastifyContextConfig {
+type Reader = (ctx: Ctx, id: string) => Promise<unknown>;
+
+interface RecordReader {
+  read: Reader;
+  /** The roles that may read it; `byId`: a GET by id (an If-Match reader stands in only until one is declared). */
+  roles: readonly Role[];
+  byId: boolean;
+}
+
+/** Per app: each collection's reader by id (`/deals/:id` → getDeal) and the roles that may call it. */
+const readersOf = new WeakMap<App, Map<string, RecordReader>>();
+
+function addReader(app: App, path: string, reader: RecordReader): void {
+  const readers = readersOf.get(app) ?? new Map<string, RecordReader>();
+  readersOf.set(app, readers);
+  if (reader.byId || !readers.get(path)?.byId) readers.set(path, reader);
+}
+
+/**
+ * The record a route under `/<collection>/:id` acts on, read as the caller before a role refusal (a
+ * record they do not see → 404): the collection's GET by id (or, without one, a PATCH's If-Match
+ * reader), when the caller's role may read it. Looked up at request time: declaration order does not matter.
+ */
+function visibleRecordOf(app: App, path: string): FastifyContextConfig["visibleRecord"] {
+  const collection = /^\/[^/:]+\/:id(?=\/|$)/.exec(path)?.[0];
+  if (!collection) return undefined;
+  return async (ctx, params) => {
+    const reader = readersOf.get(app)?.get(collection);
+    const role = ctx.actor.type === "user" ? ctx.actor.role : undefined;
+    if (reader && role && reader.roles.includes(role)) await reader.read(ctx, params.id!);
+  };
+}
+
+function configOf(app: App, doc: RouteDoc<Part, Part, Part>): FastifyContextConfig {
+  const { scope, secretResponse, ifMatch } = doc;
+  const visibleRecord = visibleRecordOf(app, doc.path);
   return {
     scope,
+    roles: doc.roles ?? rolesOfScope(scope),
+    ...(visibleRecord && { visibleRecord }),
     ...(secretResponse && { secretResponse }),
     ...(ifMatch && {
       ifMatch: { read: (ctx: Ctx, p: Record<string, string>) => ifMatch.read(ctx, p.id!), schema: ifMatch.schema },
@@ -78,7 +117,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
     app.route({
       method,
       url: doc.path,
-      config: configOf(doc),
+      config: configOf(app, doc),
       schema,
       handler: (req, reply) => handle(inputOf(req), req, reply),
     });
@@ -122,6 +161,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       doc: Omit<RouteDoc<typeof IdParams, undefined, undefined>, "params"> & { response: R },
       read: (ctx: Ctx, id: string) => Promise<z.output<R>>,
     ): void {
+      addReader(app, doc.path, { read, roles: doc.roles ?? rolesOfScope(doc.scope), byId: true });
       get({ ...doc, params: IdParams }, ({ ctx, params }) => read(ctx, params.id));
     },
 
@@ -130,6 +170,8 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       doc: Omit<RouteDoc<typeof IdParams, undefined, B>, "params"> & { response: R },
       update: (ctx: Ctx, id: string, body: z.output<B>) => Promise<z.output<R>>,
     ): void {
+      // Its If-Match reader is the record's GET representation: it reads as the caller, with their visibility.
+      if (doc.ifMatch) addReader(app, doc.path, { read: doc.ifMatch.read, roles: rolesOfScope("read"), byId: false });
       patch({ ...doc, params: IdParams }, ({ ctx, params, body }) => update(ctx, params.id, body as z.output<B>));
     },
 

@@ -1,7 +1,8 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from "fastify";
 import type pino from "pino";
+import { requireRouteRole } from "../access/index.js";
 import { authenticate, type KeyCache } from "../api-keys/index.js";
-import { type Actor, makeCtx, type Scope, scopeAllows, scopeOfRole, type UserActor } from "../context.js";
+import { type Actor, type Ctx, makeCtx, scopeAllows, type UserActor } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { AppError } from "../errors.js";
 import { etagOf, matchesIfNoneMatch } from "../http/etag.js";
@@ -183,25 +184,37 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
   } else if (req.routeOptions.config?.sessionOnly) {
     throw sessionOnly();
   }
-  const refusal = refusalFor(actor, req.routeOptions.config?.scope);
+  const ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
+  const refusal = await refusalFor(ctx, req.routeOptions.config, req.params);
   if (refusal) throw refusal;
-  req.ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
+  req.ctx = ctx;
 }
 
 /**
- * Whether the route's declared scope refuses this actor (403 naming what is needed). A person's role
- * stands for a scope for now; the role table of API.md §11 replaces this one function.
+ * Whether the route refuses this actor (403 naming what is needed): a key by the route's scope; a person
+ * by the route's roles (API.md §11, access/) — none declared refuses them, but for the session's own
+ * routes (`sessionOnly`) — after reading the record a `/<collection>/:id` route acts on as them, so one
+ * they do not see is 404 rather than 403.
  */
-export function refusalFor(actor: Actor, needed: Scope | undefined): AppError | undefined {
-  if (!needed) return undefined;
+export async function refusalFor(
+  ctx: Ctx,
+  config: FastifyContextConfig | undefined,
+  params: unknown,
+): Promise<AppError | undefined> {
+  const { actor } = ctx;
   if (actor.type === "api_key") {
-    if (scopeAllows(actor.scope, needed)) return undefined;
+    const needed = config?.scope;
+    if (!needed || scopeAllows(actor.scope, needed)) return undefined;
     return new AppError("forbidden", `This endpoint needs the ${needed} scope; this key has ${actor.scope}`);
   }
-  if (actor.type === "user" && !scopeAllows(scopeOfRole(actor.role), needed)) {
-    return new AppError("forbidden", `This endpoint needs the admin role; you are ${actor.role}`);
+  if (actor.type !== "user" || config?.sessionOnly) return undefined;
+  try {
+    await requireRouteRole(ctx, actor, config, params);
+    return undefined;
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
   }
-  return undefined;
 }
 
 /** The key or session behind the request, or 401; each 401 counts against the client IP (API.md §3). */

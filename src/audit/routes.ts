@@ -1,3 +1,4 @@
+import { MAY } from "../access/index.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
@@ -8,7 +9,7 @@ export function auditRoutes(app: App): void {
   app.get(
     "/audit-events",
     {
-      config: { scope: "admin" },
+      config: { scope: "admin", roles: MAY.admin },
       schema: {
         tags: ["Audit"],
         summary: "List audit events",

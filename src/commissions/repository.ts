@@ -1,4 +1,5 @@
 import { type Selectable, sql } from "kysely";
+import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Tx } from "../context.js";
 import type { CommissionLinesTable, Db } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
@@ -108,8 +109,9 @@ export async function planPeriodOf(db: Db, dealId: string, userId: string): Prom
   return row?.period;
 }
 
-function filtered(db: Db, q: Omit<ListCommissionsQuery, "page" | "per_page">) {
+function filtered(db: Db, q: Omit<ListCommissionsQuery, "page" | "per_page">, visible: Visible) {
   let query = db.selectFrom("commission_lines");
+  if (visible) query = query.where(ofVisibleUsers("user_id", visible));
   if (q.user_id) query = query.where("user_id", "=", q.user_id);
   if (q.deal_id) query = query.where("deal_id", "=", q.deal_id);
   if (q.status) query = query.where("status", "in", q.status);
@@ -118,8 +120,8 @@ function filtered(db: Db, q: Omit<ListCommissionsQuery, "page" | "per_page">) {
   return query;
 }
 
-export async function listLines(db: Db, q: ListCommissionsQuery, limit: number, offset: number) {
-  const query = filtered(db, q);
+export async function listLines(db: Db, q: ListCommissionsQuery, visible: Visible, limit: number, offset: number) {
+  const query = filtered(db, q, visible);
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
     query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
@@ -131,8 +133,8 @@ export async function listLines(db: Db, q: ListCommissionsQuery, limit: number, 
  * A digest of exactly what the CSV export of `q` shows (every column, in list order), for its ETag
  * without reading the lines twice through Node: equal digests mean byte-equal exports.
  */
-export async function exportDigest(db: Db, q: ListCommissionsQuery): Promise<string> {
-  const row = await filtered(db, q)
+export async function exportDigest(db: Db, q: ListCommissionsQuery, visible: Visible): Promise<string> {
+  const row = await filtered(db, q, visible)
     .select(
       sql<string>`md5(coalesce(string_agg(md5(row(id, deal_id, user_id, kind, period, amount, status, plan_id,
         spiff_id, extract(epoch from calculated_at), explanation->>'summary')::text), '' ORDER BY created_at DESC, id DESC), ''))`.as(
@@ -144,10 +146,15 @@ export async function exportDigest(db: Db, q: ListCommissionsQuery): Promise<str
 }
 
 /** Every matching line in list order, a page of `chunk` rows at a time (keyset, so no row is skipped or repeated). */
-export async function* allLines(db: Db, q: ListCommissionsQuery, chunk = 1000): AsyncGenerator<Commission[]> {
+export async function* allLines(
+  db: Db,
+  q: ListCommissionsQuery,
+  visible: Visible,
+  chunk = 1000,
+): AsyncGenerator<Commission[]> {
   let after: { created_at: Date; id: string } | null = null;
   for (;;) {
-    let query = filtered(db, q);
+    let query = filtered(db, q, visible);
     if (after) {
       const { created_at, id } = after;
       query = query.where((eb) =>

@@ -1,4 +1,5 @@
 import type { FastifyReply } from "fastify";
+import { MAY } from "../access/index.js";
 import { declareRoutes } from "../declare-routes.js";
 import { matchesIfNoneMatch } from "../http/etag.js";
 import { IdParams } from "../http/input-fields.js";
@@ -24,7 +25,7 @@ export function commissionRoutes(app: App): void {
   app.get(
     "/commissions",
     {
-      config: { scope: "read" },
+      config: { scope: "read", roles: MAY.read },
       schema: {
         tags,
         summary: "List commission lines",
@@ -61,7 +62,7 @@ export function commissionRoutes(app: App): void {
   app.get(
     "/users/:id/statement",
     {
-      config: { scope: "read" },
+      config: { scope: "read", roles: MAY.read },
       schema: {
         tags,
         summary: "Get a user's statement",

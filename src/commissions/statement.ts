@@ -1,3 +1,4 @@
+import { seesUser } from "../access/index.js";
 import { type Ctx, requireScope } from "../context.js";
 import { notFound } from "../errors.js";
 import { existingUserIds } from "../users/index.js";
@@ -43,7 +44,8 @@ function plansOf(lines: Commission[]): Statement["plans"] {
 /** A user's statement for one period: their non-void lines whose period equals it, and the totals. */
 export async function getStatement(ctx: Ctx, userId: string, period: string): Promise<Statement> {
   requireScope(ctx, "read");
-  if (!(await existingUserIds(ctx.db, [userId])).has(userId)) throw notFound("User", userId);
+  const seen = (await seesUser(ctx, userId)) && (await existingUserIds(ctx.db, [userId])).has(userId);
+  if (!seen) throw notFound("User", userId);
   const lines = await repo.statementLines(ctx.db, userId, period);
   return { user_id: userId, period, plans: plansOf(lines), lines, totals: totalsOf(lines) };
 }

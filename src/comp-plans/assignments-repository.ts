@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
+import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Tx } from "../context.js";
 import type { Db, PlanAssignmentsTable } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
@@ -77,8 +78,16 @@ export async function usersAssignedTo(db: Db, planId: string): Promise<string[]>
   return rows.map((r) => r.user_id);
 }
 
-export async function listAssignments(db: Db, planId: string, q: ListAssignmentsQuery, limit: number, offset: number) {
+export async function listAssignments(
+  db: Db,
+  planId: string,
+  q: ListAssignmentsQuery,
+  visible: Visible,
+  limit: number,
+  offset: number,
+) {
   let query = db.selectFrom("plan_assignments").where("plan_id", "=", planId);
+  if (visible) query = query.where(ofVisibleUsers("user_id", visible));
   if (q.user_id) query = query.where("user_id", "=", q.user_id);
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),

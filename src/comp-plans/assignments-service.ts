@@ -1,3 +1,4 @@
+import { seesUser, visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import { type DateRange, Dec, lockForRecalc, recalculate } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
@@ -5,7 +6,7 @@ import { conflict, notFound, validationError } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";
 import { newId } from "../ids.js";
 import * as repo from "./assignments-repository.js";
-import { findPlanRecord, lockPlanRecord, type PlanRecord } from "./repository.js";
+import { findPlanRecord, lockPlanRecord, type PlanRecord, planSeen } from "./repository.js";
 import type {
   Assignment,
   AssignmentWritten,
@@ -20,9 +21,11 @@ export async function listAssignments(
   query: ListAssignmentsQuery,
 ): Promise<Page<Assignment>> {
   requireScope(ctx, "read");
-  if (!(await findPlanRecord(ctx.db, planId))) throw notFound("Comp plan", planId);
+  const visible = await visibleUserIds(ctx);
+  const seen = (await findPlanRecord(ctx.db, planId)) && (await planSeen(ctx.db, planId, visible));
+  if (!seen) throw notFound("Comp plan", planId);
   const { limit, offset } = offsetOf(query);
-  const { rows, total } = await repo.listAssignments(ctx.db, planId, query, limit, offset);
+  const { rows, total } = await repo.listAssignments(ctx.db, planId, query, visible, limit, offset);
   return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
 }
 
@@ -113,7 +116,7 @@ function spanOf(a: Assignment): Span {
 export async function getAssignment(ctx: Ctx, id: string): Promise<Assignment> {
   requireScope(ctx, "read");
   const found = await repo.findAssignment(ctx.db, id);
-  if (!found) throw notFound("Plan assignment", id);
+  if (!found || !(await seesUser(ctx, found.user_id))) throw notFound("Plan assignment", id);
   return found;
 }
 

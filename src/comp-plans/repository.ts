@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { ofVisiblePlans, ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Tx } from "../context.js";
 import type { CompPlansTable, Db } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
@@ -142,8 +143,22 @@ export async function versionInUse(db: Db, planId: string, version: number): Pro
   return row !== undefined;
 }
 
-export async function listPlans(db: Db, q: ListPlansQuery, limit: number, offset: number) {
+/** True when the plan is assigned (at any time) to one of the users (every plan with `visible` null). */
+export async function planSeen(db: Db, id: string, visible: Visible): Promise<boolean> {
+  if (!visible) return true;
+  const row = await db
+    .selectFrom("plan_assignments")
+    .select("id")
+    .where("plan_id", "=", id)
+    .where(ofVisibleUsers("user_id", visible))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function listPlans(db: Db, q: ListPlansQuery, visible: Visible, limit: number, offset: number) {
   let query = db.selectFrom("comp_plans");
+  if (visible) query = query.where(ofVisiblePlans("id", visible));
   if (q.status) query = query.where("status", "=", q.status);
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),

@@ -1,3 +1,4 @@
+import { visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import { lockForRecalc, recalculate } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
@@ -12,14 +13,14 @@ import { checkPlanTerms, normalizeTerms, sameTerms } from "./validate.js";
 export async function listPlans(ctx: Ctx, query: ListPlansQuery): Promise<Page<CompPlan>> {
   requireScope(ctx, "read");
   const { limit, offset } = offsetOf(query);
-  const { rows, total } = await repo.listPlans(ctx.db, query, limit, offset);
+  const { rows, total } = await repo.listPlans(ctx.db, query, await visibleUserIds(ctx), limit, offset);
   return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
 }
 
 export async function getPlan(ctx: Ctx, id: string): Promise<CompPlan> {
   requireScope(ctx, "read");
   const plan = await repo.findPlanRecord(ctx.db, id);
-  if (!plan) throw notFound("Comp plan", id);
+  if (!plan || !(await repo.planSeen(ctx.db, id, await visibleUserIds(ctx)))) throw notFound("Comp plan", id);
   return repo.toPlan(plan);
 }
 

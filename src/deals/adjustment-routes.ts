@@ -1,3 +1,4 @@
+import { MAY } from "../access/index.js";
 import { Commission, CreateAdjustmentBody } from "../commissions/index.js";
 import { declareRoutes } from "../declare-routes.js";
 import type { App } from "../http/types.js";
@@ -9,6 +10,7 @@ export function dealAdjustmentRoutes(app: App): void {
     {
       path: "/commissions/adjustments",
       scope: "admin",
+      roles: MAY.adjust,
       summary: "Create an adjustment",
       description:
         "Adds a manual `adjustment` line to a deal for one user: a signed `amount` (negative claws back), a " +

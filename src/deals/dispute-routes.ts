@@ -1,3 +1,4 @@
+import { MAY } from "../access/index.js";
 import { declareRoutes } from "../declare-routes.js";
 import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/index.js";
 import { IdParams } from "../http/input-fields.js";
@@ -11,6 +12,7 @@ export function dealDisputeRoutes(app: App): void {
     {
       path: "/deals/:id/disputes",
       scope: "write",
+      roles: MAY.openDispute,
       summary: "Open a dispute on a deal",
       description:
         "approved → disputed: opens a dispute (reason required; description and expected_amount, the total the " +

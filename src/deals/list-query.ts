@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { ofVisibleDeals, type Visible } from "../access/index.js";
 import type { Db } from "../db/schema.js";
 import { DEAL_COLUMN_NAMES, type DealSource, type SplitRecord, toDeal } from "./repository.js";
 import type { DealStatus, ListDealsQuery } from "./schema.js";
@@ -12,8 +13,9 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function filtered(db: Db, q: ListDealsQuery) {
+function filtered(db: Db, q: ListDealsQuery, visible: Visible) {
   let query = db.selectFrom("deals");
+  if (visible) query = query.where(ofVisibleDeals("deals.id", visible));
   if (q.status) query = query.where("status", "in", q.status);
   if (q.owner_id) query = query.where("owner_id", "=", q.owner_id);
   if (q.close_date_from) query = query.where("close_date", ">=", q.close_date_from);
@@ -30,8 +32,8 @@ function filtered(db: Db, q: ListDealsQuery) {
  * parses two fields instead of ~2,000 (on PGlite, decoding fields one by one cost more than running
  * the query; bench/README.md).
  */
-export async function listDeals(db: Db, q: ListDealsQuery, limit: number, offset: number) {
-  const query = filtered(db, q);
+export async function listDeals(db: Db, q: ListDealsQuery, visible: Visible, limit: number, offset: number) {
+  const query = filtered(db, q, visible);
   const desc = q.sort.startsWith("-");
   const column = (desc ? q.sort.slice(1) : q.sort) as "created_at" | "close_date" | "arr_amount" | "total_commission";
   const direction = sql.raw(desc ? "DESC" : "ASC");
@@ -41,7 +43,7 @@ export async function listDeals(db: Db, q: ListDealsQuery, limit: number, offset
     .orderBy("id", desc ? "desc" : "asc")
     .limit(limit)
     .offset(offset);
-  const byStatus = countedByStatus(q);
+  const byStatus = visible === null && countedByStatus(q);
   const counts = byStatus ? deltaSums(q.status) : sql`NULL::numeric AS total, NULL::bigint AS delta_rows`;
   const listed = sql<{ page: string | null; splits: string | null; total: string | null; delta_rows: string | null }>`
     WITH p AS (${page})

@@ -1,3 +1,4 @@
+import { MAY, visibleUserIds } from "../access/index.js";
 import { type Preview, priceUnsavedDeal } from "../commissions/index.js";
 import { type Ctx, requireScope } from "../context.js";
 import { validationError } from "../errors.js";
@@ -8,17 +9,15 @@ import { throwIfInvalid } from "./service-write.js";
 
 /** Validates a deal body exactly as a create would, then prices it without writing anything. */
 export async function previewDeal(ctx: Ctx, input: PreviewBody): Promise<Preview> {
-  requireScope(ctx, "read");
+  requireScope(ctx, "read", MAY.preview);
   const named = namedUsers(input);
-  throwIfInvalid(
-    missingUsers(
-      named,
-      await existingUserIds(
-        ctx.db,
-        named.map(([, id]) => id),
-      ),
-    ),
+  // A user outside what the caller sees is refused as if unknown (a preview prices their whole period).
+  const visible = await visibleUserIds(ctx);
+  const known = await existingUserIds(
+    ctx.db,
+    named.map(([, id]) => id).filter((id) => visible === null || visible.includes(id)),
   );
+  throwIfInvalid(missingUsers(named, known));
   const { plan_id: planId, ...body } = input;
   const fields = writableOf(body);
   const preview = await priceUnsavedDeal(ctx.db, fields, ctx.now, planId);

@@ -1,3 +1,4 @@
+import { MAY } from "../access/index.js";
 import { NoContent, Preview } from "../commissions/index.js";
 import { declareRoutes } from "../declare-routes.js";
 import type { App } from "../http/types.js";
@@ -112,6 +113,7 @@ function previewRoute(app: App): void {
     {
       path: "/commissions/preview",
       scope: "read",
+      roles: MAY.preview,
       summary: "Preview a deal's commissions",
       operationId: "previewCommission",
       description:
@@ -132,6 +134,7 @@ function syncRoutes(app: App): void {
     {
       config: {
         scope: "write",
+        roles: MAY.write,
         ifMatch: { read: (ctx, p) => read.getDealByExternalId(ctx, p.external_id!), schema: DealDetail },
       },
       schema: {

@@ -1,3 +1,4 @@
+import { MAY } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import {
   addAdjustment,
@@ -32,7 +33,7 @@ async function lockDealFor(tx: Tx, input: CreateAdjustmentBody): Promise<repo.De
 
 /** An approved, locked adjustment line for the deal's owner or one of its credited users. */
 export async function createAdjustment(ctx: Ctx, input: CreateAdjustmentBody): Promise<Commission> {
-  requireScope(ctx, "admin");
+  requireScope(ctx, "admin", MAY.adjust);
   return withTransaction(ctx, async (tx) => {
     const deal = await lockDealFor(tx, input);
     if (deal.owner_id !== input.user_id && !creditedUsers([deal]).includes(input.user_id)) {

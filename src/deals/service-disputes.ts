@@ -1,3 +1,4 @@
+import { dealSeen, MAY, type Visible, visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import {
   addAdjustment,
@@ -43,10 +44,28 @@ async function dealChanged(
   if (emitType) await emit(tx, ctx, emitType, { object: after });
 }
 
+/**
+ * A rep or manager disputes only a deal they own or are credited on themselves (API.md §11): a deal
+ * they do not see → 404; a report's deal → 403.
+ */
+function mayDispute(ctx: Ctx, visible: Visible, deal: repo.DealRecord): void {
+  const { actor } = ctx;
+  if (actor.type !== "user" || actor.role === "admin") return;
+  if (!dealSeen(visible, deal)) throw notFound("Deal", deal.id);
+  if (!dealSeen([actor.userId], deal)) {
+    throw new AppError(
+      "forbidden",
+      `Disputing a deal you neither own nor are credited on needs the admin role; you are ${actor.role}`,
+    );
+  }
+}
+
 export async function openDispute(ctx: Ctx, dealId: string, input: OpenDisputeBody): Promise<Dispute> {
-  requireScope(ctx, "write");
+  requireScope(ctx, "write", MAY.openDispute);
+  const visible = await visibleUserIds(ctx); // before the transaction: PGlite has one connection
   return withTransaction(ctx, async (tx) => {
     const deal = await lockedDeal(tx, dealId);
+    mayDispute(ctx, visible, deal);
     if (deal.status !== "approved") throw wrongStatus(deal, "approved", "disputed");
     const after = await setStatus(tx, deal, { status: "disputed", updated_at: ctx.now });
     const dispute = await disputes.recordOpenedDispute(tx, ctx, dealId, input);

@@ -1,3 +1,4 @@
+import { dealSeen, visibleUserIds } from "../access/index.js";
 import { linesOfDeal } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
@@ -13,7 +14,8 @@ const COMPACT_AFTER_ROWS = 1000;
 export async function listDeals(ctx: Ctx, query: ListDealsQuery): Promise<Page<Deal>> {
   requireScope(ctx, "read");
   const { limit, offset } = offsetOf(query);
-  const { rows, total, deltaRows } = await listQuery.listDeals(ctx.db, query, limit, offset);
+  const visible = await visibleUserIds(ctx);
+  const { rows, total, deltaRows } = await listQuery.listDeals(ctx.db, query, visible, limit, offset);
   if (deltaRows > COMPACT_AFTER_ROWS && !ctx.db.isTransaction) void compactDealCounts(ctx.db).catch(() => {});
   return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
 }
@@ -37,13 +39,25 @@ export async function detailOfRecord(db: Kdb | Tx, record: repo.DealRecord, jobI
 
 export async function getDeal(ctx: Ctx, id: string): Promise<DealDetail> {
   requireScope(ctx, "read");
-  return detailOf(ctx.db, id, null);
+  return visibleDetail(ctx, await repo.findDeal(ctx.db, id), id);
+}
+
+/**
+ * A deal as the caller sees it: one they neither own nor are credited on (nor anyone below them) is
+ * 404, and its lines are only those of users they see (a co-credited rep's line is theirs alone).
+ */
+async function visibleDetail(ctx: Ctx, record: repo.DealRecord | undefined, id: string): Promise<DealDetail> {
+  const visible = await visibleUserIds(ctx);
+  if (!record || !dealSeen(visible, record)) throw notFound("Deal", id);
+  const detail = await detailOfRecord(ctx.db, record, null);
+  if (visible) detail.commissions = detail.commissions.filter((line) => visible.includes(line.user_id));
+  return detail;
 }
 
 /** The deal with this CRM id as GET /deals/{id} shows it (PUT by external id checks If-Match on it). */
 export async function getDealByExternalId(ctx: Ctx, externalId: string): Promise<DealDetail> {
   requireScope(ctx, "read");
   const [found] = await repo.findByExternalIds(ctx.db, [externalId]);
-  if (!found) throw notFound("Deal with external_id", externalId);
-  return detailOf(ctx.db, found.id, null);
+  if (!found || !dealSeen(await visibleUserIds(ctx), found)) throw notFound("Deal with external_id", externalId);
+  return visibleDetail(ctx, found, found.id);
 }

@@ -1,3 +1,4 @@
+import { MAY } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import {
   bucketsOfDeals,
@@ -87,7 +88,7 @@ export async function rejectDeal(ctx: Ctx, id: string, reason: string): Promise<
 
 /** approved → paid: `paid_at`, and its approved lines (adjustments too) become `paid`. */
 export async function markDealPaid(ctx: Ctx, id: string): Promise<DealDetail> {
-  requireScope(ctx, "admin");
+  requireScope(ctx, "admin", MAY.markPaid);
   return withTransaction(ctx, async (tx) => {
     const before = await repo.lockDeal(tx, id);
     if (!before) throw notFound("Deal", id);

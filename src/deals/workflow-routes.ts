@@ -1,3 +1,4 @@
+import { MAY } from "../access/index.js";
 import { declareRoutes } from "../declare-routes.js";
 import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
@@ -44,6 +45,7 @@ export function dealWorkflowRoutes(app: App): void {
     {
       path: "/deals/:id/mark-paid",
       scope: "admin",
+      roles: MAY.markPaid,
       summary: "Mark a deal paid",
       description:
         "approved → paid: paid_at is set and the deal's approved lines become paid. It records a payment made " +

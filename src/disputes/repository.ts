@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { ofVisibleDeals, type Visible } from "../access/index.js";
 import type { Tx } from "../context.js";
 import type { Db, DisputesTable } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
@@ -51,8 +52,16 @@ export async function saveResolution(tx: Tx, id: string, resolution: Resolution)
     .executeTakeFirstOrThrow();
 }
 
-export async function listDisputes(db: Db, q: ListDisputesQuery, limit: number, offset: number) {
+/** The dispute when its deal is one the users see (every dispute with `visible` null). */
+export async function findVisibleDispute(db: Db, id: string, visible: Visible): Promise<Row | undefined> {
+  let query = db.selectFrom("disputes").selectAll().where("id", "=", id);
+  if (visible) query = query.where(ofVisibleDeals("deal_id", visible));
+  return query.executeTakeFirst();
+}
+
+export async function listDisputes(db: Db, q: ListDisputesQuery, visible: Visible, limit: number, offset: number) {
   let query = db.selectFrom("disputes");
+  if (visible) query = query.where(ofVisibleDeals("deal_id", visible));
   if (q.status) query = query.where("status", "in", q.status);
   if (q.deal_id) query = query.where("deal_id", "=", q.deal_id);
   const [rows, count] = await Promise.all([

@@ -1,3 +1,4 @@
+import { visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import { type Ctx, requireScope, type Tx } from "../context.js";
 import { AppError, notFound } from "../errors.js";
@@ -20,7 +21,7 @@ export type Resolution = repo.Resolution;
 export async function listDisputes(ctx: Ctx, query: ListDisputesQuery): Promise<Page<Dispute>> {
   requireScope(ctx, "read");
   const { limit, offset } = offsetOf(query);
-  const { rows, total } = await repo.listDisputes(ctx.db, query, limit, offset);
+  const { rows, total } = await repo.listDisputes(ctx.db, query, await visibleUserIds(ctx), limit, offset);
   return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
 }
 
@@ -30,9 +31,12 @@ export async function disputeOf(db: Ctx["db"] | Tx, id: string): Promise<Dispute
   return repo.toDispute(row);
 }
 
+/** A dispute is seen with its deal (API.md §11: a rep's disputes are those on deals they own or are credited on). */
 export async function getDispute(ctx: Ctx, id: string): Promise<Dispute> {
   requireScope(ctx, "read");
-  return disputeOf(ctx.db, id);
+  const row = await repo.findVisibleDispute(ctx.db, id, await visibleUserIds(ctx));
+  if (!row) throw notFound("Dispute", id);
+  return repo.toDispute(row);
 }
 
 /** A new open dispute on the deal (which the caller holds locked): its row, audit row and `dispute.opened`. */

@@ -1,3 +1,4 @@
+import { MAY } from "../access/index.js";
 import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { JobSchema } from "./schema.js";
@@ -7,7 +8,7 @@ export function jobRoutes(app: App): void {
   app.get(
     "/jobs/:id",
     {
-      config: { scope: "read" },
+      config: { scope: "read", roles: MAY.adminRead },
       schema: {
         tags: ["Jobs"],
         summary: "Get a background job",

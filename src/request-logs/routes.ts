@@ -1,3 +1,4 @@
+import { MAY } from "../access/index.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
@@ -9,7 +10,7 @@ export function requestLogRoutes(app: App, writer: RequestLogWriter): void {
   app.get(
     "/request-logs",
     {
-      config: { scope: "admin" },
+      config: { scope: "admin", roles: MAY.admin },
       schema: {
         tags: ["Request logs"],
         summary: "List logged API requests",

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from "kysely";
+import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Tx } from "../context.js";
 import type { Db, UsersTable } from "../db/schema.js";
 import { anyOf } from "../db/sql.js";
@@ -79,8 +80,9 @@ export async function managerChain(db: Db, id: string): Promise<string[]> {
   return chain;
 }
 
-export async function listUsers(db: Db, q: ListUsersQuery, limit: number, offset: number) {
+export async function listUsers(db: Db, q: ListUsersQuery, visible: Visible, limit: number, offset: number) {
   let query = db.selectFrom("users");
+  if (visible) query = query.where(ofVisibleUsers("id", visible));
   if (q.role) query = query.where("role", "=", q.role);
   if (q.active !== undefined) query = query.where("active", "=", q.active);
   if (q.manager_id) query = query.where("manager_id", "=", q.manager_id);

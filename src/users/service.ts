@@ -1,3 +1,4 @@
+import { seesUser, visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { isUniqueViolation } from "../db/errors.js";
@@ -11,14 +12,14 @@ import type { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "./sch
 export async function listUsers(ctx: Ctx, query: ListUsersQuery): Promise<Page<User>> {
   requireScope(ctx, "read");
   const { limit, offset } = offsetOf(query);
-  const { rows, total } = await repo.listUsers(ctx.db, query, limit, offset);
+  const { rows, total } = await repo.listUsers(ctx.db, query, await visibleUserIds(ctx), limit, offset);
   return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
 }
 
 export async function getUser(ctx: Ctx, id: string): Promise<User> {
   requireScope(ctx, "read");
   const user = await repo.findUser(ctx.db, id);
-  if (!user) throw notFound("User", id);
+  if (!user || !(await seesUser(ctx, id))) throw notFound("User", id);
   return user;
 }
 

@@ -109,7 +109,7 @@ describe("GET /commissions", () => {
     for (let i = 0; i < 5; i++) await createDeal(admin, user.id, { close_date: `2026-07-0${i + 1}` });
     const pages: string[][] = [];
     const query = { user_id: user.id, page: 1, per_page: 25 };
-    for await (const page of allLines(t.db.db, query, 2)) pages.push(page.map((c) => c.id));
+    for await (const page of allLines(t.db.db, query, null, 2)) pages.push(page.map((c) => c.id));
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     const listed = ok<Page<Commission>>(await reader.get(`/commissions?user_id=${user.id}`)).data.map((c) => c.id);
     expect(pages.flat()).toEqual(listed);

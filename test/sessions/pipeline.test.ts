@@ -141,10 +141,10 @@ describe("CSRF (API.md §11)", () => {
     expectError(noToken, 403, "forbidden", "CSRF check failed");
     expect(noToken.headers.ratelimit).toBe('"per-user";r=299;t=0');
     const withToken = await send("POST", "/users", rep.headers("POST"), body());
-    expectError(withToken, 403, "forbidden", "This endpoint needs the admin role; you are rep");
+    expectError(withToken, 403, "forbidden", "This action needs the admin role; you are rep");
     // Before validation: an invalid body still gets the 403.
     const invalid = await send("POST", "/users", rep.headers("POST"), { nope: 1 });
-    expectError(invalid, 403, "forbidden", "This endpoint needs the admin role; you are rep");
+    expectError(invalid, 403, "forbidden", "This action needs the admin role; you are rep");
   });
 });
 

@@ -121,7 +121,7 @@ describe("revocation, effective on the next request in every process", () => {
     );
     const rep = await signedInAs(t, { role: "rep" });
     expect(errorOf(await revoke(rep.headers("POST"), rep.user.id)).message).toBe(
-      "This endpoint needs the admin role; you are rep",
+      "This action needs the admin role; you are rep",
     );
     const admin = await signedInAs(t, { role: "admin" });
     expect((await revoke(admin.headers("POST"), bystander.user.id)).json()).toEqual({ revoked: 1 });

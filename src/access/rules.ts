@@ -1,0 +1,21 @@
+import { type Role, rolesOfScope } from "../context.js";
+import { ROLES } from "../enums.js";
+
+/**
+ * Who may do what (API.md §11 "may do"): the scopes' defaults — read → every role, write and admin →
+ * admins — and the actions open beyond them. Routes declare these and services check the same ones.
+ */
+export const MAY = {
+  read: rolesOfScope("read"),
+  write: rolesOfScope("write"),
+  admin: rolesOfScope("admin"),
+  /** Admin-only reads: webhooks, keys, audit, request logs, jobs. */
+  adminRead: ["admin"],
+  /** Finance records payments and adjustments. */
+  markPaid: ["admin", "finance"],
+  adjust: ["admin", "finance"],
+  /** Whoever reads may price a deal body. */
+  preview: ROLES,
+  /** Reps and managers dispute their own approved deals (the service checks whose), admins any. */
+  openDispute: ["admin", "rep", "manager"],
+} as const satisfies Record<string, readonly Role[]>;
