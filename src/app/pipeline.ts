@@ -28,7 +28,7 @@ import {
   type SessionSettings,
   sessionTokenOf,
 } from "../sessions/index.js";
-import { csrfRefusal, sessionEnded, sessionOnly } from "./session-gate.js";
+import { csrfRefusal, sessionEnded, sessionOnly, signInCsrfRefusal } from "./session-gate.js";
 
 export interface PipelineDeps {
   db: Kdb;
@@ -94,6 +94,10 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
     if (needsKey(req)) await admit(deps, req, reply);
+    else if (req.routeOptions.config?.signIn) {
+      const refusal = signInCsrfRefusal(req);
+      if (refusal) throw refusal;
+    }
   });
 
   // While draining for a restart, answer what arrives on open connections but close them, so

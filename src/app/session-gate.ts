@@ -40,9 +40,24 @@ function sameSecret(sent: string, expected: string): boolean {
  */
 export function csrfRefusal(req: FastifyRequest, session: ActiveSession): AppError | undefined {
   if (!UNSAFE.has(req.method)) return undefined;
-  const origin = req.headers.origin;
   const token = req.headers["x-csrf-token"];
-  const originOk = origin === undefined || origin === req.publicOrigin;
   const tokenOk = typeof token === "string" && sameSecret(token, session.csrfToken);
-  return originOk && tokenOk ? undefined : new AppError("forbidden", "CSRF check failed");
+  return sameOrigin(req) && tokenOk ? undefined : csrfFailed();
+}
+
+/**
+ * Login CSRF: a page elsewhere must not sign a browser in as someone (e.g. the attacker, to read what
+ * the victim then enters). A sign-in route has no session yet, so only its `Origin`, when sent, is checked.
+ */
+export function signInCsrfRefusal(req: FastifyRequest): AppError | undefined {
+  return !UNSAFE.has(req.method) || sameOrigin(req) ? undefined : csrfFailed();
+}
+
+function sameOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  return origin === undefined || origin === req.publicOrigin;
+}
+
+function csrfFailed(): AppError {
+  return new AppError("forbidden", "CSRF check failed");
 }

@@ -54,7 +54,7 @@ export function invitationRoutes(app: App, deps: InvitationDeps): void {
       summary: "Accept an invitation",
       operationId: "acceptInvitation",
       description:
-        "No key: the token is the credential. Sets the password, ends the user's other sessions and signs in (200, `Set-Cookie`, as login). Password rules → 422 with `details`: 12-256 characters; not containing the email, or its part before the @ if 4+ characters long; not one of 49,233 common passwords (case-insensitive). Token unknown, used, replaced or expired → 404 `not_found` saying which (and a failed authentication for the IP limit of 30 a minute, then 429); user inactive → 409 `conflict`.",
+        "No key: the token is the credential. Sets the password, ends the user's other sessions and signs in (200, `Set-Cookie`, as login). Password rules → 422 with `details`: 12-256 characters; not containing the email, or its part before the @ if 4+ characters long; not one of 49,233 common passwords (case-insensitive). Token unknown, used, replaced or expired → 404 `not_found` saying which (and a failed authentication for the IP limit of 30 a minute, then 429); user inactive → 409 `conflict`. An Origin other than this service's → 403 (login CSRF).",
       body: AcceptInvitationBody,
       response: { 200: SessionBody },
     },

@@ -210,6 +210,20 @@ describe("POST /auth/login", () => {
     expect(malformed.body).not.toContain("Passw0rd");
   });
 
+  it("refuses a sign-in posted from another origin (login CSRF): 403, no session, no verification", async () => {
+    const user = await person();
+    const before = verifications.count;
+    for (const origin of ["http://evil.test", "null", "https://cts.test"]) {
+      const res = await login(user.email, PASSWORD, { origin });
+      expect(res.statusCode, origin).toBe(403);
+      expect(errorOf(res)).toMatchObject({ code: "forbidden", message: "CSRF check failed" });
+      expect(res.headers["set-cookie"]).toBeUndefined();
+    }
+    expect(verifications.count).toBe(before);
+    const same = await login(user.email, PASSWORD, { origin: "http://cts.test" });
+    expect(same.statusCode, same.body).toBe(200);
+  });
+
   it("logs the sign-in request (no key, no user) like any other", async () => {
     const user = await person();
     const res = await login(user.email, PASSWORD);
