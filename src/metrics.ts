@@ -25,7 +25,7 @@ export const httpDuration = new Histogram({
 
 export const rateLimitRejections = new Counter({
   name: "cts_rate_limit_rejections_total",
-  help: "Requests refused with 429, by limiter (key: per API key, ip: failed authentication per client IP)",
+  help: "Requests refused with 429, by limiter (key: per API key, user: per signed-in person, ip: failed authentication per client IP)",
   labelNames: ["limiter"] as const,
   registers: [registry],
 });

@@ -31,8 +31,18 @@ function withCurrentRequestId(body: string, requestId: string): string {
   }
 }
 
+/**
+ * Whose Idempotency-Keys these are: an API key's, or a signed-in person's (the console retries writes
+ * like any client). Key ids (key_…) and user ids (usr_…) never collide in the records' `key_id` column.
+ */
+function holderOf(req: FastifyRequest): string | undefined {
+  if (req.actor?.type === "api_key") return req.actor.keyId;
+  if (req.actor?.type === "user") return req.actor.userId;
+  return undefined;
+}
+
 function keyOf(req: FastifyRequest): string | undefined {
-  if (!WRITE_METHODS.has(req.method) || req.actor?.type !== "api_key") return undefined;
+  if (!WRITE_METHODS.has(req.method) || holderOf(req) === undefined) return undefined;
   const header = headerSentOnce(req.raw.rawHeaders, "idempotency-key", "Idempotency-Key");
   // MCP hijacks its reply and runs many calls per request: it has no Idempotency-Key semantics (a
   // repeated header is still refused above, as on every write route).
@@ -100,8 +110,8 @@ export function registerIdempotency(
 
   app.addHook("preValidation", async (req, reply) => {
     const key = keyOf(req);
-    if (key === undefined || req.actor?.type !== "api_key") return;
-    const keyId = req.actor.keyId;
+    const keyId = holderOf(req);
+    if (key === undefined || keyId === undefined) return;
     const slot = `${keyId}\n${key}`;
     if (running.has(slot)) throw inUse(key);
     running.add(slot);
