@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAY } from "../access/index.js";
 import { makeCtx, OWNER } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { AppError } from "../errors.js";
@@ -6,6 +7,7 @@ import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { countFailedAuth, type RateLimitStore } from "../rate-limit/limiter.js";
 import type { SessionSettings } from "../sessions/index.js";
+import { getUser } from "../users/index.js";
 import { AcceptInvitationBody, acceptInvitation, CreatedInvitation, createInvitation } from "./invitations.js";
 import { ChangePasswordBody, changePassword } from "./password-change.js";
 import { SessionBody } from "./sign-in.js";
@@ -28,7 +30,13 @@ export function invitationRoutes(app: App, deps: InvitationDeps): void {
     method: "POST",
     url: "/users/:id/invitations",
     // The URL holds the token: an Idempotency-Key replay never stores or repeats it (409 instead).
-    config: { scope: "admin", secretResponse: true },
+    config: {
+      scope: "admin",
+      roles: MAY.admin,
+      // A person who may not invite still learns nothing of users they do not see: 404 before 403.
+      visibleRecord: (ctx, params) => getUser(ctx, params.id!),
+      secretResponse: true,
+    },
     schema: {
       tags,
       summary: "Invite a user",

@@ -60,7 +60,12 @@ describe("GET /api/v1/openapi.json", () => {
 
   it("every /api/v1 operation needs bearerAuth or cookieAuth and documents 401 and 429 with the error body", () => {
     // Signing in needs neither; the current session's own routes only a session (API.md §11).
-    const signIn = new Set(["POST /api/v1/auth/login", "POST /api/v1/auth/invitations/accept"]);
+    const signIn = new Set([
+      "POST /api/v1/auth/login",
+      "POST /api/v1/auth/invitations/accept",
+      "GET /api/v1/auth/oidc/start",
+      "GET /api/v1/auth/oidc/callback",
+    ]);
     const sessionOnly = new Set(["GET /api/v1/auth/session", "POST /api/v1/auth/logout", "POST /api/v1/auth/password"]);
     for (const [method, path, op] of apiOperations) {
       const where = `${method} ${path}`;
@@ -70,8 +75,13 @@ describe("GET /api/v1/openapi.json", () => {
           ? [{ cookieAuth: [] }]
           : [{ bearerAuth: [] }, { cookieAuth: [] }];
       expect(op.security ?? doc.security, where).toEqual(expected);
-      // Accepting an invitation answers a bad token with 404, never 401 (there is no key or session to refuse).
-      for (const status of where === "POST /api/v1/auth/invitations/accept" ? ["429"] : ["401", "429"]) {
+      // Sign-in routes refuse no key or session (no 401); the OIDC redirect out counts no failures (no 429).
+      const errors: Record<string, string[]> = {
+        "POST /api/v1/auth/invitations/accept": ["429"],
+        "GET /api/v1/auth/oidc/callback": ["429"],
+        "GET /api/v1/auth/oidc/start": [],
+      };
+      for (const status of errors[where] ?? ["401", "429"]) {
         const ref = (op.responses?.[status] as OpenAPIV3_1.ReferenceObject | undefined)?.$ref;
         expect(ref, `${where} ${status}`).toMatch(/^#\/components\/responses\//);
         const response = doc.components?.responses?.[ref!.split("/").pop()!] as OpenAPIV3_1.ResponseObject;
