@@ -1,39 +1,8 @@
-import { type Selectable, sql } from "kysely";
+import type { Selectable } from "kysely";
 import type { Tx } from "../context.js";
-import type { Db, InvitationsTable, UsersTable } from "../db/schema.js";
-import { toIso } from "../http/date-fields.js";
-import type { User } from "../users/index.js";
+import type { InvitationsTable } from "../db/schema.js";
 
 export type InvitationRow = Selectable<InvitationsTable>;
-
-/** A users row as the User the API shows, and the password hash it never shows. */
-export interface UserWithPassword {
-  user: User;
-  passwordHash: string | null;
-}
-
-function toUserWithPassword(row: Selectable<UsersTable>): UserWithPassword {
-  return {
-    user: {
-      id: row.id,
-      external_id: row.external_id,
-      name: row.name,
-      email: row.email,
-      role: row.role,
-      manager_id: row.manager_id,
-      active: row.active,
-      created_at: toIso(row.created_at)!,
-      updated_at: toIso(row.updated_at)!,
-    },
-    passwordHash: row.password_hash,
-  };
-}
-
-/** The user, locked until the transaction ends (so a deactivation cannot slip between check and write). */
-export async function lockUser(tx: Tx, id: string): Promise<UserWithPassword | undefined> {
-  const row = await tx.selectFrom("users").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-  return row && toUserWithPassword(row);
-}
 
 /** Cancels every open (unused, uncancelled) invitation of the user; returns their ids. */
 export async function cancelOpenInvitations(tx: Tx, userId: string, now: Date): Promise<string[]> {
@@ -66,10 +35,4 @@ export async function lockInvitationByTokenHash(tx: Tx, tokenHash: string): Prom
 
 export async function markInvitationUsed(tx: Tx, id: string, now: Date): Promise<void> {
   await tx.updateTable("invitations").set({ used_at: now }).where("id", "=", id).execute();
-}
-
-export async function setPasswordHash(db: Db, userId: string, hash: string, now: Date): Promise<void> {
-  // Plain SQL: the column is typed Generated<Timestamp | null> (optional on insert), which Kysely's
-  // update type does not accept a Date for.
-  await sql`UPDATE users SET password_hash = ${hash}, password_changed_at = ${now} WHERE id = ${userId}`.execute(db);
 }

@@ -7,6 +7,7 @@ import { Timestamp } from "../http/date-fields.js";
 import { newId } from "../ids.js";
 import { checkPassword, hashPassword } from "../passwords/index.js";
 import { endSessionsOf, newToken, type SessionSettings, sha256Hex } from "../sessions/index.js";
+import { lockUserWithPassword, setPasswordHash } from "../users/index.js";
 import * as repo from "./invitations-repository.js";
 import { type SessionBody, signIn } from "./sign-in.js";
 
@@ -43,7 +44,7 @@ function inactive(userId: string): AppError {
 export async function createInvitation(ctx: Ctx, userId: string, origin: string): Promise<CreatedInvitation> {
   requireScope(ctx, "admin");
   return withTransaction(ctx, async (tx) => {
-    const found = await repo.lockUser(tx, userId);
+    const found = await lockUserWithPassword(tx, userId);
     if (!found) throw notFound("User", userId);
     if (!found.user.active) throw inactive(userId);
     const cancelled = await repo.cancelOpenInvitations(tx, userId, ctx.now);
@@ -96,7 +97,7 @@ export async function acceptInvitation(
 ): Promise<SessionBody> {
   return withTransaction(ctx, async (tx: Tx) => {
     const invitation = await repo.lockInvitationByTokenHash(tx, sha256Hex(body.token));
-    const holder = invitation ? await repo.lockUser(tx, invitation.user_id) : undefined;
+    const holder = invitation ? await lockUserWithPassword(tx, invitation.user_id) : undefined;
     checkPassword(body.password, holder?.user.email ?? null);
     const refused = refusal(invitation, ctx.now);
     if (refused || !invitation || !holder) throw refused;
@@ -104,7 +105,7 @@ export async function acceptInvitation(
     if (!user.active)
       throw conflict(`User ${user.id} is inactive; an admin must reactivate them before this invitation can be used`);
     await repo.markInvitationUsed(tx, invitation.id, ctx.now);
-    await repo.setPasswordHash(tx, user.id, await hashPassword(body.password), ctx.now);
+    await setPasswordHash(tx, user.id, await hashPassword(body.password), ctx.now);
     const ended = await endSessionsOf(tx, user.id, ctx.now, "password_change");
     // The person acts for themselves; their session starts just below (signIn), so it has no id yet.
     const actor: UserActor = { type: "user", userId: user.id, name: user.name, role: user.role, sessionId: "" };

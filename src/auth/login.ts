@@ -13,7 +13,7 @@ import {
   tooManyRequests,
 } from "../rate-limit/limiter.js";
 import { endSession, type SessionSettings, sessionTokenOf, sha256Hex } from "../sessions/index.js";
-import { getUser } from "../users/index.js";
+import { credentialsByEmail, getUser } from "../users/index.js";
 import { type SessionBody, signIn } from "./sign-in.js";
 
 /** What the sign-in routes need beyond a request: the database, the clock, and where failures are counted. */
@@ -40,20 +40,6 @@ export function wrongCredentials(): AppError {
 
 type FailureReason = "unknown_email" | "wrong_password" | "inactive" | "no_password";
 
-interface Account {
-  id: string;
-  active: boolean;
-  password_hash: string | null;
-}
-
-function accountOf(db: Kdb, email: string): Promise<Account | undefined> {
-  return db
-    .selectFrom("users")
-    .select(["id", "active", "password_hash"])
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
-    .executeTakeFirst();
-}
-
 /**
  * `POST /auth/login`. Every attempt that gets past the per-email limit does exactly one password
  * verification (against a dummy hash when there is nothing to verify), so unknown emails, inactive
@@ -77,7 +63,7 @@ export async function logIn(
       `Too many failed sign-ins for this email (more than ${limit.limit} in 15 minutes); retry later`,
     );
   }
-  const account = await accountOf(deps.db, email);
+  const account = await credentialsByEmail(deps.db, email);
   const usable = account?.active === true ? account.password_hash : null;
   const matches = await verifyPassword(usable, body.password);
   if (!account || !matches) {

@@ -4,7 +4,7 @@ import { type Ctx, type Tx, withTransaction } from "../context.js";
 import { AppError } from "../errors.js";
 import { checkPassword, hashPassword, verifyPassword } from "../passwords/index.js";
 import { endSessionsOf } from "../sessions/index.js";
-import * as repo from "./invitations-repository.js";
+import { lockUserWithPassword, setPasswordHash } from "../users/index.js";
 
 export const ChangePasswordBody = z.strictObject({
   current_password: z.string().describe("The password this person signs in with now."),
@@ -27,7 +27,7 @@ export async function changePassword(ctx: Ctx, body: ChangePasswordBody): Promis
     );
   }
   return withTransaction(ctx, async (tx: Tx) => {
-    const found = await repo.lockUser(tx, actor.userId);
+    const found = await lockUserWithPassword(tx, actor.userId);
     // The session was resumed from this user's row this very request; it vanished only if deleted since.
     if (!found) throw new AppError("unauthorized", "The session's user no longer exists");
     const matches = await verifyPassword(found.passwordHash, body.current_password);
@@ -40,7 +40,7 @@ export async function changePassword(ctx: Ctx, body: ChangePasswordBody): Promis
       );
     }
     checkPassword(body.new_password, found.user.email, "new_password");
-    await repo.setPasswordHash(tx, actor.userId, await hashPassword(body.new_password), ctx.now);
+    await setPasswordHash(tx, actor.userId, await hashPassword(body.new_password), ctx.now);
     const ended = await endSessionsOf(tx, actor.userId, ctx.now, "password_change", actor.sessionId);
     await audit(tx, ctx, {
       action: "user.password_change",

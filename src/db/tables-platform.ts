@@ -36,8 +36,8 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   /** argon2id PHC string; null until the person sets a password (invitation) — never exposed. */
-  password_hash: Generated<string | null>;
-  password_changed_at: Generated<Timestamp | null>;
+  password_hash: string | null;
+  password_changed_at: Timestamp | null;
 }
 
 export interface InvitationsTable {
