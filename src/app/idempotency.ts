@@ -43,6 +43,9 @@ function holderOf(req: FastifyRequest): string | undefined {
 
 function keyOf(req: FastifyRequest): string | undefined {
   if (!WRITE_METHODS.has(req.method) || holderOf(req) === undefined) return undefined;
+  // A session's own routes carry passwords (POST /auth/password): their bodies must not even reach a
+  // fingerprint, a fast hash kept 24 h. They are not retried blind either, so they take no key.
+  if (req.routeOptions.config?.sessionOnly) return undefined;
   const header = headerSentOnce(req.raw.rawHeaders, "idempotency-key", "Idempotency-Key");
   // MCP hijacks its reply and runs many calls per request: it has no Idempotency-Key semantics (a
   // repeated header is still refused above, as on every write route).

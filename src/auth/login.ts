@@ -4,9 +4,11 @@ import { makeCtx, OWNER, type UserActor } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { AppError } from "../errors.js";
 import { newId } from "../ids.js";
+import { rateLimitRejections } from "../metrics.js";
 import { verifyPassword } from "../passwords/index.js";
 import {
   countFailedAuth,
+  FAILED_AUTH_PER_IP,
   FAILED_LOGINS_PER_EMAIL,
   logSize,
   type RateLimitStore,
@@ -44,8 +46,9 @@ type FailureReason = "unknown_email" | "wrong_password" | "inactive" | "no_passw
  * `POST /auth/login`. Every attempt that gets past the per-email limit does exactly one password
  * verification (against a dummy hash when there is nothing to verify), so unknown emails, inactive
  * people, people without a password and wrong passwords cost the same and answer the same 401.
- * The 11th attempt within 15 minutes of 10 failures for an email is refused (429) before any
- * verification, so a right password cannot be found by guessing on; a success never counts.
+ * The 11th attempt within 15 minutes of 10 failures for an email, and any attempt from an address past
+ * its 30 failed authentications a minute, is refused (429) before any verification, so a right password
+ * cannot be found by guessing on (nor told apart by its answer); a success never counts.
  */
 export async function logIn(
   deps: SignInDeps,
@@ -55,28 +58,24 @@ export async function logIn(
 ): Promise<SessionBody> {
   const now = deps.clock();
   const email = body.email.toLowerCase();
-  const limit = FAILED_LOGINS_PER_EMAIL;
-  const failures = await logSize(deps.rateLimits, `login:${email}`, limit.windowMs, now.getTime());
-  if (failures.size >= limit.limit) {
-    throw tooManyRequests(
-      failures.resetSeconds,
-      `Too many failed sign-ins for this email (more than ${limit.limit} in 15 minutes); retry later`,
-    );
-  }
-  const account = await credentialsByEmail(deps.db, email);
-  const usable = account?.active === true ? account.password_hash : null;
-  const matches = await verifyPassword(usable, body.password);
-  if (!account || !matches) {
-    const reason: FailureReason = !account
+  // One attempt per email at a time in this process: the check, the verification and the count of a
+  // failure happen in turn, so a burst of parallel guesses cannot all pass the check before any counts.
+  const account = await oneAtATime(email, async () => {
+    await refuseWhenLimited(deps, req, email, now);
+    const found = await credentialsByEmail(deps.db, email);
+    const usable = found?.active === true ? found.password_hash : null;
+    const matches = await verifyPassword(usable, body.password);
+    if (found && matches) return found;
+    const reason: FailureReason = !found
       ? "unknown_email"
-      : !account.active
+      : !found.active
         ? "inactive"
-        : account.password_hash === null
+        : found.password_hash === null
           ? "no_password"
           : "wrong_password";
-    await recordFailure(deps, req, now, email, account?.id, reason);
+    await recordFailure(deps, req, now, email, found?.id, reason);
     throw wrongCredentials();
-  }
+  });
   const ctx = makeCtx(deps.db, deps.env, OWNER, req.id, now);
   const user = await getUser(ctx, account.id);
   // A session the browser still held is replaced, not kept beside the new one.
@@ -88,6 +87,42 @@ export async function logIn(
     settings: deps.sessions,
     secure: req.publicOrigin.startsWith("https:"),
   });
+}
+
+/** Past 10 failures for the email in 15 minutes, or 30 failed authentications from the address in a minute: 429, before any verification. */
+async function refuseWhenLimited(deps: SignInDeps, req: FastifyRequest, email: string, now: Date): Promise<void> {
+  const perEmail = FAILED_LOGINS_PER_EMAIL;
+  const failures = await logSize(deps.rateLimits, `login:${email}`, perEmail.windowMs, now.getTime());
+  if (failures.size >= perEmail.limit) {
+    throw tooManyRequests(
+      failures.resetSeconds,
+      `Too many failed sign-ins for this email (more than ${perEmail.limit} in 15 minutes); retry later`,
+    );
+  }
+  const perIp = FAILED_AUTH_PER_IP;
+  const fromIp = await logSize(deps.rateLimits, `ip:${req.ip}`, perIp.windowMs, now.getTime());
+  if (fromIp.size >= perIp.limit) {
+    req.ipLimited = true;
+    rateLimitRejections.inc({ limiter: "ip" });
+    throw tooManyRequests(
+      fromIp.resetSeconds,
+      "Too many failed authentication attempts from this address; retry later",
+    );
+  }
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+/** Runs `fn` after every earlier call for the same key has settled (a per-key queue in this process). */
+async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const run = (inFlight.get(key) ?? Promise.resolve()).then(fn, fn);
+  const settled = run.catch(() => undefined);
+  inFlight.set(key, settled);
+  try {
+    return await run;
+  } finally {
+    if (inFlight.get(key) === settled) inFlight.delete(key);
+  }
 }
 
 async function endPrevious(deps: SignInDeps, token: string, now: Date): Promise<void> {
@@ -117,6 +152,11 @@ async function recordFailure(
 ): Promise<void> {
   const limit = FAILED_LOGINS_PER_EMAIL;
   await deps.rateLimits.hit(`login:${email}`, limit.limit, limit.windowMs, now.getTime());
+  const refused = await countFailedAuth(deps.rateLimits, req.ip, now.getTime());
+  if (refused) {
+    req.ipLimited = true;
+    throw refused;
+  }
   await deps.db
     .insertInto("audit_events")
     .values({
@@ -133,9 +173,4 @@ async function recordFailure(
       created_at: now,
     })
     .execute();
-  const refused = await countFailedAuth(deps.rateLimits, req.ip, now.getTime());
-  if (refused) {
-    req.ipLimited = true;
-    throw refused;
-  }
 }

@@ -78,7 +78,9 @@ export function openState(
  */
 export function isLocalPath(value: string): boolean {
   if (!value.startsWith("/") || value.startsWith("//")) return false;
-  if (value.includes("\\") || [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) {
+  // Printable ASCII only: anything else must arrive percent-encoded, or it could not go into the
+  // Location header (Node refuses it after the session is made: a 500 instead of a sign-in).
+  if (value.includes("\\") || [...value].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) >= 0x7f)) {
     return false;
   }
   const resolved = new URL(value, "http://origin.invalid");

@@ -24,6 +24,10 @@ const SECRET_NAMES = new Set([
   "credential",
   "credentials",
   "jwt",
+  // An OpenID Connect callback's authorization code and state (useless without the PKCE verifier and
+  // the sealed cookie, but credentials all the same).
+  "code",
+  "state",
 ]);
 const SECRET_SUFFIX = /_(key|apikey|token|secret|password|passwd|signature|credentials?)$/;
 

@@ -183,9 +183,23 @@ describe("POST /auth/login", () => {
     const refused = await login(uniqueEmail("ip"), "x", {}, ip);
     expect(refused.statusCode).toBe(429);
     expect(errorOf(refused).message).toBe("Too many failed authentication attempts from this address; retry later");
-    // A right password from that address still signs in (as a valid key would).
+    // Past the limit nothing is verified, a right password included: 429 must not mean "wrong" beside a
+    // 200 for "right" (password spraying from one address), and no audit row is written per refusal.
     const user = await person();
-    expect((await login(user.email, PASSWORD, {}, ip)).statusCode).toBe(200);
+    const before = verifications.count;
+    const audited = (await auditRows("session.login_failed")).length;
+    expect((await login(user.email, PASSWORD, {}, ip)).statusCode).toBe(429);
+    expect(verifications.count).toBe(before);
+    expect(await auditRows("session.login_failed")).toHaveLength(audited);
+  });
+
+  it("holds to 10 failures for an email under a burst of parallel attempts", async () => {
+    const user = await person();
+    const ips = Array.from({ length: 40 }, () => freshIp());
+    const answers = await Promise.all(ips.map((ip, i) => login(user.email, `guess ${i}`, {}, ip)));
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
   });
 
   it("never echoes the body: 422 details name fields, malformed JSON no excerpt", async () => {

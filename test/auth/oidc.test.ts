@@ -176,6 +176,7 @@ describe("#15 OpenID Connect sign-in (API.md §11)", () => {
     ["//evil.example/x"],
     ["https://evil.example/"],
     ["/\\evil.example"],
+    ["/日本"], // not percent-encoded: it could not go into a Location header
     ["deals"],
     ["/ok\r\nSet-Cookie: x=1"],
   ])("return_to %j (not a path here) → 422, no redirect", async (returnTo) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../src/passwords/index.js";
 import { uniqueEmail } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { signedInAs } from "../sessions.js";
@@ -44,5 +45,24 @@ describe("Idempotency-Key with a session (the console retries writes like any cl
     const reused = await createUserAs(admin.headers("POST"), "retry-1", uniqueEmail("idem"));
     expect(reused.statusCode).toBe(422);
     expect(reused.json().error.code).toBe("idempotency_key_reused");
+  });
+
+  it("keeps nothing of POST /auth/password: its body (two passwords) never reaches a stored fingerprint", async () => {
+    const me = await signedInAs(t, { role: "rep" });
+    const current = "an old long passphrase 1";
+    await t.db.db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword(current) })
+      .where("id", "=", me.user.id)
+      .execute();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/password",
+      headers: { ...me.headers("POST"), "idempotency-key": "pw-1" },
+      payload: { current_password: current, new_password: "a new long passphrase 2" },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const rows = await t.db.db.selectFrom("idempotency_keys").selectAll().where("key_id", "=", me.user.id).execute();
+    expect(rows).toEqual([]);
   });
 });
