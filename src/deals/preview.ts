@@ -1,11 +1,22 @@
 import { MAY, visibleUserIds } from "../access/index.js";
 import { type Preview, priceUnsavedDeal } from "../commissions/index.js";
+import { getPlan } from "../comp-plans/index.js";
 import { type Ctx, requireScope } from "../context.js";
-import { validationError } from "../errors.js";
+import { AppError, validationError } from "../errors.js";
 import { existingUserIds } from "../users/index.js";
 import { missingUsers, namedUsers, writableOf } from "./records.js";
 import type { PreviewBody } from "./schema.js";
 import { throwIfInvalid } from "./service-write.js";
+
+async function planSeen(ctx: Ctx, planId: string): Promise<boolean> {
+  return getPlan(ctx, planId).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof AppError && err.code === "not_found") return false;
+      throw err;
+    },
+  );
+}
 
 /** Validates a deal body exactly as a create would, then prices it without writing anything. */
 export async function previewDeal(ctx: Ctx, input: PreviewBody): Promise<Preview> {
@@ -19,6 +30,10 @@ export async function previewDeal(ctx: Ctx, input: PreviewBody): Promise<Preview
   );
   throwIfInvalid(missingUsers(named, known));
   const { plan_id: planId, ...body } = input;
+  // Its lines would show the plan's quota, rates and cap: a person tries only a plan they see.
+  if (planId !== undefined && visible !== null && !(await planSeen(ctx, planId))) {
+    throw validationError("plan_id", `comp plan ${planId} does not exist`);
+  }
   const fields = writableOf(body);
   const preview = await priceUnsavedDeal(ctx.db, fields, ctx.now, planId);
   if (!preview) throw validationError("plan_id", `comp plan ${planId} does not exist`);
