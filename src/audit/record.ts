@@ -1,4 +1,5 @@
-import { actorLabel, type Ctx, type Tx } from "../context.js";
+import { type Actor, actorLabel, type Ctx, type Tx } from "../context.js";
+import type { Db } from "../db/schema.js";
 import { insertJsonRows } from "../db/sql.js";
 import { AUDIT_EVENT_COLUMNS } from "../db/tables-platform.js";
 import { newId } from "../ids.js";
@@ -21,35 +22,59 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+type When = Pick<Ctx, "now" | "requestId">;
+type ActorColumns = { actor_type: Actor["type"]; actor_id: string | null; actor_name: string };
+
+function actorColumns(actor: Actor): ActorColumns {
+  const { id, name } = actorLabel(actor);
+  return { actor_type: actor.type, actor_id: id, actor_name: name };
+}
+
+// Nobody is signed in when a sign-in is refused: an anonymous person.
+const ANONYMOUS: ActorColumns = { actor_type: "user", actor_id: null, actor_name: "anonymous" };
+
 /** An audit row but its `before` and `after` (JSON text, scrubbed). */
-function auditRow(ctx: Ctx, entry: AuditEntry) {
-  const actor = actorLabel(ctx.actor);
+function auditRow(at: When, actor: ActorColumns, entry: AuditEntry) {
   return {
-    id: newId("aud", ctx.now.getTime()),
-    actor_type: ctx.actor.type,
-    actor_id: actor.id,
-    actor_name: actor.name,
+    id: newId("aud", at.now.getTime()),
+    ...actor,
     action: entry.action,
     resource: entry.resource,
     resource_id: entry.resourceId,
-    request_id: ctx.requestId,
-    created_at: ctx.now,
+    request_id: at.requestId,
+    created_at: at.now,
   };
 }
 
-/** Writes one audit row in the caller's transaction, so the change and its record commit together. */
-export async function audit(tx: Tx, ctx: Ctx, entry: AuditEntry): Promise<void> {
-  await tx
+async function insertAudit(db: Db, at: When, actor: ActorColumns, entry: AuditEntry): Promise<void> {
+  await db
     .insertInto("audit_events")
-    .values({ ...auditRow(ctx, entry), before: scrub(entry.before), after: scrub(entry.after) })
+    .values({ ...auditRow(at, actor, entry), before: scrub(entry.before), after: scrub(entry.after) })
     .execute();
+}
+
+/** Writes one audit row in the caller's transaction, so the change and its record commit together. */
+export function audit(tx: Tx, ctx: Ctx, entry: AuditEntry): Promise<void> {
+  return insertAudit(tx, ctx, actorColumns(ctx.actor), entry);
+}
+
+/**
+ * The audit row of a refused sign-in (`session.login_failed`), by an anonymous actor
+ * (`{"type":"user","id":null,"name":"anonymous"}`); written on its own, there being no change to join.
+ */
+export function auditFailedSignIn(db: Db, at: When, entry: Omit<AuditEntry, "action">): Promise<void> {
+  return insertAudit(db, at, ANONYMOUS, { ...entry, action: "session.login_failed" });
 }
 
 /** `audit` for many entries, in one INSERT (bulk ingest writes thousands). */
 export async function auditMany(tx: Tx, ctx: Ctx, entries: AuditEntry[]): Promise<void> {
   // No column of the row is named like a secret field, so one pass scrubs `before` and `after`.
+  const actor = actorColumns(ctx.actor);
   const rows = entries.map((entry) =>
-    JSON.stringify({ ...auditRow(ctx, entry), before: entry.before ?? null, after: entry.after ?? null }, dropSecrets),
+    JSON.stringify(
+      { ...auditRow(ctx, actor, entry), before: entry.before ?? null, after: entry.after ?? null },
+      dropSecrets,
+    ),
   );
   await insertJsonRows(tx, "audit_events", AUDIT_EVENT_COLUMNS, rows);
 }

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { auditFailedSignIn } from "../audit/record.js";
 import { makeCtx, OWNER, type UserActor } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { AppError } from "../errors.js";
-import { newId } from "../ids.js";
 import { rateLimitRejections } from "../metrics.js";
 import { verifyPassword } from "../passwords/index.js";
 import {
@@ -14,7 +14,7 @@ import {
   type RateLimitStore,
   tooManyRequests,
 } from "../rate-limit/limiter.js";
-import { endSession, type SessionSettings, sessionTokenOf, sha256Hex } from "../sessions/index.js";
+import { endSessionByToken, type SessionSettings, sessionTokenOf } from "../sessions/index.js";
 import { credentialsByEmail, getUser } from "../users/index.js";
 import { type SessionBody, signIn } from "./sign-in.js";
 
@@ -80,7 +80,7 @@ export async function logIn(
   const user = await getUser(ctx, account.id);
   // A session the browser still held is replaced, not kept beside the new one.
   const previous = sessionTokenOf(req.headers.cookie);
-  if (previous) await endPrevious(deps, previous, now);
+  if (previous) await endSessionByToken(deps.db, previous, now, "replaced");
   const actor: UserActor = { type: "user", userId: user.id, name: user.name, role: user.role, sessionId: "" };
   return signIn({ ...ctx, actor }, reply, user, {
     method: "password",
@@ -125,16 +125,6 @@ async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function endPrevious(deps: SignInDeps, token: string, now: Date): Promise<void> {
-  const row = await deps.db
-    .selectFrom("sessions")
-    .select("id")
-    .where("token_hash", "=", sha256Hex(token))
-    .where("ended_at", "is", null)
-    .executeTakeFirst();
-  if (row) await endSession(deps.db, row.id, now, "replaced");
-}
-
 /**
  * A failed sign-in: counted for the email and for the client IP (past 30 a minute: 429), and audited as
  * `session.login_failed` by an anonymous actor (`{"type":"user","id":null,"name":"anonymous"}`: nobody
@@ -157,20 +147,13 @@ async function recordFailure(
     req.ipLimited = true;
     throw refused;
   }
-  await deps.db
-    .insertInto("audit_events")
-    .values({
-      id: newId("aud", now.getTime()),
-      actor_type: "user",
-      actor_id: null,
-      actor_name: "anonymous",
-      action: "session.login_failed",
+  await auditFailedSignIn(
+    deps.db,
+    { now, requestId: req.id },
+    {
       resource: userId ? "user" : "login",
-      resource_id: userId ?? email,
-      before: null,
-      after: JSON.stringify({ email, reason }),
-      request_id: req.id,
-      created_at: now,
-    })
-    .execute();
+      resourceId: userId ?? email,
+      after: { email, reason },
+    },
+  );
 }

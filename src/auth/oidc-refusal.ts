@@ -1,5 +1,5 @@
+import { auditFailedSignIn } from "../audit/record.js";
 import type { Ctx } from "../context.js";
-import { newId } from "../ids.js";
 import type { User } from "../users/index.js";
 
 /** Why an OpenID Connect sign-in was refused; recorded as the `reason` of its audit row. */
@@ -73,20 +73,9 @@ export async function auditRefusal(
   found: { user?: User | undefined; email?: string | undefined },
 ): Promise<void> {
   const { user, email } = found;
-  await ctx.db
-    .insertInto("audit_events")
-    .values({
-      id: newId("aud", ctx.now.getTime()),
-      actor_type: "user",
-      actor_id: null,
-      actor_name: "anonymous",
-      action: "session.login_failed",
-      resource: user ? "user" : "login",
-      resource_id: user?.id ?? email?.toLowerCase() ?? "oidc",
-      before: null,
-      after: JSON.stringify({ method: "oidc", reason, ...(email !== undefined && { email }) }),
-      request_id: ctx.requestId,
-      created_at: ctx.now,
-    })
-    .execute();
+  await auditFailedSignIn(ctx.db, ctx, {
+    resource: user ? "user" : "login",
+    resourceId: user?.id ?? email?.toLowerCase() ?? "oidc",
+    after: { method: "oidc", reason, ...(email !== undefined && { email }) },
+  });
 }

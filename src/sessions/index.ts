@@ -4,6 +4,7 @@ export {
   DEFAULT_SESSION_SETTINGS,
   type EndReason,
   endSession,
+  endSessionByToken,
   endSessionsOf,
   resumeSession,
   type SessionSettings,

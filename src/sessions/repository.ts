@@ -34,6 +34,16 @@ export async function findOpenSession(
     .executeTakeFirst() as Promise<OpenSession | undefined>;
 }
 
+export async function findOpenSessionId(db: Db, tokenHash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("sessions")
+    .select("id")
+    .where("token_hash", "=", tokenHash)
+    .where("ended_at", "is", null)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export async function touchSession(db: Db, id: string, now: Date): Promise<void> {
   await db.updateTable("sessions").set({ last_seen_at: now }).where("id", "=", id).execute();
 }

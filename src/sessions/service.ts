@@ -1,7 +1,7 @@
 import type { UserActor } from "../context.js";
 import type { Db } from "../db/schema.js";
 import { newId } from "../ids.js";
-import { endOpenSessions, findOpenSession, insertSession, touchSession } from "./repository.js";
+import { endOpenSessions, findOpenSession, findOpenSessionId, insertSession, touchSession } from "./repository.js";
 import { csrfTokenOf, newToken, sha256Hex } from "./tokens.js";
 
 /** CTS_SESSION_IDLE_MINUTES and CTS_SESSION_MAX_HOURS (API.md §11). */
@@ -83,6 +83,12 @@ export type EndReason = "logout" | "password_change" | "deactivated" | "role_cha
 
 export function endSession(db: Db, sessionId: string, now: Date, reason: EndReason): Promise<number> {
   return endOpenSessions(db, { sessionId }, now, reason);
+}
+
+/** Ends the open session this token belongs to, if any (a sign-in replacing the one the browser held). */
+export async function endSessionByToken(db: Db, token: string, now: Date, reason: EndReason): Promise<number> {
+  const open = await findOpenSessionId(db, sha256Hex(token));
+  return open === undefined ? 0 : endOpenSessions(db, { sessionId: open }, now, reason);
 }
 
 /** Ends every open session of the user, but `except` (the session changing its own password). */
