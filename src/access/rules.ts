@@ -14,6 +14,8 @@ export const MAY = {
   /** Finance records payments and adjustments. */
   markPaid: ["admin", "finance"],
   adjust: ["admin", "finance"],
+  /** A plan change's impact (API.md §12): admins, and finance who pays its corrections. */
+  previewPlanChange: ["admin", "finance"],
   /** Whoever reads may price a deal body. */
   preview: ROLES,
   /** Reps and managers dispute their own approved deals (the service checks whose), admins any. */

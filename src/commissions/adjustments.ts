@@ -4,7 +4,7 @@ import { newId } from "../ids.js";
 import { Dec, findPlan, formatMoney, periodOf, quarterOf } from "./calculate.js";
 import { loadPlanContext } from "./recalc/load-terms.js";
 import { refreshTotals } from "./recalculate.js";
-import { type AdjustmentExplanation, findLine, insertAdjustment, planPeriodOf } from "./repository.js";
+import { type AdjustmentExplanation, findLine, insertAdjustments, planPeriodOf } from "./repository.js";
 import type { Commission } from "./schema.js";
 
 /*
@@ -75,7 +75,7 @@ export async function addAdjustment(tx: Tx, ctx: Ctx, input: NewAdjustment): Pro
   const explanation = adjustmentExplanation(ctx.actor, input);
   const { deal_id, user_id, period } = input;
   const amount = new Dec(input.amount).toFixed(2);
-  await insertAdjustment(tx, { id, deal_id, user_id, period, amount, explanation }, ctx.now);
+  await insertAdjustments(tx, [{ id, deal_id, user_id, period, amount, explanation }], ctx.now);
   await refreshTotals(tx, ctx.now, [input.deal_id]);
   const written = (await findLine(tx, id))!;
   await emit(tx, ctx, "commission.calculated", { object: written, previous_amount: null });

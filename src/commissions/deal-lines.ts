@@ -1,11 +1,19 @@
 import { sql } from "kysely";
 import type { Tx } from "../context.js";
 import type { Db } from "../db/schema.js";
+import { anyOf } from "../db/sql.js";
 import { toCommission } from "./repository.js";
 import type { Commission } from "./schema.js";
 
 // The lines of one deal as the deal workflow reads and moves them (approve locks, reject voids,
 // mark-paid pays): the part of commissions' storage that deals/ reaches through the feature's index.
+
+/** These lines, in no particular order (ids not found are left out). */
+export async function findLines(db: Db, ids: string[]): Promise<Commission[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("commission_lines").selectAll().where(anyOf("id", ids)).execute();
+  return rows.map(toCommission);
+}
 
 /** A deal's lines: plan lines, then SPIFF lines, then adjustments; each in split order. */
 export async function linesOfDeal(db: Db, dealId: string): Promise<Commission[]> {

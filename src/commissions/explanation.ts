@@ -57,12 +57,34 @@ export const AdjustmentExplanation = z
       .object({ id: z.string(), outcome: z.string(), previous_total: Decimal, accepted_total: Decimal })
       .optional()
       .describe("Set on a dispute resolution's line."),
+    retroactive: z
+      .object({
+        plan_id: z.string(),
+        from_version: z.number().int(),
+        to_version: z.number().int(),
+        original_line_id: z.string().describe("com_… of the locked line this corrects."),
+        before: z.object({ amount: Decimal, explanation: z.unknown() }),
+        after: z.object({ amount: Decimal, explanation: z.unknown() }),
+      })
+      .optional()
+      .describe(
+        "Set on a retroactive correction (PATCH /comp-plans/{id} with retroactive): the versions, the line it " +
+          "corrects, and both computations (before: its amount plus earlier corrections, and its stored explanation).",
+      ),
     period: z.string(),
     amount: z.number(),
   })
   .meta({ id: "AdjustmentExplanation" });
 
+/** Why a credit earns no line (API.md §5 rule 1). */
+export const NoPlanExplanation = z
+  .looseObject({ summary: z.string(), reason: z.string() })
+  .meta({ id: "NoPlanExplanation" });
+
 /** The line's `kind` says which one (the OpenAPI document states it as a union discriminated by kind). */
 export const Explanation = z
   .union([PlanExplanation, SpiffExplanation, AdjustmentExplanation])
   .describe("How the amount was reached (API.md §5 rule 8): its shape follows the line's kind.");
+
+/** A plan change's before and after of one line (API.md §12): a line's explanation, or why it would earn nothing. */
+export const ImpactExplanation = z.union([PlanExplanation, SpiffExplanation, AdjustmentExplanation, NoPlanExplanation]);

@@ -11,15 +11,20 @@ export { Dec, plain } from "./calculate/decimal.js";
 export { periodRange, quarterOf } from "./calculate/periods.js";
 export {
   adjustmentLineIds,
+  findLines,
   linesOfDeal,
   lockDealLines,
   markDealLinesPaid,
   voidDealLines,
 } from "./deal-lines.js";
+export { ImpactExplanation } from "./explanation.js";
+export { type LineChange, money, noImpact, type PlanChangeImpact, planChangeImpact } from "./impact.js";
 export { priceUnsavedDeal } from "./preview.js";
 export { unsavedCredits } from "./recalc/load.js";
+export { toPlanInput } from "./recalc/load-terms.js";
 export { bucketsOfDeals, type DateRange, lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";
 export { recalculateJobHandler } from "./recalculate-job.js";
+export { correctLockedHistory, type RetroactiveResult } from "./retroactive.js";
 export { commissionRoutes } from "./routes.js";
 export {
   Commission,

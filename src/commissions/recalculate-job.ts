@@ -54,7 +54,7 @@ export const recalculateJobHandler: JobHandler = async (job, tools) => {
     const ctx = makeCtx(tools.db, env, OWNER, null, tools.now());
     await tools.db.transaction().execute(async (tx) => {
       await lockForRecalc(tx, { users: batch });
-      const plan = await planRecalc(tx, targets, batch);
+      const plan = await planRecalc(tx, targets, { users: batch });
       done += await applyPlan(tx, ctx, plan);
     });
     await tools.progress(Math.min(done, job.total ?? done));

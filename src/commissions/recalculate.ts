@@ -122,7 +122,7 @@ export async function recalculate(
       return { jobId: await enqueue(tx, ctx, targets, credits) };
     }
   }
-  const plan = await planRecalc(tx, targets, undefined, unsaved?.credits);
+  const plan = await planRecalc(tx, targets, { unsaved: unsaved?.credits });
   if (unsaved) await unsaved.save(totalsOf(plan, new Set(unsaved.credits.map((c) => c.deal.id))));
   // Explanations are compared only when the lines certainly written leave room under the limit.
   if (diffSize(plan.diff) <= limit) settle(plan.diff);

@@ -9,7 +9,8 @@ type Row = Selectable<CommissionLinesTable>;
 
 // jsonb stores keys in its own order; explanations read back in the order rule 8 lists them.
 const KEY_ORDER = [
-  ...["summary", "plan_id", "plan_version", "spiff_id", "spiff_name", "reason", "author", "dispute", "period"],
+  ...["summary", "plan_id", "plan_version", "from_version", "to_version", "original_line_id", "spiff_id"],
+  ...["spiff_name", "reason", "author", "dispute", "retroactive", "period"],
   ...["quota", "credit", "percent", "prior_attainment", "criteria_met", "payout", "bands", "multiplier", "cap"],
   ...[
     "min_deal_amount",
@@ -23,6 +24,8 @@ const KEY_ORDER = [
     "limit",
     "before",
     "applied",
+    "explanation",
+    "after",
   ],
 ];
 
@@ -63,37 +66,52 @@ export interface AdjustmentExplanation {
   reason: string;
   author: { key_id: string | null; name: string };
   dispute?: { id: string; outcome: string; previous_total: string; accepted_total: string };
+  retroactive?: RetroactiveSource;
   period: string;
   amount: number;
 }
 
+/** A retroactive correction's source (API.md §12): the plan versions, the line it corrects, both computations. */
+export interface RetroactiveSource {
+  plan_id: string;
+  from_version: number;
+  to_version: number;
+  original_line_id: string;
+  /** What the line paid before the change (its amount plus earlier corrections) and its stored explanation. */
+  before: { amount: string; explanation: unknown };
+  after: { amount: string; explanation: unknown };
+}
+
+interface NewAdjustmentRow {
+  id: string;
+  deal_id: string;
+  user_id: string;
+  period: string;
+  amount: string;
+  explanation: AdjustmentExplanation;
+  /** The locked line a retroactive correction adjusts. */
+  adjusts_line_id?: string;
+}
+
 /** An approved, locked `adjustment` line (a dispute's resolution or a manual adjustment). */
-export async function insertAdjustment(
-  tx: Tx,
-  line: {
-    id: string;
-    deal_id: string;
-    user_id: string;
-    period: string;
-    amount: string;
-    explanation: AdjustmentExplanation;
-  },
-  now: Date,
-): Promise<void> {
+export async function insertAdjustments(tx: Tx, lines: NewAdjustmentRow[], now: Date): Promise<void> {
+  if (lines.length === 0) return;
   await tx
     .insertInto("commission_lines")
-    .values({
-      ...line,
-      plan_id: null,
-      plan_version: null,
-      spiff_id: null,
-      kind: "adjustment",
-      status: "approved",
-      locked: true,
-      explanation: JSON.stringify(line.explanation),
-      calculated_at: now,
-      created_at: now,
-    })
+    .values(
+      lines.map((line) => ({
+        ...line,
+        plan_id: null,
+        plan_version: null,
+        spiff_id: null,
+        kind: "adjustment" as const,
+        status: "approved" as const,
+        locked: true,
+        explanation: JSON.stringify(line.explanation),
+        calculated_at: now,
+        created_at: now,
+      })),
+    )
     .execute();
 }
 

@@ -1,8 +1,10 @@
+import { MAY } from "../access/index.js";
 import { NoContent } from "../commissions/index.js";
 import { declareRoutes } from "../declare-routes.js";
 import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import * as assignments from "./assignments-service.js";
+import { previewPlanChange } from "./impact.js";
 import {
   Assignment,
   AssignmentWritten,
@@ -12,6 +14,8 @@ import {
   CreatePlanBody,
   ListAssignmentsQuery,
   ListPlansQuery,
+  PlanImpact,
+  PlanImpactQuery,
   UpdateAssignmentBody,
   UpdatePlanBody,
 } from "./schema.js";
@@ -22,7 +26,18 @@ const PLAN_EDIT =
   "deal_type_multipliers are replaced whole. Changing the terms " +
   "(currency, period, quota, rates, tiers, multipliers, minimum, cap, dates) of an active plan creates a new " +
   "`version`; pending lines are recalculated with it, locked lines keep theirs. Name, description and status " +
-  "changes keep the version; a status change also recalculates (only active plans earn).";
+  'changes keep the version; a status change also recalculates (only active plans earn). With `"retroactive": true`, ' +
+  "locked lines the new terms reprice get one approved, locked adjustment line each (new − old) in the same " +
+  "transaction, and the response carries `retroactive_adjustments`; POST /comp-plans/{id}/impact shows the same " +
+  "numbers beforehand.";
+
+const IMPACT =
+  "Takes a PATCH /comp-plans/{id} body and answers as if it were applied now, persisting nothing (API.md §12): " +
+  "`pending` is what the change recalculates — the same computation the PATCH then writes; `locked` is what " +
+  "approved, disputed and paid lines would be under the new terms, each affected (user, plan, period) recomputed " +
+  "in deal order as if no line were locked — what `retroactive: true` writes as adjustments. Unchanged lines are " +
+  "not listed; `lines` is paginated, largest |delta| first. Answered within the request, whatever the plan's " +
+  "size; `retroactive` in the body is accepted and changes nothing here.";
 
 export function compPlanRoutes(app: App): void {
   const route = declareRoutes(app, ["Comp plans"]);
@@ -61,6 +76,21 @@ export function compPlanRoutes(app: App): void {
       response: CompPlanWritten,
     },
     service.updatePlan,
+  );
+
+  route.post(
+    {
+      path: "/comp-plans/:id/impact",
+      scope: "admin",
+      roles: MAY.previewPlanChange,
+      summary: "Preview a plan change",
+      description: IMPACT,
+      params: IdParams,
+      query: PlanImpactQuery,
+      body: UpdatePlanBody,
+      response: PlanImpact,
+    },
+    ({ ctx, params, query, body }) => previewPlanChange(ctx, params.id, body, query),
   );
 
   assignmentRoutes(app);

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { RecalculationJobId } from "../commissions/index.js";
+import { ImpactExplanation, RecalculationJobId } from "../commissions/index.js";
 import { PLAN_PERIODS, PLAN_STATUSES } from "../enums.js";
 import { Attainment, Currency, DealTypeMultipliers, Money, MoneyOut, Rate } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
 import { Id } from "../http/input-fields.js";
-import { PageQuery } from "../http/pagination.js";
+import { listOf, PageQuery } from "../http/pagination.js";
 
 export const PlanStatus = z.enum(PLAN_STATUSES);
 export const PlanPeriod = z.enum(PLAN_PERIODS);
@@ -34,9 +34,17 @@ export const CompPlan = z
   .meta({ id: "CompPlan" });
 export type CompPlan = z.infer<typeof CompPlan>;
 
-export const CompPlanWritten = CompPlan.extend({ recalculation_job_id: RecalculationJobId }).meta({
-  id: "CompPlanWritten",
-});
+export const RetroactiveAdjustments = z
+  .object({
+    count: z.number().int().describe("Adjustment lines written."),
+    sum: MoneyOut.describe("Σ of their amounts (signed): the impact's locked_delta."),
+  })
+  .describe('Only with `"retroactive": true`.');
+
+export const CompPlanWritten = CompPlan.extend({
+  recalculation_job_id: RecalculationJobId,
+  retroactive_adjustments: RetroactiveAdjustments.optional(),
+}).meta({ id: "CompPlanWritten" });
 export type CompPlanWritten = z.infer<typeof CompPlanWritten>;
 
 const TierInput = z.strictObject({ from_attainment: Attainment, rate: Rate });
@@ -72,8 +80,86 @@ export const CreatePlanBody = z.strictObject({
 });
 export type CreatePlanBody = z.infer<typeof CreatePlanBody>;
 
-export const UpdatePlanBody = z.strictObject(writable).partial();
+export const UpdatePlanBody = z
+  .strictObject({
+    ...writable,
+    retroactive: z
+      .boolean()
+      .describe(
+        "true: also correct locked history — one approved, locked adjustment line per locked line whose amount the " +
+          "new terms change (amount = new − old), in the same transaction (API.md §12). Default false: only pending " +
+          "lines are recalculated.",
+      ),
+  })
+  .partial()
+  .meta({ id: "UpdateCompPlan" });
 export type UpdatePlanBody = z.infer<typeof UpdatePlanBody>;
+
+export const PlanImpactQuery = PageQuery.strict();
+export type PlanImpactQuery = z.infer<typeof PlanImpactQuery>;
+
+const BeforeAfter = z.object({ before: MoneyOut, after: MoneyOut });
+
+export const PlanImpactLine = z
+  .object({
+    line_id: z
+      .string()
+      .nullable()
+      .describe(
+        "com_… of the stored line (a locked line: the one a retroactive adjustment corrects); null for a new line.",
+      ),
+    deal_id: z.string(),
+    user_id: z.string(),
+    kind: z.enum(["plan", "spiff"]),
+    period: z.string().describe("The line's period after the change (a removed line: before it)."),
+    status: z
+      .string()
+      .describe("pending: the change recalculates it. approved or paid: locked; only a retroactive apply corrects it."),
+    locked: z.boolean(),
+    before: MoneyOut.describe(
+      "What the line pays now (a locked line: its amount plus earlier retroactive corrections).",
+    ),
+    after: MoneyOut.describe("What it would pay under the new terms (0 for a line the change removes)."),
+    delta: MoneyOut.describe("after − before."),
+    explanation_before: ImpactExplanation.nullable().describe("The stored explanation; null for a new line."),
+    explanation_after: ImpactExplanation.nullable().describe(
+      "The computation under the new terms, or {summary, reason} when it would earn nothing.",
+    ),
+  })
+  .meta({ id: "PlanImpactLine" });
+export type PlanImpactLine = z.infer<typeof PlanImpactLine>;
+
+export const PlanImpact = z
+  .object({
+    plan_id: z.string(),
+    from_version: z.number().int().describe("The plan's version now."),
+    to_version: z.number().int().describe("The version the change would create (equal when it keeps the version)."),
+    summary: z.object({
+      users: z.number().int().describe("Users with at least one changed line."),
+      deals: z.number().int().describe("Deals with at least one changed line."),
+      lines: z.number().int().describe("Changed lines (pending and locked): the total of `lines`."),
+      pending_delta: MoneyOut.describe("Σ delta of pending lines: what applying the change moves."),
+      locked_delta: MoneyOut.describe("Σ delta of locked lines: what a retroactive apply writes as adjustments."),
+    }),
+    users: z
+      .array(
+        z.object({
+          user_id: z.string(),
+          name: z.string(),
+          periods: z.array(
+            z.object({
+              period: z.string(),
+              pending: BeforeAfter.describe("Σ of the user's pending lines of the plan's change in the period."),
+              locked: BeforeAfter.describe("Σ of the user's locked lines of the plan in the period, as if unlocked."),
+            }),
+          ),
+        }),
+      )
+      .describe("Each user with a changed line, by user id; each period with a changed line, in order."),
+    lines: listOf(PlanImpactLine).describe("Changed lines, largest |delta| first; paginated by page and per_page."),
+  })
+  .meta({ id: "PlanImpact" });
+export type PlanImpact = z.infer<typeof PlanImpact>;
 
 export const ListPlansQuery = PageQuery.extend({ status: PlanStatus.optional() }).strict();
 export type ListPlansQuery = z.infer<typeof ListPlansQuery>;

@@ -1,7 +1,8 @@
 import { visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
-import { lockForRecalc, recalculate } from "../commissions/index.js";
+import { correctLockedHistory, lockForRecalc, money, recalculate, toPlanInput } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
+import type { Db } from "../db/schema.js";
 import { notFound } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";
 import { newId } from "../ids.js";
@@ -58,11 +59,36 @@ export async function createPlan(ctx: Ctx, input: CreatePlanBody): Promise<CompP
 function merged(before: repo.PlanRecord, input: UpdatePlanBody): repo.PlanRecord {
   const next: repo.PlanRecord = { ...before };
   for (const [key, value] of Object.entries(input)) {
-    if (value === undefined) continue;
+    if (value === undefined || key === "retroactive") continue;
     if (key === "tiers") next.tiers = (value as repo.PlanTerms["tiers"] | null) ?? [];
     else (next as unknown as Record<string, unknown>)[key] = value;
   }
   return { ...next, ...normalizeTerms(next) };
+}
+
+/** What a PATCH body makes of the stored plan; the impact preview and the update both start here. */
+export interface PlanEdit {
+  record: repo.PlanRecord;
+  termsChanged: boolean;
+  statusChanged: boolean;
+  newVersion: boolean;
+  changed: boolean;
+}
+
+export async function planEdit(db: Db, before: repo.PlanRecord, input: UpdatePlanBody, now: Date): Promise<PlanEdit> {
+  const next = merged(before, input);
+  checkPlanTerms(next);
+  const termsChanged = !sameTerms(before, next);
+  const statusChanged = before.status !== next.status;
+  const changed = termsChanged || statusChanged || before.name !== next.name || before.description !== next.description;
+  const newVersion =
+    termsChanged && (before.status === "active" || (await repo.versionInUse(db, before.id, before.version)));
+  const record = {
+    ...next,
+    version: before.version + (newVersion ? 1 : 0),
+    updated_at: changed ? now : before.updated_at,
+  };
+  return { record, termsChanged, statusChanged, newVersion, changed };
 }
 
 /** Locks the users a plan edit can move (after the plan row: the global order is plans, then users). */
@@ -72,7 +98,8 @@ async function lockAssignedUsers(tx: Tx, planId: string): Promise<void> {
 
 /**
  * Editing the terms of an active plan (or of a version lines already use) creates a new version;
- * name, description and status edits keep it. Terms, dates and status changes recalculate.
+ * name, description and status edits keep it. Terms, dates and status changes recalculate. With
+ * `retroactive`, locked lines the new terms reprice get their adjustment lines in the same transaction.
  */
 export async function updatePlan(ctx: Ctx, id: string, input: UpdatePlanBody): Promise<CompPlanWritten> {
   requireScope(ctx, "admin");
@@ -81,17 +108,13 @@ export async function updatePlan(ctx: Ctx, id: string, input: UpdatePlanBody): P
     const before = await repo.lockPlanRecord(tx, id);
     if (!before) throw notFound("Comp plan", id);
     await ctx.precondition?.(tx);
-    const next = merged(before, input);
-    checkPlanTerms(next);
-    const termsChanged = !sameTerms(before, next);
-    const statusChanged = before.status !== next.status;
-    if (!termsChanged && !statusChanged && before.name === next.name && before.description === next.description) {
-      return { ...repo.toPlan(before), recalculation_job_id: null };
-    }
-    const newVersion =
-      termsChanged && (before.status === "active" || (await repo.versionInUse(tx, id, before.version)));
-    const record = { ...next, version: before.version + (newVersion ? 1 : 0), updated_at: ctx.now };
-    if (termsChanged || statusChanged) await lockAssignedUsers(tx, id);
+    const edit = await planEdit(tx, before, input, ctx.now);
+    const retroactive = input.retroactive === true;
+    const none = retroactive ? { retroactive_adjustments: { count: 0, sum: 0 } } : {};
+    if (!edit.changed) return { ...repo.toPlan(before), recalculation_job_id: null, ...none };
+    const { record, termsChanged, statusChanged, newVersion } = edit;
+    const recalculates = termsChanged || statusChanged;
+    if (recalculates) await lockAssignedUsers(tx, id);
     const after = repo.toPlan(await repo.updatePlan(tx, record, newVersion));
     await audit(tx, ctx, {
       action: "comp_plan.update",
@@ -100,8 +123,13 @@ export async function updatePlan(ctx: Ctx, id: string, input: UpdatePlanBody): P
       before: repo.toPlan(before),
       after,
     });
-    const recalc =
-      termsChanged || statusChanged ? await recalculate(tx, ctx, [{ type: "plan", plan_id: id }]) : { jobId: null };
-    return { ...after, recalculation_job_id: recalc.jobId };
+    const corrected =
+      retroactive && recalculates ? await correctLockedHistory(tx, ctx, toPlanInput(record), before.version) : null;
+    const recalc = recalculates ? await recalculate(tx, ctx, [{ type: "plan", plan_id: id }]) : { jobId: null };
+    return {
+      ...after,
+      recalculation_job_id: recalc.jobId,
+      ...(corrected ? { retroactive_adjustments: { count: corrected.count, sum: money(corrected.sum) } } : none),
+    };
   });
 }

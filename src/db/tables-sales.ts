@@ -111,6 +111,8 @@ export interface CommissionLinesTable {
   explanation: Json<Record<string, unknown>>;
   /** Set by recalculations (migration 009); NULL on adjustment lines and older lines. */
   explanation_digest: Generated<string | null>;
+  /** A retroactive adjustment's original locked line (migration 012); NULL on every other line. */
+  adjusts_line_id: Generated<string | null>;
   calculated_at: Timestamp;
   created_at: Timestamp;
 }

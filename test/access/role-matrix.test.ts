@@ -28,6 +28,7 @@ const MAY_DO: Record<string, readonly Role[]> = {
   "POST /api/v1/deals/{id}/mark-paid": ["admin", "finance"],
   "POST /api/v1/commissions/adjustments": ["admin", "finance"],
   "POST /api/v1/commissions/preview": ROLES,
+  "POST /api/v1/comp-plans/{id}/impact": ["admin", "finance"],
   "POST /api/v1/deals/{id}/disputes": ["admin", "rep", "manager"],
 };
 

@@ -66,9 +66,10 @@ function fromPlanLine(line: PlanLineResult): DesiredLine {
 /**
  * An entry belongs to the bucket when its current match lands there (pending: priced with the quota of
  * the assignment in force on its close_date, rule 4) or its locked line does (it only counts as prior).
+ * `asIfUnlocked` (a plan change's impact on locked history, API.md §12): every entry is matched and priced.
  */
-function place(key: BucketKey, row: EntryRow, ctx: PlanContext): BucketEntry | null {
-  if (row.deal.status === "pending") {
+function place(key: BucketKey, row: EntryRow, ctx: PlanContext, asIfUnlocked: boolean): BucketEntry | null {
+  if (asIfUnlocked || row.deal.status === "pending") {
     const match = matchCredit(row, ctx);
     if (!isMatch(match)) return null;
     const b = bucketOf(row, match);
@@ -79,11 +80,14 @@ function place(key: BucketKey, row: EntryRow, ctx: PlanContext): BucketEntry | n
   return { deal: row.deal, credit: row.credit, locked: true, lockedAmount: row.locked_amount ?? "0" };
 }
 
-/** Plan lines of every pending credit in the bucket, given the bucket user's entries in its range. */
-export function computeBucket(key: BucketKey, rows: EntryRow[], ctx: PlanContext): DesiredLine[] {
+/**
+ * Plan lines of every pending credit in the bucket, given the bucket user's entries in its range; with
+ * `asIfUnlocked`, of every credit, as if no line were locked.
+ */
+export function computeBucket(key: BucketKey, rows: EntryRow[], ctx: PlanContext, asIfUnlocked = false): DesiredLine[] {
   const plan = ctx.plans.get(key.plan_id);
   if (!plan) return [];
-  const entries = rows.flatMap((r) => (r.user_id === key.user_id ? (place(key, r, ctx) ?? []) : []));
+  const entries = rows.flatMap((r) => (r.user_id === key.user_id ? (place(key, r, ctx, asIfUnlocked) ?? []) : []));
   if (!entries.some((e) => !e.locked)) return [];
   const lines = calculateBucket({ plan, quota: plan.quota, period: key.period, userId: key.user_id, entries });
   return lines.map(fromPlanLine);

@@ -25,8 +25,12 @@ export function toPlanInput(row: PlanRow): PlanInput {
   };
 }
 
-/** Every assignment of these users and the current version of each plan they name. */
-export async function loadPlanContext(db: Db, userIds: string[]): Promise<PlanContext> {
+/** Every assignment of these users and the current version of each plan they name (or its stand-in from `plans`). */
+export async function loadPlanContext(
+  db: Db,
+  userIds: string[],
+  instead?: Map<string, PlanInput>,
+): Promise<PlanContext> {
   const assignments = new Map<string, AssignmentInput[]>();
   const plans = new Map<string, PlanInput>();
   if (userIds.length === 0) return { assignments, plans };
@@ -39,7 +43,7 @@ export async function loadPlanContext(db: Db, userIds: string[]): Promise<PlanCo
   const planIds = [...new Set(rows.map((a) => a.plan_id))];
   if (planIds.length > 0) {
     const planRows = await db.selectFrom("comp_plans").selectAll().where(anyOf("id", planIds)).execute();
-    for (const p of planRows) plans.set(p.id, toPlanInput(p));
+    for (const p of planRows) plans.set(p.id, instead?.get(p.id) ?? toPlanInput(p));
   }
   return { assignments, plans };
 }

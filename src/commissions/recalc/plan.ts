@@ -1,5 +1,5 @@
-import type { Tx } from "../../context.js";
-import type { SpiffInput } from "../calculate.js";
+import type { Db } from "../../db/schema.js";
+import type { PlanInput, SpiffInput } from "../calculate.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
 import { loadBucketEntries, loadCredits } from "./load.js";
 import { loadUnlockedLines } from "./load-lines.js";
@@ -62,7 +62,7 @@ interface Scope {
 
 /** The credits the targets reach, their unlocked lines, and the buckets changed deals left. */
 async function scopeOf(
-  tx: Tx,
+  tx: Db,
   targets: RecalcTarget[],
   users: string[] | undefined,
   unsaved: CreditRow[],
@@ -114,21 +114,25 @@ function rematch(scope: Scope, planCtx: PlanContext, spiffs: SpiffInput[]): Rema
   return out;
 }
 
+export interface PlanOptions {
+  /** Only these users' credits and buckets (a job batch). */
+  users?: string[];
+  /** Credits of pending deals not stored yet, planned as if they were (a deal target must name their deals). */
+  unsaved?: CreditRow[];
+  /** Plans to use instead of their stored current version: a plan edit's dry run (impact) computes with them. */
+  plans?: Map<string, PlanInput>;
+}
+
 /**
  * The affected set (see recalculate.ts): credits the targets reach are re-matched; a credit's old and
- * new buckets are recomputed whole when its deal or plan changed or its bucket moved. `users`
- * restricts everything to those users (a job batch). `unsaved`: credits of pending deals not stored yet,
- * planned as if they were (a deal target must name their deals).
+ * new buckets are recomputed whole when its deal or plan changed or its bucket moved. Computes only:
+ * writing is `applyPlan`'s, so a dry run is this call with its result left unwritten.
  */
-export async function planRecalc(
-  tx: Tx,
-  targets: RecalcTarget[],
-  users?: string[],
-  unsaved: CreditRow[] = [],
-): Promise<RecalcPlan> {
+export async function planRecalc(tx: Db, targets: RecalcTarget[], options: PlanOptions = {}): Promise<RecalcPlan> {
+  const { users, unsaved = [], plans } = options;
   const scope = await scopeOf(tx, targets, users, unsaved);
   const userIds = distinct([...scope.credits.map((c) => c.user_id), ...scope.buckets.map((b) => b.user_id)]);
-  const planCtx = await loadPlanContext(tx, userIds);
+  const planCtx = await loadPlanContext(tx, userIds, plans);
   const span = dateSpan(scope.credits);
   const spiffs = span ? await loadSpiffs(tx, span.from, span.to) : [];
   const { desired, reasons, noPlan } = rematch(scope, planCtx, spiffs);

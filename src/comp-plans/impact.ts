@@ -1,0 +1,120 @@
+import { MAY } from "../access/index.js";
+import {
+  findLines,
+  type LineChange,
+  money,
+  noImpact,
+  type PlanChangeImpact,
+  planChangeImpact,
+  toPlanInput,
+} from "../commissions/index.js";
+import { type Ctx, requireScope, withTransaction } from "../context.js";
+import type { Db } from "../db/schema.js";
+import { anyOf } from "../db/sql.js";
+import { notFound } from "../errors.js";
+import { offsetOf } from "../http/pagination.js";
+import * as repo from "./repository.js";
+import type { PlanImpact, PlanImpactLine, PlanImpactQuery, UpdatePlanBody } from "./schema.js";
+import { planEdit } from "./service.js";
+
+/**
+ * POST /comp-plans/{id}/impact (API.md §12): a PATCH body's effect, computed by the code the PATCH runs
+ * (the same edit of the plan record, the same recalculation plan) with nothing written.
+ */
+export async function previewPlanChange(
+  ctx: Ctx,
+  id: string,
+  input: UpdatePlanBody,
+  query: PlanImpactQuery,
+): Promise<PlanImpact> {
+  requireScope(ctx, "admin", MAY.previewPlanChange);
+  return withTransaction(ctx, async (tx) => {
+    const before = await repo.findPlanRecord(tx, id);
+    if (!before) throw notFound("Comp plan", id);
+    const edit = await planEdit(tx, before, input, ctx.now);
+    const recalculates = edit.termsChanged || edit.statusChanged;
+    // Name and description edits move no line; neither does an edit that leaves the plan as it is.
+    const impact = recalculates ? await planChangeImpact(tx, toPlanInput(edit.record)) : noImpact();
+    return present(tx, before, edit.record.version, impact, query);
+  });
+}
+
+async function present(
+  db: Db,
+  plan: repo.PlanRecord,
+  toVersion: number,
+  impact: PlanChangeImpact,
+  query: PlanImpactQuery,
+): Promise<PlanImpact> {
+  const { changes } = impact;
+  const changedPeriods = new Map<string, Set<string>>();
+  for (const c of changes) {
+    const set = changedPeriods.get(c.user_id) ?? new Set();
+    set.add(c.period);
+    changedPeriods.set(c.user_id, set);
+  }
+  const userIds = [...changedPeriods.keys()].sort();
+  const names = await namesOf(db, userIds);
+  const { limit, offset } = offsetOf(query);
+  const page = changes.slice(offset, offset + limit);
+  const before = await storedExplanations(db, page);
+  return {
+    plan_id: plan.id,
+    from_version: plan.version,
+    to_version: toVersion,
+    summary: {
+      users: userIds.length,
+      deals: new Set(changes.map((c) => c.deal_id)).size,
+      lines: changes.length,
+      pending_delta: money(impact.pendingDelta),
+      locked_delta: money(impact.lockedDelta),
+    },
+    users: userIds.map((user_id) => ({
+      user_id,
+      name: names.get(user_id) ?? "",
+      periods: [...changedPeriods.get(user_id)!].sort().map((period) => {
+        const sums = impact.periods.get(user_id)?.get(period);
+        const side = (part: "pending" | "locked") => ({
+          before: sums ? money(sums[part].before) : 0,
+          after: sums ? money(sums[part].after) : 0,
+        });
+        return { period, pending: side("pending"), locked: side("locked") };
+      }),
+    })),
+    lines: {
+      data: page.map((c) => lineOf(c, before.get(c.line_id ?? "") ?? null)),
+      meta: { page: query.page, per_page: query.per_page, total: changes.length },
+    },
+  };
+}
+
+function lineOf(c: LineChange, explanationBefore: unknown): PlanImpactLine {
+  return {
+    line_id: c.line_id,
+    deal_id: c.deal_id,
+    user_id: c.user_id,
+    kind: c.kind,
+    period: c.period,
+    status: c.status,
+    locked: c.locked,
+    before: money(c.before),
+    after: money(c.after),
+    delta: money(c.delta),
+    explanation_before: explanationBefore as PlanImpactLine["explanation_before"],
+    explanation_after: c.explanation_after as PlanImpactLine["explanation_after"],
+  };
+}
+
+async function namesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("users").select(["id", "name"]).where(anyOf("id", ids)).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The stored explanations of the page's lines (only the page's: a wide change lists thousands). */
+async function storedExplanations(db: Db, page: LineChange[]): Promise<Map<string, unknown>> {
+  const ids = page.flatMap((c) => (c.line_id ? [c.line_id] : []));
+  if (ids.length === 0) return new Map();
+  const lines = await findLines(db, ids);
+  return new Map(lines.map((l) => [l.id, l.explanation]));
+}
