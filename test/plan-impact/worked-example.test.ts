@@ -49,9 +49,10 @@ describe("plan-change impact: the README's worked example", () => {
     const after = await getDeal(api, approved.id);
     expect(after.total_commission).toBe(6000);
     expect((await getDeal(api, pending.id)).total_commission).toBe(2400);
-    const statement = ok<{ lines: { kind: string; amount: number; explanation: Record<string, unknown> }[]; totals: unknown }>(
-      await api.get(`/users/${rep.id}/statement?period=2026-Q3`),
-    );
+    const statement = ok<{
+      lines: { kind: string; amount: number; explanation: Record<string, unknown> }[];
+      totals: unknown;
+    }>(await api.get(`/users/${rep.id}/statement?period=2026-Q3`));
     expect(statement.totals).toEqual({ plan: 7400, spiff: 0, adjustment: 1000, total: 8400 });
     const adjustment = statement.lines.find((l) => l.kind === "adjustment")!;
     expect(adjustment.explanation.retroactive).toMatchObject({ plan_id: plan.id, from_version: 1, to_version: 2 });
