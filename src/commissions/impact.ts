@@ -19,6 +19,8 @@ export interface LineChange {
   kind: "plan" | "spiff";
   /** The line's period after the change (a deleted line: before it). */
   period: string;
+  /** The period a pending line leaves when the change moves it (a period change); null otherwise. */
+  moved_from: string | null;
   /** pending for lines the change recalculates; approved or paid for locked ones. */
   status: string;
   locked: boolean;
@@ -107,6 +109,7 @@ async function pendingChanges(db: Db, plan: PlanInput, totals: Totals): Promise<
       user_id: line.user_id,
       kind: line.kind,
       period,
+      moved_from: moved ? before.period : null,
       status: "pending",
       locked: false,
       before: was,
@@ -133,6 +136,7 @@ async function lockedChanges(db: Db, plan: PlanInput, totals: Totals): Promise<L
       user_id: line.user_id,
       kind: "plan",
       period: line.period,
+      moved_from: null,
       status: line.status,
       locked: true,
       before: was,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
+import type { CompPlanWritten, PlanImpact } from "../../src/comp-plans/schema.js";
 import { DEAL_TYPES } from "../../src/enums.js";
 import { createUser } from "../factories.js";
 import {
@@ -245,6 +245,19 @@ function expectAdjustments(
   }
 }
 
+/** Each user's periods add up to the user's line deltas: a line that moves period shows in both. */
+function expectPeriodsBalance(impact: PlanImpact, lines: ImpactLine[]) {
+  for (const user of impact.users) {
+    const shown = user.periods.reduce(
+      (acc, p) =>
+        acc + toCents(p.pending.after) - toCents(p.pending.before) + toCents(p.locked.after) - toCents(p.locked.before),
+      0,
+    );
+    const listed = lines.filter((l) => l.user_id === user.user_id).reduce((acc, l) => acc + toCents(l.delta), 0);
+    expect(shown, `${user.user_id}: Σ of its periods' deltas`).toBe(listed);
+  }
+}
+
 describe("the impact of a plan change equals what applying it does (property, API.md §12)", () => {
   it("random plans, reps, deals and edits", async () => {
     await fc.assert(
@@ -296,6 +309,7 @@ describe("the impact of a plan change equals what applying it does (property, AP
           expect(applied.retroactive_adjustments).toBeUndefined();
           expect(adjustments).toEqual([]);
         }
+        expectPeriodsBalance(impact, lines);
         expect(impact.summary.lines).toBe(lines.length);
         expect(impact.summary.deals).toBe(new Set(lines.map((l) => l.deal_id)).size);
         expect(impact.summary.users).toBe(new Set(lines.map((l) => l.user_id)).size);
