@@ -22,6 +22,7 @@ export { type LineChange, money, noImpact, type PlanChangeImpact, planChangeImpa
 export { priceUnsavedDeal } from "./preview.js";
 export { unsavedCredits } from "./recalc/load.js";
 export { toPlanInput } from "./recalc/load-terms.js";
+export { currentExplanations } from "./recalc/locked.js";
 export { bucketsOfDeals, type DateRange, lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";
 export { recalculateJobHandler } from "./recalculate-job.js";
 export { correctLockedHistory, type RetroactiveResult } from "./retroactive.js";

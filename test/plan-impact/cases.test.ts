@@ -428,6 +428,9 @@ describe("plan-change impact, case by case (exact cents)", () => {
     const second = await impactOf(api, plan.id, { base_rate: 0.15 });
     expect(second.lines.map(row)).toEqual([[locked, rep, "approved", 1200, 1500, 300]]);
     expect([second.impact.from_version, second.impact.to_version]).toEqual([2, 3]);
+    // What the rep is owed now was computed under version 2 (the first correction's "after").
+    expect(second.lines[0]!.explanation_before).toMatchObject({ plan_version: 2, amount: 1200 });
+    expect(second.lines[0]!.explanation_after).toMatchObject({ plan_version: 3, amount: 1500 });
     expect((await apply(plan.id, { base_rate: 0.15, retroactive: true })).retroactive_adjustments).toEqual({
       count: 1,
       sum: 300,
@@ -453,6 +456,26 @@ describe("plan-change impact, case by case (exact cents)", () => {
       [3, 4, "1500.00"],
     ]);
     expect(plan_line.amount).toBe("1000.00");
+    // Each correction names the computation it replaces (the previous one's "after") and the new one.
+    const computations = (a: (typeof adjustments)[number]) =>
+      ["before", "after"].map((side) => {
+        const e = retro(a)[side].explanation as { plan_version: number; amount: number };
+        return [e.plan_version, e.amount];
+      });
+    expect(adjustments.map(computations)).toEqual([
+      [
+        [1, 1000],
+        [2, 1200],
+      ],
+      [
+        [2, 1200],
+        [3, 1500],
+      ],
+      [
+        [3, 1500],
+        [4, 1000],
+      ],
+    ]);
   });
 
   it("a name-only edit lists nothing and keeps the version", async () => {
