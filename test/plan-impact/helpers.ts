@@ -115,3 +115,24 @@ export async function planRows(t: TestApp, planId: string) {
     .execute();
   return { plan, versions };
 }
+
+/** Per line id: its commission.calculated events' previous_amount, and its commission.adjust audit rows. */
+export async function trailOf(t: TestApp, lineIds: string[]) {
+  if (lineIds.length === 0) return { events: new Map<string, unknown[]>(), audits: new Map<string, string[]>() };
+  const { rows: events } = await sql<{ id: string; previous: unknown }>`
+    SELECT data -> 'object' ->> 'id' AS id, data -> 'previous_amount' AS previous FROM events
+    WHERE type = 'commission.calculated' AND data -> 'object' ->> 'id' = ANY(${lineIds}::text[])
+    ORDER BY id`.execute(t.db.db);
+  const { rows: audits } = await sql<{ id: string; action: string }>`
+    SELECT resource_id AS id, action FROM audit_events
+    WHERE resource = 'commission' AND resource_id = ANY(${lineIds}::text[]) ORDER BY id`.execute(t.db.db);
+  const group = <T>(rows: { id: string }[], pick: (r: never) => T) => {
+    const map = new Map<string, T[]>();
+    for (const r of rows) map.set(r.id, [...(map.get(r.id) ?? []), pick(r as never)]);
+    return map;
+  };
+  return {
+    events: group(events, (r: { previous: unknown }) => r.previous),
+    audits: group(audits, (r: { action: string }) => r.action),
+  };
+}

@@ -23,6 +23,7 @@ import {
   type StoredLine,
   storedLines,
   toCents,
+  trailOf,
 } from "./helpers.js";
 
 /*
@@ -31,7 +32,7 @@ import {
  * it (half of the cases with retroactive: true) and compares the preview with the stored lines.
  */
 
-const RUNS = { numRuns: 20 };
+const RUNS = { numRuns: 16 };
 const START = Date.UTC(2026, 0, 1);
 const dateAt = (day: number) => new Date(START + day * 86_400_000).toISOString().slice(0, 10);
 const moneyArb = (min: number, max: number) => fc.integer({ min, max }).map((c) => c / 100);
@@ -101,6 +102,7 @@ const caseArb = fc.record({
   deals: fc.array(dealArb, { minLength: 1, maxLength: 8 }),
   edit: editArb,
   retroactive: fc.boolean(),
+  second: editArb,
 });
 
 type Generated = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
@@ -305,6 +307,12 @@ describe("the impact of a plan change equals what applying it does (property, AP
             from: impact.from_version,
             to: impact.to_version,
           });
+          // Each adjustment: one commission.calculated with previous_amount null, one commission.adjust audit row.
+          const ids = adjustments.map((a) => a.id);
+          const { events, audits } = await trailOf(t, ids);
+          expect(ids.map((id) => [id, events.get(id), audits.get(id)])).toEqual(
+            ids.map((id) => [id, [null], ["commission.adjust"]]),
+          );
         } else {
           expect(applied.retroactive_adjustments).toBeUndefined();
           expect(adjustments).toEqual([]);
@@ -314,6 +322,14 @@ describe("the impact of a plan change equals what applying it does (property, AP
         expect(impact.summary.deals).toBe(new Set(lines.map((l) => l.deal_id)).size);
         expect(impact.summary.users).toBe(new Set(lines.map((l) => l.user_id)).size);
         await expectTotalsMatchLines(t, deals);
+
+        // A further change starts from what each locked line pays now: the line plus its corrections.
+        const next = await impactOf(client, plan.id, editBody(c.plan, c.second));
+        const owed = new Map<string, number>();
+        for (const l of linesAfter.filter((x) => x.locked && x.kind === "plan")) owed.set(l.id, toCents(l.amount));
+        for (const a of adjustments) owed.set(a.adjusts_line_id!, owed.get(a.adjusts_line_id!)! + toCents(a.amount));
+        for (const l of next.lines.filter((x) => x.locked))
+          expect([l.line_id, toCents(l.before)]).toEqual([l.line_id, owed.get(l.line_id!)]);
         console.log(
           "STAT",
           JSON.stringify({
