@@ -105,6 +105,34 @@ describe("plan-change impact, case by case (exact cents)", () => {
     expect(statement.totals).toEqual({ plan: 6000, spiff: 0, adjustment: 1000, total: 7000 });
   });
 
+  it("a cap lowered below what a locked line used: the locked line is cut, the pending one gets 0.00, never less", async () => {
+    const { plan, reps, deals } = await world(
+      { ...BASE_10, cap_per_period: 6000 },
+      [null],
+      [
+        [
+          { arr: 50000, on: "2026-07-10", lock: true },
+          { arr: 20000, on: "2026-07-20" },
+        ],
+      ],
+    );
+    const [locked, pending] = deals[0]!;
+    const rep = reps[0]!.id;
+    const { impact, lines } = await impactOf(api, plan.id, { cap_per_period: 3000 });
+    expect(lines.map(row)).toEqual([
+      [locked, rep, "approved", 5000, 3000, -2000],
+      [pending, rep, "pending", 1000, 0, -1000],
+    ]);
+    expect(impact.summary).toEqual({ users: 1, deals: 2, lines: 2, pending_delta: -1000, locked_delta: -2000 });
+
+    const applied = await apply(plan.id, { cap_per_period: 3000, retroactive: true });
+    expect(applied.retroactive_adjustments).toEqual({ count: 1, sum: -2000 });
+    expect(await total(locked!)).toBe(3000);
+    expect(await total(pending!)).toBe(0);
+    const statement = ok<{ totals: unknown }>(await api.get(`/users/${rep}/statement?period=2026-Q3`));
+    expect(statement.totals).toEqual({ plan: 5000, spiff: 0, adjustment: -2000, total: 3000 });
+  });
+
   it("tiers: a lower quota moves both deals across the 100 % band", async () => {
     const tiers = {
       quota: 100000,
