@@ -51,7 +51,6 @@ async function present(
   for (const c of changes) {
     const set = changedPeriods.get(c.user_id) ?? new Set();
     set.add(c.period);
-    // A moved line changes two periods' sums: the one it leaves shows too, so each user's periods add up.
     if (c.moved_from) set.add(c.moved_from);
     changedPeriods.set(c.user_id, set);
   }
