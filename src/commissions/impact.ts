@@ -149,11 +149,19 @@ async function lockedChanges(db: Db, plan: PlanInput, totals: Totals): Promise<L
   return changes;
 }
 
-/** The effect of giving plan `plan.id` the terms of `plan` now, computed with nothing written. */
-export async function planChangeImpact(db: Db, plan: PlanInput): Promise<PlanChangeImpact> {
+/**
+ * The effect of giving plan `plan.id` the terms and status of `plan` now, computed with nothing written.
+ * Locked lines are repriced only when the terms change (`repriceLocked`): a status change alone moves
+ * pending lines, never locked history.
+ */
+export async function planChangeImpact(
+  db: Db,
+  plan: PlanInput,
+  options: { repriceLocked: boolean },
+): Promise<PlanChangeImpact> {
   const totals = new Totals();
   const pending = await pendingChanges(db, plan, totals);
-  const locked = await lockedChanges(db, plan, totals);
+  const locked = options.repriceLocked ? await lockedChanges(db, plan, totals) : [];
   const sum = (items: LineChange[]) => items.reduce((acc, c) => plus(acc, c.delta), ZERO);
   return {
     changes: [...pending, ...locked].sort(byLargestDelta),

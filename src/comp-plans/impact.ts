@@ -34,7 +34,9 @@ export async function previewPlanChange(
     const edit = await planEdit(tx, before, input, ctx.now);
     const recalculates = edit.termsChanged || edit.statusChanged;
     // Name and description edits move no line; neither does an edit that leaves the plan as it is.
-    const impact = recalculates ? await planChangeImpact(tx, toPlanInput(edit.record)) : noImpact();
+    const impact = recalculates
+      ? await planChangeImpact(tx, toPlanInput(edit.record), { repriceLocked: edit.termsChanged })
+      : noImpact();
     return present(tx, before, edit.record.version, impact, query);
   });
 }

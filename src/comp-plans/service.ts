@@ -124,7 +124,7 @@ export async function updatePlan(ctx: Ctx, id: string, input: UpdatePlanBody): P
       after,
     });
     const corrected =
-      retroactive && recalculates ? await correctLockedHistory(tx, ctx, toPlanInput(record), before.version) : null;
+      retroactive && termsChanged ? await correctLockedHistory(tx, ctx, toPlanInput(record), before.version) : null;
     const recalc = recalculates ? await recalculate(tx, ctx, [{ type: "plan", plan_id: id }]) : { jobId: null };
     return {
       ...after,

@@ -389,7 +389,7 @@ describe("plan-change impact, case by case (exact cents)", () => {
     expect((await storedLines(t, [removed!])).filter((l) => l.kind === "plan")).toEqual([]);
   });
 
-  it("status → archived: every line of the plan would earn nothing; the version stays", async () => {
+  it("status → archived: pending lines would earn nothing; locked history is not a status's to take back", async () => {
     const { plan, reps, deals } = await world(
       BASE_10,
       [null],
@@ -402,18 +402,25 @@ describe("plan-change impact, case by case (exact cents)", () => {
     );
     const [locked, pending] = deals[0]!;
     const rep = reps[0]!.id;
-    const { impact, lines } = await impactOf(api, plan.id, { status: "archived" });
+    const { impact, lines } = await impactOf(api, plan.id, { status: "archived", retroactive: true });
     expect([impact.from_version, impact.to_version]).toEqual([1, 1]);
-    expect(lines.map(row)).toEqual([
-      [pending, rep, "pending", 2000, 0, -2000],
-      [locked, rep, "approved", 1000, 0, -1000],
-    ]);
-    expect(impact.summary).toEqual({ users: 1, deals: 2, lines: 2, pending_delta: -2000, locked_delta: -1000 });
+    expect(lines.map(row)).toEqual([[pending, rep, "pending", 2000, 0, -2000]]);
+    expect(impact.summary).toEqual({ users: 1, deals: 1, lines: 1, pending_delta: -2000, locked_delta: 0 });
 
-    const applied = await apply(plan.id, { status: "archived" });
+    const applied = await apply(plan.id, { status: "archived", retroactive: true });
     expect(applied.version).toBe(1);
+    expect(applied.retroactive_adjustments).toEqual({ count: 0, sum: 0 });
     expect(await total(pending!)).toBe(0);
     expect(await total(locked!)).toBe(1000);
+
+    // New terms on the archived plan reprice its locked lines as they were earned (while it was active).
+    const terms = await impactOf(api, plan.id, { base_rate: 0.12, retroactive: true });
+    expect(terms.lines.map(row)).toEqual([[locked, rep, "approved", 1000, 1200, 200]]);
+    expect(terms.impact.summary).toEqual({ users: 1, deals: 1, lines: 1, pending_delta: 0, locked_delta: 200 });
+    const corrected = await apply(plan.id, { base_rate: 0.12, retroactive: true });
+    expect(corrected.retroactive_adjustments).toEqual({ count: 1, sum: 200 });
+    expect(await total(locked!)).toBe(1200);
+    expect(await total(pending!)).toBe(0);
   });
 
   it("a draft plan: a terms change lists nothing (drafts earn nothing); draft → active lists the new lines", async () => {

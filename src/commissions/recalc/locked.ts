@@ -83,13 +83,17 @@ export async function currentExplanations(db: Db, ids: string[]): Promise<Map<st
 
 /**
  * Every locked plan line of `planId` priced under `plan` (the plan's new terms) as if nothing were
- * locked. A line whose credit no longer earns under the plan (dates, status, currency, assignment) is
- * priced at 0.00, explained by the reason. `users` limits the work to those users (a job batch).
+ * locked. A line whose credit no longer earns under the plan (dates, currency, assignment) is priced at
+ * 0.00, explained by the reason. `users` limits the work to those users (a job batch).
  */
 export async function repriceLockedLines(db: Db, plan: PlanInput, users?: string[]): Promise<LockedRepricing[]> {
   const locked = await loadLockedLines(db, plan.id, users);
   if (locked.length === 0) return [];
-  const ctx = await loadPlanContext(db, [...new Set(locked.map((l) => l.line.user_id))], new Map([[plan.id, plan]]));
+  // The status is not one of the terms: locked lines were earned while the plan was active, and
+  // archiving it (or new terms on an archived plan) must not read as "this plan never paid".
+  const asEarned: PlanInput = { ...plan, status: "active" };
+  const userIds = [...new Set(locked.map((l) => l.line.user_id))];
+  const ctx = await loadPlanContext(db, userIds, new Map([[plan.id, asEarned]]));
   const out: LockedRepricing[] = [];
   const buckets: BucketKey[] = [];
   const wanted = new Map<string, LockedLine>();
