@@ -3,8 +3,8 @@ import { sql } from "kysely";
 import type { Database } from "../db/connect.js";
 import { gaugeFrom, registry } from "../metrics.js";
 
-/** Gauges read from the database at scrape time: queue depths and pool pressure. */
-export function registerDatabaseGauges(database: Database): void {
+/** Gauges read from the database at scrape time: queue depths and pool pressure. Returns their removal. */
+export function registerDatabaseGauges(database: Database): () => void {
   const db = database.db;
   gaugeFrom(
     "cts_jobs",
@@ -23,6 +23,9 @@ export function registerDatabaseGauges(database: Database): void {
     return Number(r.rows[0]?.n ?? 0);
   });
   gaugeFrom("cts_db_pool_waiting", "Queries waiting for a database connection", async () => database.waitingCount());
+  return () => {
+    for (const name of ["cts_jobs", "cts_outbox_depth", "cts_db_pool_waiting"]) registry.removeSingleMetric(name);
+  };
 }
 
 /** `/metrics` on CTS_METRICS_PORT, bound to CTS_HOST: never on the API port, never public by default. */

@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   setInlineLimit(1000);
-  setBatchCredits(2000);
+  setBatchCredits(5000);
   await t.close();
 });
 

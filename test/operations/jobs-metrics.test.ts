@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenMetrics } from "../../src/app/metrics-server.js";
 import { jobsSource } from "../../src/jobs/jobs-source.js";
 import { enqueueJob } from "../../src/jobs/queue.js";
+import { registry } from "../../src/metrics.js";
 import { openTestDb, type TestDb } from "../harness.js";
 
 const logger = pino({ level: "silent" });
 let t: TestDb;
 beforeAll(async () => {
   t = await openTestDb();
+  // The registry is the process's: counts from files run before this one in the worker start at zero.
+  registry.resetMetrics();
 });
 afterAll(async () => t.dispose());
 

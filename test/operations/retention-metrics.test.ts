@@ -4,13 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listenMetrics, registerDatabaseGauges } from "../../src/app/metrics-server.js";
 import { embeddedRetentionJobHandler, retentionJobHandler, scheduleRetention } from "../../src/app/retention.js";
 import type { JobRow } from "../../src/jobs/queue.js";
+import { registry } from "../../src/metrics.js";
 import { bearer, createTestApp, type TestApp } from "../harness.js";
 
 let t: TestApp;
+let removeGauges = () => {};
 beforeAll(async () => {
   t = await createTestApp();
+  // The registry is the process's: counts from files run before this one in the worker start at zero.
+  registry.resetMetrics();
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  removeGauges();
+  await t.close();
+});
 
 const NOW = new Date("2026-11-22T10:00:00.000Z");
 const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000);
@@ -88,7 +95,7 @@ describe("/metrics", () => {
     const { key } = await t.key("read");
     await t.app.inject({ method: "GET", url: "/api/v1/users", headers: bearer(key) });
     await t.app.inject({ method: "GET", url: "/api/v1/users" });
-    registerDatabaseGauges(t.db);
+    removeGauges = registerDatabaseGauges(t.db);
     const server = await listenMetrics("127.0.0.1", 0);
     const port = (server.address() as AddressInfo).port;
     const res = await fetch(`http://127.0.0.1:${port}/metrics`);
