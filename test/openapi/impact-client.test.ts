@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { operations } from "../route-case.js";
 import { runGeneratedClient } from "./generated-client.js";
 
 /*
@@ -47,6 +48,14 @@ describe("the plan-change impact in the OpenAPI document", () => {
     ] as const) {
       const body = doc.paths?.[path]?.[method]?.requestBody as OpenAPIV3_1.RequestBodyObject;
       expect(body.required, `${method} ${path}`).toBe(false);
+    }
+  });
+
+  it("the input tests built from the document see the shared body's fields", async () => {
+    const ops = await operations(t);
+    for (const path of ["/api/v1/comp-plans/{id}", "/api/v1/comp-plans/{id}/impact"]) {
+      const body = ops.find((op) => op.path === path && op.method !== "GET")?.body;
+      expect(Object.keys(body ?? {}), path).toEqual(expect.arrayContaining(["base_rate", "tiers", "retroactive"]));
     }
   });
 
