@@ -51,6 +51,7 @@ async function present(
   for (const c of changes) {
     const set = changedPeriods.get(c.user_id) ?? new Set();
     set.add(c.period);
+    if (c.moved_from) set.add(c.moved_from);
     changedPeriods.set(c.user_id, set);
   }
   const userIds = [...changedPeriods.keys()].sort();
