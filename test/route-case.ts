@@ -51,7 +51,7 @@ export async function operations(t: TestApp): Promise<Operation[]> {
   const res = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
   const doc = res.json() as {
     paths: Record<string, Record<string, DocOperation>>;
-    components: { parameters: Record<string, { in: string; name: string }> };
+    components: { parameters: Record<string, { in: string; name: string }>; schemas: Record<string, SchemaNode> };
   };
   // Shared parameters (Id, Page, PerPage) are $refs into components.parameters.
   const resolve = (p: { in: string; name: string } | { $ref: string }) =>
@@ -62,7 +62,11 @@ export async function operations(t: TestApp): Promise<Operation[]> {
       Object.entries(ops).map(([method, op]) => {
         const params = (op.parameters ?? []).map(resolve);
         const names = (where: string) => params.filter((p) => p.in === where).map((p) => p.name);
-        const schema = op.requestBody?.content["application/json"]?.schema;
+        // A body shared by several operations (UpdateCompPlan) is a $ref to its component.
+        const written = op.requestBody?.content["application/json"]?.schema as
+          | (SchemaNode & { $ref?: string })
+          | undefined;
+        const schema = written?.$ref ? doc.components.schemas[written.$ref.split("/").pop()!] : written;
         return {
           method: method.toUpperCase() as HTTPMethods,
           path,

@@ -42,8 +42,9 @@ function transform(input: TransformInput) {
   return { schema, url: out.url };
 }
 
+type BodySchema = { required?: string[]; $ref?: string };
 type Operation = {
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: string[] } }> };
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: BodySchema }> };
 };
 
 /**
@@ -51,12 +52,18 @@ type Operation = {
  * sent empty (API.md §2: an action with an empty body means `{}`), so the document says so.
  */
 function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
-  const doc = jsonSchemaTransformObject(input) as { paths?: Record<string, Record<string, Operation>> };
+  const doc = jsonSchemaTransformObject(input) as {
+    paths?: Record<string, Record<string, Operation>>;
+    components?: { schemas?: Record<string, BodySchema> };
+  };
+  // A body shared by several operations (UpdateCompPlan) is a $ref to its component.
+  const resolve = (schema: BodySchema | undefined) =>
+    schema?.$ref ? doc.components?.schemas?.[schema.$ref.split("/").pop()!] : schema;
   for (const operations of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(operations)) {
       const body = operation.requestBody;
-      const schema = body?.content?.["application/json"]?.schema;
-      if (body && schema && !("$ref" in schema) && !schema.required?.length) body.required = false;
+      const schema = resolve(body?.content?.["application/json"]?.schema);
+      if (body && schema && !schema.required?.length) body.required = false;
     }
   }
   applyContract(doc as Parameters<typeof applyContract>[0]);

@@ -76,9 +76,13 @@ export const AdjustmentExplanation = z
   })
   .meta({ id: "AdjustmentExplanation" });
 
-/** Why a credit earns no line (API.md §5 rule 1). */
+/**
+ * Why a credit earns no line (API.md §5 rule 1). Closed, unlike the stored kinds: a generated client
+ * then tells it from a plan or SPIFF computation by a property (`"reason" in e`, `"bands" in e`); an open
+ * object would match any property test.
+ */
 export const NoPlanExplanation = z
-  .looseObject({ summary: z.string(), reason: z.string() })
+  .object({ summary: z.string(), reason: z.string() })
   .meta({ id: "NoPlanExplanation" });
 
 /** The line's `kind` says which one (the OpenAPI document states it as a union discriminated by kind). */
@@ -86,5 +90,19 @@ export const Explanation = z
   .union([PlanExplanation, SpiffExplanation, AdjustmentExplanation])
   .describe("How the amount was reached (API.md §5 rule 8): its shape follows the line's kind.");
 
-/** A plan change's before and after of one line (API.md §12): a line's explanation, or why it would earn nothing. */
-export const ImpactExplanation = z.union([PlanExplanation, SpiffExplanation, AdjustmentExplanation, NoPlanExplanation]);
+/**
+ * A plan change's before and after of one line whose stored explanation is `stored` (API.md §12): its
+ * computation, or why it would earn nothing. Per kind, so a generated client narrows them by the line's kind.
+ */
+function impactExplanations<E extends z.ZodObject>(stored: E) {
+  return {
+    explanation_before: stored.nullable().describe("The stored explanation; null for a new line."),
+    explanation_after: z
+      .union([stored, NoPlanExplanation])
+      .nullable()
+      .describe("The computation under the new terms, or {summary, reason} when it would earn nothing."),
+  };
+}
+
+export const PLAN_LINE_IMPACT = impactExplanations(PlanExplanation);
+export const SPIFF_LINE_IMPACT = impactExplanations(SpiffExplanation);

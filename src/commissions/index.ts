@@ -17,7 +17,7 @@ export {
   markDealLinesPaid,
   voidDealLines,
 } from "./deal-lines.js";
-export { ImpactExplanation } from "./explanation.js";
+export { PLAN_LINE_IMPACT, SPIFF_LINE_IMPACT } from "./explanation.js";
 export { type LineChange, money, noImpact, type PlanChangeImpact, planChangeImpact } from "./impact.js";
 export { priceUnsavedDeal } from "./preview.js";
 export { unsavedCredits } from "./recalc/load.js";

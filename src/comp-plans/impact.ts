@@ -92,6 +92,7 @@ async function present(
 }
 
 function lineOf(c: LineChange, explanationBefore: unknown): PlanImpactLine {
+  // The explanations follow c.kind: the engine wrote them for a line of that kind.
   return {
     line_id: c.line_id,
     deal_id: c.deal_id,
@@ -103,9 +104,9 @@ function lineOf(c: LineChange, explanationBefore: unknown): PlanImpactLine {
     before: money(c.before),
     after: money(c.after),
     delta: money(c.delta),
-    explanation_before: explanationBefore as PlanImpactLine["explanation_before"],
-    explanation_after: c.explanation_after as PlanImpactLine["explanation_after"],
-  };
+    explanation_before: explanationBefore,
+    explanation_after: c.explanation_after,
+  } as PlanImpactLine;
 }
 
 async function namesOf(db: Db, ids: string[]): Promise<Map<string, string>> {

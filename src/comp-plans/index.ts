@@ -1,5 +1,13 @@
 // The comp-plans feature as other folders see it: plans and assignments (routes, services, schemas).
 export { createAssignment, listAssignments } from "./assignments-service.js";
+export { previewPlanChange } from "./impact.js";
 export { compPlanRoutes } from "./routes.js";
-export { CompPlan, CreateAssignmentBody, CreatePlanBody, ListPlansQuery } from "./schema.js";
+export {
+  CompPlan,
+  CreateAssignmentBody,
+  CreatePlanBody,
+  ListPlansQuery,
+  PlanImpact,
+  UpdatePlanBody,
+} from "./schema.js";
 export { createPlan, getPlan, listPlans } from "./service.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ImpactExplanation, RecalculationJobId } from "../commissions/index.js";
+import { PLAN_LINE_IMPACT, RecalculationJobId, SPIFF_LINE_IMPACT } from "../commissions/index.js";
 import { PLAN_PERIODS, PLAN_STATUSES } from "../enums.js";
 import { Attainment, Currency, DealTypeMultipliers, Money, MoneyOut, Rate } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
@@ -100,32 +100,31 @@ export type PlanImpactQuery = z.infer<typeof PlanImpactQuery>;
 
 const BeforeAfter = z.object({ before: MoneyOut, after: MoneyOut });
 
+const ImpactLineFields = {
+  line_id: z
+    .string()
+    .nullable()
+    .describe(
+      "com_… of the stored line (a locked line: the one a retroactive adjustment corrects); null for a new line.",
+    ),
+  deal_id: z.string(),
+  user_id: z.string(),
+  period: z.string().describe("The line's period after the change (a removed line: before it)."),
+  status: z
+    .string()
+    .describe("pending: the change recalculates it. approved or paid: locked; only a retroactive apply corrects it."),
+  locked: z.boolean(),
+  before: MoneyOut.describe("What the line pays now (a locked line: its amount plus earlier retroactive corrections)."),
+  after: MoneyOut.describe("What it would pay under the new terms (0 for a line the change removes)."),
+  delta: MoneyOut.describe("after − before."),
+};
+
+/** One changed line; its kind says which computation its explanations hold. */
 export const PlanImpactLine = z
-  .object({
-    line_id: z
-      .string()
-      .nullable()
-      .describe(
-        "com_… of the stored line (a locked line: the one a retroactive adjustment corrects); null for a new line.",
-      ),
-    deal_id: z.string(),
-    user_id: z.string(),
-    kind: z.enum(["plan", "spiff"]),
-    period: z.string().describe("The line's period after the change (a removed line: before it)."),
-    status: z
-      .string()
-      .describe("pending: the change recalculates it. approved or paid: locked; only a retroactive apply corrects it."),
-    locked: z.boolean(),
-    before: MoneyOut.describe(
-      "What the line pays now (a locked line: its amount plus earlier retroactive corrections).",
-    ),
-    after: MoneyOut.describe("What it would pay under the new terms (0 for a line the change removes)."),
-    delta: MoneyOut.describe("after − before."),
-    explanation_before: ImpactExplanation.nullable().describe("The stored explanation; null for a new line."),
-    explanation_after: ImpactExplanation.nullable().describe(
-      "The computation under the new terms, or {summary, reason} when it would earn nothing.",
-    ),
-  })
+  .discriminatedUnion("kind", [
+    z.object({ ...ImpactLineFields, kind: z.literal("plan"), ...PLAN_LINE_IMPACT }),
+    z.object({ ...ImpactLineFields, kind: z.literal("spiff"), ...SPIFF_LINE_IMPACT }),
+  ])
   .meta({ id: "PlanImpactLine" });
 export type PlanImpactLine = z.infer<typeof PlanImpactLine>;
 

@@ -38,6 +38,7 @@ import {
   updateUser,
 } from "../users/index.js";
 import { CREATES, defineTool, type McpTool, READS, UPDATES, withId } from "./tool.js";
+import { PLAN_TOOLS } from "./tools-plans.js";
 import { WORKFLOW_TOOLS } from "./tools-workflow.js";
 
 const READ_ONLY = "Read-only: it never changes anything.";
@@ -46,7 +47,7 @@ const NEVER_APPROVES = "It never approves, rejects or pays a deal.";
 /**
  * Every MCP tool, once (API.md §9). A key sees and may call a row only when its scope allows `scope`
  * and the owner granted `access` (gate.ts). The workflow rows (approve, reject, pay, disputes) are in
- * tools-workflow.ts.
+ * tools-workflow.ts, the comp-plan admin rows in tools-plans.ts.
  */
 export const TOOLS: readonly McpTool[] = [
   defineTool({
@@ -242,6 +243,7 @@ export const TOOLS: readonly McpTool[] = [
     annotations: READS,
     run: (ctx, { id }) => getPlan(ctx, id),
   }),
+  ...PLAN_TOOLS,
   defineTool({
     name: "list_spiffs",
     title: "List SPIFFs",

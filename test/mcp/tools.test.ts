@@ -76,7 +76,8 @@ describe("tools/list per scope × owner grant", () => {
       }
       expect(a.openWorldHint).toBe(false);
       const row = TOOLS.find((r) => r.name === tool.name)!;
-      expect(a.readOnlyHint).toBe(row.scope === "read");
+      // Reads are read-only, and so is one admin tool: the plan-change preview (API.md §12).
+      expect(a.readOnlyHint).toBe(row.scope === "read" || row.name === "preview_plan_change");
     }
   });
 

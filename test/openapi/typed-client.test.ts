@@ -1,9 +1,4 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,9 +6,7 @@ import type { Commission } from "../../src/commissions/schema.js";
 import type { Page } from "../../src/http/pagination.js";
 import { Api, createDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, "../..");
+import { runGeneratedClient } from "./generated-client.js";
 
 let t: TestApp;
 let api: Api;
@@ -74,39 +67,15 @@ describe("#13.30 #13.32 Done when: a typed client generated from the served docu
   it("type-checks and runs a script that reads explanation.bands and the CSV as text", async () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = t.app.server.address() as AddressInfo;
-    const dir = mkdtempSync(join(tmpdir(), "cts-client-"));
-    try {
-      symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
-      writeFileSync(join(dir, "openapi.json"), JSON.stringify(doc));
-      await run(join(ROOT, "node_modules/.bin/openapi-typescript"), [
-        join(dir, "openapi.json"),
-        "-o",
-        join(dir, "api.d.ts"),
-      ]);
-      writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
-      writeFileSync(
-        join(dir, "tsconfig.json"),
-        JSON.stringify({
-          compilerOptions: { strict: true, module: "nodenext", target: "es2022", outDir: "out", skipLibCheck: true },
-          files: ["client.ts"],
-        }),
-      );
-      writeFileSync(join(dir, "client.ts"), CLIENT);
-      await run(join(ROOT, "node_modules/.bin/tsc"), ["-p", join(dir, "tsconfig.json")]).catch((err) => {
-        throw new Error(`tsc: ${err.stdout}`);
-      });
-      const { key } = await t.key("read");
-      const { stdout } = await run(process.execPath, [join(dir, "out/client.js"), `http://127.0.0.1:${port}`, key]);
-      expect(JSON.parse(stdout)).toEqual({
-        rates: ["0.1"],
-        spiff: "Q3 push",
-        reason: "clawback",
-        summaries: 3,
-        csvHeader: "id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary",
-      });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { key } = await t.key("read");
+    const stdout = await runGeneratedClient(doc, CLIENT, [`http://127.0.0.1:${port}`, key]);
+    expect(JSON.parse(stdout)).toEqual({
+      rates: ["0.1"],
+      spiff: "Q3 push",
+      reason: "clawback",
+      summaries: 3,
+      csvHeader: "id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary",
+    });
   }, 120_000);
 });
 

@@ -1,0 +1,27 @@
+import { PlanImpact, previewPlanChange, UpdatePlanBody } from "../comp-plans/index.js";
+import { defineTool, type McpTool, READS, withId } from "./tool.js";
+
+/** The impact's first page: enough lines to read, small enough for a model's context. */
+const FIRST_LINES = { page: 1, per_page: 20 };
+
+/** Comp-plan admin tools (API.md §12). */
+export const PLAN_TOOLS: readonly McpTool[] = [
+  defineTool({
+    name: "preview_plan_change",
+    title: "Preview a comp plan change",
+    description:
+      "Takes a plan id (plan_…) and the changes a PATCH /api/v1/comp-plans/{id} body would make (base_rate, tiers, " +
+      "quota, deal_type_multipliers, min_deal_amount, cap_per_period, effective dates, status…; omitted fields " +
+      "stay) and answers as POST " +
+      "/api/v1/comp-plans/{id}/impact?per_page=20 does: the summary (users, deals, lines, pending_delta, " +
+      "locked_delta), each affected user's periods before and after, and the first 20 changed lines, largest " +
+      "|delta| first (lines.meta.total counts them all). pending is what applying the change recalculates; locked " +
+      "is what a retroactive apply would write as adjustments. Read-only: it never changes the plan or any line.",
+    scope: "admin",
+    access: "admin",
+    input: withId(UpdatePlanBody),
+    output: PlanImpact,
+    annotations: READS,
+    run: (ctx, { id, ...patch }) => previewPlanChange(ctx, id, patch, FIRST_LINES),
+  }),
+];
