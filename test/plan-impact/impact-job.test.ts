@@ -6,7 +6,7 @@ import type { PlanImpact } from "../../src/comp-plans/schema.js";
 import { jobsSource } from "../../src/jobs/jobs-source.js";
 import type { Job } from "../../src/jobs/queue.js";
 import { Worker } from "../../src/jobs/worker.js";
-import { createJob, createUser, errorOf } from "../factories.js";
+import { createJob, createUser, errorOf, unknownId } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { signedInAs } from "../sessions.js";
@@ -131,5 +131,11 @@ describe("POST /comp-plans/{id}/impact over the inline limit", () => {
     });
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).code).toBe("forbidden");
+    const unknown = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/jobs/${unknownId("job")}`,
+      headers: finance.headers("GET"),
+    });
+    expect(unknown.statusCode).toBe(403);
   });
 });
