@@ -8,9 +8,9 @@ import type { PlanImpact, PlanImpactQuery, UpdatePlanBody } from "./schema.js";
 
 /*
  * A large plan's impact runs as a job (issue #16): bench/plan-impact.mjs measured 110,000 lines (80,000
- * pending, 30,000 locked) at 32–37 s and ~330 MB more on PostgreSQL on the shared 2-core machine (load
- * 10–29), 3,000–4,700 lines/s on either database. Past the limit below a request would hold a transaction
- * and a connection for tens of seconds, so it answers 202 with the job, whose `result` is the same answer.
+ * pending, 30,000 locked) at 32–37 s and ~330 MB more on PostgreSQL, 45 s embedded, on the shared 2-core
+ * machine (load 10–29; 2,400–4,700 lines/s). Past the limit below a request would hold a transaction and
+ * a connection for tens of seconds, so it answers 202 with the job, whose `result` is the same answer.
  */
 
 export const PLAN_IMPACT_JOB_KIND = "plan_impact";

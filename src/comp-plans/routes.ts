@@ -42,8 +42,8 @@ const IMPACT =
   "request (200); a larger one answers `202` with a `plan_impact` Job (nothing else is written) and " +
   "`GET /jobs/{id}` returns the same PlanImpact in `result` once the job succeeded, computed when the job ran, " +
   "for the page asked for (ask again with another `page` for the others). Measured (bench/plan-impact.mjs, a " +
-  "loaded 2-core machine): 110,000 lines took 32–37 s and ~330 MB within one call on PostgreSQL, 55,000 lines " +
-  "12–13 s embedded (3,000–4,700 lines/s).";
+  "loaded 2-core machine): 110,000 lines took 32–37 s and ~330 MB within one call on PostgreSQL, 45 s " +
+  "embedded (2,400–4,700 lines/s).";
 
 export function compPlanRoutes(app: App): void {
   const route = declareRoutes(app, ["Comp plans"]);
