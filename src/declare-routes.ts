@@ -85,6 +85,22 @@ function configOf(app: App, doc: RouteDoc<Part, Part, Part>): FastifyContextConf
 }
 
 /**
+ * One collection of records, stated once: its path (`/spiffs`; a record at `/spiffs/:id`), its scope (one, or
+ * one to read and one to write) and its record's GET representation, the reader by id and schema that the GET
+ * by id answers with, a PATCH's If-Match is checked against, and a create, update or list answers with unless
+ * they name another.
+ */
+interface Collection<R extends z.ZodType> {
+  path: string;
+  scope: Scope | { read: Scope; write: Scope };
+  record: R;
+  read: (ctx: Ctx, id: string) => Promise<z.output<R>>;
+}
+
+/** What a route of a collection still states: the collection gives its path and scope. */
+type CollectionDoc<P extends Part, Q extends Part, B extends Part> = Omit<RouteDoc<P, Q, B>, "path" | "scope">;
+
+/**
  * Declares a feature's routes so each says only what differs: path, access, documentation, schemas and
  * one service call. The route config and schema keys are the ones the pipeline, Fastify and the OpenAPI
  * document read (scope, params, querystring, body, response by status), as a hand-written route has them.
@@ -160,7 +176,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
 
   const get = answer("GET", 200);
   const patch = answer("PATCH", 200);
-  return {
+  const routes = {
     get,
     post: answer("POST", 200),
     create: answer("POST", 201),
@@ -208,4 +224,56 @@ export function declareRoutes(app: App, tags: readonly string[]) {
 
     delete: deleteOne,
   };
+
+  /** The routes of one collection: each states its text, body and service call; the collection the rest. */
+  function records<R extends z.ZodType>(collection: Collection<R>) {
+    const { path, record, read } = collection;
+    const byId = `${path}/:id`;
+    const scopes =
+      typeof collection.scope === "string" ? { read: collection.scope, write: collection.scope } : collection.scope;
+    return {
+      /** GET of a page of the collection; its items are the records unless `item` says otherwise. */
+      list<Q extends Part, I extends z.ZodType = R>(
+        doc: CollectionDoc<undefined, Q, undefined> & { item?: I },
+        run: Run<undefined, Q, undefined, Page<z.output<I>>>,
+      ): void {
+        routes.list({ path, scope: scopes.read, item: record as z.ZodType as I, ...doc }, run);
+      },
+
+      /** GET of one record by its id, answered by the collection's reader. */
+      get(doc: CollectionDoc<undefined, undefined, undefined>): void {
+        routes.getById({ path: byId, scope: scopes.read, response: record, ...doc }, read);
+      },
+
+      /** POST of a new record: 201 with the record unless `response` says otherwise. */
+      create<B extends Part, W extends z.ZodType = R>(
+        doc: CollectionDoc<undefined, undefined, B> & { response?: W },
+        run: Run<undefined, undefined, B, z.output<W>>,
+      ): void {
+        routes.create({ path, scope: scopes.write, response: record as z.ZodType as W, ...doc }, run);
+      },
+
+      /** PATCH of one record, checked against its GET representation when If-Match is sent. */
+      update<B extends z.ZodType, W extends z.ZodType = R>(
+        doc: Omit<CollectionDoc<undefined, undefined, B>, "ifMatch"> & { response?: W },
+        update: (ctx: Ctx, id: string, body: z.output<B>) => Promise<z.output<W>>,
+      ): void {
+        const response = record as z.ZodType as W;
+        routes.patchById(
+          { path: byId, scope: scopes.write, ifMatch: { read, schema: record }, response, ...doc },
+          update,
+        );
+      },
+
+      /** DELETE of one record: 204, and the header of a recalculation left to run. */
+      remove(
+        doc: CollectionDoc<undefined, undefined, undefined> & { response: z.ZodNull },
+        remove: (ctx: Ctx, id: string) => Promise<string | null | undefined>,
+      ): void {
+        routes.deleteById({ path: byId, scope: scopes.write, ...doc }, remove);
+      },
+    };
+  }
+
+  return { ...routes, records };
 }

@@ -1,25 +1,27 @@
 import type { Selectable } from "kysely";
 import type { Tx } from "../context.js";
 import type { ApiKeysTable, Db } from "../db/schema.js";
-import { toIso } from "../http/date-fields.js";
+import { responseColumns } from "../http/date-fields.js";
 import type { ApiKey } from "./schema.js";
 
 type Row = Selectable<ApiKeysTable>;
 
+const KEY_FIELDS = [
+  "id",
+  "name",
+  "scope",
+  "environment",
+  "prefix",
+  "mcp_access",
+  "replaces",
+  "created_at",
+  "last_used_at",
+  "expires_at",
+  "revoked_at",
+] as const;
+
 export function toApiKey(row: Row): ApiKey {
-  return {
-    id: row.id,
-    name: row.name,
-    scope: row.scope,
-    environment: row.environment,
-    prefix: row.key_prefix,
-    mcp_access: row.mcp_access,
-    replaces: row.replaces,
-    created_at: toIso(row.created_at)!,
-    last_used_at: toIso(row.last_used_at),
-    expires_at: toIso(row.expires_at),
-    revoked_at: toIso(row.revoked_at),
-  };
+  return responseColumns({ ...row, prefix: row.key_prefix }, KEY_FIELDS);
 }
 
 export interface NewKeyRow {

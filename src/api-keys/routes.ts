@@ -9,22 +9,13 @@ const LIST = `${NEWEST_FIRST} Raw keys are never shown.`;
 
 export function apiKeyRoutes(app: App): void {
   const route = declareRoutes(app, ["API keys"]);
-  route.list(
-    {
-      path: "/api-keys",
-      scope: "admin",
-      summary: "List API keys",
-      description: LIST,
-      query: ListApiKeysQuery,
-      item: ApiKey,
-    },
-    ({ ctx, query }) => service.listKeys(ctx, query),
+  const keys = route.records({ path: "/api-keys", scope: "admin", record: ApiKey, read: service.getKey });
+  keys.list({ summary: "List API keys", description: LIST, query: ListApiKeysQuery }, ({ ctx, query }) =>
+    service.listKeys(ctx, query),
   );
 
-  route.create(
+  keys.create(
     {
-      path: "/api-keys",
-      scope: "admin",
       secretResponse: true,
       summary: "Create an API key",
       description: "Returns the raw `key` once. New keys have mcp_access `read`; only the owner CLI raises it.",
@@ -34,7 +25,7 @@ export function apiKeyRoutes(app: App): void {
     ({ ctx, body }) => service.createKey(ctx, body),
   );
 
-  route.getById({ path: "/api-keys/:id", scope: "admin", summary: "Get an API key", response: ApiKey }, service.getKey);
+  keys.get({ summary: "Get an API key" });
 
   route.post(
     {

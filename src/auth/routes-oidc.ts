@@ -59,24 +59,21 @@ const CALLBACK_DESCRIPTION =
 
 /** `GET /auth/oidc/start` and `GET /auth/oidc/callback` (API.md §11): browser redirects, public. */
 export function oidcRoutes(app: App, sessions: SessionSettings, deps: OidcDeps | undefined): void {
-  const oidc = deps && new OidcClient(deps.settings);
+  const configured = deps && { deps, oidc: new OidcClient(deps.settings) };
   const secureOf = (req: FastifyRequest) => req.publicOrigin.startsWith("https:");
 
-  app.get(
-    "/auth/oidc/start",
+  redirectRoute(
+    app,
+    configured,
     {
-      config: { public: true },
-      schema: {
-        tags: TAGS,
-        summary: "Start signing in with OpenID Connect",
-        operationId: "startOidcSignIn",
-        description: START_DESCRIPTION,
-        querystring: StartQuery,
-        response: { 302: z.null().describe("Redirect to the provider (Location).") },
-      },
+      path: "/auth/oidc/start",
+      summary: "Start signing in with OpenID Connect",
+      operationId: "startOidcSignIn",
+      description: START_DESCRIPTION,
+      query: StartQuery,
+      to: "Redirect to the provider (Location).",
     },
-    async (req, reply) => {
-      if (!deps || !oidc) throw NOT_CONFIGURED();
+    async (req, reply, { deps, oidc }) => {
       const state: SignInState = {
         state: client.randomState(),
         nonce: client.randomNonce(),
@@ -98,21 +95,18 @@ export function oidcRoutes(app: App, sessions: SessionSettings, deps: OidcDeps |
     },
   );
 
-  app.get(
-    "/auth/oidc/callback",
+  redirectRoute(
+    app,
+    configured,
     {
-      config: { public: true },
-      schema: {
-        tags: TAGS,
-        summary: "Finish signing in with OpenID Connect",
-        operationId: "finishOidcSignIn",
-        description: CALLBACK_DESCRIPTION,
-        querystring: CallbackQuery,
-        response: { 302: z.null().describe("Signed in: redirect to `return_to` or `{origin}/`, with `cts_session`.") },
-      },
+      path: "/auth/oidc/callback",
+      summary: "Finish signing in with OpenID Connect",
+      operationId: "finishOidcSignIn",
+      description: CALLBACK_DESCRIPTION,
+      query: CallbackQuery,
+      to: "Signed in: redirect to `return_to` or `{origin}/`, with `cts_session`.",
     },
-    async (req, reply) => {
-      if (!deps || !oidc) throw NOT_CONFIGURED();
+    async (req, reply, { deps, oidc }) => {
       const ctx = makeCtx(deps.db, deps.env, OWNER, req.id, deps.clock());
       const secure = secureOf(req);
       reply.header("Set-Cookie", clearedStateCookie(secure));
@@ -122,7 +116,7 @@ export function oidcRoutes(app: App, sessions: SessionSettings, deps: OidcDeps |
         await auditRefusal(ctx, reason, found);
         const page = refusalPage(reason, detail);
         // An HTML page for the person in the browser, outside the JSON schema of this route.
-        return (reply as FastifyReply).code(page.status).type("text/html; charset=utf-8").send(page.html);
+        return reply.code(page.status).type("text/html; charset=utf-8").send(page.html);
       };
 
       const state = openState(deps.settings.secretKey, req.headers.cookie, req.query.state, ctx.now);
@@ -146,6 +140,54 @@ export function oidcRoutes(app: App, sessions: SessionSettings, deps: OidcDeps |
       if (!user.active) return refuse("user_inactive", email, { user, email });
       await signIn(ctx, reply, user, { method: "oidc", settings: sessions, secure });
       return reply.redirect(`${req.publicOrigin}${state.returnTo ?? "/"}`, 302);
+    },
+  );
+}
+
+interface Configured {
+  deps: OidcDeps;
+  oidc: OidcClient;
+}
+
+/** What differs between the sign-in redirects: the path, its text, its query and where the 302 leads. */
+interface Redirect<Q extends z.ZodType> {
+  path: string;
+  summary: string;
+  operationId: string;
+  description: string;
+  query: Q;
+  to: string;
+}
+
+type RedirectRequest<Q extends z.ZodType> = FastifyRequest<{ Querystring: z.output<Q> }>;
+
+/** A browser redirect of the sign-in: public, a 302, and 404 while OpenID Connect is not configured. */
+function redirectRoute<Q extends z.ZodType>(
+  app: App,
+  configured: Configured | undefined,
+  route: Redirect<Q>,
+  /** Sends the redirect, or the page of a refused sign-in, itself. */
+  handle: (req: RedirectRequest<Q>, reply: FastifyReply, configured: Configured) => Promise<unknown>,
+): void {
+  const { path, summary, operationId, description, query, to } = route;
+  app.get(
+    path,
+    {
+      config: { public: true },
+      schema: {
+        tags: TAGS,
+        summary,
+        operationId,
+        description,
+        querystring: query,
+        response: { 302: z.null().describe(to) },
+      },
+    },
+    async (req, reply) => {
+      if (!configured) throw NOT_CONFIGURED();
+      // Fastify validated the query against `route.query` before this handler: it has the parsed type.
+      await handle(req as unknown as RedirectRequest<Q>, reply, configured);
+      return reply;
     },
   );
 }

@@ -20,6 +20,8 @@ export interface LineChange {
   kind: "plan" | "spiff";
   /** The line's period after the change (a deleted line: before it). */
   period: string;
+  /** The period it leaves when the change moves it (a plan's period kind changed); else null. */
+  moved_from: string | null;
   /** pending for lines the change recalculates; approved or paid for locked ones. */
   status: string;
   locked: boolean;
@@ -103,11 +105,13 @@ async function pendingChanges(db: Db, plan: PlanInput, totals: Totals): Promise<
     if (cmp(was, now) === 0 && !moved) continue;
     const reason = reasonOf.get(`${line.deal_id}|${line.user_id}`);
     changes.push({
-      line_id: before?.id ?? null,
+      // A void line the change brings back is new to the reader: no id, no explanation before.
+      line_id: before?.status === "pending" ? before.id : null,
       deal_id: line.deal_id,
       user_id: line.user_id,
       kind: line.kind,
       period,
+      moved_from: moved ? before.period : null,
       status: "pending",
       locked: false,
       before: was,
@@ -134,6 +138,7 @@ async function lockedChanges(db: Db, plan: PlanInput, totals: Totals): Promise<L
       user_id: line.user_id,
       kind: "plan",
       period: line.period,
+      moved_from: null,
       status: line.status,
       locked: true,
       before: was,

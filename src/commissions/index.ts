@@ -29,6 +29,7 @@ export {
 export { priceUnsavedDeal } from "./preview.js";
 export { unsavedCredits } from "./recalc/load.js";
 export { toPlanInput } from "./recalc/load-terms.js";
+export { currentExplanations } from "./recalc/locked.js";
 export { bucketsOfDeals, type DateRange, lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";
 export { recalculateJobHandler } from "./recalculate-job.js";
 export { correctLockedHistory, type RetroactiveResult } from "./retroactive.js";

@@ -5,7 +5,7 @@ import { newId } from "../ids.js";
 import { cents, cmp, type Fixed, formatMoney, minus, parse, plus, sign, ZERO } from "./calculate/fixed.js";
 import type { PlanInput } from "./calculate.js";
 import { findLines } from "./deal-lines.js";
-import { repriceLockedLines } from "./recalc/locked.js";
+import { currentExplanations, repriceLockedLines } from "./recalc/locked.js";
 import { updateTotals } from "./recalc/write.js";
 import { type AdjustmentExplanation, insertAdjustments } from "./repository.js";
 
@@ -37,7 +37,7 @@ export async function correctLockedHistory(
   const explanationsBefore = new Map<string, unknown>();
   for (let i = 0; i < changed.length; i += CHUNK) {
     const ids = changed.slice(i, i + CHUNK).map((r) => r.line.id);
-    for (const line of await findLines(tx, ids)) explanationsBefore.set(line.id, line.explanation);
+    for (const [id, explanation] of await currentExplanations(tx, ids)) explanationsBefore.set(id, explanation);
   }
   let sum = ZERO;
   const lines = changed.map(({ line, after, explanation }) => {

@@ -1,6 +1,6 @@
 import { MAY } from "../access/index.js";
 import {
-  findLines,
+  currentExplanations,
   type LineChange,
   money,
   noImpact,
@@ -66,6 +66,7 @@ async function present(
   for (const c of changes) {
     const set = changedPeriods.get(c.user_id) ?? new Set();
     set.add(c.period);
+    if (c.moved_from) set.add(c.moved_from);
     changedPeriods.set(c.user_id, set);
   }
   const userIds = [...changedPeriods.keys()].sort();
@@ -126,10 +127,13 @@ async function namesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** The stored explanations of the page's lines (only the page's: a wide change lists thousands). */
+/**
+ * The explanations of what the page's lines pay now (only the page's: a wide change lists thousands);
+ * a locked line corrected before is explained by its latest correction, as its `before` amount is.
+ */
 async function storedExplanations(db: Db, page: LineChange[]): Promise<Map<string, unknown>> {
-  const ids = page.flatMap((c) => (c.line_id ? [c.line_id] : []));
-  if (ids.length === 0) return new Map();
-  const lines = await findLines(db, ids);
-  return new Map(lines.map((l) => [l.id, l.explanation]));
+  return currentExplanations(
+    db,
+    page.flatMap((c) => (c.line_id ? [c.line_id] : [])),
+  );
 }

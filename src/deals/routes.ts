@@ -33,23 +33,22 @@ const NO_PLAN =
   "A credited user with no plan in force earns no plan line; the deal's `explanation` then says " +
   '"no plan in force" and why (e.g. currency mismatch), per user.';
 
-export function dealRoutes(app: App): void {
-  const route = declareRoutes(app, tags);
-  route.list(
-    { path: "/deals", scope: "read", summary: "List deals", description: LIST, query: ListDealsQuery, item: Deal },
-    ({ ctx, query }) => read.listDeals(ctx, query),
-  );
+/** The deals as a collection: a deal's GET representation is its detail, with its lines. */
+function dealRecords(app: App) {
+  return declareRoutes(app, tags).records({
+    path: "/deals",
+    scope: { read: "read", write: "write" },
+    record: DealDetail,
+    read: read.getDeal,
+  });
+}
 
-  route.getById(
-    {
-      path: "/deals/:id",
-      scope: "read",
-      summary: "Get a deal",
-      description: `With its commission lines. ${NO_PLAN}`,
-      response: DealDetail,
-    },
-    read.getDeal,
+export function dealRoutes(app: App): void {
+  const deals = dealRecords(app);
+  deals.list({ summary: "List deals", description: LIST, query: ListDealsQuery, item: Deal }, ({ ctx, query }) =>
+    read.listDeals(ctx, query),
   );
+  deals.get({ summary: "Get a deal", description: `With its commission lines. ${NO_PLAN}` });
 
   writeRoutes(app);
   dealWorkflowRoutes(app);
@@ -60,41 +59,32 @@ export function dealRoutes(app: App): void {
 }
 
 function writeRoutes(app: App): void {
-  const route = declareRoutes(app, tags);
-  route.create(
+  const deals = dealRecords(app);
+  deals.create(
     {
-      path: "/deals",
-      scope: "write",
       summary: "Create a deal",
       description:
         "Creates a pending deal and calculates it: the response carries its lines and total_commission. currency " +
         "defaults to USD, deal_type to new_business, splits to the owner at 100 (following owner_id until splits " +
         `are given). Later deals of the same periods are recalculated. ${NO_PLAN}`,
       body: CreateDealBody,
-      response: DealDetail,
     },
     ({ ctx, body }) => write.createDeal(ctx, body),
   );
 
-  route.patchById(
+  deals.update(
     {
-      path: "/deals/:id",
-      scope: "write",
-      ifMatch: { read: read.getDeal, schema: DealDetail },
       summary: "Update a deal",
       description:
         "Pending and rejected deals only (409 invalid_transition otherwise); editing a rejected deal resubmits it as " +
         "pending. Merges: omitted fields stay; splits: null goes back to the owner at 100.",
       body: UpdateDealBody,
-      response: DealDetail,
     },
     write.updateDeal,
   );
 
-  route.deleteById(
+  deals.remove(
     {
-      path: "/deals/:id",
-      scope: "write",
       summary: "Delete a deal",
       description:
         "Pending and rejected deals only (409 invalid_transition otherwise). A deal that has ever had an adjustment " +

@@ -7,21 +7,14 @@ const LIST = "Newest first. Filters status (open, resolved; one or comma-separat
 
 /** The reads; opening (POST /deals/{id}/disputes) and resolving change a deal, so they live with the deals. */
 export function disputeRoutes(app: App): void {
-  const route = declareRoutes(app, ["Disputes"]);
-  route.list(
-    {
-      path: "/disputes",
-      scope: "read",
-      summary: "List disputes",
-      description: LIST,
-      query: ListDisputesQuery,
-      item: Dispute,
-    },
-    ({ ctx, query }) => service.listDisputes(ctx, query),
+  const disputes = declareRoutes(app, ["Disputes"]).records({
+    path: "/disputes",
+    scope: "read",
+    record: Dispute,
+    read: service.getDispute,
+  });
+  disputes.list({ summary: "List disputes", description: LIST, query: ListDisputesQuery }, ({ ctx, query }) =>
+    service.listDisputes(ctx, query),
   );
-
-  route.getById(
-    { path: "/disputes/:id", scope: "read", summary: "Get a dispute", response: Dispute },
-    service.getDispute,
-  );
+  disputes.get({ summary: "Get a dispute" });
 }

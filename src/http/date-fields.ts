@@ -58,3 +58,22 @@ export function toIso(value: Date | string | null): string | null {
   if (value === null) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
+
+/** A column's value as a response carries it: a timestamp as its ISO string, anything else as read. */
+export type AsResponse<Value> = Value extends Date ? string : Value;
+
+/**
+ * The named columns of a row as a response carries them (timestamps → ISO strings): the row mappers name the
+ * fields the API shows, so a column added to the table (a hash, a secret) never reaches a response by itself.
+ */
+export function responseColumns<Row, Name extends keyof Row>(
+  row: Row,
+  names: readonly Name[],
+): { [Column in Name]: AsResponse<Row[Column]> } {
+  const fields = {} as { [Column in Name]: AsResponse<Row[Column]> };
+  for (const name of names) {
+    const value = row[name];
+    fields[name] = (value instanceof Date ? value.toISOString() : value) as AsResponse<Row[Name]>;
+  }
+  return fields;
+}

@@ -5,17 +5,17 @@ import { CreateSpiffBody, ListSpiffsQuery, Spiff, SpiffWritten, UpdateSpiffBody 
 import * as service from "./service.js";
 
 export function spiffRoutes(app: App): void {
-  const route = declareRoutes(app, ["SPIFFs"]);
-  route.list(
-    { path: "/spiffs", scope: "read", summary: "List SPIFFs", query: ListSpiffsQuery, item: Spiff },
-    ({ ctx, query }) => service.listSpiffs(ctx, query),
-  );
-  route.getById({ path: "/spiffs/:id", scope: "read", summary: "Get a SPIFF", response: Spiff }, service.getSpiff);
+  const spiffs = declareRoutes(app, ["SPIFFs"]).records({
+    path: "/spiffs",
+    scope: { read: "read", write: "admin" },
+    record: Spiff,
+    read: service.getSpiff,
+  });
+  spiffs.list({ summary: "List SPIFFs", query: ListSpiffsQuery }, ({ ctx, query }) => service.listSpiffs(ctx, query));
+  spiffs.get({ summary: "Get a SPIFF" });
 
-  route.create(
+  spiffs.create(
     {
-      path: "/spiffs",
-      scope: "admin",
       summary: "Create a SPIFF",
       description:
         "A pending deal in the SPIFF's currency closing in [starts_on, ends_on] (both inclusive) that meets every " +
@@ -27,11 +27,8 @@ export function spiffRoutes(app: App): void {
     ({ ctx, body }) => service.createSpiff(ctx, body),
   );
 
-  route.patchById(
+  spiffs.update(
     {
-      path: "/spiffs/:id",
-      scope: "admin",
-      ifMatch: { read: service.getSpiff, schema: Spiff },
       summary: "Update a SPIFF",
       description:
         "Merges top-level fields (criteria and payout are replaced whole). Pending deals in the old and new " +
@@ -42,10 +39,8 @@ export function spiffRoutes(app: App): void {
     service.updateSpiff,
   );
 
-  route.deleteById(
+  spiffs.remove(
     {
-      path: "/spiffs/:id",
-      scope: "admin",
       summary: "Delete a SPIFF",
       description: "Its pending lines go; locked lines keep naming it.",
       response: NoContent,

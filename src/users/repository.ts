@@ -3,23 +3,25 @@ import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Tx } from "../context.js";
 import type { Db, UsersTable } from "../db/schema.js";
 import { anyOf } from "../db/sql.js";
-import { toIso } from "../http/date-fields.js";
+import { responseColumns } from "../http/date-fields.js";
 import type { ListUsersQuery, User } from "./schema.js";
 
 type Row = Selectable<UsersTable>;
 
+const USER_FIELDS = [
+  "id",
+  "external_id",
+  "name",
+  "email",
+  "role",
+  "manager_id",
+  "active",
+  "created_at",
+  "updated_at",
+] as const;
+
 export function toUser(row: Row): User {
-  return {
-    id: row.id,
-    external_id: row.external_id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    manager_id: row.manager_id,
-    active: row.active,
-    created_at: toIso(row.created_at)!,
-    updated_at: toIso(row.updated_at)!,
-  };
+  return responseColumns(row, USER_FIELDS);
 }
 
 export async function insertUser(db: Db, row: Insertable<UsersTable>): Promise<User> {

@@ -6,34 +6,30 @@ import * as service from "./service.js";
 
 export function userRoutes(app: App): void {
   const route = declareRoutes(app, ["Users"]);
-  route.list(
-    { path: "/users", scope: "read", summary: "List users", query: ListUsersQuery, item: User },
-    ({ ctx, query }) => service.listUsers(ctx, query),
-  );
-  route.getById({ path: "/users/:id", scope: "read", summary: "Get a user", response: User }, service.getUser);
+  const users = route.records({
+    path: "/users",
+    scope: { read: "read", write: "write" },
+    record: User,
+    read: service.getUser,
+  });
+  users.list({ summary: "List users", query: ListUsersQuery }, ({ ctx, query }) => service.listUsers(ctx, query));
+  users.get({ summary: "Get a user" });
 
-  route.create(
+  users.create(
     {
-      path: "/users",
-      scope: "write",
       summary: "Create a user",
       description: "`role` defaults to rep, `active` to true. Email and external_id are unique (409).",
       body: CreateUserBody,
-      response: User,
     },
     ({ ctx, body }) => service.createUser(ctx, body),
   );
 
-  route.patchById(
+  users.update(
     {
-      path: "/users/:id",
-      scope: "write",
-      ifMatch: { read: service.getUser, schema: User },
       summary: "Update a user",
       description:
         "Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE). Deactivating a user or changing their role ends their signed-in sessions (on their next request).",
       body: UpdateUserBody,
-      response: User,
     },
     service.updateUser,
   );

@@ -20,22 +20,23 @@ const NoContent = z.null().describe("No body.");
 
 export function webhookRoutes(app: App, settings: WebhookSettings): void {
   const route = declareRoutes(app, ["Webhooks"]);
-  route.list(
+  const subscriptions = route.records({
+    path: "/webhook-subscriptions",
+    scope: "admin",
+    record: WebhookSubscription,
+    read: service.getSubscription,
+  });
+  subscriptions.list(
     {
-      path: "/webhook-subscriptions",
-      scope: "admin",
       summary: "List webhook subscriptions",
       description: "Newest first (created_at desc, id desc). Secrets are never shown; `secret_hint` tells them apart.",
       query: ListSubscriptionsQuery,
-      item: WebhookSubscription,
     },
     ({ ctx, query }) => service.listSubscriptions(ctx, query),
   );
 
-  route.create(
+  subscriptions.create(
     {
-      path: "/webhook-subscriptions",
-      scope: "admin",
       secretResponse: true,
       summary: "Create a webhook subscription",
       description:
@@ -46,41 +47,26 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
     ({ ctx, body }) => service.createSubscription(ctx, settings, body),
   );
 
-  route.getById(
-    {
-      path: "/webhook-subscriptions/:id",
-      scope: "admin",
-      summary: "Get a webhook subscription",
-      response: WebhookSubscription,
-    },
-    service.getSubscription,
-  );
+  subscriptions.get({ summary: "Get a webhook subscription" });
 
-  route.patchById(
+  subscriptions.update(
     {
-      path: "/webhook-subscriptions/:id",
-      scope: "admin",
-      ifMatch: { read: service.getSubscription, schema: WebhookSubscription },
       summary: "Update a webhook subscription",
       description:
         "Merges `url` (validated again), `events`, `description` and `status` (active | disabled). Events written while disabled are never delivered; pending deliveries wait and resume when it is active again.",
       body: UpdateSubscriptionBody,
-      response: WebhookSubscription,
     },
     (ctx, id, body) => service.updateSubscription(ctx, settings, id, body),
   );
 
-  route.delete(
+  subscriptions.remove(
     {
-      path: "/webhook-subscriptions/:id",
-      scope: "admin",
       summary: "Delete a webhook subscription",
       description: "Its deliveries and their attempt log go with it.",
-      params: IdParams,
       response: NoContent,
     },
     // Deleting a subscription starts no recalculation: no job id for the header.
-    ({ ctx, params }) => service.deleteSubscription(ctx, params.id).then(() => null),
+    (ctx, id) => service.deleteSubscription(ctx, id).then(() => null),
   );
 
   route.post(

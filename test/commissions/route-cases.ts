@@ -103,6 +103,16 @@ export const COMMISSION_ROUTES: RouteCase[] = [
     invalid: { body: { quota: -1 }, param: "quota" },
   },
   {
+    method: "POST",
+    path: "/api/v1/comp-plans/{id}/impact",
+    scope: "admin",
+    ok: 200,
+    record: newPlan,
+    idPrefix: "plan",
+    body: () => ({ base_rate: 0.2, tiers: null }),
+    invalid: { body: { quota: -1 }, param: "quota" },
+  },
+  {
     method: "GET",
     path: "/api/v1/comp-plans/{id}/assignments",
     scope: "read",

@@ -65,6 +65,23 @@ async function loadLockedLines(
 }
 
 /**
+ * The computation behind what each line pays now, by id: its own explanation, or for a line already
+ * corrected retroactively the latest correction's `after` (old = line + corrections was computed there).
+ */
+export async function currentExplanations(db: Db, ids: string[]): Promise<Map<string, unknown>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; explanation: unknown }>`
+    SELECT l.id, COALESCE(
+             (SELECT a.explanation -> 'retroactive' -> 'after' -> 'explanation' FROM commission_lines a
+              WHERE a.adjusts_line_id = l.id
+              ORDER BY (a.explanation -> 'retroactive' ->> 'to_version')::int DESC, a.created_at DESC, a.id DESC
+              LIMIT 1),
+             l.explanation) AS explanation
+    FROM commission_lines l WHERE l.id = ANY(${ids}::text[])`.execute(db);
+  return new Map(rows.map((r) => [r.id, r.explanation]));
+}
+
+/**
  * Every locked plan line of `planId` priced under `plan` (the plan's new terms) as if nothing were
  * locked. A line whose credit no longer earns under the plan (dates, status, currency, assignment) is
  * priced at 0.00, explained by the reason. `users` limits the work to those users (a job batch).
