@@ -18,8 +18,8 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { inGroups, rawInserter, rawUpdater, scratchCopies } from "./lib/raw-rows.mjs";
 import {
-  dealBody,
   drainRecalcJobs,
+  insertPendingDeals,
   load,
   openBenchDatabase,
   ownerCtx,
@@ -49,41 +49,7 @@ console.error(`seeded ${REPS} reps, ${planIds.length} plans and assignments in $
 
 // Pending deals and their splits, raw.
 t0 = performance.now();
-const now = new Date();
-for (let i = 0; i < DEALS; i += BATCH) {
-  const deals = [];
-  const splits = [];
-  for (let k = i; k < Math.min(DEALS, i + BATCH); k++) {
-    const b = dealBody(k, REPS);
-    const id = `deal_b${String(k).padStart(8, "0")}`;
-    deals.push({
-      id,
-      external_id: b.external_id,
-      opportunity_name: b.opportunity_name,
-      arr_amount: String(b.arr_amount),
-      currency: "USD",
-      deal_type: b.deal_type,
-      close_date: b.close_date,
-      owner_id: b.owner_id,
-      splits_explicit: b.splits !== undefined,
-      status: "pending",
-      created_at: now,
-      updated_at: now,
-    });
-    for (const [position, s] of (b.splits ?? [{ user_id: b.owner_id, percent: 100 }]).entries()) {
-      splits.push({ deal_id: id, user_id: s.user_id, position, percent: String(s.percent), close_date: b.close_date });
-    }
-  }
-  await db.transaction().execute(async (tx) => {
-    await tx.insertInto("deals").values(deals).execute();
-    for (let j = 0; j < splits.length; j += BATCH) {
-      await tx
-        .insertInto("deal_splits")
-        .values(splits.slice(j, j + BATCH))
-        .execute();
-    }
-  });
-}
+await insertPendingDeals(db, DEALS, REPS);
 console.error(`inserted ${DEALS} deals in ${seconds(t0).toFixed(1)} s`);
 
 /** Edits every plan's tiers through the service and runs the recalculation jobs to completion. */

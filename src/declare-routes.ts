@@ -151,6 +151,17 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       });
   }
 
+  /** POST answering 200 with `response`, or 202 with `accepted` (a Job) when `run` left the work to a job. */
+  function postOrAccept<P extends Part, Q extends Part, B extends Part, R extends z.ZodType, A extends z.ZodType>(
+    doc: RouteDoc<P, Q, B> & { response: R; accepted: A },
+    run: Run<P, Q, B, { answer: z.output<R> } | { accepted: z.output<A> }>,
+  ): void {
+    add("POST", doc, { 200: doc.response, 202: doc.accepted }, async (input, _req, reply) => {
+      const out = await run(input);
+      return "accepted" in out ? reply.code(202).send(out.accepted) : reply.code(200).send(out.answer);
+    });
+  }
+
   /** 204; `run` returns the id of a recalculation it left to the background, if any, for the header. */
   function deleteOne<P extends Part>(
     doc: RouteDoc<P, undefined, undefined> & { response: z.ZodNull },
@@ -170,6 +181,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
     post: answer("POST", 200),
     create: answer("POST", 201),
     accept: answer("POST", 202),
+    postOrAccept,
     patch,
 
     /** GET of one record by the `:id` of its path. */

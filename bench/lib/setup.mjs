@@ -1,4 +1,4 @@
-// Shared by bench/ingest.mjs and bench/recalculate.mjs: a database of the benchmark's own (PGlite in a
+// Shared by the benchmarks (ingest, recalculate, plan-impact): a database of the benchmark's own (PGlite in a
 // temp dir, or a schema of its own on BENCH_DATABASE_URL, dropped after) and 1k reps on tiered plans.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -110,6 +110,51 @@ export function dealBody(i, reps) {
     ];
   }
   return body;
+}
+
+/** `n` pending deals (`dealBody`'s) and their splits with plain SQL, 1,000 deals per transaction. */
+export async function insertPendingDeals(db, n, reps, batch = 1000) {
+  const now = new Date();
+  for (let i = 0; i < n; i += batch) {
+    const deals = [];
+    const splits = [];
+    for (let k = i; k < Math.min(n, i + batch); k++) {
+      const b = dealBody(k, reps);
+      const id = `deal_b${String(k).padStart(8, "0")}`;
+      deals.push({
+        id,
+        external_id: b.external_id,
+        opportunity_name: b.opportunity_name,
+        arr_amount: String(b.arr_amount),
+        currency: "USD",
+        deal_type: b.deal_type,
+        close_date: b.close_date,
+        owner_id: b.owner_id,
+        splits_explicit: b.splits !== undefined,
+        status: "pending",
+        created_at: now,
+        updated_at: now,
+      });
+      for (const [position, s] of (b.splits ?? [{ user_id: b.owner_id, percent: 100 }]).entries()) {
+        splits.push({
+          deal_id: id,
+          user_id: s.user_id,
+          position,
+          percent: String(s.percent),
+          close_date: b.close_date,
+        });
+      }
+    }
+    await db.transaction().execute(async (tx) => {
+      await tx.insertInto("deals").values(deals).execute();
+      for (let j = 0; j < splits.length; j += batch) {
+        await tx
+          .insertInto("deal_splits")
+          .values(splits.slice(j, j + batch))
+          .execute();
+      }
+    });
+  }
 }
 
 /** Runs every queued `recalculate` job to completion with the service's handler (as the worker would). */

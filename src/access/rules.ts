@@ -16,6 +16,8 @@ export const MAY = {
   adjust: ["admin", "finance"],
   /** A plan change's impact (API.md §12): admins, and finance who pays its corrections. */
   previewPlanChange: ["admin", "finance"],
+  /** GET /jobs/{id}: admins; finance only the `plan_impact` jobs a large preview answers with (service). */
+  readJob: ["admin", "finance"],
   /** Whoever reads may price a deal body. */
   preview: ROLES,
   /** Reps and managers dispute their own approved deals (the service checks whose), admins any. */

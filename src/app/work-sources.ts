@@ -1,5 +1,6 @@
 import type pino from "pino";
 import { recalculateJobHandler } from "../commissions/index.js";
+import { PLAN_IMPACT_JOB_KIND, planImpactJobHandler } from "../comp-plans/index.js";
 import type { Kdb } from "../db/connect.js";
 import { type JobHandler, jobsSource } from "../jobs/jobs-source.js";
 import type { WorkSource } from "../jobs/worker.js";
@@ -22,6 +23,7 @@ export function workSources(
   const handlers: Record<string, JobHandler> = {
     retention: webhooks.exclusive ? embeddedRetentionJobHandler : retentionJobHandler,
     recalculate: recalculateJobHandler,
+    [PLAN_IMPACT_JOB_KIND]: planImpactJobHandler,
   };
   const { settings } = webhooks;
   const agent = createSafeAgent({

@@ -1,6 +1,7 @@
 import type { Db } from "../db/schema.js";
 import { cents, cmp, type Fixed, minus, parse, plus, sign, ZERO } from "./calculate/fixed.js";
 import { noPlanExplanation, type PlanInput } from "./calculate.js";
+import { countCredits } from "./recalc/load.js";
 import { repriceLockedLines } from "./recalc/locked.js";
 import { planRecalc } from "./recalc/plan.js";
 import type { DesiredLine, ExistingLine } from "./recalc/types.js";
@@ -169,6 +170,23 @@ export async function planChangeImpact(
     pendingDelta: sum(pending),
     lockedDelta: sum(locked),
   };
+}
+
+/**
+ * About how many lines an impact of plan `planId` computes: its pending credits (counted as the PATCH
+ * counts them to choose between inline and a job) and its locked plan lines.
+ */
+export async function impactSize(db: Db, planId: string): Promise<number> {
+  const pending = await countCredits(db, [{ type: "plan", plan_id: planId }]);
+  const locked = await db
+    .selectFrom("commission_lines")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("plan_id", "=", planId)
+    .where("kind", "=", "plan")
+    .where("locked", "=", true)
+    .where("status", "<>", "void")
+    .executeTakeFirstOrThrow();
+  return pending + Number(locked.n);
 }
 
 /** The impact of an edit that moves no line. */

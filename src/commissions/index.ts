@@ -18,7 +18,14 @@ export {
   voidDealLines,
 } from "./deal-lines.js";
 export { PLAN_LINE_IMPACT, SPIFF_LINE_IMPACT } from "./explanation.js";
-export { type LineChange, money, noImpact, type PlanChangeImpact, planChangeImpact } from "./impact.js";
+export {
+  impactSize,
+  type LineChange,
+  money,
+  noImpact,
+  type PlanChangeImpact,
+  planChangeImpact,
+} from "./impact.js";
 export { priceUnsavedDeal } from "./preview.js";
 export { unsavedCredits } from "./recalc/load.js";
 export { toPlanInput } from "./recalc/load-terms.js";

@@ -15,11 +15,36 @@ import { notFound } from "../errors.js";
 import { offsetOf } from "../http/pagination.js";
 import * as repo from "./repository.js";
 import type { PlanImpact, PlanImpactLine, PlanImpactQuery, UpdatePlanBody } from "./schema.js";
-import { planEdit } from "./service.js";
+import { type PlanEdit, planEdit } from "./service.js";
+
+/** The plan as stored and the PATCH's edit of it (the same edit the PATCH makes; 404 and 422 as the PATCH). */
+export interface PlanChange {
+  before: repo.PlanRecord;
+  edit: PlanEdit;
+}
+
+export async function planChangeOf(tx: Db, id: string, input: UpdatePlanBody, now: Date): Promise<PlanChange> {
+  const before = await repo.findPlanRecord(tx, id);
+  if (!before) throw notFound("Comp plan", id);
+  return { before, edit: await planEdit(tx, before, input, now) };
+}
+
+/** Name and description edits move no line; neither does an edit that leaves the plan as it is. */
+export const recalculates = ({ edit }: PlanChange): boolean => edit.termsChanged || edit.statusChanged;
+
+/** The answer of POST /comp-plans/{id}/impact for a change, computed in `tx`. */
+export async function impactOfChange(tx: Db, change: PlanChange, query: PlanImpactQuery): Promise<PlanImpact> {
+  const { before, edit } = change;
+  const impact = recalculates(change)
+    ? await planChangeImpact(tx, toPlanInput(edit.record), { repriceLocked: edit.termsChanged })
+    : noImpact();
+  return present(tx, before, edit.record.version, impact, query);
+}
 
 /**
  * POST /comp-plans/{id}/impact (API.md §12): a PATCH body's effect, computed by the code the PATCH runs
- * (the same edit of the plan record, the same recalculation plan) with nothing written.
+ * (the same edit of the plan record, the same recalculation plan) with nothing written. Always within
+ * the call: the route sends a large plan to a job (impact-job.ts), which runs this.
  */
 export async function previewPlanChange(
   ctx: Ctx,
@@ -28,17 +53,7 @@ export async function previewPlanChange(
   query: PlanImpactQuery,
 ): Promise<PlanImpact> {
   requireScope(ctx, "admin", MAY.previewPlanChange);
-  return withTransaction(ctx, async (tx) => {
-    const before = await repo.findPlanRecord(tx, id);
-    if (!before) throw notFound("Comp plan", id);
-    const edit = await planEdit(tx, before, input, ctx.now);
-    const recalculates = edit.termsChanged || edit.statusChanged;
-    // Name and description edits move no line; neither does an edit that leaves the plan as it is.
-    const impact = recalculates
-      ? await planChangeImpact(tx, toPlanInput(edit.record), { repriceLocked: edit.termsChanged })
-      : noImpact();
-    return present(tx, before, edit.record.version, impact, query);
-  });
+  return withTransaction(ctx, async (tx) => impactOfChange(tx, await planChangeOf(tx, id, input, ctx.now), query));
 }
 
 async function present(

@@ -87,7 +87,8 @@ export const UpdatePlanBody = z
       .boolean()
       .describe(
         "true: also correct locked history — one approved, locked adjustment line per locked line whose amount the " +
-          "new terms change (amount = new − old), in the same transaction (API.md §12). Default false: only pending " +
+          "new terms change (amount = new − old), in the same transaction (API.md §12); a status change alone corrects " +
+          "nothing. Default false: only pending " +
           "lines are recalculated.",
       ),
   })

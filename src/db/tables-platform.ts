@@ -103,6 +103,8 @@ export interface JobsTable {
   total: number | null;
   done: Generated<number>;
   error: string | null;
+  /** The answer of a job that computes one (013); null for the others. */
+  result: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;

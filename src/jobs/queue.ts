@@ -12,6 +12,8 @@ export interface Job {
   total: number | null;
   done: number;
   error: string | null;
+  /** What a job that computes an answer (a large plan-change impact) found; null for the others. */
+  result: Record<string, unknown> | null;
   created_at: string;
   finished_at: string | null;
 }
@@ -26,6 +28,7 @@ export function toJob(row: JobRow): Job {
     total: row.total,
     done: row.done,
     error: row.error,
+    result: row.result ?? null,
     created_at: toIso(row.created_at)!,
     finished_at: toIso(row.finished_at),
   };
@@ -59,4 +62,13 @@ export async function enqueueJob(tx: Tx, now: Date, job: NewJob): Promise<Job> {
 export async function findJob(db: Kdb, id: string): Promise<Job | undefined> {
   const row = await db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
   return row && toJob(row);
+}
+
+/** Stores a job's answer; the worker marks the job succeeded once its handler returns. */
+export async function recordJobResult(db: Kdb, id: string, result: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set({ result: JSON.stringify(result) })
+    .where("id", "=", id)
+    .execute();
 }

@@ -8,13 +8,14 @@ export function jobRoutes(app: App): void {
   app.get(
     "/jobs/:id",
     {
-      config: { scope: "read", roles: MAY.adminRead },
+      config: { scope: "read", roles: MAY.readJob },
       schema: {
         tags: ["Jobs"],
         summary: "Get a background job",
         operationId: "getJob",
         description:
-          "Progress of background work such as a wide recalculation (`recalculation_job_id`). Until it succeeds, reads show the previous amounts.",
+          "Progress of background work such as a wide recalculation (`recalculation_job_id`). Until it succeeds, reads show the previous amounts. " +
+          "A large plan-change impact (`plan_impact`, from POST /comp-plans/{id}/impact) puts its answer in `result`; finance may read those jobs, admins every job.",
         params: IdParams,
         response: { 200: JobSchema },
       },

@@ -10,6 +10,13 @@ export const JobSchema = z
     total: z.number().int().nullable().describe("Units of work, when known."),
     done: z.number().int(),
     error: z.string().nullable(),
+    result: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe(
+        "The answer of a job that computes one, once it succeeded: `plan_impact` (POST /comp-plans/{id}/impact on a " +
+          "large plan) → the PlanImpact the request would have answered. Null for other kinds.",
+      ),
     created_at: Timestamp,
     finished_at: Timestamp.nullable(),
   })
