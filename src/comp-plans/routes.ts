@@ -33,18 +33,14 @@ const PLAN_EDIT =
   "numbers beforehand.";
 
 const IMPACT =
-  "Takes a PATCH /comp-plans/{id} body and answers as if it were applied now, persisting nothing (API.md §12): " +
-  "`pending` is what the change recalculates — the same computation the PATCH then writes; `locked` is what " +
-  "approved, disputed and paid lines would be under the new terms, each affected (user, plan, period) recomputed " +
-  "in deal order as if no line were locked — what `retroactive: true` writes as adjustments. Locked lines are " +
-  "repriced only when the terms change, as earned (a status change alone never touches them). Unchanged lines are " +
-  "not listed; `lines` is paginated, largest |delta| first. `retroactive` in the body is accepted and changes " +
-  "nothing here. Size: a plan whose pending credits and locked lines number up to 20,000 is answered within the " +
-  "request (200); a larger one answers `202` with a `plan_impact` Job (nothing else is written) and " +
-  "`GET /jobs/{id}` returns the same PlanImpact in `result` once the job succeeded, computed when the job ran, " +
-  "for the page asked for (ask again with another `page` for the others). Measured (bench/plan-impact.mjs, a " +
-  "loaded 2-core machine): 110,000 lines took 32–37 s and ~330 MB within one call on PostgreSQL, 45 s " +
-  "embedded (2,400–4,700 lines/s).";
+  "Takes a PATCH /comp-plans/{id} body and answers as if it were applied now, writing nothing (API.md §12). " +
+  "`pending`: what the PATCH recalculates, by the same computation. `locked`: approved, disputed and paid lines " +
+  "under the new terms, each (user, plan, period) recomputed in deal order as if nothing were locked — what " +
+  "`retroactive: true` writes as adjustments; only a terms change reprices them. Unchanged lines are not listed; " +
+  "`lines` is paginated, largest |delta| first; `retroactive` here changes nothing. Up to 20,000 pending credits " +
+  "and locked lines: answered within the request (200). Larger: `202` with a `plan_impact` Job; once it succeeded, " +
+  "`GET /jobs/{id}` holds this answer (for the page asked) in `result`. Measured (bench/plan-impact.mjs): 110,000 " +
+  "lines took 32–45 s in one call on a loaded 2-core machine.";
 
 export function compPlanRoutes(app: App): void {
   const route = declareRoutes(app, ["Comp plans"]);

@@ -117,7 +117,7 @@ const OTHER_WRITE_ROUTES: RouteCase[] = [
 const WRITES = new Set<HTTPMethods>(["POST", "PUT", "PATCH"]);
 const ROUTES = [...OTHER_WRITE_ROUTES, ...COMMISSION_ROUTES, ...DISPUTE_ROUTES].filter((r) => WRITES.has(r.method));
 /** Writes nothing, so has no work to share a transaction with. */
-const READ_ONLY = new Set(["POST /api/v1/commissions/preview"]);
+const READ_ONLY = new Set(["POST /api/v1/commissions/preview", "POST /api/v1/comp-plans/{id}/impact"]);
 
 const t: TestApp = await createTestApp();
 let admin = "";

@@ -106,6 +106,8 @@ async function impact(body: components["schemas"]["UpdateCompPlanInput"]): Promi
     body,
   });
   if (!data) throw new Error(JSON.stringify(error));
+  // 202 hands a large plan's impact to a job (a Job body); this plan is small enough for the 200 answer.
+  if (!("summary" in data)) throw new Error(\`expected the answer, got job \${data.id}\`);
   return data;
 }
 
