@@ -423,6 +423,42 @@ describe("plan-change impact, case by case (exact cents)", () => {
     expect(await total(pending!)).toBe(0);
   });
 
+  it("a locked line whose assignment ended since it was earned is not this edit's to correct", async () => {
+    const { plan, reps, deals } = await world(BASE_10, [null], [[{ arr: 10000, on: "2026-07-10", lock: true }]]);
+    const [locked] = deals[0]!;
+    const assignments = ok<{ data: { id: string; user_id: string }[] }>(
+      await api.get(`/comp-plans/${plan.id}/assignments`),
+    );
+    ok(await api.del(`/plan-assignments/${assignments.data[0]!.id}`), 204);
+    const { impact } = await impactOf(api, plan.id, { base_rate: 0.11, retroactive: true });
+    expect(impact.summary).toEqual({ users: 0, deals: 0, lines: 0, pending_delta: 0, locked_delta: 0 });
+    expect((await apply(plan.id, { base_rate: 0.11, retroactive: true })).retroactive_adjustments).toEqual({
+      count: 0,
+      sum: 0,
+    });
+    expect(await total(locked!)).toBe(1000);
+    expect(reps).toHaveLength(1);
+  });
+
+  it("a dispute's resolution counts in what a locked line pays: a retroactive change never pays it twice", async () => {
+    const { plan, reps, deals } = await world(BASE_10, [null], [[{ arr: 10000, on: "2026-07-10", lock: true }]]);
+    const [locked] = deals[0]!;
+    const dispute = ok<{ id: string }>(
+      await api.post(`/deals/${locked}/disputes`, { reason: "missing_tier", expected_amount: 1200 }),
+      201,
+    );
+    ok(await api.post(`/disputes/${dispute.id}/resolve`, { outcome: "approved" }));
+    expect(await total(locked!)).toBe(1200);
+    const { impact, lines } = await impactOf(api, plan.id, { base_rate: 0.13, retroactive: true });
+    expect(lines.map(row)).toEqual([[locked, reps[0]!.id, "approved", 1200, 1300, 100]]);
+    expect(impact.summary.locked_delta).toBe(100);
+    expect((await apply(plan.id, { base_rate: 0.13, retroactive: true })).retroactive_adjustments).toEqual({
+      count: 1,
+      sum: 100,
+    });
+    expect(await total(locked!)).toBe(1300);
+  });
+
   it("a draft plan: a terms change lists nothing (drafts earn nothing); draft → active lists the new lines", async () => {
     const { plan, reps, deals } = await world(
       { ...BASE_10, status: "draft" },

@@ -4,7 +4,7 @@ import { noPlanExplanation, type PlanInput } from "../calculate.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, uniqueBuckets } from "./compute.js";
 import { type DealCols, loadBucketEntries, toEngineDeal } from "./load.js";
 import { loadPlanContext } from "./load-terms.js";
-import { type BucketKey, type CreditRow, creditId, type EntryRow } from "./types.js";
+import { type BucketKey, type CreditRow, creditId, type EntryRow, type PlanContext } from "./types.js";
 
 /*
  * A plan change's effect on locked history (API.md §12): each locked plan line of the plan is priced as
@@ -20,7 +20,7 @@ export interface LockedLine {
   period: string;
   status: string;
   plan_version: number | null;
-  /** Stored amount + Σ earlier retroactive adjustments of it: what the rep is owed for it today. */
+  /** Stored amount + its retroactive corrections + the deal's dispute resolutions for the user: what the rep is owed for it today. */
   amount: string;
 }
 
@@ -41,8 +41,11 @@ async function loadLockedLines(
 ): Promise<{ line: LockedLine; credit: CreditRow }[]> {
   const { rows } = await sql<LockedRow>`
     SELECT l.id, l.deal_id, l.user_id, l.period, l.status, l.plan_version,
-           (l.amount + COALESCE((SELECT SUM(a.amount) FROM commission_lines a WHERE a.adjusts_line_id = l.id), 0))::text
-             AS amount,
+           (l.amount + COALESCE((
+              SELECT SUM(a.amount) FROM commission_lines a
+              WHERE a.adjusts_line_id = l.id
+                 OR (a.deal_id = l.deal_id AND a.user_id = l.user_id AND a.kind = 'adjustment'
+                     AND a.status <> 'void' AND a.explanation ? 'dispute')), 0))::text AS amount,
            d.status AS deal_status, d.arr_amount, d.currency, d.deal_type, d.close_date, d.created_at, s.percent
     FROM commission_lines l
     JOIN deals d ON d.id = l.deal_id
@@ -81,6 +84,12 @@ export async function currentExplanations(db: Db, ids: string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.id, r.explanation]));
 }
 
+function assignedOn(ctx: PlanContext, userId: string, planId: string, date: string): boolean {
+  return (ctx.assignments.get(userId) ?? []).some(
+    (a) => a.plan_id === planId && a.effective_from <= date && (a.effective_to === null || date <= a.effective_to),
+  );
+}
+
 /**
  * Every locked plan line of `planId` priced under `plan` (the plan's new terms) as if nothing were
  * locked. A line whose credit no longer earns under the plan (dates, currency, assignment) is priced at
@@ -98,6 +107,9 @@ export async function repriceLockedLines(db: Db, plan: PlanInput, users?: string
   const buckets: BucketKey[] = [];
   const wanted = new Map<string, LockedLine>();
   for (const { line, credit } of locked) {
+    // A line whose assignment to this plan has ended or moved since it was earned is not this edit's
+    // to correct: a rate change must not claw back what an assignment change never touched.
+    if (!assignedOn(ctx, credit.user_id, plan.id, credit.deal.close_date)) continue;
     // Only the match is needed here (user, close date, currency); the bucket prices the credit.
     const match = matchCredit(credit, ctx);
     if (isMatch(match) && match.plan.id === plan.id) {
