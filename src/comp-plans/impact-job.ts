@@ -1,6 +1,7 @@
 import { MAY } from "../access/index.js";
 import { impactSize } from "../commissions/index.js";
 import { type Ctx, makeCtx, OWNER, requireScope, withTransaction } from "../context.js";
+import { AppError } from "../errors.js";
 import type { JobHandler } from "../jobs/jobs-source.js";
 import { enqueueJob, type Job, recordJobResult } from "../jobs/queue.js";
 import { impactOfChange, planChangeOf, recalculates } from "./impact.js";
@@ -8,9 +9,10 @@ import type { PlanImpact, PlanImpactQuery, UpdatePlanBody } from "./schema.js";
 
 /*
  * A large plan's impact runs as a job (issue #16): bench/plan-impact.mjs measured 110,000 lines (80,000
- * pending, 30,000 locked) at 32–37 s and ~330 MB more on PostgreSQL, 45 s embedded, on the shared 2-core
- * machine (load 10–29; 2,400–4,700 lines/s). Past the limit below a request would hold a transaction and
- * a connection for tens of seconds, so it answers 202 with the job, whose `result` is the same answer.
+ * pending, 30,000 locked) at 7 s and ~350 MB more on PostgreSQL, 14 s embedded, on a quiet 2-core machine
+ * (32–45 s under load). Past the limit below a request would hold a transaction, a connection and the
+ * embedded server that long, so it answers 202 with the job, whose `result` is the same answer. An MCP
+ * call, which has no job to wait on, is refused past the limit instead (`overLimit: "refuse"`).
  */
 
 export const PLAN_IMPACT_JOB_KIND = "plan_impact";
@@ -40,12 +42,20 @@ export async function requestPlanChangeImpact(
   id: string,
   input: UpdatePlanBody,
   query: PlanImpactQuery,
+  overLimit: "queue" | "refuse" = "queue",
 ): Promise<ImpactAnswer> {
   requireScope(ctx, "admin", MAY.previewPlanChange);
   return withTransaction(ctx, async (tx) => {
     const change = await planChangeOf(tx, id, input, ctx.now);
     const size = recalculates(change) ? await impactSize(tx, id) : 0;
     if (size <= inlineLimit) return { answer: await impactOfChange(tx, change, query) };
+    if (overLimit === "refuse") {
+      throw new AppError(
+        "conflict",
+        `This change's impact covers ${size} lines, more than one call computes (${inlineLimit}): ` +
+          `POST /api/v1/comp-plans/${id}/impact answers it with a job`,
+      );
+    }
     const payload: PlanImpactPayload = { plan_id: id, body: input, query, env: ctx.env };
     return {
       accepted: await enqueueJob(tx, ctx.now, { kind: PLAN_IMPACT_JOB_KIND, payload: { ...payload }, total: size }),

@@ -1,4 +1,4 @@
-import { PlanImpact, previewPlanChange, UpdatePlanBody } from "../comp-plans/index.js";
+import { PlanImpact, requestPlanChangeImpact, UpdatePlanBody } from "../comp-plans/index.js";
 import { defineTool, type McpTool, READS, withId } from "./tool.js";
 
 /** The impact's first page: enough lines to read, small enough for a model's context. */
@@ -16,12 +16,17 @@ export const PLAN_TOOLS: readonly McpTool[] = [
       "/api/v1/comp-plans/{id}/impact?per_page=20 does: the summary (users, deals, lines, pending_delta, " +
       "locked_delta), each affected user's periods before and after, and the first 20 changed lines, largest " +
       "|delta| first (lines.meta.total counts them all). pending is what applying the change recalculates; locked " +
-      "is what a retroactive apply would write as adjustments. Read-only: it never changes the plan or any line.",
+      "is what a retroactive apply would write as adjustments. Read-only: it never changes the plan or any line. " +
+      "A change reaching more than 20,000 lines is refused (conflict): use the REST route, which answers with a job.",
     scope: "admin",
     access: "admin",
     input: withId(UpdatePlanBody),
     output: PlanImpact,
     annotations: READS,
-    run: (ctx, { id, ...patch }) => previewPlanChange(ctx, id, patch, FIRST_LINES),
+    run: async (ctx, { id, ...patch }) => {
+      const outcome = await requestPlanChangeImpact(ctx, id, patch, FIRST_LINES, "refuse");
+      if (!("answer" in outcome)) throw new Error("unreachable: an MCP preview never queues a job");
+      return outcome.answer;
+    },
   }),
 ];

@@ -1,5 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setImpactInlineLimit } from "../../src/comp-plans/impact-job.js";
 import type { PlanImpact } from "../../src/comp-plans/schema.js";
 import type { Scope } from "../../src/context.js";
 import { READS } from "../../src/mcp/tool.js";
@@ -158,5 +159,23 @@ describe("preview_plan_change (API.md §12)", () => {
       message: `Comp plan ${missing} not found`,
     });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("preview_plan_change on a plan past the inline limit", () => {
+  it("is refused with conflict naming the REST route (no job queued): an MCP call has no job to wait on", async () => {
+    setImpactInlineLimit(10);
+    try {
+      const before = await snapshot();
+      const refused = errorIn(await call(admin, TOOL, { id: planId, base_rate: 0.2 }));
+      expect(refused.code).toBe("conflict");
+      expect(refused.message).toBe(
+        `This change's impact covers 24 lines, more than one call computes (10): ` +
+          `POST /api/v1/comp-plans/${planId}/impact answers it with a job`,
+      );
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      setImpactInlineLimit(20_000);
+    }
   });
 });
