@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   setInlineLimit(1000);
-  await receiver?.close();
   await t?.close();
 });
 
@@ -58,7 +57,10 @@ describe("#13.26 each work source has its own concurrency", () => {
         requests: WEBHOOK_SLOTS,
       });
     } finally {
-      await worker.stop(100);
+      // Let the held deliveries end (their connections dropped) and record their attempts before the
+      // schema is dropped: a delivery still writing then deadlocked DROP SCHEMA … CASCADE on PostgreSQL.
+      await receiver.close();
+      await worker.stop(30_000);
     }
   }, 120_000);
 });
