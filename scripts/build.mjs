@@ -1,8 +1,11 @@
-// Compiles src/ to dist/, copies the SQL migrations beside the compiled migrator, and bakes an empty
-// PGlite cluster (initdb takes seconds) so the first `npm start` on a new data dir starts from it.
+// Compiles src/ to dist/, copies the SQL migrations beside the compiled migrator, bakes an empty
+// PGlite cluster (initdb takes seconds) so the first `npm start` on a new data dir starts from it, and
+// builds the web console into dist/web with a .br and a .gz beside each asset (served as they are).
 import { execFileSync } from "node:child_process";
-import { cpSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 rmSync("dist", { recursive: true, force: true });
@@ -14,3 +17,17 @@ const pglite = await PGlite.create();
 const dump = await pglite.dumpDataDir("gzip");
 writeFileSync("dist/db/pgdata-template.tar.gz", Buffer.from(await dump.arrayBuffer()));
 await pglite.close();
+
+const { build } = await import("vite");
+await build({ configFile: "web/vite.config.ts", logLevel: "warn" });
+for (const dir of ["dist/web", "dist/web/assets"]) {
+  for (const name of readdirSync(dir)) {
+    if (!/\.(js|css|html|svg)$/.test(name)) continue;
+    const body = readFileSync(join(dir, name));
+    writeFileSync(
+      join(dir, `${name}.br`),
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(join(dir, `${name}.gz`), gzipSync(body, { level: 9 }));
+  }
+}

@@ -27,6 +27,7 @@ import { userRoutes } from "../users/index.js";
 import { type WebhookSettings, webhookRoutes } from "../webhooks/index.js";
 import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
 import { ClientErrors } from "./client-errors.js";
+import { registerConsole } from "./console.js";
 import { registerDocs } from "./docs.js";
 import { handleError } from "./error-handler.js";
 import { healthRoutes } from "./health.js";
@@ -191,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     { prefix: "/api/v1" },
   );
   await registerDocs(app);
+  registerConsole(app);
   app.addHook("onClose", async () => requestLog.flush());
   await app.ready();
   return { app, requestLog };

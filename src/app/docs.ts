@@ -1,12 +1,9 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import Fastify from "fastify";
 import { notFound } from "../errors.js";
-import { matchesIfNoneMatch } from "../http/etag.js";
 import type { App } from "../http/types.js";
 import { docsCsp } from "./security-headers.js";
+import { type Asset, asset, IMMUTABLE, REVALIDATE, sendAsset } from "./static-assets.js";
 
 export const DOCS_TITLE = "Commission Tracking Service API reference";
 
@@ -28,27 +25,12 @@ const SCALAR_OPTIONS = {
   },
 };
 
-const YEAR = "public, max-age=31536000, immutable";
-
-interface Asset {
-  type: string;
-  identity: Buffer;
-  hash: string;
-  /** Compressed once per encoding, on first demand. */
-  encoded: Map<"br" | "gzip", Promise<Buffer>>;
-}
-
 interface DocsAssets {
   page: Asset;
   bundle: Asset;
   /** `scalar.<hash>.js`: the page's script, cached for a year (its name changes with its content). */
   bundleName: string;
   csp: string;
-}
-
-function asset(body: Buffer, type: string): Asset {
-  const hash = createHash("sha256").update(body).digest("base64url").slice(0, 16);
-  return { type, identity: body, hash, encoded: new Map() };
 }
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
@@ -77,42 +59,6 @@ async function loadDocs(): Promise<DocsAssets> {
   }
 }
 
-/** The client's best of br, gzip, identity (q=0 refuses one). */
-function encodingFor(header: string | undefined): "br" | "gzip" | undefined {
-  const accepted = new Map<string, number>();
-  for (const part of (header ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  return ok("br") ? "br" : ok("gzip") ? "gzip" : undefined;
-}
-
-const compressors = {
-  br: (body: Buffer) =>
-    promisify(brotliCompress)(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-  gzip: (body: Buffer) => promisify(gzip)(body, { level: 9 }),
-};
-
-async function sendAsset(req: FastifyRequest, reply: FastifyReply, file: Asset, cacheControl: string) {
-  const encoding = encodingFor(req.headers["accept-encoding"]);
-  const etag = `"${file.hash}${encoding ? `-${encoding}` : ""}"`;
-  reply.header("Content-Type", file.type).header("Vary", "Accept-Encoding").header("Cache-Control", cacheControl);
-  reply.header("ETag", etag);
-  if (matchesIfNoneMatch(req.headers["if-none-match"], etag)) return reply.code(304).send();
-  if (!encoding) return reply.send(file.identity);
-  let body = file.encoded.get(encoding);
-  if (!body) {
-    body = compressors[encoding](file.identity);
-    file.encoded.set(encoding, body);
-    body.catch(() => file.encoded.delete(encoding));
-  }
-  return reply.header("Content-Encoding", encoding).send(await body);
-}
-
 /**
  * The docs page (API.md §8). Scalar's module is a 4 MB bundle nothing before listen needs, so it is
  * loaded on the first request, then served from memory: compressed (br or gzip), with ETags, the page
@@ -133,13 +79,13 @@ export async function registerDocs(app: App): Promise<void> {
   app.get("/docs/", options, async (req, reply) => {
     const { page, csp } = await assets();
     reply.header("Content-Security-Policy", csp);
-    return sendAsset(req, reply, page, "no-cache");
+    return sendAsset(req, reply, page, REVALIDATE);
   });
   app.get<{ Params: { file: string } }>("/docs/js/:file", options, async (req, reply) => {
     const { bundle, bundleName } = await assets();
     // The unhashed name stays for pages cached before an upgrade; it is revalidated every time.
-    if (req.params.file === "scalar.js") return sendAsset(req, reply, bundle, "no-cache");
+    if (req.params.file === "scalar.js") return sendAsset(req, reply, bundle, REVALIDATE);
     if (req.params.file !== bundleName) throw notFound("File", `/docs/js/${req.params.file}`);
-    return sendAsset(req, reply, bundle, YEAR);
+    return sendAsset(req, reply, bundle, IMMUTABLE);
   });
 }

@@ -53,3 +53,23 @@ export function docsCsp(inlineScriptHashes: string[]): string {
     .map(([name, values]) => `${name} ${values.join(" ")}`)
     .join(";");
 }
+
+/**
+ * The console's CSP: scripts and styles from this origin only (no inline script; the component kit
+ * sets style attributes and one <style> element of CSS variables, hence inline styles), API calls to
+ * this origin, no framing, forms posting nowhere else.
+ */
+export function consoleCsp(): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join(";");
+}

@@ -119,7 +119,16 @@ describe("#13.1 the gate on the matched route", () => {
   });
 
   it("unmatched paths outside /api and /mcp need a key too (default deny)", async () => {
-    for (const target of ["/", "/favicon.ico", "/admin", "/api", "/v1/users", "http://x/", "/%2e%2e/etc/passwd"]) {
+    for (const target of [
+      "/favicon.ico",
+      "/deals",
+      "/assets",
+      "/admin",
+      "/api",
+      "/v1/users",
+      "http://x/admin",
+      "/%2e%2e/etc/passwd",
+    ]) {
       const res = await send("GET", target);
       expect(res.status, target).toBe(401);
       expectContractError(res, "unauthorized");

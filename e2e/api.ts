@@ -1,0 +1,50 @@
+// The e2e suite's own API client: plain fetch with a key (seeding) or a cookie jar (a person), so the
+// expected values a test compares the page with come from the API, never from constants.
+import { readFileSync } from "node:fs";
+
+export interface SeededUser {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  password: string;
+}
+
+export interface E2eState {
+  url: string;
+  adminKey: string;
+  users: Record<"admin" | "director" | "lead" | "rita" | "ravi" | "paula", SeededUser>;
+  planId: string;
+  currency: string;
+  period: string;
+  deals: { ritaApproved: string; ritaPending: string; ritaPaid: string; paulaApproved: string };
+}
+
+export const STATE_FILE = new URL("../.e2e-state.json", import.meta.url);
+
+export function state(): E2eState {
+  return JSON.parse(readFileSync(STATE_FILE, "utf8"));
+}
+
+/** A call with the admin key: the JSON body of a 2xx, or an error naming the status and body. */
+export async function asAdmin<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  const { url, adminKey } = state();
+  return call<T>(url, method, path, { Authorization: `Bearer ${adminKey}` }, body);
+}
+
+export async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,68 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { type SeededUser, state } from "./api.js";
+
+/**
+ * Every test's page records what the browser refused or failed: CSP violations, console errors and
+ * requests answered 5xx or not at all. A test ends by asserting there were none (`clean`).
+ */
+export const test = base.extend<{ problems: string[] }>({
+  problems: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      // Chromium logs every 4xx as "Failed to load resource"; answers are judged by the listeners below.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+        problems.push(`console: ${message.text()}`);
+      }
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    page.on("requestfailed", (request) => {
+      const failure = request.failure()?.errorText ?? "";
+      // A navigation away cancels what the old page still had in flight: not a failure of the page.
+      if (!failure.includes("ERR_ABORTED")) problems.push(`failed: ${request.url()} ${failure}`);
+    });
+    page.on("response", (response) => {
+      if (response.status() >= 500) problems.push(`${response.status()}: ${response.url()}`);
+    });
+    await use(problems);
+  },
+});
+export { expect };
+
+/** Signs in through the sign-in page, as a person would. */
+export async function signIn(page: Page, user: SeededUser, path = "/"): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByRole("textbox", { name: "Password" }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByLabel("Signed in as")).toContainText(user.name);
+}
+
+/** A person's API session in Node (cookie and CSRF token), to read what the page should show. */
+export async function apiAs(user: SeededUser) {
+  const { url } = state();
+  const login = await fetch(`${url}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: url },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (!login.ok) throw new Error(`login ${user.email} → ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { csrf_token } = (await login.json()) as { csrf_token: string };
+  return async <T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
+    const res = await fetch(`${url}/api/v1${path}`, {
+      method,
+      headers: {
+        Cookie: cookie,
+        "X-CSRF-Token": csrf_token,
+        Origin: url,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  };
+}

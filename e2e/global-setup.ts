@@ -1,0 +1,58 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { STATE_FILE } from "./api.js";
+import { seed } from "./seed.js";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`cts serve exited (${child.exitCode}):\n${log()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`cts serve did not answer /healthz within 60 s:\n${log()}`);
+}
+
+/** A real `cts serve` (the built dist/, console included) on a fresh embedded data dir, then the seed. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const url = process.env.CTS_E2E_URL!;
+  dataDir = mkdtempSync(join(tmpdir(), "cts-e2e-"));
+  const env = {
+    ...process.env,
+    CTS_DATA_DIR: join(dataDir, "data"),
+    CTS_PORT: new URL(url).port,
+    CTS_HOST: "127.0.0.1",
+    CTS_LOG_LEVEL: "warn",
+  };
+  let output = "";
+  server = spawn(process.execPath, ["dist/cli/main.js", "serve"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (d) => (output += d));
+  server.stderr!.on("data", (d) => (output += d));
+  await waitForHealth(url, server, () => output);
+  const created = execFileSync(
+    process.execPath,
+    ["dist/cli/main.js", "keys", "create", "--scope", "admin", "--name", "e2e seed", "--json"],
+    { cwd: ROOT, env, encoding: "utf8" },
+  );
+  const { key } = JSON.parse(created.trim().split("\n").at(-1)!);
+  writeFileSync(STATE_FILE, JSON.stringify(await seed(url, key), null, 2));
+  return async () => {
+    server?.kill("SIGTERM");
+    await new Promise((r) => server?.once("exit", r));
+    rmSync(dataDir!, { recursive: true, force: true });
+    rmSync(STATE_FILE, { force: true });
+  };
+}

@@ -1,0 +1,123 @@
+// What the e2e suite starts from, written through the API with an admin key as any client would:
+// a director → lead → two reps tree and a peer rep outside it, a quarterly tiered plan, deals over
+// this quarter and the three before it in every status, a SPIFF, an adjustment, and a password for
+// each person (set by accepting an invitation).
+import { call, type E2eState, type SeededUser } from "./api.js";
+
+export const PASSWORD = "e2e sunflower ledger 2026";
+
+function quarterOf(d: Date): { year: number; q: number } {
+  return { year: d.getUTCFullYear(), q: Math.floor(d.getUTCMonth() / 3) + 1 };
+}
+
+/** The first day of the quarter `back` quarters before today's, plus `day` days ("YYYY-MM-DD"). */
+function dayInQuarter(back: number, day: number): string {
+  const { year, q } = quarterOf(new Date());
+  const index = year * 4 + (q - 1) - back;
+  const start = new Date(Date.UTC(Math.floor(index / 4), (index % 4) * 3, 1 + day));
+  return start.toISOString().slice(0, 10);
+}
+
+export async function seed(url: string, adminKey: string): Promise<E2eState> {
+  const admin = <T = any>(method: string, path: string, body?: unknown) =>
+    call<T>(url, method, path, { Authorization: `Bearer ${adminKey}` }, body);
+
+  const person = async (name: string, role: string, managerId: string | null): Promise<SeededUser> => {
+    const email = `${name.split(" ")[0]!.toLowerCase()}@e2e.example.com`;
+    const user = await admin("POST", "/users", { name, email, role, manager_id: managerId });
+    const invitation = await admin("POST", `/users/${user.id}/invitations`);
+    const token = new URL(invitation.url).hash.slice(1);
+    await call(url, "POST", "/auth/invitations/accept", { Origin: url }, { token, password: PASSWORD });
+    return { id: user.id, name, email, role, password: PASSWORD };
+  };
+  const adminPerson = await person("Ada Admin", "admin", null);
+  const director = await person("Dora Director", "manager", null);
+  const lead = await person("Leo Lead", "manager", director.id);
+  const rita = await person("Rita Rep", "rep", lead.id);
+  const ravi = await person("Ravi Rep", "rep", lead.id);
+  const paula = await person("Paula Peer", "rep", null);
+
+  const yearAgo = dayInQuarter(4, 0);
+  const plan = await admin("POST", "/comp-plans", {
+    name: "AE quarterly",
+    period: "quarter",
+    currency: "USD",
+    quota: 100000,
+    tiers: [
+      { from_attainment: 0, rate: 0.08 },
+      { from_attainment: 1, rate: 0.12 },
+      { from_attainment: 1.5, rate: 0.15 },
+    ],
+    deal_type_multipliers: { renewal: 0.5 },
+    effective_from: yearAgo,
+  });
+  for (const rep of [rita, ravi, paula, lead]) {
+    await admin("POST", `/comp-plans/${plan.id}/assignments`, { user_id: rep.id, effective_from: yearAgo });
+  }
+  await admin("POST", "/spiffs", {
+    name: "Big-deal bonus",
+    starts_on: dayInQuarter(0, 0),
+    ends_on: dayInQuarter(-1, -1),
+    criteria: { min_arr_amount: 40000 },
+    payout: { type: "flat", amount: 500 },
+  });
+
+  const deal = async (owner: SeededUser, name: string, arr: number, back: number, day: number, extra = {}) =>
+    admin("POST", "/deals", {
+      opportunity_name: name,
+      arr_amount: arr,
+      close_date: dayInQuarter(back, day),
+      owner_id: owner.id,
+      ...extra,
+    });
+  const approve = (id: string) => admin("POST", `/deals/${id}/approve`);
+  const pay = async (id: string) => {
+    await approve(id);
+    await admin("POST", `/deals/${id}/mark-paid`);
+  };
+
+  // This quarter: Rita crosses 100 % (the second band) with her third deal.
+  const ritaPaid = await deal(rita, "Acme renewal", 30000, 0, 1, { deal_type: "renewal" });
+  await pay(ritaPaid.id);
+  const ritaApproved = await deal(rita, "Globex expansion", 55000, 0, 3, { deal_type: "expansion" });
+  await approve(ritaApproved.id);
+  const ritaPending = await deal(rita, "Initech new logo", 42000.5, 0, 5, {
+    splits: [
+      { user_id: rita.id, percent: 70 },
+      { user_id: ravi.id, percent: 30 },
+    ],
+  });
+  // The three quarters before: paid and approved history.
+  for (const back of [1, 2, 3]) {
+    const old = await deal(rita, `Q-${back} deal A`, 20000 + back * 15000, back, 10);
+    await pay(old.id);
+    const other = await deal(rita, `Q-${back} deal B`, 12000, back, 20);
+    await approve(other.id);
+  }
+  const raviDeal = await deal(ravi, "Hooli pilot", 18000, 0, 2);
+  await approve(raviDeal.id);
+  const paulaApproved = await deal(paula, "Umbrella suite", 64000, 0, 4);
+  await approve(paulaApproved.id);
+  await admin("POST", "/commissions/adjustments", {
+    deal_id: ritaApproved.id,
+    user_id: rita.id,
+    amount: 150,
+    reason: "Onboarding bonus agreed with finance",
+  });
+
+  const { year, q } = quarterOf(new Date());
+  return {
+    url,
+    adminKey,
+    users: { admin: adminPerson, director, lead, rita, ravi, paula },
+    planId: plan.id,
+    currency: "USD",
+    period: `${year}-Q${q}`,
+    deals: {
+      ritaApproved: ritaApproved.id,
+      ritaPending: ritaPending.id,
+      ritaPaid: ritaPaid.id,
+      paulaApproved: paulaApproved.id,
+    },
+  };
+}

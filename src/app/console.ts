@@ -1,0 +1,88 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { AppError, notFound } from "../errors.js";
+import type { App } from "../http/types.js";
+import { consoleCsp } from "./security-headers.js";
+import { type Asset, asset, type Encoding, IMMUTABLE, REVALIDATE, sendAsset } from "./static-assets.js";
+
+/**
+ * The web console's pages (web/src/router.tsx): each answers with the one HTML page, and the
+ * console's router draws the screen. Listed, not a catch-all, so every other path keeps the
+ * default-deny answer (401 without credentials, 404 with them).
+ */
+export const CONSOLE_PAGES = [
+  "/",
+  "/sign-in",
+  "/invite",
+  "/account",
+  "/deals/:id",
+  "/statements/:period",
+  "/what-if",
+  "/disputes",
+  "/team",
+  "/people/:id",
+] as const;
+
+/** `npm run build` writes the console here (Vite, then a .br and a .gz beside every asset). */
+const BUILT = fileURLToPath(new URL("../../dist/web/", import.meta.url));
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".woff2": "font/woff2",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+};
+
+interface ConsoleFiles {
+  page: Asset;
+  /** Hashed file name (under /assets/) → the file. */
+  assets: Map<string, Asset>;
+}
+
+function readAsset(path: string, type: string): Asset {
+  const precompressed: Partial<Record<Encoding, Buffer>> = {};
+  if (existsSync(`${path}.br`)) precompressed.br = readFileSync(`${path}.br`);
+  if (existsSync(`${path}.gz`)) precompressed.gzip = readFileSync(`${path}.gz`);
+  return asset(readFileSync(path), type, precompressed);
+}
+
+/** The built console, read once into memory (a few hundred KB). Undefined when it was never built. */
+function loadConsole(): ConsoleFiles | undefined {
+  if (!existsSync(join(BUILT, "index.html"))) return undefined;
+  const assets = new Map<string, Asset>();
+  const dir = join(BUILT, "assets");
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    const type = TYPES[extname(name)];
+    if (type) assets.set(name, readAsset(join(dir, name), type));
+  }
+  return { page: readAsset(join(BUILT, "index.html"), "text/html; charset=utf-8"), assets };
+}
+
+/**
+ * The console at `{origin}/` (API.md §11): public pages and content-hashed assets cached for a year,
+ * compressed at build time, under a CSP that allows this origin's scripts only. Everything it shows
+ * comes from /api/v1 with the person's session, like any client.
+ */
+export function registerConsole(app: App): void {
+  let files: ConsoleFiles | undefined | null = null;
+  const built = () => {
+    if (files === null) files = loadConsole();
+    if (!files) throw new AppError("unavailable", "The web console is not built: run `npm run build`");
+    return files;
+  };
+  const options = { config: { public: true }, schema: { hide: true } };
+  for (const path of CONSOLE_PAGES) {
+    app.get(path, options, async (req, reply) => {
+      reply.header("Content-Security-Policy", consoleCsp());
+      return sendAsset(req, reply, built().page, REVALIDATE);
+    });
+  }
+  app.get<{ Params: { file: string } }>("/assets/:file", options, async (req, reply) => {
+    const file = built().assets.get(req.params.file);
+    if (!file) throw notFound("File", `/assets/${req.params.file}`);
+    return sendAsset(req, reply, file, IMMUTABLE);
+  });
+}

@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { brotliDecompressSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSOLE_PAGES } from "../../src/app/console.js";
+import { consoleCsp } from "../../src/app/security-headers.js";
+import { createTestApp, type TestApp } from "../harness.js";
+
+// The console as `npm run build` (the `prepare` step of `npm install`) leaves it in dist/web.
+const BUILT = new URL("../../dist/web/", import.meta.url);
+const ASSETS = readdirSync(new URL("assets/", BUILT)).filter((name) => /\.(js|css)$/.test(name));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
+
+describe("the web console at {origin}/", () => {
+  it("every console page answers the one HTML page, without credentials, under the console's CSP", async () => {
+    const html = readFileSync(new URL("index.html", BUILT), "utf8");
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script anywhere
+    for (const page of CONSOLE_PAGES) {
+      const res = await get(page.replace(/:\w+/g, "usr_123"));
+      expect(res.statusCode, page).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["content-security-policy"]).toBe(consoleCsp());
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toBe(html);
+    }
+  });
+
+  it("serves each hashed asset for a year, precompressed, with a 304 on its ETag", async () => {
+    expect(ASSETS.length).toBeGreaterThan(1);
+    for (const name of ASSETS) {
+      const identity = readFileSync(new URL(`assets/${name}`, BUILT));
+      const br = await get(`/assets/${name}`, { "accept-encoding": "gzip, br" });
+      expect(br.statusCode, name).toBe(200);
+      expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(br.rawPayload).toEqual(readFileSync(new URL(`assets/${name}.br`, BUILT)));
+      expect(brotliDecompressSync(br.rawPayload)).toEqual(identity);
+      const plain = await get(`/assets/${name}`, { "accept-encoding": "identity" });
+      expect(plain.rawPayload).toEqual(identity);
+      const again = await get(`/assets/${name}`, {
+        "accept-encoding": "br",
+        "if-none-match": br.headers.etag as string,
+      });
+      expect(again.statusCode).toBe(304);
+    }
+  });
+
+  it("an unknown asset is a 404, and paths that are not console pages keep the default deny", async () => {
+    const missing = await get("/assets/nothing-here.js");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe("not_found");
+    for (const path of ["/deals", "/people", "/statements", "/index.html", "/assets"]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(401);
+      expect(res.json().error.code).toBe("unauthorized");
+    }
+  });
+});

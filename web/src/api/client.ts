@@ -1,0 +1,68 @@
+import createClient, { type Middleware } from "openapi-fetch";
+import type { components, paths } from "./schema";
+
+export type Schemas = components["schemas"];
+export type ErrorBody = Schemas["Error"];
+
+/** An API error as the contract states it (API.md §2): code, message, details, and the request id. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly requestId: string | null,
+    readonly details?: ErrorBody["error"]["details"],
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken: string | undefined;
+/** The session's CSRF token (from sign-in or GET /auth/session), sent with every unsafe request. */
+export function setCsrfToken(token: string | undefined): void {
+  csrfToken = token;
+}
+
+const listeners = new Set<() => void>();
+/** Called when a request that needs a session gets 401: the session ended (expiry, sign-out elsewhere). */
+export function onSessionLost(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const session: Middleware = {
+  onRequest({ request }) {
+    if (csrfToken && !SAFE.has(request.method)) request.headers.set("X-CSRF-Token", csrfToken);
+    return request;
+  },
+  onResponse({ request, response }) {
+    const path = new URL(request.url).pathname;
+    if (response.status === 401 && !path.startsWith("/api/v1/auth/")) for (const listener of listeners) listener();
+    return response;
+  },
+};
+
+export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? "" });
+api.use(session);
+
+interface Result<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The data of a call, or an ApiError carrying the contract's error body and the Request-Id. */
+export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok) return data as T;
+  const body = (error ?? {}) as Partial<ErrorBody>;
+  throw new ApiError(
+    response.status,
+    body.error?.code ?? "unknown",
+    body.error?.message ?? `${response.status} ${response.statusText}`,
+    response.headers.get("Request-Id"),
+    body.error?.details,
+  );
+}

@@ -1,0 +1,102 @@
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from "@tanstack/react-router";
+import { sessionQuery } from "./session";
+import { AppLayout } from "./ui/AppLayout";
+import { ErrorState, NotFoundState, PageLoader } from "./ui/states";
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** A search parameter that is a string, or absent. */
+const optionalString = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: () => <NotFoundState />,
+});
+
+// Pages anyone may open. Every path here and below is also in src/app/console.ts CONSOLE_PAGES.
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/sign-in",
+  validateSearch: (search: Record<string, unknown>) => ({
+    return_to: optionalString(search.return_to),
+    reason: optionalString(search.reason),
+  }),
+  component: lazyRouteComponent(() => import("./features/auth/SignInPage"), "SignInPage"),
+});
+
+const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/invite",
+  component: lazyRouteComponent(() => import("./features/auth/InvitePage"), "InvitePage"),
+});
+
+/** Every page below needs a session: without one, sign in first and come back here. */
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "signed-in",
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery);
+    if (!session) throw redirect({ to: "/sign-in", search: { return_to: location.href, reason: undefined } });
+    return { session };
+  },
+  component: AppLayout,
+});
+
+const page = (path: string, load: () => Promise<Record<string, unknown>>, name: string) =>
+  createRoute({ getParentRoute: () => signedInRoute, path, component: lazyRouteComponent(load as never, name) });
+
+const homeRoute = page("/", () => import("./features/home/HomePage"), "HomePage");
+export const personRoute = page("/people/$userId", () => import("./features/home/PersonPage"), "PersonPage");
+export const dealRoute = page("/deals/$dealId", () => import("./features/deals/DealPage"), "DealPage");
+export const statementRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/statements/$period",
+  validateSearch: (search: Record<string, unknown>) => ({ user: optionalString(search.user) }),
+  component: lazyRouteComponent(() => import("./features/statements/StatementPage"), "StatementPage"),
+});
+const whatIfRoute = page("/what-if", () => import("./features/what-if/WhatIfPage"), "WhatIfPage");
+const disputesRoute = page("/disputes", () => import("./features/disputes/DisputesPage"), "DisputesPage");
+const teamRoute = page("/team", () => import("./features/team/TeamPage"), "TeamPage");
+const accountRoute = page("/account", () => import("./features/auth/AccountPage"), "AccountPage");
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  inviteRoute,
+  signedInRoute.addChildren([
+    homeRoute,
+    personRoute,
+    dealRoute,
+    statementRoute,
+    whatIfRoute,
+    disputesRoute,
+    teamRoute,
+    accountRoute,
+  ]),
+]);
+
+export function makeRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: "intent",
+    defaultPendingComponent: PageLoader,
+    defaultErrorComponent: ({ error, reset }) => <ErrorState error={error} retry={reset} />,
+    defaultNotFoundComponent: () => <NotFoundState />,
+  });
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof makeRouter>;
+  }
+}
