@@ -1,0 +1,299 @@
+// The web console, against the built code (`npm run build` first):  node bench/console.mjs
+// 1. Initial JS: the gzip bytes of what dist/web/index.html loads before any lazy page (the entry chunk,
+//    its module preloads and their static imports). Budget 250 KB (250 × 1024 bytes).
+// 2. Pages in headless Chromium (Debian's /usr/bin/chromium through playwright-core) on the embedded
+//    database holding BENCH_DEALS deals (default 100,000, written with plain SQL as list-deals does)
+//    plus one rep's quarter-by-quarter history made through the API (so their lines are the engine's):
+//    navigation start → the "cts:rendered" mark the page sets once its data is shown
+//    (web/src/ui/useRenderedMark.ts), BENCH_RUNS runs each (default 7, after one warm-up), median and p90.
+//    Baseline, same run and page: the API calls the page made, fetched from the same browser page at once
+//    (Promise.all), so the ratio says what the console adds over its own data.
+// Targets: rep home ≤ 1.0 s, deal page ≤ 0.5 s (median). The team page (a manager's) is measured too, no target.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { loadAverage } from "./lib/http.mjs";
+import { initialJs } from "./lib/initial-js.mjs";
+import { seedDeals } from "./lib/seed-deals.mjs";
+import { load } from "./lib/setup.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const DEALS = Number(process.env.BENCH_DEALS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const BUDGET = 250 * 1024;
+const MARK = "cts:rendered";
+const PASSWORD = "bench sunflower ledger 2026";
+
+// 1. Initial JS.
+const js = initialJs(join(ROOT, "dist/web"));
+console.log("initial JS (gzip):");
+for (const f of js.files) console.log(`  ${f.file}  ${f.gzip} B`);
+console.log(
+  `  total ${js.js_gzip} B = ${(js.js_gzip / 1024).toFixed(1)} KB of ${BUDGET / 1024} KB budget (${js.js_gzip <= BUDGET ? "met" : "MISSED"}); CSS ${(js.css_gzip / 1024).toFixed(1)} KB`,
+);
+
+// 2. A database with the deals, then a real `cts serve` on it.
+const dir = mkdtempSync(join(tmpdir(), "cts-bench-console-"));
+const dataDir = join(dir, "data");
+mkdirSync(dataDir);
+{
+  const { openDatabase } = await load("db/connect.js");
+  const { migrate } = await load("db/migrate.js");
+  const database = await openDatabase({ dataDir: join(dataDir, "pgdata") });
+  await migrate(database.db);
+  await seedDeals(database.db, DEALS);
+  await database.close();
+}
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  CTS_DATA_DIR: dataDir,
+  CTS_PORT: String(port),
+  CTS_HOST: "127.0.0.1",
+  CTS_LOG_LEVEL: "warn",
+};
+let output = "";
+const server = spawn(process.execPath, ["dist/cli/main.js", "serve"], {
+  cwd: ROOT,
+  env,
+  stdio: ["ignore", "pipe", "pipe"],
+});
+server.stdout.on("data", (d) => (output += d));
+server.stderr.on("data", (d) => (output += d));
+let browser;
+try {
+  await waitForHealth();
+  const created = execFileSync(
+    process.execPath,
+    ["dist/cli/main.js", "keys", "create", "--scope", "admin", "--name", "bench", "--json"],
+    { cwd: ROOT, env, encoding: "utf8" },
+  );
+  const adminKey = JSON.parse(created.trim().split("\n").at(-1)).key;
+  const rep = await seedRep(adminKey);
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    // As e2e/playwright.config.ts: without these Chromium reaches for Google's hosts at start.
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const results = [];
+  for (const target of [
+    { name: "rep home", as: rep.email, path: "/", limit_s: 1.0 },
+    { name: "deal page", as: rep.email, path: `/deals/${rep.dealId}`, limit_s: 0.5 },
+    { name: "team (manager of the rep)", as: rep.managerEmail, path: "/team", limit_s: null },
+  ]) {
+    const context = await signedIn(browser, target.as);
+    results.push({ ...target, ...(await measure(context, target.path)) });
+    await context.close();
+  }
+
+  const loadAvg = loadAverage();
+  const date = new Date().toISOString().slice(0, 10);
+  console.log(
+    JSON.stringify({
+      deals: DEALS,
+      seed_s: rep.seed_s,
+      runs: RUNS,
+      load_average: loadAvg,
+      initial_js_gzip: js.js_gzip,
+      results,
+    }),
+  );
+  console.log(
+    "\n| date | node | database | deals | page | runs | median | p90 | API baseline median | ratio | target | met? | load avg |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  for (const r of results) {
+    if (r.missing) {
+      console.log(
+        `| ${date} | ${process.version} | embedded | ${DEALS} | ${r.name} | — | no "${MARK}" mark within 20 s: the page does not call useRenderedMark yet | — | — | — | ${target(r)} | not measured | ${loadAvg} |`,
+      );
+      continue;
+    }
+    const ratio = r.median_ms / r.baseline_median_ms;
+    console.log(
+      `| ${date} | ${process.version} | embedded | ${DEALS} | ${r.name} | ${RUNS} | ${r.median_ms} ms | ${r.p90_ms} ms | ${r.baseline_median_ms} ms (${r.api_calls} calls) | ${ratio.toFixed(1)} | ${target(r)} | ${r.limit_s === null ? "—" : r.median_ms <= r.limit_s * 1000 ? "yes" : "**no**"} | ${loadAvg} |`,
+    );
+  }
+  console.log(
+    `| ${date} | — | — | — | initial JS | — | ${(js.js_gzip / 1024).toFixed(1)} KB gzip | — | — | — | ≤ 250 KB | ${js.js_gzip <= BUDGET ? "yes" : "**no**"} | — |`,
+  );
+} finally {
+  await browser?.close();
+  server.kill("SIGTERM");
+  await new Promise((r) => (server.exitCode !== null ? r() : server.once("exit", r)));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** A browser context with this person's session cookie (signed in through the API). */
+async function signedIn(browser, email) {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
+  const login = await context.request.post("/api/v1/auth/login", {
+    headers: { Origin: url },
+    data: { email, password: PASSWORD },
+  });
+  if (!login.ok()) throw new Error(`login ${email} → ${login.status()}`);
+  return context;
+}
+
+/** One warm-up load, then RUNS loads (a new tab each, the same browser cache); each to the page's mark. */
+async function measure(context, path) {
+  const times = [];
+  let calls = [];
+  for (let run = 0; run <= RUNS; run++) {
+    const page = await context.newPage();
+    const requested = [];
+    page.on("request", (request) => {
+      const u = new URL(request.url());
+      if (request.method() === "GET" && u.pathname.startsWith("/api/v1/")) requested.push(u.pathname + u.search);
+    });
+    await page.goto(path);
+    const at = await page
+      .waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, MARK, { timeout: 20_000 })
+      .then((handle) => handle.jsonValue())
+      .catch(() => undefined);
+    await page.close();
+    if (at === undefined) return { missing: true };
+    if (run > 0) times.push(at);
+    calls = requested;
+  }
+  // The baseline: the same calls, from a page of the same origin (its cookie), all at once.
+  const page = await context.newPage();
+  await page.goto("/healthz");
+  const baseline = [];
+  for (let run = 0; run <= RUNS; run++) {
+    const ms = await page.evaluate(async (paths) => {
+      const t0 = performance.now();
+      await Promise.all(paths.map((p) => fetch(p, { credentials: "same-origin" }).then((r) => r.arrayBuffer())));
+      return performance.now() - t0;
+    }, calls);
+    if (run > 0) baseline.push(ms);
+  }
+  await page.close();
+  return {
+    median_ms: Math.round(quantile(times, 0.5)),
+    p90_ms: Math.round(quantile(times, 0.9)),
+    baseline_median_ms: Math.round(quantile(baseline, 0.5)),
+    baseline_p90_ms: Math.round(quantile(baseline, 0.9)),
+    api_calls: calls.length,
+    calls,
+  };
+}
+
+function target(r) {
+  return r.limit_s === null ? "—" : `≤ ${r.limit_s} s`;
+}
+
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const i = (sorted.length - 1) * q;
+  const lo = Math.floor(i);
+  return sorted[lo] + (sorted[Math.ceil(i)] - sorted[lo]) * (i - lo);
+}
+
+/**
+ * The measured rep, through the API as any client would: a tiered quarterly plan, a password (by
+ * accepting an invitation), ten deals in each of this quarter and the three before, in every status.
+ */
+async function seedRep(adminKey) {
+  const t0 = performance.now();
+  const admin = async (method, path, body) => {
+    const res = await fetch(`${url}/api/v1${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${adminKey}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  const now = new Date();
+  const quarterStart = (back) => {
+    const index = now.getUTCFullYear() * 4 + Math.floor(now.getUTCMonth() / 3) - back;
+    return (day) => new Date(Date.UTC(Math.floor(index / 4), (index % 4) * 3, 1 + day)).toISOString().slice(0, 10);
+  };
+  const person = async (name, role, managerId) => {
+    const email = `${name.toLowerCase().replace(" ", ".")}@bench.example`;
+    const created = await admin("POST", "/users", { name, email, role, manager_id: managerId });
+    const invitation = await admin("POST", `/users/${created.id}/invitations`);
+    const token = new URL(invitation.url).hash.slice(1);
+    const accept = await fetch(`${url}/api/v1/auth/invitations/accept`, {
+      method: "POST",
+      headers: { Origin: url, "Content-Type": "application/json" },
+      body: JSON.stringify({ token, password: PASSWORD }),
+    });
+    if (!accept.ok) throw new Error(`accept → ${accept.status}`);
+    return created;
+  };
+  const manager = await person("Bench Manager", "manager", null);
+  const user = await person("Bench Rep", "rep", manager.id);
+  const plan = await admin("POST", "/comp-plans", {
+    name: "Bench quarterly",
+    period: "quarter",
+    currency: "USD",
+    quota: 100000,
+    tiers: [
+      { from_attainment: 0, rate: 0.08 },
+      { from_attainment: 1, rate: 0.12 },
+      { from_attainment: 1.5, rate: 0.15 },
+    ],
+    effective_from: quarterStart(4)(0),
+  });
+  await admin("POST", `/comp-plans/${plan.id}/assignments`, { user_id: user.id, effective_from: quarterStart(4)(0) });
+  let dealId;
+  for (const back of [3, 2, 1, 0]) {
+    for (let i = 0; i < 10; i++) {
+      const deal = await admin("POST", "/deals", {
+        opportunity_name: `Bench ${back}-${i}`,
+        arr_amount: 8000 + i * 1750.25,
+        close_date: quarterStart(back)(i * 3),
+        owner_id: user.id,
+      });
+      if (i % 3 !== 2) await admin("POST", `/deals/${deal.id}/approve`);
+      if (i % 3 === 0) await admin("POST", `/deals/${deal.id}/mark-paid`);
+      if (back === 0 && i === 4) dealId = deal.id;
+    }
+  }
+  return {
+    email: user.email,
+    managerEmail: manager.email,
+    dealId,
+    seed_s: Number(((performance.now() - t0) / 1000).toFixed(1)),
+  };
+}
+
+async function waitForHealth() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`cts serve exited (${server.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`cts serve did not answer /healthz within 120 s:\n${output}`);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
