@@ -8,7 +8,7 @@ import { createRoot } from "react-dom/client";
 import { ApiError, onSessionLost } from "./api/client";
 import { makeRouter } from "./router";
 import { sessionQuery } from "./session";
-import { theme } from "./ui/theme";
+import { cssVariablesResolver, theme } from "./ui/theme";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -33,7 +33,7 @@ onSessionLost(() => {
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,6 +1,88 @@
-import { Title } from "@mantine/core";
+import { Alert, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { useRouteContext } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { currentPeriodLabel, lastPeriods } from "../../lib/periods";
+import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
+import { useRenderedMark } from "../../ui/useRenderedMark";
+import { TeamTable } from "./TeamTable";
+import { type User, useStatements, useVisibleUsers } from "./teamData";
+import { teamRows } from "./teamRows";
 
-// TODO(#17): not built yet.
+const SEES_TEAM = new Set(["manager", "admin", "finance"]);
+
+/** A manager's team (their whole subtree; admins and finance: everyone): attainment and earnings this period. */
 export function TeamPage() {
-  return <Title order={2}>Team</Title>;
+  const { session } = useRouteContext({ from: "/signed-in" });
+  if (!SEES_TEAM.has(session.user.role)) {
+    return (
+      <Stack>
+        <Title order={2}>Team</Title>
+        <Alert title="This page is for managers" color="blue">
+          It shows the people who report to a manager, directly or further down. Your own numbers are on your home page
+          and your statement.
+        </Alert>
+      </Stack>
+    );
+  }
+  return <Team viewer={session.user} />;
+}
+
+function Team({ viewer }: { viewer: User }) {
+  const periods = useMemo(() => lastPeriods(currentPeriodLabel("quarter"), 4).reverse(), []);
+  const [period, setPeriod] = useState(periods[0]!);
+  const users = useVisibleUsers();
+  const people = useMemo(() => (users.data ?? []).filter((u) => u.id !== viewer.id), [users.data, viewer.id]);
+  const statements = useStatements(
+    people.map((p) => p.id),
+    period,
+  );
+  const failed = users.error ?? statements.find((s) => s.error)?.error;
+  const loading = users.isPending || statements.some((s) => s.isPending);
+  useRenderedMark(!loading && !failed);
+
+  const retry = () => {
+    if (users.error) void users.refetch();
+    for (const query of statements) if (query.error) void query.refetch();
+  };
+
+  const body = (() => {
+    if (failed) return <ErrorState error={failed} retry={retry} />;
+    if (loading) return <LoadingState label="Loading your team" lines={6} />;
+    if (people.length === 0) {
+      return (
+        <EmptyState title="No one reports to you yet">
+          When people are given you as their manager (or someone below you), they appear here.
+        </EmptyState>
+      );
+    }
+    const rows = teamRows(
+      people,
+      users.data ?? [],
+      statements.map((s) => s.data!),
+      viewer,
+    );
+    return <TeamTable rows={rows} />;
+  })();
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="end">
+        <div>
+          <Title order={2}>Team</Title>
+          <Text size="sm" c="dimmed">
+            Everyone below you, with what they have booked and earned in the period.
+          </Text>
+        </div>
+        <Select
+          label="Period"
+          data={periods}
+          value={period}
+          onChange={(value) => value && setPeriod(value)}
+          allowDeselect={false}
+          w={140}
+        />
+      </Group>
+      {body}
+    </Stack>
+  );
 }
