@@ -80,7 +80,7 @@ export function TeamTable({ rows }: { rows: TeamRow[] }) {
         <Table.Tbody>
           {sorted(rows, sort.column, sort.direction).map((row) => (
             <Table.Tr key={row.user.id} data-user-id={row.user.id}>
-              <Table.Th scope="row" fw={500}>
+              <Table.Th scope="row" fw={500} style={{ whiteSpace: "nowrap" }}>
                 <Anchor component={Link} to={`/people/${row.user.id}`}>
                   {row.user.name}
                 </Anchor>
@@ -112,7 +112,13 @@ export function TeamTable({ rows }: { rows: TeamRow[] }) {
 
 /** Each plan's attainment: the ratio, and the credit against the quota in the plan's currency. */
 function Attainment({ row }: { row: TeamRow }) {
-  if (row.plans.length === 0) return <Text c="dimmed">No plan lines</Text>;
+  if (row.plans.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No deals credited
+      </Text>
+    );
+  }
   return (
     <Stack gap={0} align="flex-end">
       {row.plans.map((plan) => (
