@@ -1033,7 +1033,7 @@ export interface paths {
         };
         /**
          * Get a user's statement
-         * @description The user's non-void lines whose period equals `period` (YYYY-MM, YYYY-Qn or YYYY), in deal order, with per-plan quota and attainment (credit booked) and totals by kind. With `Accept: text/csv` the response is CSV (RFC 4180, CRLF line ends, amounts with 2 decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`; any other Accept gets JSON. Responses carry `Vary: Accept`. The CSV opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
+         * @description The user's non-void lines whose period equals `period` (YYYY-MM, YYYY-Qn or YYYY), in deal order; per plan: attainment and the terms of its latest line's version; totals by kind and status. With `Accept: text/csv` the response is CSV (RFC 4180, CRLF line ends, amounts with 2 decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`; any other Accept gets JSON. Responses carry `Vary: Accept`. The CSV opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
          */
         get: operations["getUserStatement"];
         put?: never;
@@ -1279,31 +1279,31 @@ export interface components {
             plan_version: number;
             period: string;
             quota: string | null;
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             credit: string;
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             prior_attainment: string;
             bands: {
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 from: string;
                 to: string | null;
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 rate: string;
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 amount: string;
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 commission: string;
             }[];
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             multiplier: string;
             cap: {
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 limit: string;
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 before: string;
                 applied: boolean;
             } | null;
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             unrounded: string;
             /** @description Only on lines zeroed because the deal is below the plan minimum. */
             min_deal_amount?: string;
@@ -1319,20 +1319,20 @@ export interface components {
             payout: {
                 /** @constant */
                 type: "flat";
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 amount: string;
             } | {
                 /** @constant */
                 type: "rate";
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 rate: string;
             };
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             credit: string;
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             percent: string;
             period: string;
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             unrounded: string;
             amount: number;
         } & {
@@ -1350,9 +1350,9 @@ export interface components {
             dispute?: {
                 id: string;
                 outcome: string;
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 previous_total: string;
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 accepted_total: string;
             };
             /** @description Set on a retroactive correction (PATCH /comp-plans/{id} with retroactive): the versions, the line it corrects, and both computations (before: its amount plus earlier corrections, and its stored explanation). */
@@ -1363,12 +1363,12 @@ export interface components {
                 /** @description com_… of the locked line this corrects. */
                 original_line_id: string;
                 before: {
-                    /** @description Exact decimal string */
+                    /** @description Exact decimal */
                     amount: string;
                     explanation: unknown;
                 };
                 after: {
-                    /** @description Exact decimal string */
+                    /** @description Exact decimal */
                     amount: string;
                     explanation: unknown;
                 };
@@ -1386,7 +1386,7 @@ export interface components {
         PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["AdjustmentPreviewLine"];
         CommissionPreview: {
             lines: components["schemas"]["PreviewLine"][];
-            /** @description Money with at most 2 decimals. */
+            /** @description Money: ≤ 2 decimals. */
             total_commission: number;
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
@@ -1398,27 +1398,49 @@ export interface components {
                 }[];
             } | null;
         };
+        PlanTier: {
+            from_attainment: number;
+            rate: number;
+        };
         Statement: {
             user_id: string;
             period: string;
             plans: {
                 plan_id: string;
                 quota: number | null;
-                /** @description Credit booked in the period under this plan (pending and locked deals), to the cent. */
+                /** @description Credit booked in the period (pending and locked), to the cent. */
                 attainment: number;
                 /** @description attainment ÷ quota, 4 decimals (1.2 = 120 %); null without quota. */
                 attainment_ratio: number | null;
+                plan_name: string;
+                plan_version: number;
+                currency: string;
+                /** @enum {string} */
+                period_kind: "month" | "quarter" | "year";
+                tiers: components["schemas"]["PlanTier"][];
+                /** @description Rate of the band reached, or base_rate. */
+                current_rate: number | null;
+                /** @description null at the top or without tiers. */
+                next_tier: {
+                    from_attainment: number;
+                    rate: number;
+                    /** @description Credit still needed, rounded up to the cent. */
+                    arr_to_reach: number;
+                } | null;
             }[];
             lines: components["schemas"]["Commission"][];
+            /** @description Σ of the lines by kind, to the cent. */
             totals: {
-                /** @description Money with at most 2 decimals. */
                 plan: number;
-                /** @description Money with at most 2 decimals. */
                 spiff: number;
-                /** @description Money with at most 2 decimals. */
                 adjustment: number;
-                /** @description Money with at most 2 decimals. */
                 total: number;
+            };
+            /** @description Σ of the lines by status, to the cent. */
+            by_status: {
+                pending: number;
+                approved: number;
+                paid: number;
             };
         };
         Job: {
@@ -1453,10 +1475,7 @@ export interface components {
             /** @description Applies to all credit when the plan has no tiers. */
             base_rate: number | null;
             /** @description Graduated bands of quota attainment, ascending, first at 0; empty when base_rate applies. */
-            tiers: {
-                from_attainment: number;
-                rate: number;
-            }[];
+            tiers: components["schemas"]["PlanTier"][];
             deal_type_multipliers: {
                 [key: string]: number;
             };
@@ -1488,10 +1507,7 @@ export interface components {
             /** @description Applies to all credit when the plan has no tiers. */
             base_rate: number | null;
             /** @description Graduated bands of quota attainment, ascending, first at 0; empty when base_rate applies. */
-            tiers: {
-                from_attainment: number;
-                rate: number;
-            }[];
+            tiers: components["schemas"]["PlanTier"][];
             deal_type_multipliers: {
                 [key: string]: number;
             };
@@ -1588,16 +1604,16 @@ export interface components {
                     period: string;
                     /** @description Σ of the user's pending lines of the plan's change in the period. */
                     pending: {
-                        /** @description Money with at most 2 decimals. */
+                        /** @description Money: ≤ 2 decimals. */
                         before: number;
-                        /** @description Money with at most 2 decimals. */
+                        /** @description Money: ≤ 2 decimals. */
                         after: number;
                     };
                     /** @description Σ of the user's locked lines of the plan in the period, as if unlocked. */
                     locked: {
-                        /** @description Money with at most 2 decimals. */
+                        /** @description Money: ≤ 2 decimals. */
                         before: number;
-                        /** @description Money with at most 2 decimals. */
+                        /** @description Money: ≤ 2 decimals. */
                         after: number;
                     };
                 }[];
@@ -1673,7 +1689,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money with at most 2 decimals. */
+            /** @description Money: ≤ 2 decimals. */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -1714,7 +1730,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money with at most 2 decimals. */
+            /** @description Money: ≤ 2 decimals. */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -1803,7 +1819,7 @@ export interface components {
             payout: {
                 /** @constant */
                 type: "flat";
-                /** @description Money with at most 2 decimals. */
+                /** @description Money: ≤ 2 decimals. */
                 amount: number;
             } | {
                 /** @constant */
@@ -1838,7 +1854,7 @@ export interface components {
             payout: {
                 /** @constant */
                 type: "flat";
-                /** @description Money with at most 2 decimals. */
+                /** @description Money: ≤ 2 decimals. */
                 amount: number;
             } | {
                 /** @constant */
@@ -1867,7 +1883,7 @@ export interface components {
             spiff_id: string | null;
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money with at most 2 decimals. */
+            /** @description Money: ≤ 2 decimals. */
             amount: number;
             /** @enum {string} */
             status: "pending" | "approved" | "paid" | "void";
@@ -1915,7 +1931,7 @@ export interface components {
             spiff_id: string | null;
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money with at most 2 decimals. */
+            /** @description Money: ≤ 2 decimals. */
             amount: number;
         };
         PlanPreviewLine: components["schemas"]["PreviewLineBase"] & {
@@ -4260,7 +4276,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description Money: a number with at most 2 decimals, ≥ 0. */
+                    /** @description Money: ≤ 2 decimals, ≥ 0. */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
@@ -4399,7 +4415,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name?: string;
-                    /** @description Money: a number with at most 2 decimals, ≥ 0. */
+                    /** @description Money: ≤ 2 decimals, ≥ 0. */
                     arr_amount?: number;
                     /** @description ISO 4217 currency code, e.g. USD. */
                     currency?: string;
@@ -4746,7 +4762,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description Money: a number with at most 2 decimals, ≥ 0. */
+                    /** @description Money: ≤ 2 decimals, ≥ 0. */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
@@ -4828,7 +4844,7 @@ export interface operations {
                     deals: {
                         external_id: string;
                         opportunity_name: string;
-                        /** @description Money: a number with at most 2 decimals, ≥ 0. */
+                        /** @description Money: ≤ 2 decimals, ≥ 0. */
                         arr_amount: number;
                         /**
                          * @description ISO 4217 currency code, e.g. USD.
@@ -4896,7 +4912,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description Money: a number with at most 2 decimals, ≥ 0. */
+                    /** @description Money: ≤ 2 decimals, ≥ 0. */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
