@@ -32,7 +32,7 @@ function sortKey(row: TeamRow, column: Column): string | number {
     case "deals":
       return row.deals;
     default:
-      return row.earned?.[column] ?? -1;
+      return row.earned[column];
   }
 }
 
@@ -91,13 +91,13 @@ export function TeamTable({ rows }: { rows: TeamRow[] }) {
                 <Attainment row={row} />
               </Table.Td>
               <Table.Td ta="right" data-col="pending">
-                {row.earned ? money(row.earned.pending, row.currency) : "—"}
+                {money(row.earned.pending, row.currency)}
               </Table.Td>
               <Table.Td ta="right" data-col="approved">
-                {row.earned ? money(row.earned.approved, row.currency) : "—"}
+                {money(row.earned.approved, row.currency)}
               </Table.Td>
               <Table.Td ta="right" data-col="paid">
-                {row.earned ? money(row.earned.paid, row.currency) : "—"}
+                {money(row.earned.paid, row.currency)}
               </Table.Td>
               <Table.Td ta="right" data-col="deals">
                 {row.deals}
@@ -127,8 +127,8 @@ function Attainment({ row }: { row: TeamRow }) {
             {plan.attainment_ratio === null ? "—" : percent(plan.attainment_ratio)}
           </Text>{" "}
           <Text span size="xs" c="dimmed">
-            {money(plan.attainment, plan.currency ?? row.currency)}
-            {plan.quota === null ? "" : ` of ${money(plan.quota, plan.currency ?? row.currency)}`}
+            {money(plan.attainment, plan.currency)}
+            {plan.quota === null ? "" : ` of ${money(plan.quota, plan.currency)}`}
           </Text>
         </div>
       ))}

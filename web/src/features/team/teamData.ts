@@ -2,14 +2,7 @@ import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { api, type Schemas, unwrap } from "../../api/client";
 
 export type User = Schemas["User"];
-/**
- * The statement as this page reads it. `by_status` and each plan's `currency` arrive with the statement
- * work of branch h/home; until it is merged they are absent and the page shows "—" for them.
- */
-export type Statement = Omit<Schemas["Statement"], "plans"> & {
-  by_status?: { pending: number; approved: number; paid: number };
-  plans: (Schemas["Statement"]["plans"][number] & { currency?: string })[];
-};
+export type Statement = Schemas["Statement"];
 
 /** Everyone the API lets this person see (a manager: themself and their whole subtree), every page. */
 export function useVisibleUsers() {
