@@ -52,7 +52,7 @@ const signedInRoute = createRoute({
   component: AppLayout,
 });
 
-const page = (path: string, load: () => Promise<Record<string, unknown>>, name: string) =>
+const page = <Path extends string>(path: Path, load: () => Promise<Record<string, unknown>>, name: string) =>
   createRoute({ getParentRoute: () => signedInRoute, path, component: lazyRouteComponent(load as never, name) });
 
 const homeRoute = page("/", () => import("./features/home/HomePage"), "HomePage");
