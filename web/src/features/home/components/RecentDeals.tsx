@@ -43,7 +43,7 @@ export function RecentDeals({ userId }: { userId: string }) {
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{date(deal.close_date)}</Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  <Badge variant="light" color="gray">
+                  <Badge miw="max-content" variant="light" color="gray">
                     {deal.status}
                   </Badge>
                 </Table.Td>
