@@ -88,7 +88,7 @@ test("rita's home shows her statement's numbers to the cent", async ({ page, pro
   await page.setViewportSize({ width: 360, height: 800 });
   await page.reload();
   await expect(page.getByTestId("recent-deals")).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(360);
   await page.screenshot({ path: shot("home-360.png"), fullPage: true });
   expect(problems).toEqual([]);
 });
@@ -168,7 +168,7 @@ test("the statement page lists the API's lines and totals, prints, and downloads
   await page.setViewportSize({ width: 360, height: 800 });
   await page.reload();
   await expect(page.getByTestId("statement-lines")).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(Number(await page.evaluate("document.documentElement.scrollWidth"))).toBeLessThanOrEqual(360);
   await page.screenshot({ path: shot("statement-360.png"), fullPage: true });
 
   // Print: the frame is hidden, the statement stays; Chromium makes a PDF of it.
