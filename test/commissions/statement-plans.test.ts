@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Statement } from "../../src/commissions/schema.js";
 import { createUser, errorOf } from "../factories.js";
-import { Api, approveAsOwner, assign, createDeal, createPlan, ok, repOnPlan } from "../factories-commissions.js";
+import { Api, approveAsOwner, assign, createDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { signedInAs } from "../sessions.js";
 
