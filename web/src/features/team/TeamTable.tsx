@@ -1,7 +1,7 @@
-import { Anchor, Stack, Table, Text, UnstyledButton } from "@mantine/core";
-import { Link } from "@tanstack/react-router";
+import { Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
 import { money, percent } from "../../lib/format";
+import { AnchorLink } from "../../ui/AnchorLink";
 import type { TeamRow } from "./teamRows";
 
 type Column = "name" | "role" | "manager" | "attainment" | "pending" | "approved" | "paid" | "deals";
@@ -81,9 +81,9 @@ export function TeamTable({ rows }: { rows: TeamRow[] }) {
           {sorted(rows, sort.column, sort.direction).map((row) => (
             <Table.Tr key={row.user.id} data-user-id={row.user.id}>
               <Table.Th scope="row" fw={500} style={{ whiteSpace: "nowrap" }}>
-                <Anchor component={Link} to={`/people/${row.user.id}`}>
+                <AnchorLink to="/people/$userId" params={{ userId: row.user.id }}>
                   {row.user.name}
-                </Anchor>
+                </AnchorLink>
               </Table.Th>
               <Table.Td>{row.user.role}</Table.Td>
               <Table.Td>{row.managerName}</Table.Td>

@@ -1,8 +1,9 @@
 import { Stack } from "@mantine/core";
-import { useQueries } from "@tanstack/react-query";
-import { currentPeriodLabel, type PlanPeriod } from "../../../lib/periods";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { currentPeriodLabel, lastPeriods, type PlanPeriod } from "../../../lib/periods";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { statementQuery } from "../queries";
+import { useRenderedMark } from "../../../ui/useRenderedMark";
+import { recentDealsQuery, statementQuery } from "../queries";
 import { PeriodSection } from "./PeriodSection";
 import { RecentDeals } from "./RecentDeals";
 
@@ -13,6 +14,14 @@ const KINDS: PlanPeriod[] = ["quarter", "month", "year"];
 /** A person's home: the current period of each of their plans, and their recent deals. Read-only. */
 export function PersonHome({ userId }: { userId: string }) {
   const results = useQueries({ queries: KINDS.map((kind) => statementQuery(userId, currentPeriodLabel(kind))) });
+  // What the sections below read too (same keys: one request each), so the page knows when all of it
+  // is on screen, and the earlier periods are asked for as soon as the current ones are known.
+  const shown = results.filter((r) => r.data && (r.data.plans.length > 0 || r.data.lines.length > 0));
+  const earlier = useQueries({
+    queries: shown.flatMap((r) => lastPeriods(r.data!.period, 4).map((p) => statementQuery(userId, p))),
+  });
+  const recent = useQuery(recentDealsQuery(userId));
+  useRenderedMark(results.every((r) => r.data) && earlier.every((r) => r.data) && recent.data !== undefined);
   const failed = results.find((r) => r.error);
   let current: React.ReactNode;
   if (failed) current = <ErrorState error={failed.error} retry={() => void failed.refetch()} />;
