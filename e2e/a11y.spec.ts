@@ -30,7 +30,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${v.help}`));
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary ?? v.help}`));
 }
 
 for (const width of WIDTHS) {

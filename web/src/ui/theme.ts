@@ -1,4 +1,26 @@
-import { type CSSVariablesResolver, createTheme } from "@mantine/core";
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from "@mantine/core";
+
+/**
+ * The "light" variant (badges, light buttons) writes shade 6 on a tint of it, 2.5–3.6:1 for most colours;
+ * shade 9 on shade 0 is above 4.5:1 for every colour (teal 9 on teal 1 is 4.3:1, on teal 0 4.8:1).
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== "light") return colors;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor) return colors;
+  return {
+    ...colors,
+    background: `var(--mantine-color-${parsed.color}-0)`,
+    color: `var(--mantine-color-${parsed.color}-9)`,
+  };
+};
 
 /**
  * System fonts (nothing fetched), one accent colour, comfortable at 360 px. Shade 7 of indigo is the
@@ -10,6 +32,7 @@ export const theme = createTheme({
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   fontFamilyMonospace: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
   defaultRadius: "md",
+  variantColorResolver,
 });
 
 /**
