@@ -45,19 +45,18 @@ function linesOfDeal(db: Kdb, dealId: string, visible: Visible) {
  * rep's line stays theirs alone. Newest first, as every audit list.
  */
 export async function listDealAuditEvents(db: Kdb, dealId: string, visible: Visible, limit: number, offset: number) {
-  const query = db.selectFrom("audit_events").where((eb) =>
-    eb.or([
-      eb.and([eb("resource", "=", "deal"), eb("resource_id", "=", dealId)]),
-      eb.and([
-        eb("resource", "=", "dispute"),
-        eb("resource_id", "in", eb.selectFrom("disputes").select("id").where("deal_id", "=", dealId)),
+  const query = db
+    .selectFrom("audit_events")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("resource", "=", "deal"), eb("resource_id", "=", dealId)]),
+        eb.and([
+          eb("resource", "=", "dispute"),
+          eb("resource_id", "in", eb.selectFrom("disputes").select("id").where("deal_id", "=", dealId)),
+        ]),
+        eb.and([eb("resource", "=", "commission"), eb("resource_id", "in", linesOfDeal(db, dealId, visible))]),
       ]),
-      eb.and([
-        eb("resource", "=", "commission"),
-        eb("resource_id", "in", linesOfDeal(db, dealId, visible)),
-      ]),
-    ]),
-  );
+    );
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
     query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),

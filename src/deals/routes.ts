@@ -6,8 +6,8 @@ import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { dealAdjustmentRoutes } from "./adjustment-routes.js";
 import { bulkUpsert } from "./bulk.js";
-import { dealHistory } from "./history.js";
 import { dealDisputeRoutes } from "./dispute-routes.js";
+import { dealHistory } from "./history.js";
 import { previewDeal } from "./preview.js";
 import {
   BulkBody,

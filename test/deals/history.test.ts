@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit } from "../../src/audit/record.js";
 import type { AuditEvent } from "../../src/audit/schema.js";
-import { withTransaction } from "../../src/context.js";
 import type { Commission } from "../../src/commissions/schema.js";
+import { withTransaction } from "../../src/context.js";
 import type { DealDetail } from "../../src/deals/schema.js";
 import type { Dispute } from "../../src/disputes/schema.js";
 import type { Page } from "../../src/http/pagination.js";

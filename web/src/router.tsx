@@ -52,7 +52,8 @@ const signedInRoute = createRoute({
   component: AppLayout,
 });
 
-const page = (path: string, load: () => Promise<Record<string, unknown>>, name: string) =>
+// Generic in the path, so each page's params ($dealId) are typed for useParams and Link.
+const page = <P extends string>(path: P, load: () => Promise<Record<string, unknown>>, name: string) =>
   createRoute({ getParentRoute: () => signedInRoute, path, component: lazyRouteComponent(load as never, name) });
 
 const homeRoute = page("/", () => import("./features/home/HomePage"), "HomePage");
