@@ -106,7 +106,12 @@ function DealView({ deal }: { deal: DealDetail }) {
         <DealHistory dealId={deal.id} />
       </Stack>
 
-      <Modal opened={disputing} onClose={() => setDisputing(false)} title="Dispute this deal">
+      <Modal
+        opened={disputing}
+        onClose={() => setDisputing(false)}
+        title="Dispute this deal"
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
         <DisputeForm dealId={deal.id} onDone={() => setDisputing(false)} />
       </Modal>
     </Stack>
@@ -119,7 +124,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={500} data-testid={testId}>
+      <Text fw={500} data-testid={testId} style={{ overflowWrap: "anywhere" }}>
         {value}
       </Text>
     </div>

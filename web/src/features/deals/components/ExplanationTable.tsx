@@ -44,7 +44,9 @@ function Steps({ label, rows }: { label: string; rows: [string, React.ReactNode]
             <Table.Th scope="row" fw={500} w="45%">
               {name}
             </Table.Th>
-            <Table.Td ta="right">{value}</Table.Td>
+            <Table.Td ta="right" style={{ overflowWrap: "anywhere" }}>
+              {value}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
