@@ -13,6 +13,13 @@ function micros(text: string): bigint {
 /** Millionths to cents, half away from zero (the engine's rounding of a line). */
 const cents = (m: bigint) => (m >= 0n ? (m + 5_000n) / 10_000n : -((-m + 5_000n) / 10_000n));
 
+/** A full-page picture at this width, after the frame's navbar transition has settled (a picture, not an assertion). */
+async function shoot(page: Page, width: number, path: string): Promise<void> {
+  await page.setViewportSize({ width, height: 800 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path, fullPage: true });
+}
+
 /** How the page formats money, asked of the page's own Intl (the browser's locale). */
 const formatted = (page: Page, amount: number, currency: string) =>
   page.evaluate(
@@ -59,10 +66,8 @@ test("each plan line's band table adds up to the line's amount, as the API gives
       // Rita's 70 % of "Initech new logo" takes her from 85 % to past 100 % of quota: two bands.
       const plan = deal.commissions.find((l) => l.kind === "plan")!;
       expect(plan.explanation.bands!.length).toBe(2);
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await page.screenshot({ path: "docs/deal-page.png", fullPage: true });
-      await page.setViewportSize({ width: 360, height: 800 });
-      await page.screenshot({ path: "docs/deal-page-360.png", fullPage: true });
+      await shoot(page, 1280, "docs/deal-page.png");
+      await shoot(page, 360, "docs/deal-page-360.png");
     }
   }
   expect(problems).toEqual([]);
@@ -108,10 +113,7 @@ test("rita disputes her approved deal from its page; it then shows in My dispute
   await expect(row).toContainText("open");
   await expect(row).toContainText("Wrong amount");
   await expect(row.getByTestId("dispute-expected")).toHaveText(expected);
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: test.info().outputPath(`disputes-${width}.png`), fullPage: true });
-  }
+  for (const width of [1280, 360]) await shoot(page, width, test.info().outputPath(`disputes-${width}.png`));
   await row.getByRole("link", { name: "Stark renewal" }).click();
   await expect(page).toHaveURL(new RegExp(`/deals/${dealId}$`));
   expect(problems).toEqual([]);
@@ -147,10 +149,7 @@ test("What-if shows the preview API's lines for the same inputs", async ({ page,
   const plan = preview.lines.find((l) => l.kind === "plan")!;
   await expect(page.getByTestId("tier-crossing")).toHaveCount(plan.explanation.bands!.length > 1 ? 1 : 0);
 
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: test.info().outputPath(`what-if-${width}.png`), fullPage: true });
-  }
+  for (const width of [1280, 360]) await shoot(page, width, test.info().outputPath(`what-if-${width}.png`));
 
   // A validation error of the API lands on its field.
   await page.getByRole("textbox", { name: "ARR amount" }).fill("");

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Table, Text } from "@mantine/core";
+import { Anchor, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { date, money } from "../../../lib/format";
@@ -52,9 +52,9 @@ function DisputeRow({ dispute, currency }: { dispute: Dispute; currency?: string
         </Table.Td>
       )}
       <Table.Td>
-        <Badge variant="light" color={dispute.status === "open" ? "orange" : "green"}>
+        <Text size="sm" fw={600} c={dispute.status === "open" ? "orange.8" : "green.8"}>
           {dispute.status}
-        </Badge>
+        </Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm">{DISPUTE_REASON_LABELS[dispute.reason]}</Text>
