@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { ctsEnv, type RunningServer, runCts, startServer } from "./spawn.js";
+import { CLI, ctsEnv, type RunningServer, runCts, startServer } from "./spawn.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const POSTGRES = !!process.env.TEST_DATABASE_URL;
@@ -111,7 +111,7 @@ describe.skipIf(POSTGRES)("#13.28 owner CLI", () => {
   });
 
   it("seed --demo shows its progress on a terminal, then the result", { timeout: 600_000 }, () => {
-    const command = `${JSON.stringify(process.execPath)} --import tsx src/cli/main.ts seed --demo`;
+    const command = `${JSON.stringify(process.execPath)} ${CLI.join(" ")} seed --demo`;
     const r = spawnSync("script", ["-qec", command, "/dev/null"], {
       cwd: ROOT,
       env,

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = ["--import", "tsx", "src/cli/main.ts"];
+/** The compiled CLI: test/global-setup.ts recompiles it when src/ changed since (a tsx child took ~5 s more). */
+export const CLI = ["dist/cli/main.js"];
 
 /** Env for a child cts: only what the test sets, plus PATH/HOME, so the developer's env cannot leak in. */
 export function ctsEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

@@ -5,13 +5,13 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeKey } from "../../src/api-keys/service.js";
-import { ctsEnv } from "../cli/spawn.js";
+import { CLI, ctsEnv } from "../cli/spawn.js";
 import { craftKey, createUser, uniqueEmail } from "../factories.js";
 import { bearer, createTestApp, TEST_ENV, type TestApp } from "../harness.js";
 import { call, errorIn, listen, mcpKey, namesUpTo, toolNames } from "./client.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CTS_MCP = ["--import", "tsx", "src/cli/main.ts", "mcp"];
+const CTS_MCP = [...CLI, "mcp"];
 
 let t: TestApp;
 let origin: string;
