@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { state } from "./api.js";
 import { apiAs, expect, signIn, test } from "./fixtures.js";
@@ -18,6 +19,16 @@ async function shoot(page: Page, width: number, path: string): Promise<void> {
   await page.setViewportSize({ width, height: 800 });
   await page.waitForTimeout(500);
   await page.screenshot({ path, fullPage: true });
+}
+
+/** The page's serious and critical axe violations, by rule id (none expected). */
+async function axeProblems(page: Page): Promise<string[]> {
+  // Judged at rest: a link the pointer last clicked would be read in its hover colours.
+  await page.mouse.move(0, 0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} ${n.html.slice(0, 80)}`));
 }
 
 /** How the page formats money, asked of the page's own Intl (the browser's locale). */
@@ -66,6 +77,7 @@ test("each plan line's band table adds up to the line's amount, as the API gives
       // Rita's 70 % of "Initech new logo" takes her from 85 % to past 100 % of quota: two bands.
       const plan = deal.commissions.find((l) => l.kind === "plan")!;
       expect(plan.explanation.bands!.length).toBe(2);
+      expect(await axeProblems(page)).toEqual([]);
       await shoot(page, 1280, "docs/deal-page.png");
       await shoot(page, 360, "docs/deal-page-360.png");
     }
@@ -113,6 +125,7 @@ test("rita disputes her approved deal from its page; it then shows in My dispute
   await expect(row).toContainText("open");
   await expect(row).toContainText("Wrong amount");
   await expect(row.getByTestId("dispute-expected")).toHaveText(expected);
+  expect(await axeProblems(page)).toEqual([]);
   for (const width of [1280, 360]) await shoot(page, width, test.info().outputPath(`disputes-${width}.png`));
   await row.getByRole("link", { name: "Stark renewal" }).click();
   await expect(page).toHaveURL(new RegExp(`/deals/${dealId}$`));
@@ -149,6 +162,7 @@ test("What-if shows the preview API's lines for the same inputs", async ({ page,
   const plan = preview.lines.find((l) => l.kind === "plan")!;
   await expect(page.getByTestId("tier-crossing")).toHaveCount(plan.explanation.bands!.length > 1 ? 1 : 0);
 
+  expect(await axeProblems(page)).toEqual([]);
   for (const width of [1280, 360]) await shoot(page, width, test.info().outputPath(`what-if-${width}.png`));
 
   // A validation error of the API lands on its field.

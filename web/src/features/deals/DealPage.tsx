@@ -51,10 +51,10 @@ function DealView({ deal }: { deal: DealDetail }) {
         <Stack gap={4}>
           <Title order={2}>{deal.opportunity_name}</Title>
           <Group gap="xs">
-            <Badge data-testid="deal-status" variant="light" color={deal.status === "disputed" ? "orange" : undefined}>
+            <Badge data-testid="deal-status" color={deal.status === "disputed" ? "red.9" : "indigo.8"}>
               {deal.status}
             </Badge>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               {deal.id}
             </Text>
           </Group>
@@ -79,7 +79,7 @@ function DealView({ deal }: { deal: DealDetail }) {
           </Text>
         )}
         {deal.explanation && (
-          <Text size="sm" mt="sm" c="dimmed">
+          <Text size="sm" mt="sm" c="gray.7">
             {deal.explanation.summary}
           </Text>
         )}
@@ -89,7 +89,7 @@ function DealView({ deal }: { deal: DealDetail }) {
 
       <Stack gap="sm">
         <Title order={3}>Commission lines</Title>
-        {deal.commissions.length === 0 && <Text c="dimmed">This deal has no lines you can see.</Text>}
+        {deal.commissions.length === 0 && <Text c="gray.7">This deal has no lines you can see.</Text>}
         {deal.commissions.map((line) => (
           <LineCard
             key={line.id}
@@ -121,7 +121,7 @@ function DealView({ deal }: { deal: DealDetail }) {
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="gray.7">
         {label}
       </Text>
       <Text fw={500} data-testid={testId} style={{ overflowWrap: "anywhere" }}>
@@ -142,12 +142,10 @@ function LineCard(props: {
     <Card withBorder id={`line-${line.id}`} data-testid="commission-line" data-line-id={line.id} data-kind={line.kind}>
       <Group justify="space-between" mb="xs" wrap="wrap">
         <Group gap="xs">
-          <Badge variant="outline">{KIND_LABELS[line.kind]}</Badge>
+          <Badge color="dark.6">{KIND_LABELS[line.kind]}</Badge>
           <Text size="sm">{person}</Text>
-          <Badge variant="light" color={line.status === "void" ? "gray" : "blue"}>
-            {line.status}
-          </Badge>
-          <Text size="xs" c="dimmed">
+          <Badge color={line.status === "void" ? "gray.7" : "blue.9"}>{line.status}</Badge>
+          <Text size="xs" c="gray.7">
             {line.period}
           </Text>
         </Group>

@@ -23,7 +23,7 @@ export function DisputesPage() {
         <>
           <DisputeList disputes={disputes.data.data} />
           <Group justify="space-between">
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               {disputes.data.meta.total} dispute{disputes.data.meta.total === 1 ? "" : "s"}
             </Text>
             {disputes.data.meta.total > DISPUTES_PAGE_SIZE && (

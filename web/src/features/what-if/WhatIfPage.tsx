@@ -22,7 +22,7 @@ export function WhatIfPage() {
     <Stack gap="lg" maw={960}>
       <Stack gap={4}>
         <Title order={2}>What-if</Title>
-        <Text c="dimmed" size="sm">
+        <Text c="gray.7" size="sm">
           What a deal would earn if you closed it: the lines the engine would write, nothing saved.
         </Text>
       </Stack>

@@ -48,7 +48,7 @@ export function DealHistory({ dealId }: { dealId: string }) {
                 <Table.Td>
                   <Text size="sm">{event.action}</Text>
                   {event.resource !== "deal" && (
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="gray.7">
                       {event.resource} {event.resource_id}
                     </Text>
                   )}

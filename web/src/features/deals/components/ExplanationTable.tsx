@@ -87,7 +87,7 @@ function PlanSteps({
         ]}
       />
       {crossed && (
-        <Badge color="grape" variant="light" data-testid="tier-crossing">
+        <Badge color="grape.9" data-testid="tier-crossing">
           Crosses into {e.bands.length - 1} higher band{e.bands.length > 2 ? "s" : ""}
         </Badge>
       )}

@@ -14,7 +14,7 @@ const OUTCOME_LABELS = { approved: "Approved", partially_approved: "Partially ap
 export function DisputeList({ disputes, currency }: { disputes: Dispute[]; currency?: string }) {
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table aria-label="Disputes" striped fz="sm" data-testid="dispute-table">
+      <Table aria-label="Disputes" fz="sm" data-testid="dispute-table">
         <Table.Thead>
           <Table.Tr>
             {!currency && <Table.Th>Deal</Table.Th>}
@@ -46,20 +46,23 @@ function DisputeRow({ dispute, currency }: { dispute: Dispute; currency?: string
     <Table.Tr data-testid="dispute-row" data-dispute-id={dispute.id}>
       {!currency && (
         <Table.Td>
-          <Anchor renderRoot={(props) => <Link {...props} to="/deals/$dealId" params={{ dealId: dispute.deal_id }} />}>
+          <Anchor
+            c="indigo.9"
+            renderRoot={(props) => <Link {...props} to="/deals/$dealId" params={{ dealId: dispute.deal_id }} />}
+          >
             {deal.data?.opportunity_name ?? dispute.deal_id}
           </Anchor>
         </Table.Td>
       )}
       <Table.Td>
-        <Text size="sm" fw={600} c={dispute.status === "open" ? "orange.8" : "green.8"}>
+        <Text size="sm" fw={600} c={dispute.status === "open" ? "red.9" : "green.9"}>
           {dispute.status}
         </Text>
       </Table.Td>
       <Table.Td>
         <Text size="sm">{DISPUTE_REASON_LABELS[dispute.reason]}</Text>
         {dispute.description && (
-          <Text size="xs" c="dimmed" lineClamp={3}>
+          <Text size="xs" c="gray.7" lineClamp={3}>
             {dispute.description}
           </Text>
         )}

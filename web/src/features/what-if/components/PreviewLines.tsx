@@ -28,7 +28,7 @@ export function PreviewLines({
           {preview.explanation.summary}
         </Alert>
       )}
-      {preview.lines.length === 0 && <Text c="dimmed">This deal would earn no commission lines.</Text>}
+      {preview.lines.length === 0 && <Text c="gray.7">This deal would earn no commission lines.</Text>}
       {preview.lines.map((line) => (
         // Preview lines have no id: a person earns one line per plan and per SPIFF.
         <Card
@@ -39,9 +39,9 @@ export function PreviewLines({
         >
           <Group justify="space-between" mb="xs">
             <Group gap="xs">
-              <Badge variant="outline">{line.kind}</Badge>
+              <Badge color="dark.6">{line.kind}</Badge>
               <Text size="sm">{nameOf(line.user_id)}</Text>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="gray.7">
                 {line.period}
               </Text>
             </Group>

@@ -108,7 +108,7 @@ export function WhatIfForm({ me, people, errors, pending, onSubmit }: Props) {
             Splits
           </Text>
           {splits.length === 0 && (
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               You, at 100 %.
             </Text>
           )}
