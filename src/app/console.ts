@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { z } from "zod";
 import { AppError, notFound } from "../errors.js";
 import type { App } from "../http/types.js";
 import { consoleCsp } from "./security-headers.js";
@@ -74,8 +75,10 @@ export function registerConsole(app: App): void {
     return files;
   };
   const options = { config: { public: true }, schema: { hide: true } };
+  // A page's query is the console router's (/sign-in?return_to=…, /statements/2026-Q4?user=…): any is taken.
+  const pageOptions = { ...options, schema: { ...options.schema, querystring: z.record(z.string(), z.string()) } };
   for (const path of CONSOLE_PAGES) {
-    app.get(path, options, async (req, reply) => {
+    app.get(path, pageOptions, async (req, reply) => {
       reply.header("Content-Security-Policy", consoleCsp());
       return sendAsset(req, reply, built().page, REVALIDATE);
     });

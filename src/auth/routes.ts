@@ -2,6 +2,7 @@ import type { App } from "../http/types.js";
 import type { SignInDeps } from "./login.js";
 import type { OidcSettings } from "./oidc-settings.js";
 import { invitationRoutes } from "./routes-invitations.js";
+import { methodsRoutes } from "./routes-methods.js";
 import { oidcRoutes } from "./routes-oidc.js";
 import { sessionRoutes } from "./routes-session.js";
 
@@ -11,8 +12,9 @@ export interface AuthSettings extends SignInDeps {
   oidc?: OidcSettings | undefined;
 }
 
-/** The /auth routes: sign-in, session, sign-out, invitations accepted, passwords changed, OpenID Connect. */
+/** The /auth routes: the sign-in methods offered, sign-in, session, sign-out, invitations accepted, passwords changed, OpenID Connect. */
 export function authRoutes(app: App, settings: AuthSettings): void {
+  methodsRoutes(app, settings.oidc !== undefined);
   sessionRoutes(app, settings);
   invitationRoutes(app, settings);
   const { oidc, db, env, clock, rateLimits } = settings;

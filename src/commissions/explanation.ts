@@ -5,7 +5,7 @@ import { z } from "zod";
  * calculate/spiffs.ts) and adjustments.ts build them. Every number but `amount` is an exact decimal
  * string. Loose objects: a field added to an explanation is never dropped by the response serializer.
  */
-const Decimal = z.string().describe("Exact decimal string");
+const Decimal = z.string().describe("Exact decimal");
 
 export const PlanExplanation = z
   .looseObject({

@@ -42,6 +42,7 @@ export {
   dealExplanation,
   ListCommissionsQuery,
   NoContent,
+  PlanTier,
   Preview,
   RecalculationJobId,
   Statement,

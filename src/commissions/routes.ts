@@ -67,8 +67,8 @@ export function commissionRoutes(app: App): void {
         tags,
         summary: "Get a user's statement",
         description:
-          "The user's non-void lines whose period equals `period` (YYYY-MM, YYYY-Qn or YYYY), in deal order, with " +
-          `per-plan quota and attainment (credit booked) and totals by kind. ${CSV}`,
+          "The user's non-void lines whose period equals `period` (YYYY-MM, YYYY-Qn or YYYY), in deal order; per " +
+          `plan: attainment and the terms of its latest line's version; totals by kind and status. ${CSV}`,
         params: IdParams,
         querystring: StatementQuery,
         response: { 200: Statement },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMMISSION_KINDS, COMMISSION_STATUSES } from "../enums.js";
+import { COMMISSION_KINDS, COMMISSION_STATUSES, PLAN_PERIODS } from "../enums.js";
 import { MoneyOut, PeriodLabel, SignedMoney } from "../http/commission-fields.js";
 import { Timestamp } from "../http/date-fields.js";
 import { Id } from "../http/input-fields.js";
@@ -116,7 +116,12 @@ export const Preview = z
   .meta({ id: "CommissionPreview" });
 export type Preview = z.infer<typeof Preview>;
 
+/** A band of a plan: from this attainment (1.0 = 100 % of quota) on, this rate. */
+export const PlanTier = z.object({ from_attainment: z.number(), rate: z.number() }).meta({ id: "PlanTier" });
+
 export const StatementQuery = z.strictObject({ period: PeriodLabel });
+
+const Cents = z.number();
 
 export const Statement = z
   .object({
@@ -126,17 +131,34 @@ export const Statement = z
       z.object({
         plan_id: z.string(),
         quota: MoneyOut.nullable(),
-        attainment: MoneyOut.describe(
-          "Credit booked in the period under this plan (pending and locked deals), to the cent.",
-        ),
+        attainment: MoneyOut.describe("Credit booked in the period (pending and locked), to the cent."),
         attainment_ratio: z
           .number()
           .nullable()
           .describe("attainment ÷ quota, 4 decimals (1.2 = 120 %); null without quota."),
+        plan_name: z.string(),
+        plan_version: z.number().int(),
+        currency: z.string(),
+        period_kind: z.enum(PLAN_PERIODS),
+        tiers: z.array(PlanTier),
+        current_rate: z.number().nullable().describe("Rate of the band reached, or base_rate."),
+        next_tier: z
+          .object({
+            from_attainment: z.number(),
+            rate: z.number(),
+            arr_to_reach: Cents.describe("Credit still needed, rounded up to the cent."),
+          })
+          .nullable()
+          .describe("null at the top or without tiers."),
       }),
     ),
     lines: z.array(Commission),
-    totals: z.object({ plan: MoneyOut, spiff: MoneyOut, adjustment: MoneyOut, total: MoneyOut }),
+    totals: z
+      .object({ plan: Cents, spiff: Cents, adjustment: Cents, total: Cents })
+      .describe("Σ of the lines by kind, to the cent."),
+    by_status: z
+      .object({ pending: Cents, approved: Cents, paid: Cents })
+      .describe("Σ of the lines by status, to the cent."),
   })
   .meta({ id: "Statement" });
 export type Statement = z.infer<typeof Statement>;

@@ -5,8 +5,10 @@ import { existingUserIds } from "../users/index.js";
 import { Dec, toCents } from "./calculate.js";
 import * as repo from "./repository.js";
 import type { Commission, Statement } from "./schema.js";
+import { planVersionTerms, tierPosition } from "./statement-plans.js";
 
 type Totals = Statement["totals"];
+type PlanSummary = Statement["plans"][number];
 
 function totalsOf(lines: Commission[]): Totals {
   const sums = { plan: new Dec(0), spiff: new Dec(0), adjustment: new Dec(0) };
@@ -16,24 +18,49 @@ function totalsOf(lines: Commission[]): Totals {
   return { plan: n(sums.plan), spiff: n(sums.spiff), adjustment: n(sums.adjustment), total: n(total) };
 }
 
+function byStatusOf(lines: Commission[]): Statement["by_status"] {
+  const sums = { pending: new Dec(0), approved: new Dec(0), paid: new Dec(0) };
+  for (const line of lines)
+    if (line.status !== "void") sums[line.status] = sums[line.status].plus(line.amount.toFixed(2));
+  return {
+    pending: Number(sums.pending.toFixed(2)),
+    approved: Number(sums.approved.toFixed(2)),
+    paid: Number(sums.paid.toFixed(2)),
+  };
+}
+
 /**
  * Per plan: the quota of its latest-calculated line and the credit booked under it in the period
  * (every non-void plan line stands for one counted deal credit, pending or locked).
  */
-function plansOf(lines: Commission[]): Statement["plans"] {
-  const plans = new Map<string, { quota: string | null; at: string; credit: Dec }>();
+async function plansOf(db: Ctx["db"], lines: Commission[]): Promise<PlanSummary[]> {
+  const plans = new Map<string, { quota: string | null; at: string; credit: Dec; version: number }>();
   for (const line of lines) {
     if (line.kind !== "plan" || !line.plan_id) continue;
     const e = line.explanation as { quota?: string | null; credit?: string };
-    const seen = plans.get(line.plan_id) ?? { quota: null, at: "", credit: new Dec(0) };
-    if (line.calculated_at >= seen.at) Object.assign(seen, { quota: e.quota ?? null, at: line.calculated_at });
+    const seen = plans.get(line.plan_id) ?? { quota: null, at: "", credit: new Dec(0), version: 0 };
+    if (line.calculated_at >= seen.at) {
+      Object.assign(seen, { quota: e.quota ?? null, at: line.calculated_at, version: line.plan_version ?? 0 });
+    }
     seen.credit = seen.credit.plus(e.credit ?? 0);
     plans.set(line.plan_id, seen);
   }
+  const terms = await planVersionTerms(
+    db,
+    [...plans.entries()].map(([plan_id, p]) => ({ plan_id, version: p.version })),
+  );
   return [...plans.entries()].map(([plan_id, p]) => {
     const quota = p.quota === null ? null : new Dec(p.quota);
+    const t = terms.get(`${plan_id}@${p.version}`);
+    if (!t) throw new Error(`plan version ${plan_id}@${p.version} of a statement line is missing`);
     return {
       plan_id,
+      plan_name: t.name,
+      plan_version: p.version,
+      currency: t.currency,
+      period_kind: t.period,
+      tiers: t.tiers.map((tier) => ({ from_attainment: Number(tier.from_attainment), rate: Number(tier.rate) })),
+      ...tierPosition(t, p.quota, p.credit),
       quota: quota === null ? null : Number(toCents(quota)),
       attainment: Number(toCents(p.credit)),
       attainment_ratio: quota === null || quota.isZero() ? null : Number(p.credit.dividedBy(quota).toDecimalPlaces(4)),
@@ -47,5 +74,6 @@ export async function getStatement(ctx: Ctx, userId: string, period: string): Pr
   const seen = (await seesUser(ctx, userId)) && (await existingUserIds(ctx.db, [userId])).has(userId);
   if (!seen) throw notFound("User", userId);
   const lines = await repo.statementLines(ctx.db, userId, period);
-  return { user_id: userId, period, plans: plansOf(lines), lines, totals: totalsOf(lines) };
+  const plans = await plansOf(ctx.db, lines);
+  return { user_id: userId, period, plans, lines, totals: totalsOf(lines), by_status: byStatusOf(lines) };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLAN_LINE_IMPACT, RecalculationJobId, SPIFF_LINE_IMPACT } from "../commissions/index.js";
+import { PLAN_LINE_IMPACT, PlanTier, RecalculationJobId, SPIFF_LINE_IMPACT } from "../commissions/index.js";
 import { PLAN_PERIODS, PLAN_STATUSES } from "../enums.js";
 import { Attainment, Currency, DealTypeMultipliers, Money, MoneyOut, Rate } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
@@ -20,7 +20,7 @@ export const CompPlan = z
     quota: MoneyOut.nullable().describe("Per period, never pro-rated; required (> 0) with tiers."),
     base_rate: z.number().nullable().describe("Applies to all credit when the plan has no tiers."),
     tiers: z
-      .array(z.object({ from_attainment: z.number(), rate: z.number() }))
+      .array(PlanTier)
       .describe("Graduated bands of quota attainment, ascending, first at 0; empty when base_rate applies."),
     deal_type_multipliers: z.record(z.string(), z.number()),
     min_deal_amount: MoneyOut.nullable(),

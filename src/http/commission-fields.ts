@@ -28,7 +28,7 @@ function decimalInput(places: number, min: number, max: number, minExclusive = f
 const MONEY_MAX = 999_999_999_999.99;
 
 /** Money ≥ 0 with at most 2 decimals, as an exact decimal string. */
-export const Money = decimalInput(2, 0, MONEY_MAX).describe("Money: a number with at most 2 decimals, ≥ 0.");
+export const Money = decimalInput(2, 0, MONEY_MAX).describe("Money: ≤ 2 decimals, ≥ 0.");
 /** Signed money (an adjustment, a clawback): at most 2 decimals, never 0. */
 export const SignedMoney = decimalInput(2, -MONEY_MAX, MONEY_MAX)
   .refine((s) => Number(s) !== 0, { message: "must not be 0" })
@@ -43,7 +43,7 @@ export const Attainment = decimalInput(6, 0, 1000).describe("Quota attainment wh
 export const Percent = decimalInput(4, 0, 100, true).describe("Percent of the credit, > 0 and ≤ 100, 4 decimals.");
 
 /** The amount read back: numeric text with ≤ 2 decimals is exactly representable as a JSON number. */
-export const MoneyOut = z.number().describe("Money with at most 2 decimals.");
+export const MoneyOut = z.number().describe("Money: ≤ 2 decimals.");
 
 // Active ISO 4217 codes (2024), so "usd" or "EURO" or "XYZ" are refused with a clear message.
 const ISO_4217 = new Set(

@@ -211,7 +211,24 @@ describe("adjustments count in totals, never in attainment or caps (§5 rule 7)"
     const second = await createDeal(admin, user.id, { close_date: "2026-07-20", arr_amount: 30000 });
     expect((await getDeal(admin, second.id)).total_commission).toBe(4000);
     const statement = ok<Statement>(await admin.get(`/users/${user.id}/statement?period=2026-Q3`));
-    expect(statement.plans).toEqual([{ plan_id: plan.id, quota: 100000, attainment: 120000, attainment_ratio: 1.2 }]);
+    expect(statement.plans).toEqual([
+      {
+        plan_id: plan.id,
+        plan_name: plan.name,
+        plan_version: 1,
+        currency: "USD",
+        period_kind: "quarter",
+        quota: 100000,
+        attainment: 120000,
+        attainment_ratio: 1.2,
+        tiers: [
+          { from_attainment: 0, rate: 0.1 },
+          { from_attainment: 1, rate: 0.15 },
+        ],
+        current_rate: 0.15,
+        next_tier: null,
+      },
+    ]);
     expect(statement.lines.map((l) => [l.kind, l.amount])).toEqual([
       ["plan", 9000],
       ["adjustment", -250.5],

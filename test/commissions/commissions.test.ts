@@ -133,13 +133,31 @@ describe("GET /users/{id}/statement", () => {
     const statement = ok<Statement>(await reader.get(`/users/${user.id}/statement?period=2026-Q3`));
     expect(statement.user_id).toBe(user.id);
     expect(statement.period).toBe("2026-Q3");
-    expect(statement.plans).toEqual([{ plan_id: plan.id, quota: 100000, attainment: 120000, attainment_ratio: 1.2 }]);
+    expect(statement.plans).toEqual([
+      {
+        plan_id: plan.id,
+        plan_name: plan.name,
+        plan_version: 1,
+        currency: "USD",
+        period_kind: "quarter",
+        quota: 100000,
+        attainment: 120000,
+        attainment_ratio: 1.2,
+        tiers: [
+          { from_attainment: 0, rate: 0.1 },
+          { from_attainment: 1, rate: 0.15 },
+        ],
+        current_rate: 0.15,
+        next_tier: null,
+      },
+    ]);
     expect(statement.lines.map((l) => [l.deal_id, l.kind, l.amount, l.status])).toEqual([
       [first.id, "plan", 9000, "approved"],
       [second.id, "plan", 4000, "pending"],
       [second.id, "spiff", 250, "pending"],
     ]);
     expect(statement.totals).toEqual({ plan: 13000, spiff: 250, adjustment: 0, total: 13250 });
+    expect(statement.by_status).toEqual({ pending: 4250, approved: 9000, paid: 0 });
     const csv = await reader.get(`/users/${user.id}/statement?period=2026-Q3`, { accept: "text/csv" });
     expect(csv.headers.vary).toBe("Accept");
     expect(csv.body.split("\r\n")).toHaveLength(5);
@@ -162,6 +180,7 @@ describe("GET /users/{id}/statement", () => {
       plans: [],
       lines: [],
       totals: { plan: 0, spiff: 0, adjustment: 0, total: 0 },
+      by_status: { pending: 0, approved: 0, paid: 0 },
     });
   });
 });

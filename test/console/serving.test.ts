@@ -31,6 +31,18 @@ describe("the web console at {origin}/", () => {
     }
   });
 
+  it("a page opened with the console's own query (a bookmark, a return after sign-in) is the same page", async () => {
+    const html = readFileSync(new URL("index.html", BUILT), "utf8");
+    for (const url of [
+      "/sign-in?return_to=%2Fstatements%2F2026-Q4%3Fuser%3Dusr_1&reason=expired",
+      "/statements/2026-Q4?user=usr_1",
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe(html);
+    }
+  });
+
   it("serves each hashed asset for a year, precompressed, with a 304 on its ETag", async () => {
     expect(ASSETS.length).toBeGreaterThan(1);
     for (const name of ASSETS) {

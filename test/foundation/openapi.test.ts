@@ -61,6 +61,7 @@ describe("GET /api/v1/openapi.json", () => {
   it("every /api/v1 operation needs bearerAuth or cookieAuth and documents 401 and 429 with the error body", () => {
     // Signing in needs neither; the current session's own routes only a session (API.md §11).
     const signIn = new Set([
+      "GET /api/v1/auth/methods",
       "POST /api/v1/auth/login",
       "POST /api/v1/auth/invitations/accept",
       "GET /api/v1/auth/oidc/start",
@@ -80,6 +81,7 @@ describe("GET /api/v1/openapi.json", () => {
         "POST /api/v1/auth/invitations/accept": ["429"],
         "GET /api/v1/auth/oidc/callback": ["429"],
         "GET /api/v1/auth/oidc/start": [],
+        "GET /api/v1/auth/methods": [],
       };
       for (const status of errors[where] ?? ["401", "429"]) {
         const ref = (op.responses?.[status] as OpenAPIV3_1.ReferenceObject | undefined)?.$ref;

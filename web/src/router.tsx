@@ -44,16 +44,24 @@ const inviteRoute = createRoute({
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: "signed-in",
-  beforeLoad: async ({ context, location }) => {
-    const session = await context.queryClient.ensureQueryData(sessionQuery);
-    if (!session) throw redirect({ to: "/sign-in", search: { return_to: location.href, reason: undefined } });
+  beforeLoad: async ({ context: { queryClient }, location, preload }) => {
+    const hadSession = Boolean(queryClient.getQueryData(sessionQuery.queryKey));
+    // A session ends without the page knowing (revoked, timed out, signed out elsewhere): every page
+    // opened asks again, so the person signs in again here, not on a page that cannot load. A preload
+    // on hover reuses what is known.
+    const session = preload
+      ? await queryClient.ensureQueryData(sessionQuery)
+      : await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+    if (!session) {
+      const reason = hadSession ? "expired" : undefined;
+      throw redirect({ to: "/sign-in", search: { return_to: location.href, reason } });
+    }
     return { session };
   },
   component: AppLayout,
 });
 
-// Generic in the path, so each page's params ($dealId) are typed for useParams and Link.
-const page = <P extends string>(path: P, load: () => Promise<Record<string, unknown>>, name: string) =>
+const page = <Path extends string>(path: Path, load: () => Promise<Record<string, unknown>>, name: string) =>
   createRoute({ getParentRoute: () => signedInRoute, path, component: lazyRouteComponent(load as never, name) });
 
 const homeRoute = page("/", () => import("./features/home/HomePage"), "HomePage");

@@ -124,6 +124,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the ways to sign in
+         * @description Public. How a person may sign in here: password always, OpenID Connect when CTS_OIDC_* are set. The console's sign-in page offers SSO by it.
+         */
+        get: operations["getSignInMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -1053,7 +1073,7 @@ export interface paths {
         };
         /**
          * Get a user's statement
-         * @description The user's non-void lines whose period equals `period` (YYYY-MM, YYYY-Qn or YYYY), in deal order, with per-plan quota and attainment (credit booked) and totals by kind. With `Accept: text/csv` the response is CSV (RFC 4180, CRLF line ends, amounts with 2 decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`; any other Accept gets JSON. Responses carry `Vary: Accept`. The CSV opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
+         * @description The user's non-void lines whose period equals `period` (YYYY-MM, YYYY-Qn or YYYY), in deal order; per plan: attainment and the terms of its latest line's version; totals by kind and status. With `Accept: text/csv` the response is CSV (RFC 4180, CRLF line ends, amounts with 2 decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`; any other Accept gets JSON. Responses carry `Vary: Accept`. The CSV opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
          */
         get: operations["getUserStatement"];
         put?: never;
@@ -1211,6 +1231,15 @@ export interface components {
              */
             expires_at: string;
         };
+        SignInMethods: {
+            /**
+             * @description Email and password (POST /auth/login): always offered.
+             * @constant
+             */
+            password: true;
+            /** @description OpenID Connect (GET /auth/oidc/start): true when CTS_OIDC_* are set on this service. */
+            oidc: boolean;
+        };
         WebhookSubscription: {
             /** @description whsub_… */
             id: string;
@@ -1299,31 +1328,31 @@ export interface components {
             plan_version: number;
             period: string;
             quota: string | null;
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             credit: string;
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             prior_attainment: string;
             bands: {
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 from: string;
                 to: string | null;
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 rate: string;
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 amount: string;
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 commission: string;
             }[];
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             multiplier: string;
             cap: {
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 limit: string;
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 before: string;
                 applied: boolean;
             } | null;
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             unrounded: string;
             /** @description Only on lines zeroed because the deal is below the plan minimum. */
             min_deal_amount?: string;
@@ -1339,20 +1368,20 @@ export interface components {
             payout: {
                 /** @constant */
                 type: "flat";
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 amount: string;
             } | {
                 /** @constant */
                 type: "rate";
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 rate: string;
             };
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             credit: string;
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             percent: string;
             period: string;
-            /** @description Exact decimal string */
+            /** @description Exact decimal */
             unrounded: string;
             amount: number;
         } & {
@@ -1370,9 +1399,9 @@ export interface components {
             dispute?: {
                 id: string;
                 outcome: string;
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 previous_total: string;
-                /** @description Exact decimal string */
+                /** @description Exact decimal */
                 accepted_total: string;
             };
             /** @description Set on a retroactive correction (PATCH /comp-plans/{id} with retroactive): the versions, the line it corrects, and both computations (before: its amount plus earlier corrections, and its stored explanation). */
@@ -1383,12 +1412,12 @@ export interface components {
                 /** @description com_… of the locked line this corrects. */
                 original_line_id: string;
                 before: {
-                    /** @description Exact decimal string */
+                    /** @description Exact decimal */
                     amount: string;
                     explanation: unknown;
                 };
                 after: {
-                    /** @description Exact decimal string */
+                    /** @description Exact decimal */
                     amount: string;
                     explanation: unknown;
                 };
@@ -1406,7 +1435,7 @@ export interface components {
         PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["AdjustmentPreviewLine"];
         CommissionPreview: {
             lines: components["schemas"]["PreviewLine"][];
-            /** @description Money with at most 2 decimals. */
+            /** @description Money: ≤ 2 decimals. */
             total_commission: number;
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
@@ -1418,27 +1447,49 @@ export interface components {
                 }[];
             } | null;
         };
+        PlanTier: {
+            from_attainment: number;
+            rate: number;
+        };
         Statement: {
             user_id: string;
             period: string;
             plans: {
                 plan_id: string;
                 quota: number | null;
-                /** @description Credit booked in the period under this plan (pending and locked deals), to the cent. */
+                /** @description Credit booked in the period (pending and locked), to the cent. */
                 attainment: number;
                 /** @description attainment ÷ quota, 4 decimals (1.2 = 120 %); null without quota. */
                 attainment_ratio: number | null;
+                plan_name: string;
+                plan_version: number;
+                currency: string;
+                /** @enum {string} */
+                period_kind: "month" | "quarter" | "year";
+                tiers: components["schemas"]["PlanTier"][];
+                /** @description Rate of the band reached, or base_rate. */
+                current_rate: number | null;
+                /** @description null at the top or without tiers. */
+                next_tier: {
+                    from_attainment: number;
+                    rate: number;
+                    /** @description Credit still needed, rounded up to the cent. */
+                    arr_to_reach: number;
+                } | null;
             }[];
             lines: components["schemas"]["Commission"][];
+            /** @description Σ of the lines by kind, to the cent. */
             totals: {
-                /** @description Money with at most 2 decimals. */
                 plan: number;
-                /** @description Money with at most 2 decimals. */
                 spiff: number;
-                /** @description Money with at most 2 decimals. */
                 adjustment: number;
-                /** @description Money with at most 2 decimals. */
                 total: number;
+            };
+            /** @description Σ of the lines by status, to the cent. */
+            by_status: {
+                pending: number;
+                approved: number;
+                paid: number;
             };
         };
         Job: {
@@ -1473,10 +1524,7 @@ export interface components {
             /** @description Applies to all credit when the plan has no tiers. */
             base_rate: number | null;
             /** @description Graduated bands of quota attainment, ascending, first at 0; empty when base_rate applies. */
-            tiers: {
-                from_attainment: number;
-                rate: number;
-            }[];
+            tiers: components["schemas"]["PlanTier"][];
             deal_type_multipliers: {
                 [key: string]: number;
             };
@@ -1508,10 +1556,7 @@ export interface components {
             /** @description Applies to all credit when the plan has no tiers. */
             base_rate: number | null;
             /** @description Graduated bands of quota attainment, ascending, first at 0; empty when base_rate applies. */
-            tiers: {
-                from_attainment: number;
-                rate: number;
-            }[];
+            tiers: components["schemas"]["PlanTier"][];
             deal_type_multipliers: {
                 [key: string]: number;
             };
@@ -1608,16 +1653,16 @@ export interface components {
                     period: string;
                     /** @description Σ of the user's pending lines of the plan's change in the period. */
                     pending: {
-                        /** @description Money with at most 2 decimals. */
+                        /** @description Money: ≤ 2 decimals. */
                         before: number;
-                        /** @description Money with at most 2 decimals. */
+                        /** @description Money: ≤ 2 decimals. */
                         after: number;
                     };
                     /** @description Σ of the user's locked lines of the plan in the period, as if unlocked. */
                     locked: {
-                        /** @description Money with at most 2 decimals. */
+                        /** @description Money: ≤ 2 decimals. */
                         before: number;
-                        /** @description Money with at most 2 decimals. */
+                        /** @description Money: ≤ 2 decimals. */
                         after: number;
                     };
                 }[];
@@ -1693,7 +1738,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money with at most 2 decimals. */
+            /** @description Money: ≤ 2 decimals. */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -1734,7 +1779,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money with at most 2 decimals. */
+            /** @description Money: ≤ 2 decimals. */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -1823,7 +1868,7 @@ export interface components {
             payout: {
                 /** @constant */
                 type: "flat";
-                /** @description Money with at most 2 decimals. */
+                /** @description Money: ≤ 2 decimals. */
                 amount: number;
             } | {
                 /** @constant */
@@ -1858,7 +1903,7 @@ export interface components {
             payout: {
                 /** @constant */
                 type: "flat";
-                /** @description Money with at most 2 decimals. */
+                /** @description Money: ≤ 2 decimals. */
                 amount: number;
             } | {
                 /** @constant */
@@ -1887,7 +1932,7 @@ export interface components {
             spiff_id: string | null;
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money with at most 2 decimals. */
+            /** @description Money: ≤ 2 decimals. */
             amount: number;
             /** @enum {string} */
             status: "pending" | "approved" | "paid" | "void";
@@ -1935,7 +1980,7 @@ export interface components {
             spiff_id: string | null;
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money with at most 2 decimals. */
+            /** @description Money: ≤ 2 decimals. */
             amount: number;
         };
         PlanPreviewLine: components["schemas"]["PreviewLineBase"] & {
@@ -2433,6 +2478,32 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getSignInMethods: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInMethods"];
+                };
+            };
+            304: components["responses"]["NotModified"];
         };
     };
     logIn: {
@@ -4280,7 +4351,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description Money: a number with at most 2 decimals, ≥ 0. */
+                    /** @description Money: ≤ 2 decimals, ≥ 0. */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
@@ -4419,7 +4490,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name?: string;
-                    /** @description Money: a number with at most 2 decimals, ≥ 0. */
+                    /** @description Money: ≤ 2 decimals, ≥ 0. */
                     arr_amount?: number;
                     /** @description ISO 4217 currency code, e.g. USD. */
                     currency?: string;
@@ -4812,7 +4883,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description Money: a number with at most 2 decimals, ≥ 0. */
+                    /** @description Money: ≤ 2 decimals, ≥ 0. */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
@@ -4894,7 +4965,7 @@ export interface operations {
                     deals: {
                         external_id: string;
                         opportunity_name: string;
-                        /** @description Money: a number with at most 2 decimals, ≥ 0. */
+                        /** @description Money: ≤ 2 decimals, ≥ 0. */
                         arr_amount: number;
                         /**
                          * @description ISO 4217 currency code, e.g. USD.
@@ -4962,7 +5033,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description Money: a number with at most 2 decimals, ≥ 0. */
+                    /** @description Money: ≤ 2 decimals, ≥ 0. */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.

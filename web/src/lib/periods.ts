@@ -50,3 +50,18 @@ export function kindOf(period: string): PlanPeriod {
   if (/^\d{4}-\d{2}$/.test(period)) return "month";
   return "year";
 }
+
+/** The period after this one: "2025-Q4" → "2026-Q1", "2025-12" → "2026-01", "2025" → "2026". */
+export function nextPeriod(period: string): string {
+  const quarter = /^(\d{4})-Q([1-4])$/.exec(period);
+  if (quarter) {
+    const [year, q] = [Number(quarter[1]), Number(quarter[2])];
+    return q === 4 ? `${year + 1}-Q1` : `${year}-Q${q + 1}`;
+  }
+  const month = /^(\d{4})-(\d{2})$/.exec(period);
+  if (month) {
+    const [year, m] = [Number(month[1]), Number(month[2])];
+    return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, "0")}`;
+  }
+  return String(Number(period) + 1);
+}

@@ -1,22 +1,33 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { api, setCsrfToken, unwrap } from "../../api/client";
 import { safeReturnTo, sessionQuery } from "../../session";
 
+/** Which ways to sign in this service offers (SSO only when OpenID Connect is configured). */
+const methodsQuery = {
+  queryKey: ["auth-methods"],
+  queryFn: () => unwrap(api.GET("/api/v1/auth/methods")),
+  staleTime: Number.POSITIVE_INFINITY,
+};
+
 export function SignInPage() {
   const search = useSearch({ from: "/sign-in" });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const methods = useQuery(methodsQuery);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const signIn = useMutation({
     mutationFn: () => unwrap(api.POST("/api/v1/auth/login", { body: { email, password } })),
     onSuccess: async (session) => {
       setCsrfToken(session.csrf_token);
+      // What an ended session left cached may be another person's: this one starts from nothing.
+      queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);
-      await navigate({ to: safeReturnTo(search.return_to) });
+      // return_to is a whole path with its query (/statements/2026-Q4?user=…), hence href.
+      await navigate({ href: safeReturnTo(search.return_to) });
     },
   });
   const submit = (event: FormEvent) => {
@@ -57,6 +68,18 @@ export function SignInPage() {
             <Button type="submit" loading={signIn.isPending}>
               Sign in
             </Button>
+            {methods.data?.oidc && (
+              <>
+                <Divider label="or" />
+                <Button
+                  component="a"
+                  variant="default"
+                  href={`/api/v1/auth/oidc/start?return_to=${encodeURIComponent(safeReturnTo(search.return_to))}`}
+                >
+                  Sign in with SSO
+                </Button>
+              </>
+            )}
           </Stack>
         </form>
       </Paper>

@@ -1,6 +1,14 @@
-import { Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
+import { useRouteContext } from "@tanstack/react-router";
+import { PersonHome } from "./components/PersonHome";
 
-// TODO(#17): not built yet.
+/** The signed-in person's own home. */
 export function HomePage() {
-  return <Title order={2}>Home</Title>;
+  const { session } = useRouteContext({ from: "/signed-in" });
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Your commissions</Title>
+      <PersonHome userId={session.user.id} />
+    </Stack>
+  );
 }

@@ -1,0 +1,49 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api, type Schemas, unwrap } from "../../api/client";
+
+export type Statement = Schemas["Statement"];
+export type StatementPlan = Statement["plans"][number];
+export type Deal = Schemas["Deal"];
+
+/** One key factory for everything the home and statement pages read, so both share the cache. */
+export const homeKeys = {
+  all: ["home"] as const,
+  person: (userId: string) => [...homeKeys.all, "person", userId] as const,
+  statement: (userId: string, period: string) => [...homeKeys.person(userId), "statement", period] as const,
+  recentDeals: (userId: string) => [...homeKeys.person(userId), "recent-deals"] as const,
+};
+
+/** A person's statement for one period ("2026-Q3", "2026-07", "2026"). */
+export const statementQuery = (userId: string, period: string) =>
+  queryOptions({
+    queryKey: homeKeys.statement(userId, period),
+    queryFn: async (): Promise<Statement> => {
+      const statement = await unwrap(
+        api.GET("/api/v1/users/{id}/statement", { params: { path: { id: userId }, query: { period } } }),
+      );
+      // The route also answers text/csv; asked for JSON (openapi-fetch's default), it answers JSON.
+      if (typeof statement === "string") throw new Error("The statement came back as text, not JSON.");
+      return statement;
+    },
+  });
+
+/** The person (name, role): 404 when they are outside what the viewer sees. */
+export const personQuery = (userId: string) =>
+  queryOptions({
+    queryKey: homeKeys.person(userId),
+    queryFn: () => unwrap(api.GET("/api/v1/users/{id}", { params: { path: { id: userId } } })),
+  });
+
+export const RECENT_DEALS = 5;
+
+/** The person's latest deals by close date (those they own), with each deal's commission. */
+export const recentDealsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: homeKeys.recentDeals(userId),
+    queryFn: () =>
+      unwrap(
+        api.GET("/api/v1/deals", {
+          params: { query: { owner_id: userId, sort: "-close_date", per_page: RECENT_DEALS } },
+        }),
+      ),
+  });
