@@ -17,7 +17,14 @@ export interface E2eState {
   planId: string;
   currency: string;
   period: string;
-  deals: { ritaApproved: string; ritaPending: string; ritaPaid: string; paulaApproved: string };
+  deals: {
+    ritaApproved: string;
+    ritaPending: string;
+    ritaPaid: string;
+    paulaApproved: string;
+    /** Rita's approved deal of last quarter that the deal spec disputes (other specs keep theirs as seeded). */
+    ritaToDispute: string;
+  };
 }
 
 export const STATE_FILE = new URL("../.e2e-state.json", import.meta.url);

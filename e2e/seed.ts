@@ -94,6 +94,8 @@ export async function seed(url: string, adminKey: string): Promise<E2eState> {
     const other = await deal(rita, `Q-${back} deal B`, 12000, back, 20);
     await approve(other.id);
   }
+  const ritaToDispute = await deal(rita, "Stark renewal", 16000, 1, 25);
+  await approve(ritaToDispute.id);
   const raviDeal = await deal(ravi, "Hooli pilot", 18000, 0, 2);
   await approve(raviDeal.id);
   const paulaApproved = await deal(paula, "Umbrella suite", 64000, 0, 4);
@@ -118,6 +120,7 @@ export async function seed(url: string, adminKey: string): Promise<E2eState> {
       ritaPending: ritaPending.id,
       ritaPaid: ritaPaid.id,
       paulaApproved: paulaApproved.id,
+      ritaToDispute: ritaToDispute.id,
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Kdb } from "../db/connect.js";
 import type { AuditEventsTable } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
@@ -25,6 +26,37 @@ export async function listAuditEvents(db: Kdb, q: ListAuditEventsQuery, limit: n
   if (q.actor === "owner-cli") query = query.where("actor_type", "=", "owner");
   else if (q.actor) query = query.where("actor_id", "=", q.actor);
   if (q.since) query = query.where("created_at", ">=", new Date(q.since));
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toAuditEvent), total: Number(count.n) };
+}
+
+/** The ids of a deal's lines, only those of the visible users when `visible` is a list. */
+function linesOfDeal(db: Kdb, dealId: string, visible: Visible) {
+  const lines = db.selectFrom("commission_lines").select("id").where("deal_id", "=", dealId);
+  return visible ? lines.where(ofVisibleUsers("user_id", visible)) : lines;
+}
+
+/**
+ * The events about one deal: the deal's own, its disputes' and those of its lines (adjustments are
+ * audited under the line). `visible`: whose lines the reader sees (null: everyone's), so a co-credited
+ * rep's line stays theirs alone. Newest first, as every audit list.
+ */
+export async function listDealAuditEvents(db: Kdb, dealId: string, visible: Visible, limit: number, offset: number) {
+  const query = db
+    .selectFrom("audit_events")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("resource", "=", "deal"), eb("resource_id", "=", dealId)]),
+        eb.and([
+          eb("resource", "=", "dispute"),
+          eb("resource_id", "in", eb.selectFrom("disputes").select("id").where("deal_id", "=", dealId)),
+        ]),
+        eb.and([eb("resource", "=", "commission"), eb("resource_id", "in", linesOfDeal(db, dealId, visible))]),
+      ]),
+    );
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
     query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),

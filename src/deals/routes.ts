@@ -1,10 +1,13 @@
 import { MAY } from "../access/index.js";
+import { AuditEvent } from "../audit/schema.js";
 import { NoContent, Preview } from "../commissions/index.js";
 import { declareRoutes } from "../declare-routes.js";
+import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { dealAdjustmentRoutes } from "./adjustment-routes.js";
 import { bulkUpsert } from "./bulk.js";
 import { dealDisputeRoutes } from "./dispute-routes.js";
+import { dealHistory } from "./history.js";
 import { previewDeal } from "./preview.js";
 import {
   BulkBody,
@@ -12,6 +15,7 @@ import {
   CreateDealBody,
   Deal,
   DealDetail,
+  DealHistoryQuery,
   ExternalIdParams,
   ListDealsQuery,
   PreviewBody,
@@ -50,12 +54,33 @@ export function dealRoutes(app: App): void {
   );
   deals.get({ summary: "Get a deal", description: `With its commission lines. ${NO_PLAN}` });
 
+  historyRoute(app);
   writeRoutes(app);
   dealWorkflowRoutes(app);
   dealDisputeRoutes(app);
   dealAdjustmentRoutes(app);
   syncRoutes(app);
   previewRoute(app);
+}
+
+/** The audit trail of one deal for whoever sees it (GET /audit-events is admin-only). */
+function historyRoute(app: App): void {
+  declareRoutes(app, tags).list(
+    {
+      path: "/deals/:id/history",
+      scope: "read",
+      summary: "A deal's history",
+      description:
+        "The audit events about this deal: its own (deal.create, deal.approve, …), its disputes' (dispute.open, " +
+        "dispute.resolve) and its commission lines' (commission.adjust; only the lines of people the caller sees). " +
+        "Visible exactly when the deal is (404 otherwise); before/after as GET /audit-events gives them, secrets " +
+        "removed. Newest first (created_at desc, id desc).",
+      params: IdParams,
+      query: DealHistoryQuery,
+      item: AuditEvent,
+    },
+    ({ ctx, params, query }) => dealHistory(ctx, params.id, query),
+  );
 }
 
 function writeRoutes(app: App): void {

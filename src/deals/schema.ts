@@ -131,3 +131,6 @@ export const RejectDealBody = z.strictObject({
   reason: z.string().trim().min(1).max(2000).describe("Why the deal is rejected; shown as rejection_reason."),
 });
 export type RejectDealBody = z.infer<typeof RejectDealBody>;
+
+export const DealHistoryQuery = PageQuery.strict();
+export type DealHistoryQuery = z.infer<typeof DealHistoryQuery>;

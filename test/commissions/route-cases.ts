@@ -207,6 +207,15 @@ export const COMMISSION_ROUTES: RouteCase[] = [
     invalid: { id: longId, param: "id" },
   },
   {
+    method: "GET",
+    path: "/api/v1/deals/{id}/history",
+    scope: "read",
+    ok: 200,
+    record: newDeal,
+    idPrefix: "deal",
+    invalid: { query: "per_page=0", param: "per_page" },
+  },
+  {
     method: "POST",
     path: "/api/v1/deals",
     scope: "write",

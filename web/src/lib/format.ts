@@ -35,3 +35,23 @@ export function date(isoDate: string): string {
 export function dateTime(timestamp: string): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(timestamp));
 }
+
+const exactFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An exact decimal from an explanation ("1728.042") as money with every digit it has (up to 6), so an
+ * unrounded slice reads as the engine computed it: "$1,728.042". Rounding is the API's, shown as its own step.
+ */
+export function exactMoney(amount: string, currency = "USD"): string {
+  let format = exactFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(undefined, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 6,
+    });
+    exactFormats.set(currency, format);
+  }
+  return format.format(Number(amount));
+}

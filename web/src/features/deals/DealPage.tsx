@@ -1,6 +1,172 @@
-import { Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useParams, useRouteContext } from "@tanstack/react-router";
+import { useState } from "react";
+import { ApiError, type Schemas } from "../../api/client";
+import { date, money } from "../../lib/format";
+import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
+import { DisputeList } from "../disputes/components/DisputeList";
+import { dealDisputesQuery } from "../disputes/queries";
+import { DealHistory } from "./components/DealHistory";
+import { DisputeForm } from "./components/DisputeForm";
+import { ExplanationTable } from "./components/ExplanationTable";
+import { dealQuery, peopleQuery } from "./queries";
 
-// TODO(#17): not built yet.
+type DealDetail = Schemas["DealDetail"];
+type Commission = Schemas["Commission"];
+type SessionUser = Schemas["User"];
+
+const KIND_LABELS = { plan: "Plan", spiff: "SPIFF", adjustment: "Adjustment" } as const;
+
+/** A deal the person may dispute (API.md §11): approved, and theirs unless they are an admin. */
+function mayDispute(deal: DealDetail, user: SessionUser): boolean {
+  if (deal.status !== "approved") return false;
+  if (user.role === "admin") return true;
+  if (user.role !== "rep" && user.role !== "manager") return false;
+  return deal.owner_id === user.id || deal.splits.some((s) => s.user_id === user.id);
+}
+
 export function DealPage() {
-  return <Title order={2}>Deal</Title>;
+  const { dealId } = useParams({ from: "/signed-in/deals/$dealId" });
+  const deal = useQuery(dealQuery(dealId));
+  if (deal.isPending) return <LoadingState label="Loading the deal" lines={8} />;
+  if (deal.isError) {
+    if (deal.error instanceof ApiError && deal.error.status === 404) return <NotFoundState what="deal" />;
+    return <ErrorState error={deal.error} retry={() => void deal.refetch()} />;
+  }
+  return <DealView deal={deal.data} />;
+}
+
+function DealView({ deal }: { deal: DealDetail }) {
+  const { session } = useRouteContext({ from: "/signed-in" });
+  const people = useQuery(peopleQuery);
+  const [disputing, setDisputing] = useState(false);
+  const nameOf = (id: string) => people.data?.get(id) ?? id;
+  const lineIds = new Set(deal.commissions.map((line) => line.id));
+  const lineAnchor = (id: string) => (lineIds.has(id) ? `line-${id}` : undefined);
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={2}>{deal.opportunity_name}</Title>
+          <Group gap="xs">
+            <Badge data-testid="deal-status" color={deal.status === "disputed" ? "red.9" : "indigo.8"}>
+              {deal.status}
+            </Badge>
+            <Text size="sm" c="gray.7">
+              {deal.id}
+            </Text>
+          </Group>
+        </Stack>
+        {mayDispute(deal, session.user) && <Button onClick={() => setDisputing(true)}>Dispute this</Button>}
+      </Group>
+
+      <Card withBorder>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Fact label="ARR" value={money(deal.arr_amount, deal.currency)} />
+          <Fact label="Type" value={deal.deal_type.replace("_", " ")} />
+          <Fact label="Close date" value={date(deal.close_date)} />
+          <Fact label="Owner" value={nameOf(deal.owner_id)} />
+          <Fact label="Splits" value={deal.splits.map((s) => `${nameOf(s.user_id)} ${s.percent}%`).join(", ")} />
+          <Fact label="Total commission" value={money(deal.total_commission, deal.currency)} testId="deal-total" />
+          {deal.approved_at && <Fact label="Approved" value={date(deal.approved_at)} />}
+          {deal.paid_at && <Fact label="Paid" value={date(deal.paid_at)} />}
+        </SimpleGrid>
+        {deal.rejection_reason && (
+          <Text size="sm" mt="sm">
+            Rejected: {deal.rejection_reason}
+          </Text>
+        )}
+        {deal.explanation && (
+          <Text size="sm" mt="sm" c="gray.7">
+            {deal.explanation.summary}
+          </Text>
+        )}
+      </Card>
+
+      <DealDisputes dealId={deal.id} currency={deal.currency} />
+
+      <Stack gap="sm">
+        <Title order={3}>Commission lines</Title>
+        {deal.commissions.length === 0 && <Text c="gray.7">This deal has no lines you can see.</Text>}
+        {deal.commissions.map((line) => (
+          <LineCard
+            key={line.id}
+            line={line}
+            currency={deal.currency}
+            person={nameOf(line.user_id)}
+            lineAnchor={lineAnchor}
+          />
+        ))}
+      </Stack>
+
+      <Stack gap="sm">
+        <Title order={3}>History</Title>
+        <DealHistory dealId={deal.id} />
+      </Stack>
+
+      <Modal
+        opened={disputing}
+        onClose={() => setDisputing(false)}
+        title="Dispute this deal"
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
+        <DisputeForm dealId={deal.id} onDone={() => setDisputing(false)} />
+      </Modal>
+    </Stack>
+  );
+}
+
+function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7">
+        {label}
+      </Text>
+      <Text fw={500} data-testid={testId} style={{ overflowWrap: "anywhere" }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+function LineCard(props: {
+  line: Commission;
+  currency: string;
+  person: string;
+  lineAnchor: (id: string) => string | undefined;
+}) {
+  const { line, currency, person, lineAnchor } = props;
+  return (
+    <Card withBorder id={`line-${line.id}`} data-testid="commission-line" data-line-id={line.id} data-kind={line.kind}>
+      <Group justify="space-between" mb="xs" wrap="wrap">
+        <Group gap="xs">
+          <Badge color="dark.6">{KIND_LABELS[line.kind]}</Badge>
+          <Text size="sm">{person}</Text>
+          <Badge color={line.status === "void" ? "gray.7" : "blue.9"}>{line.status}</Badge>
+          <Text size="xs" c="gray.7">
+            {line.period}
+          </Text>
+        </Group>
+        <Text fw={700} data-testid="line-amount">
+          {money(line.amount, currency)}
+        </Text>
+      </Group>
+      <ExplanationTable line={line} currency={currency} lineAnchor={lineAnchor} />
+    </Card>
+  );
+}
+
+function DealDisputes({ dealId, currency }: { dealId: string; currency: string }) {
+  const disputes = useQuery(dealDisputesQuery(dealId));
+  if (disputes.isPending) return <LoadingState label="Loading disputes" lines={1} />;
+  if (disputes.isError) return <ErrorState error={disputes.error} retry={() => void disputes.refetch()} />;
+  if (disputes.data.data.length === 0) return null;
+  return (
+    <Stack gap="sm">
+      <Title order={3}>Disputes</Title>
+      <DisputeList disputes={disputes.data.data} currency={currency} />
+    </Stack>
+  );
 }

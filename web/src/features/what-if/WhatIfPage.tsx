@@ -1,6 +1,47 @@
-import { Title } from "@mantine/core";
+import { Alert, Button, Card, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useRouteContext } from "@tanstack/react-router";
+import { fieldErrors } from "../../lib/field-errors";
+import { peopleQuery } from "../deals/queries";
+import { PreviewLines } from "./components/PreviewLines";
+import { WhatIfForm } from "./components/WhatIfForm";
+import { type PreviewBody, usePreview } from "./mutations";
 
-// TODO(#17): not built yet.
+/** "If I close this deal": a deal body priced by POST /commissions/preview, nothing saved. */
 export function WhatIfPage() {
-  return <Title order={2}>What-if</Title>;
+  const { session } = useRouteContext({ from: "/signed-in" });
+  const people = useQuery(peopleQuery);
+  const preview = usePreview();
+  const nameOf = (id: string) => people.data?.get(id) ?? (id === session.user.id ? session.user.name : id);
+  const errors = fieldErrors(preview.error);
+  const formErrors = Object.keys(errors).length > 0;
+
+  const run = (body: PreviewBody) => preview.mutate(body);
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Stack gap={4}>
+        <Title order={2}>What-if</Title>
+        <Text c="gray.7" size="sm">
+          What a deal would earn if you closed it: the lines the engine would write, nothing saved.
+        </Text>
+      </Stack>
+      <Card withBorder>
+        <WhatIfForm me={session.user} people={people.data} errors={errors} pending={preview.isPending} onSubmit={run} />
+      </Card>
+      {preview.error && !formErrors && (
+        <Alert color="red" role="alert" title="Could not price this deal">
+          {preview.error.message}
+        </Alert>
+      )}
+      {preview.data && (
+        <PreviewLines preview={preview.data} currency={preview.variables?.currency ?? "USD"} nameOf={nameOf} />
+      )}
+      {preview.data && (
+        <Button variant="subtle" onClick={() => preview.reset()} w="fit-content">
+          Clear
+        </Button>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,173 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { state } from "./api.js";
+import { apiAs, expect, signIn, test } from "./fixtures.js";
+
+/** A shown amount ("$1,728.042", "-$12.50") in millionths, exactly: the test adds what the page shows. */
+function micros(text: string): bigint {
+  const negative = text.includes("-") || text.includes("−");
+  const [whole, fraction = ""] = text.replace(/[^\d.]/g, "").split(".");
+  const value = BigInt(whole!) * 1_000_000n + BigInt(fraction.padEnd(6, "0").slice(0, 6));
+  return negative ? -value : value;
+}
+
+/** Millionths to cents, half away from zero (the engine's rounding of a line). */
+const cents = (m: bigint) => (m >= 0n ? (m + 5_000n) / 10_000n : -((-m + 5_000n) / 10_000n));
+
+/** A full-page picture at this width, after the frame's navbar transition has settled (a picture, not an assertion). */
+async function shoot(page: Page, width: number, path: string): Promise<void> {
+  await page.setViewportSize({ width, height: 800 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path, fullPage: true });
+}
+
+/** The page's serious and critical axe violations, by rule id (none expected). */
+async function axeProblems(page: Page): Promise<string[]> {
+  // Judged at rest: a link the pointer last clicked would be read in its hover colours.
+  await page.mouse.move(0, 0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} ${n.html.slice(0, 80)}`));
+}
+
+/** How the page formats money, asked of the page's own Intl (the browser's locale). */
+const formatted = (page: Page, amount: number, currency: string) =>
+  page.evaluate(
+    ([value, code]) =>
+      new Intl.NumberFormat(undefined, { style: "currency", currency: code, minimumFractionDigits: 2 }).format(value),
+    [amount, currency] as [number, string],
+  );
+
+async function bandSum(line: Locator): Promise<bigint> {
+  const shown = await line.getByTestId("band-commission").allTextContents();
+  expect(shown.length).toBeGreaterThan(0);
+  return shown.reduce((sum, text) => sum + micros(text), 0n);
+}
+
+interface ApiLine {
+  id: string;
+  kind: string;
+  amount: number;
+  explanation: { bands?: { commission: string }[]; multiplier?: string; cap?: unknown };
+}
+
+test("each plan line's band table adds up to the line's amount, as the API gives it", async ({ page, problems }) => {
+  const { users, deals, currency } = state();
+  const rita = await apiAs(users.rita);
+  await signIn(page, users.rita);
+  for (const dealId of [deals.ritaApproved, deals.ritaPending]) {
+    const { body: deal } = await rita<{ opportunity_name: string; commissions: ApiLine[] }>("GET", `/deals/${dealId}`);
+    await page.goto(`/deals/${dealId}`);
+    await expect(page.getByRole("heading", { name: deal.opportunity_name })).toBeVisible();
+    await expect(page.getByTestId("commission-line")).toHaveCount(deal.commissions.length);
+    for (const line of deal.commissions.filter((l) => l.kind === "plan")) {
+      const card = page.locator(`[data-line-id="${line.id}"]`);
+      const shownAmount = await card.getByTestId("line-amount").textContent();
+      expect(shownAmount).toBe(await formatted(page, line.amount, currency));
+      expect(line.explanation.multiplier).toBe("1");
+      expect(cents(await bandSum(card))).toBe(cents(micros(shownAmount!)));
+      expect(cents(micros(shownAmount!))).toBe(BigInt(Math.round(line.amount * 100)));
+      // The bands the credit spans: one row each, those past the first marked as a crossing.
+      const bands = line.explanation.bands!;
+      await expect(card.getByTestId("band-commission")).toHaveCount(bands.length);
+      await expect(card.getByTestId("tier-crossing")).toHaveCount(bands.length > 1 ? 1 : 0);
+    }
+    if (dealId === deals.ritaPending) {
+      // Rita's 70 % of "Initech new logo" takes her from 85 % to past 100 % of quota: two bands.
+      const plan = deal.commissions.find((l) => l.kind === "plan")!;
+      expect(plan.explanation.bands!.length).toBe(2);
+      expect(await axeProblems(page)).toEqual([]);
+      await shoot(page, 1280, "docs/deal-page.png");
+      await shoot(page, 360, "docs/deal-page-360.png");
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("rita opening paula's deal by its URL gets the not-found page", async ({ page, problems }) => {
+  const { users, deals } = state();
+  const rita = await apiAs(users.rita);
+  expect((await rita("GET", `/deals/${deals.paulaApproved}`)).status).toBe(404);
+  await signIn(page, users.rita, `/deals/${deals.paulaApproved}`);
+  await expect(page.getByRole("heading", { name: "This deal does not exist" })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("rita disputes her approved deal from its page; it then shows in My disputes", async ({ page, problems }) => {
+  const { users, deals, currency } = state();
+  const rita = await apiAs(users.rita);
+  const dealId = deals.ritaToDispute;
+  await signIn(page, users.rita, `/deals/${dealId}`);
+  await expect(page.getByTestId("deal-status")).toHaveText("approved");
+  await page.getByRole("button", { name: "Dispute this" }).click();
+  const dialog = page.getByRole("dialog", { name: "Dispute this deal" });
+  await dialog.getByRole("combobox", { name: "Reason" }).click();
+  await page.getByRole("option", { name: "Wrong amount" }).click();
+  await dialog.getByLabel("Description").fill("The renewal should pay the full rate");
+  await dialog.getByRole("textbox", { name: "Expected total commission" }).fill("1500");
+  await dialog.getByRole("button", { name: "Open dispute" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("deal-status")).toHaveText("disputed");
+  await expect(page.getByRole("button", { name: "Dispute this" })).toHaveCount(0);
+
+  const { body: listed } = await rita<{ data: { id: string; reason: string; expected_amount: number | null }[] }>(
+    "GET",
+    `/disputes?deal_id=${dealId}`,
+  );
+  expect(listed.data.map((d) => [d.reason, d.expected_amount])).toEqual([["wrong_amount", 1500]]);
+  const dispute = listed.data[0]!;
+  const expected = await formatted(page, dispute.expected_amount!, currency);
+  await expect(page.locator(`[data-dispute-id="${dispute.id}"]`).getByTestId("dispute-expected")).toHaveText(expected);
+
+  await page.getByRole("link", { name: "My disputes" }).click();
+  const row = page.locator(`[data-dispute-id="${dispute.id}"]`);
+  await expect(row).toContainText("open");
+  await expect(row).toContainText("Wrong amount");
+  await expect(row.getByTestId("dispute-expected")).toHaveText(expected);
+  expect(await axeProblems(page)).toEqual([]);
+  for (const width of [1280, 360]) await shoot(page, width, test.info().outputPath(`disputes-${width}.png`));
+  await row.getByRole("link", { name: "Stark renewal" }).click();
+  await expect(page).toHaveURL(new RegExp(`/deals/${dealId}$`));
+  expect(problems).toEqual([]);
+});
+
+test("What-if shows the preview API's lines for the same inputs", async ({ page, problems }) => {
+  const { users, currency } = state();
+  const rita = await apiAs(users.rita);
+  await signIn(page, users.rita, "/what-if");
+  const closeDate = await page.getByLabel("Close date").inputValue();
+  const body = {
+    opportunity_name: "What-if deal",
+    arr_amount: 48000,
+    deal_type: "new_business",
+    close_date: closeDate,
+    currency,
+    owner_id: users.rita.id,
+  };
+  const { status, body: preview } = await rita<{ lines: ApiLine[]; total_commission: number }>(
+    "POST",
+    "/commissions/preview",
+    body,
+  );
+  expect(status).toBe(200);
+
+  await page.getByRole("textbox", { name: "ARR amount" }).fill("48000");
+  await page.getByRole("button", { name: "Preview commission" }).click();
+  await expect(page.getByTestId("preview-line")).toHaveCount(preview.lines.length);
+  const shown = await page.getByTestId("preview-line").getByTestId("line-amount").allTextContents();
+  const fromApi = await Promise.all(preview.lines.map((l) => formatted(page, l.amount, currency)));
+  expect(shown).toEqual(fromApi);
+  await expect(page.getByTestId("preview-total")).toHaveText(await formatted(page, preview.total_commission, currency));
+  const plan = preview.lines.find((l) => l.kind === "plan")!;
+  await expect(page.getByTestId("tier-crossing")).toHaveCount(plan.explanation.bands!.length > 1 ? 1 : 0);
+
+  expect(await axeProblems(page)).toEqual([]);
+  for (const width of [1280, 360]) await shoot(page, width, test.info().outputPath(`what-if-${width}.png`));
+
+  // A validation error of the API lands on its field.
+  await page.getByRole("textbox", { name: "ARR amount" }).fill("");
+  await page.getByRole("button", { name: "Preview commission" }).click();
+  await expect(page.getByRole("textbox", { name: "ARR amount" })).toHaveAttribute("aria-invalid", "true");
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,57 @@
+import { Alert, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import type { Schemas } from "../../../api/client";
+import { money } from "../../../lib/format";
+import { ExplanationTable } from "../../deals/components/ExplanationTable";
+
+type Preview = Schemas["CommissionPreview"];
+
+/** The preview's lines, each with its calculation, and its total: the API's numbers only. */
+export function PreviewLines({
+  preview,
+  currency,
+  nameOf,
+}: {
+  preview: Preview;
+  currency: string;
+  nameOf: (id: string) => string;
+}) {
+  return (
+    <Stack gap="sm" data-testid="preview">
+      <Group justify="space-between">
+        <Title order={3}>If you close this deal</Title>
+        <Text fw={700} data-testid="preview-total">
+          {money(preview.total_commission, currency)}
+        </Text>
+      </Group>
+      {preview.explanation && (
+        <Alert color="yellow" title="No plan line">
+          {preview.explanation.summary}
+        </Alert>
+      )}
+      {preview.lines.length === 0 && <Text c="gray.7">This deal would earn no commission lines.</Text>}
+      {preview.lines.map((line) => (
+        // Preview lines have no id: a person earns one line per plan and per SPIFF.
+        <Card
+          withBorder
+          key={`${line.user_id}-${line.kind}-${line.spiff_id ?? line.plan_id}`}
+          data-testid="preview-line"
+          data-kind={line.kind}
+        >
+          <Group justify="space-between" mb="xs">
+            <Group gap="xs">
+              <Badge color="dark.6">{line.kind}</Badge>
+              <Text size="sm">{nameOf(line.user_id)}</Text>
+              <Text size="xs" c="gray.7">
+                {line.period}
+              </Text>
+            </Group>
+            <Text fw={700} data-testid="line-amount">
+              {money(line.amount, currency)}
+            </Text>
+          </Group>
+          <ExplanationTable line={line} currency={currency} />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
