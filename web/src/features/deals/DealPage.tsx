@@ -5,12 +5,13 @@ import { useState } from "react";
 import { ApiError, type Schemas } from "../../api/client";
 import { date, money } from "../../lib/format";
 import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
+import { useRenderedMark } from "../../ui/useRenderedMark";
 import { DisputeList } from "../disputes/components/DisputeList";
 import { dealDisputesQuery } from "../disputes/queries";
 import { DealHistory } from "./components/DealHistory";
 import { DisputeForm } from "./components/DisputeForm";
 import { ExplanationTable } from "./components/ExplanationTable";
-import { dealQuery, peopleQuery } from "./queries";
+import { dealHistoryQuery, dealQuery, peopleQuery } from "./queries";
 
 type DealDetail = Schemas["DealDetail"];
 type Commission = Schemas["Commission"];
@@ -40,6 +41,10 @@ export function DealPage() {
 function DealView({ deal }: { deal: DealDetail }) {
   const { session } = useRouteContext({ from: "/signed-in" });
   const people = useQuery(peopleQuery);
+  // What the sections below read too (same keys, one request each): the page is shown once all of it is.
+  const disputes = useQuery(dealDisputesQuery(deal.id));
+  const history = useQuery(dealHistoryQuery(deal.id, 1));
+  useRenderedMark(people.data !== undefined && disputes.data !== undefined && history.data !== undefined);
   const [disputing, setDisputing] = useState(false);
   const nameOf = (id: string) => people.data?.get(id) ?? id;
   const lineIds = new Set(deal.commissions.map((line) => line.id));
