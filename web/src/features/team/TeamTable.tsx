@@ -2,6 +2,7 @@ import { Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
 import { money, percent } from "../../lib/format";
 import { AnchorLink } from "../../ui/AnchorLink";
+import { ScrollTable } from "../../ui/ScrollTable";
 import type { TeamRow } from "./teamRows";
 
 type Column = "name" | "role" | "manager" | "attainment" | "pending" | "approved" | "paid" | "deals";
@@ -58,7 +59,7 @@ export function TeamTable({ rows }: { rows: TeamRow[] }) {
     }));
 
   return (
-    <Table.ScrollContainer minWidth={820} type="native">
+    <ScrollTable minWidth={820} label="Team">
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Team" data-testid="team-table">
         <Table.Thead>
           <Table.Tr>
@@ -106,7 +107,7 @@ export function TeamTable({ rows }: { rows: TeamRow[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

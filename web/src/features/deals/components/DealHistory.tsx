@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Schemas } from "../../../api/client";
 import { dateTime } from "../../../lib/format";
+import { ScrollTable } from "../../../ui/ScrollTable";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { dealHistoryQuery, HISTORY_PAGE_SIZE } from "../queries";
 
@@ -30,7 +31,7 @@ export function DealHistory({ dealId }: { dealId: string }) {
   const pages = Math.max(1, Math.ceil(meta.total / HISTORY_PAGE_SIZE));
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={520}>
+      <ScrollTable minWidth={520} label="The deal's history">
         <Table aria-label="History" fz="sm" data-testid="deal-history">
           <Table.Thead>
             <Table.Tr>
@@ -66,7 +67,7 @@ export function DealHistory({ dealId }: { dealId: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {pages > 1 && (
         <Group justify="flex-end">
           <Pagination total={pages} value={page} onChange={setPage} size="sm" aria-label="History pages" />

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Stack, Table, Text } from "@mantine/core";
 import type { Schemas } from "../../../api/client";
 import { decimal, exactMoney, money, percent } from "../../../lib/format";
+import { ScrollTable } from "../../../ui/ScrollTable";
 
 type PlanExplanation = Schemas["PlanExplanation"];
 type SpiffExplanation = Schemas["SpiffExplanation"];
@@ -91,7 +92,7 @@ function PlanSteps({
           Crosses into {e.bands.length - 1} higher band{e.bands.length > 2 ? "s" : ""}
         </Badge>
       )}
-      <Table.ScrollContainer minWidth={420}>
+      <ScrollTable minWidth={420} label="Bands of the calculation">
         <Table aria-label="Bands" striped fz="sm" data-testid="band-table">
           <Table.Thead>
             <Table.Tr>
@@ -120,7 +121,7 @@ function PlanSteps({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Steps label="From bands to the line" rows={steps} />
     </Stack>
   );

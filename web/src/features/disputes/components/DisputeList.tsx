@@ -2,6 +2,7 @@ import { Anchor, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { date, money } from "../../../lib/format";
+import { ScrollTable } from "../../../ui/ScrollTable";
 import { dealQuery } from "../../deals/queries";
 import { DISPUTE_REASON_LABELS, type Dispute } from "../queries";
 
@@ -13,7 +14,7 @@ const OUTCOME_LABELS = { approved: "Approved", partially_approved: "Partially ap
  */
 export function DisputeList({ disputes, currency }: { disputes: Dispute[]; currency?: string }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <ScrollTable minWidth={760} label="Disputes">
       <Table aria-label="Disputes" fz="sm" data-testid="dispute-table">
         <Table.Thead>
           <Table.Tr>
@@ -34,7 +35,7 @@ export function DisputeList({ disputes, currency }: { disputes: Dispute[]; curre
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

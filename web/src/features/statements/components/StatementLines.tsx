@@ -1,6 +1,7 @@
 import { Badge, Table } from "@mantine/core";
 import { money } from "../../../lib/format";
 import { AnchorLink } from "../../../ui/AnchorLink";
+import { ScrollTable } from "../../../ui/ScrollTable";
 import { EmptyState } from "../../../ui/states";
 import type { Statement } from "../../home/queries";
 
@@ -12,7 +13,7 @@ export function StatementLines({ statement, currency }: { statement: Statement; 
     );
   }
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <ScrollTable minWidth={600} label="Statement lines">
       <Table striped data-testid="statement-lines">
         <Table.Thead>
           <Table.Tr>
@@ -55,6 +56,6 @@ export function StatementLines({ statement, currency }: { statement: Statement; 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

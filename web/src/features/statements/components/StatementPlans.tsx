@@ -1,12 +1,13 @@
 import { Table } from "@mantine/core";
 import { money, percent } from "../../../lib/format";
+import { ScrollTable } from "../../../ui/ScrollTable";
 import type { Statement } from "../../home/queries";
 
 /** Each plan of the period: quota, attainment and the band reached. */
 export function StatementPlans({ statement }: { statement: Statement }) {
   if (statement.plans.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <ScrollTable minWidth={480} label="Plans and attainment">
       <Table data-testid="statement-plans">
         <Table.Thead>
           <Table.Tr>
@@ -29,6 +30,6 @@ export function StatementPlans({ statement }: { statement: Statement }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

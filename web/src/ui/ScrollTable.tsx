@@ -1,0 +1,14 @@
+import { Table } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/**
+ * A table that scrolls sideways on a narrow screen. The scrolling box is a named, focusable region,
+ * so a keyboard can scroll it too (axe: scrollable-region-focusable).
+ */
+export function ScrollTable({ minWidth, label, children }: { minWidth: number; label: string; children: ReactNode }) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </Table.ScrollContainer>
+  );
+}
