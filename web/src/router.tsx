@@ -7,6 +7,8 @@ import {
   Outlet,
   redirect,
 } from "@tanstack/react-router";
+import { prefetchDealPage } from "./features/deals/queries";
+import { prefetchHome } from "./features/home/queries";
 import { sessionQuery } from "./session";
 import { AppLayout } from "./ui/AppLayout";
 import { ErrorState, NotFoundState, PageLoader } from "./ui/states";
@@ -64,9 +66,25 @@ const signedInRoute = createRoute({
 const page = <Path extends string>(path: Path, load: () => Promise<Record<string, unknown>>, name: string) =>
   createRoute({ getParentRoute: () => signedInRoute, path, component: lazyRouteComponent(load as never, name) });
 
-const homeRoute = page("/", () => import("./features/home/HomePage"), "HomePage");
-export const personRoute = page("/people/$userId", () => import("./features/home/PersonPage"), "PersonPage");
-export const dealRoute = page("/deals/$dealId", () => import("./features/deals/DealPage"), "DealPage");
+// The loaders below start a page's first requests while its code chunk loads, not after it ran.
+const homeRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/",
+  loader: ({ context }) => prefetchHome(context.queryClient, context.session.user.id),
+  component: lazyRouteComponent(() => import("./features/home/HomePage"), "HomePage"),
+});
+export const personRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/people/$userId",
+  loader: ({ context, params }) => prefetchHome(context.queryClient, params.userId),
+  component: lazyRouteComponent(() => import("./features/home/PersonPage"), "PersonPage"),
+});
+export const dealRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/deals/$dealId",
+  loader: ({ context, params }) => prefetchDealPage(context.queryClient, params.dealId),
+  component: lazyRouteComponent(() => import("./features/deals/DealPage"), "DealPage"),
+});
 export const statementRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: "/statements/$period",

@@ -1,5 +1,6 @@
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "../../api/client";
+import { dealDisputesQuery } from "../disputes/queries";
 
 /** One key factory for deals: entity first, so invalidating ["deals"] reaches every deal query. */
 export const dealKeys = {
@@ -36,3 +37,11 @@ export const peopleQuery = queryOptions({
   },
   staleTime: 60_000,
 });
+
+/** Asks for what the deal page reads while its code is still loading (the route's loader). */
+export function prefetchDealPage(queryClient: QueryClient, dealId: string): void {
+  void queryClient.prefetchQuery(dealQuery(dealId));
+  void queryClient.prefetchQuery(peopleQuery);
+  void queryClient.prefetchQuery(dealDisputesQuery(dealId));
+  void queryClient.prefetchQuery(dealHistoryQuery(dealId, 1));
+}

@@ -1,5 +1,6 @@
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, type Schemas, unwrap } from "../../api/client";
+import { currentPeriodLabel, type PlanPeriod } from "../../lib/periods";
 
 export type Statement = Schemas["Statement"];
 export type StatementPlan = Statement["plans"][number];
@@ -47,3 +48,17 @@ export const recentDealsQuery = (userId: string) =>
         }),
       ),
   });
+
+// A person's plans may run by quarter, month or year: the current period of each kind is read, and
+// those holding lines are shown (a statement for "2026-Q3" only holds lines of quarterly plans).
+const PERIOD_KINDS: PlanPeriod[] = ["quarter", "month", "year"];
+
+/** The statements a person's home opens with: this quarter's, this month's and this year's. */
+export const currentStatementQueries = (userId: string) =>
+  PERIOD_KINDS.map((kind) => statementQuery(userId, currentPeriodLabel(kind)));
+
+/** Asks for what a home page reads first while its code is still loading (the route's loader). */
+export function prefetchHome(queryClient: QueryClient, userId: string): void {
+  for (const query of currentStatementQueries(userId)) void queryClient.prefetchQuery(query);
+  void queryClient.prefetchQuery(recentDealsQuery(userId));
+}

@@ -2,6 +2,7 @@ import { Anchor, Badge, Stack, Table, Text } from "@mantine/core";
 import type { Schemas } from "../../../api/client";
 import { decimal, exactMoney, money, percent } from "../../../lib/format";
 import { ScrollTable } from "../../../ui/ScrollTable";
+import { PlanName } from "../../plans/PlanName";
 
 type PlanExplanation = Schemas["PlanExplanation"];
 type SpiffExplanation = Schemas["SpiffExplanation"];
@@ -81,7 +82,12 @@ function PlanSteps({
       <Steps
         label="Plan terms"
         rows={[
-          ["Plan", `${e.plan_id} v${e.plan_version}, ${e.period}`],
+          [
+            "Plan",
+            <span key="plan">
+              <PlanName id={e.plan_id} /> v{e.plan_version}, {e.period}
+            </span>,
+          ],
           ["Quota", e.quota === null ? "none" : money(e.quota, currency)],
           ["Attainment before this deal", exactMoney(e.prior_attainment, currency)],
           ["This deal's credit", exactMoney(e.credit, currency)],
@@ -188,7 +194,12 @@ function AdjustmentSteps({
         retro.original_line_id
       ),
     ]);
-    rows.push(["Plan versions", `${retro.plan_id}: v${retro.from_version} → v${retro.to_version}`]);
+    rows.push([
+      "Plan versions",
+      <span key="versions">
+        <PlanName id={retro.plan_id} />: v{retro.from_version} → v{retro.to_version}
+      </span>,
+    ]);
     rows.push(["Amount before", exactMoney(retro.before.amount, currency)]);
     rows.push(["Amount after", exactMoney(retro.after.amount, currency)]);
   }

@@ -1,19 +1,15 @@
 import { Stack } from "@mantine/core";
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { currentPeriodLabel, lastPeriods, type PlanPeriod } from "../../../lib/periods";
+import { lastPeriods } from "../../../lib/periods";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRenderedMark } from "../../../ui/useRenderedMark";
-import { recentDealsQuery, statementQuery } from "../queries";
+import { currentStatementQueries, recentDealsQuery, statementQuery } from "../queries";
 import { PeriodSection } from "./PeriodSection";
 import { RecentDeals } from "./RecentDeals";
 
-// A person's plans may run by quarter, month or year: the current period of each kind is read, and
-// those holding lines are shown (a statement for "2026-Q3" only holds lines of quarterly plans).
-const KINDS: PlanPeriod[] = ["quarter", "month", "year"];
-
 /** A person's home: the current period of each of their plans, and their recent deals. Read-only. */
 export function PersonHome({ userId }: { userId: string }) {
-  const results = useQueries({ queries: KINDS.map((kind) => statementQuery(userId, currentPeriodLabel(kind))) });
+  const results = useQueries({ queries: currentStatementQueries(userId) });
   // What the sections below read too (same keys: one request each), so the page knows when all of it
   // is on screen, and the earlier periods are asked for as soon as the current ones are known.
   const shown = results.filter((r) => r.data && (r.data.plans.length > 0 || r.data.lines.length > 0));
