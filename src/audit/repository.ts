@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Kdb } from "../db/connect.js";
 import type { AuditEventsTable } from "../db/schema.js";
+import { anyOf } from "../db/sql.js";
 import { toIso } from "../http/date-fields.js";
 import type { AuditEvent, ListAuditEventsQuery } from "./schema.js";
 
@@ -42,21 +43,40 @@ function linesOfDeal(db: Kdb, dealId: string, visible: Visible) {
 /**
  * The events about one deal: the deal's own, its disputes' and those of its lines (adjustments are
  * audited under the line). `visible`: whose lines the reader sees (null: everyone's), so a co-credited
- * rep's line stays theirs alone. Newest first, as every audit list.
+ * rep's line stays theirs alone — and so does its `deal.adjust` row, whose before/after hold the
+ * deal-wide total: a reader who sees only some people sees each adjustment as its line's
+ * `commission.adjust` row, when the line is theirs. The dispute and line ids are read first, so each
+ * arm is an index lookup by (resource, resource_id), not a scan of every dispute or line event.
+ * Newest first, as every audit list.
  */
 export async function listDealAuditEvents(db: Kdb, dealId: string, visible: Visible, limit: number, offset: number) {
-  const query = db
-    .selectFrom("audit_events")
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("resource", "=", "deal"), eb("resource_id", "=", dealId)]),
-        eb.and([
-          eb("resource", "=", "dispute"),
-          eb("resource_id", "in", eb.selectFrom("disputes").select("id").where("deal_id", "=", dealId)),
-        ]),
-        eb.and([eb("resource", "=", "commission"), eb("resource_id", "in", linesOfDeal(db, dealId, visible))]),
+  const [disputes, lines] = await Promise.all([
+    db.selectFrom("disputes").select("id").where("deal_id", "=", dealId).execute(),
+    linesOfDeal(db, dealId, visible).execute(),
+  ]);
+  const query = db.selectFrom("audit_events").where((eb) =>
+    eb.or([
+      eb.and([
+        eb("resource", "=", "deal"),
+        eb("resource_id", "=", dealId),
+        ...(visible ? [eb("action", "!=", "deal.adjust")] : []),
       ]),
-    );
+      eb.and([
+        eb("resource", "=", "dispute"),
+        anyOf(
+          "resource_id",
+          disputes.map((d) => d.id),
+        ),
+      ]),
+      eb.and([
+        eb("resource", "=", "commission"),
+        anyOf(
+          "resource_id",
+          lines.map((l) => l.id),
+        ),
+      ]),
+    ]),
+  );
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
     query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),

@@ -72,7 +72,8 @@ function historyRoute(app: App): void {
       summary: "A deal's history",
       description:
         "The audit events about this deal: its own (deal.create, deal.approve, …), its disputes' (dispute.open, " +
-        "dispute.resolve) and its commission lines' (commission.adjust; only the lines of people the caller sees). " +
+        "dispute.resolve) and its commission lines' (commission.adjust; only the lines of people the caller sees, " +
+        "who then sees no deal.adjust: its deal-wide total would tell of others' adjustments). " +
         "Visible exactly when the deal is (404 otherwise); before/after as GET /audit-events gives them, secrets " +
         "removed. Newest first (created_at desc, id desc).",
       params: IdParams,

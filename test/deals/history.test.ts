@@ -83,16 +83,17 @@ describe("GET /deals/{id}/history", () => {
     expect(page.data.map((e) => [e.action, e.resource, e.resource_id])).toEqual([
       ["deal.dispute", "deal", shared.id],
       ["dispute.open", "dispute", dispute.id],
-      ["deal.adjust", "deal", shared.id],
       ["deal.approve", "deal", shared.id],
       ["deal.create", "deal", shared.id],
     ]);
-    expect(page.meta).toEqual({ page: 1, per_page: 25, total: 5 });
+    expect(page.meta).toEqual({ page: 1, per_page: 25, total: 4 });
     expect(page.data).toEqual(
-      await auditRows([
-        ["deal", shared.id],
-        ["dispute", dispute.id],
-      ]),
+      (
+        await auditRows([
+          ["deal", shared.id],
+          ["dispute", dispute.id],
+        ])
+      ).filter((e) => e.action !== "deal.adjust"),
     );
     expect(page.data[0]!.actor).toEqual({ type: "user", id: repA.id, name: repA.name });
     expect(page.data[1]!.after).toMatchObject({ reason: "wrong_amount", expected_amount: 900, status: "open" });
@@ -101,6 +102,8 @@ describe("GET /deals/{id}/history", () => {
   it("another rep's line adjustment is not the rep's to see; an admin sees it", async () => {
     const seen = ok<Page<AuditEvent>>(await history(shared.id, "?per_page=100")).data;
     expect(seen.map((e) => e.resource_id)).not.toContain(repBAdjustment.id);
+    // Nor its deal.adjust row: its before/after deal-wide total would tell the amount and the moment.
+    expect(seen.map((e) => e.action)).not.toContain("deal.adjust");
     const asAdmin = ok<Page<AuditEvent>>(await api.get(`/deals/${shared.id}/history`));
     expect(asAdmin.data.map((e) => e.action)).toEqual([
       "deal.dispute",
@@ -122,8 +125,8 @@ describe("GET /deals/{id}/history", () => {
 
   it("paginates like every list", async () => {
     const second = ok<Page<AuditEvent>>(await history(shared.id, "?per_page=2&page=2"));
-    expect(second.data.map((e) => e.action)).toEqual(["deal.adjust", "deal.approve"]);
-    expect(second.meta).toEqual({ page: 2, per_page: 2, total: 5 });
+    expect(second.data.map((e) => e.action)).toEqual(["deal.approve", "deal.create"]);
+    expect(second.meta).toEqual({ page: 2, per_page: 2, total: 4 });
   });
 
   it("a deal the rep neither owns nor is credited on → 404, as GET /deals/{id}", async () => {
@@ -148,5 +151,23 @@ describe("GET /deals/{id}/history", () => {
     );
     const [latest] = ok<Page<AuditEvent>>(await history(shared.id)).data;
     expect([latest!.action, latest!.after]).toEqual(["deal.note", { note: "seen" }]);
+  });
+
+  it("the rep's own adjustment shows as their line's commission.adjust row, never as deal.adjust", async () => {
+    step();
+    const own = ok<Commission>(
+      await api.post("/commissions/adjustments", { deal_id: shared.id, user_id: repA.id, amount: 20, reason: "bonus" }),
+      201,
+    );
+    const [latest, ...rest] = ok<Page<AuditEvent>>(await history(shared.id, "?per_page=100")).data;
+    expect([latest!.action, latest!.resource, latest!.resource_id]).toEqual([
+      "commission.adjust",
+      "commission",
+      own.id,
+    ]);
+    expect(latest!.after).toMatchObject({ id: own.id, user_id: repA.id, amount: 20 });
+    expect(rest.map((e) => e.action)).not.toContain("deal.adjust");
+    const adminView = ok<Page<AuditEvent>>(await api.get(`/deals/${shared.id}/history?per_page=2`)).data;
+    expect(adminView.map((e) => e.action)).toEqual(["deal.adjust", "commission.adjust"]);
   });
 });
