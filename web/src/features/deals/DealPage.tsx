@@ -11,13 +11,12 @@ import { dealDisputesQuery } from "../disputes/queries";
 import { DealHistory } from "./components/DealHistory";
 import { DisputeForm } from "./components/DisputeForm";
 import { ExplanationTable } from "./components/ExplanationTable";
+import { LineHeader } from "./components/LineHeader";
 import { dealHistoryQuery, dealQuery, peopleQuery } from "./queries";
 
 type DealDetail = Schemas["DealDetail"];
 type Commission = Schemas["Commission"];
 type SessionUser = Schemas["User"];
-
-const KIND_LABELS = { plan: "Plan", spiff: "SPIFF", adjustment: "Adjustment" } as const;
 
 /** A deal the person may dispute (API.md §11): approved, and theirs unless they are an admin. */
 function mayDispute(deal: DealDetail, user: SessionUser): boolean {
@@ -145,19 +144,14 @@ function LineCard(props: {
   const { line, currency, person, lineAnchor } = props;
   return (
     <Card withBorder id={`line-${line.id}`} data-testid="commission-line" data-line-id={line.id} data-kind={line.kind}>
-      <Group justify="space-between" mb="xs" wrap="wrap">
-        <Group gap="xs">
-          <Badge color="dark.6">{KIND_LABELS[line.kind]}</Badge>
-          <Text size="sm">{person}</Text>
-          <Badge color={line.status === "void" ? "gray.7" : "blue.9"}>{line.status}</Badge>
-          <Text size="xs" c="gray.7">
-            {line.period}
-          </Text>
-        </Group>
-        <Text fw={700} data-testid="line-amount">
-          {money(line.amount, currency)}
-        </Text>
-      </Group>
+      <LineHeader
+        kind={line.kind}
+        person={person}
+        status={line.status}
+        period={line.period}
+        amount={line.amount}
+        currency={currency}
+      />
       <ExplanationTable line={line} currency={currency} lineAnchor={lineAnchor} />
     </Card>
   );

@@ -1,7 +1,8 @@
-import { Alert, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Card, Group, Stack, Text, Title } from "@mantine/core";
 import type { Schemas } from "../../../api/client";
 import { money } from "../../../lib/format";
 import { ExplanationTable } from "../../deals/components/ExplanationTable";
+import { LineHeader } from "../../deals/components/LineHeader";
 
 type Preview = Schemas["CommissionPreview"];
 
@@ -37,18 +38,13 @@ export function PreviewLines({
           data-testid="preview-line"
           data-kind={line.kind}
         >
-          <Group justify="space-between" mb="xs">
-            <Group gap="xs">
-              <Badge color="dark.6">{line.kind}</Badge>
-              <Text size="sm">{nameOf(line.user_id)}</Text>
-              <Text size="xs" c="gray.7">
-                {line.period}
-              </Text>
-            </Group>
-            <Text fw={700} data-testid="line-amount">
-              {money(line.amount, currency)}
-            </Text>
-          </Group>
+          <LineHeader
+            kind={line.kind}
+            person={nameOf(line.user_id)}
+            period={line.period}
+            amount={line.amount}
+            currency={currency}
+          />
           <ExplanationTable line={line} currency={currency} />
         </Card>
       ))}
