@@ -13,7 +13,7 @@ export interface SeededUser {
 export interface E2eState {
   url: string;
   adminKey: string;
-  users: Record<"admin" | "director" | "lead" | "rita" | "ravi" | "paula", SeededUser>;
+  users: Record<"admin" | "director" | "lead" | "rita" | "ravi" | "paula" | "finance", SeededUser>;
   planId: string;
   currency: string;
   period: string;

@@ -1,5 +1,5 @@
 // What the e2e suite starts from, written through the API with an admin key as any client would:
-// a director → lead → two reps tree and a peer rep outside it, a quarterly tiered plan, deals over
+// a director → lead → two reps tree, a peer rep outside it and a finance user, a quarterly tiered plan, deals over
 // this quarter and the three before it in every status, a SPIFF, an adjustment, and a password for
 // each person (set by accepting an invitation).
 import { call, type E2eState, type SeededUser } from "./api.js";
@@ -36,6 +36,7 @@ export async function seed(url: string, adminKey: string): Promise<E2eState> {
   const rita = await person("Rita Rep", "rep", lead.id);
   const ravi = await person("Ravi Rep", "rep", lead.id);
   const paula = await person("Paula Peer", "rep", null);
+  const finance = await person("Fiona Finance", "finance", null);
 
   const yearAgo = dayInQuarter(4, 0);
   const plan = await admin("POST", "/comp-plans", {
@@ -111,7 +112,7 @@ export async function seed(url: string, adminKey: string): Promise<E2eState> {
   return {
     url,
     adminKey,
-    users: { admin: adminPerson, director, lead, rita, ravi, paula },
+    users: { admin: adminPerson, director, lead, rita, ravi, paula, finance },
     planId: plan.id,
     currency: "USD",
     period: `${year}-Q${q}`,

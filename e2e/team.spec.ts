@@ -58,10 +58,12 @@ test("a manager's team is their whole subtree, each row the API's numbers to the
   expect(problems).toEqual([]);
 });
 
-test("a rep who opens the team page is told it is for managers", async ({ page, problems }) => {
+test("a rep who opens the team page by URL gets the not-allowed page, and no Team link", async ({ page, problems }) => {
   const { users } = state();
   await signIn(page, users.rita, "/team");
-  await expect(page.getByText("This page is for managers")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You are not allowed to open this page" })).toBeVisible();
+  await expect(page.getByText("It is for manager or finance or admin users.")).toBeVisible();
   await expect(page.getByRole("table")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Team" })).toHaveCount(0);
   expect(problems).toEqual([]);
 });

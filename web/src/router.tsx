@@ -6,12 +6,15 @@ import {
   lazyRouteComponent,
   Outlet,
   redirect,
+  useRouteContext,
 } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { prefetchDealPage } from "./features/deals/queries";
 import { prefetchHome } from "./features/home/queries";
+import { NAV, type Role } from "./nav";
 import { sessionQuery } from "./session";
 import { AppLayout } from "./ui/AppLayout";
-import { ErrorState, NotFoundState, PageLoader } from "./ui/states";
+import { ErrorState, NotAllowedState, NotFoundState, PageLoader } from "./ui/states";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -66,6 +69,35 @@ const signedInRoute = createRoute({
 const page = <Path extends string>(path: Path, load: () => Promise<Record<string, unknown>>, name: string) =>
   createRoute({ getParentRoute: () => signedInRoute, path, component: lazyRouteComponent(load as never, name) });
 
+/**
+ * A page for some roles only (nav.ts): anyone else gets the "not allowed" page, and the page's code and
+ * data never load. This is for the person's sake; what protects the data is the API's own refusal.
+ */
+const rolePage = <Path extends string>(
+  path: Path,
+  roles: readonly Role[],
+  load: () => Promise<Record<string, unknown>>,
+  name: string,
+) => {
+  const Page = lazyRouteComponent(load as never, name) as () => ReactNode;
+  return createRoute({
+    getParentRoute: () => signedInRoute,
+    path,
+    beforeLoad: ({ context }) => ({ allowed: roles.includes(context.session.user.role) }),
+    component: function RolePage() {
+      const { allowed } = useRouteContext({ strict: false }) as { allowed?: boolean };
+      return allowed ? <Page /> : <NotAllowedState roles={roles} />;
+    },
+  });
+};
+
+/** The roles of a page that the navigation lists, so the two cannot disagree. */
+const rolesOf = (label: string): readonly Role[] => {
+  const entry = NAV.find((e) => e.label === label);
+  if (!entry) throw new Error(`nav.ts has no entry "${label}"`);
+  return entry.roles;
+};
+
 // The loaders below start a page's first requests while its code chunk loads, not after it ran.
 const homeRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -93,7 +125,7 @@ export const statementRoute = createRoute({
 });
 const whatIfRoute = page("/what-if", () => import("./features/what-if/WhatIfPage"), "WhatIfPage");
 const disputesRoute = page("/disputes", () => import("./features/disputes/DisputesPage"), "DisputesPage");
-const teamRoute = page("/team", () => import("./features/team/TeamPage"), "TeamPage");
+const teamRoute = rolePage("/team", rolesOf("Team"), () => import("./features/team/TeamPage"), "TeamPage");
 const accountRoute = page("/account", () => import("./features/auth/AccountPage"), "AccountPage");
 
 const routeTree = rootRoute.addChildren([

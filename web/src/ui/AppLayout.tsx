@@ -3,9 +3,11 @@ import { useDisclosure } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, Outlet, useNavigate, useRouteContext, useRouterState } from "@tanstack/react-router";
 import { api, setCsrfToken } from "../api/client";
-import { currentPeriodLabel } from "../lib/periods";
+import { type NavEntry, navFor, SECTION_LABELS } from "../nav";
 
-/** The frame of every signed-in page: the product, the person, their pages, and sign-out. */
+const SECTIONS = Object.keys(SECTION_LABELS) as NavEntry["section"][];
+
+/** The frame of every signed-in page: the product, the person, the pages their role may open, sign-out. */
 export function AppLayout() {
   const { session } = useRouteContext({ from: "/signed-in" });
   const [opened, { toggle, close }] = useDisclosure();
@@ -13,7 +15,8 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const user = session.user;
-  const seesTeam = user.role === "manager" || user.role === "admin" || user.role === "finance";
+  const entries = navFor(user.role);
+  const sections = SECTIONS.filter((section) => entries.some((entry) => entry.section === section));
 
   const signOut = async () => {
     await api.POST("/api/v1/auth/logout");
@@ -22,14 +25,10 @@ export function AppLayout() {
     await navigate({ to: "/sign-in", search: { return_to: undefined, reason: "signed-out" } });
   };
 
-  const links = [
-    { to: "/", label: "Home" },
-    { to: `/statements/${currentPeriodLabel("quarter")}`, label: "Statement", match: "/statements" },
-    { to: "/what-if", label: "What-if" },
-    { to: "/disputes", label: "My disputes" },
-    ...(seesTeam ? [{ to: "/team", label: "Team" }] : []),
-    { to: "/account", label: "Account" },
-  ];
+  const isActive = (entry: NavEntry, to: string) => {
+    const match = entry.match ?? to;
+    return match === "/" ? pathname === "/" : pathname === match || pathname.startsWith(`${match}/`);
+  };
 
   return (
     <AppShell
@@ -55,16 +54,30 @@ export function AppLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Pages">
-        {links.map((link) => (
-          <NavLink
-            key={link.to}
-            component={Link}
-            to={link.to}
-            label={link.label}
-            active={link.to === "/" ? pathname === "/" : pathname.startsWith(link.match ?? link.to)}
-            onClick={close}
-          />
+      <AppShell.Navbar p="xs" aria-label="Pages" style={{ overflowY: "auto" }}>
+        {sections.map((section) => (
+          <div key={section}>
+            {sections.length > 1 && (
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+                {SECTION_LABELS[section]}
+              </Text>
+            )}
+            {entries
+              .filter((entry) => entry.section === section)
+              .map((entry) => {
+                const to = typeof entry.to === "function" ? entry.to() : entry.to;
+                return (
+                  <NavLink
+                    key={entry.label}
+                    component={Link}
+                    to={to}
+                    label={entry.label}
+                    active={isActive(entry, to)}
+                    onClick={close}
+                  />
+                );
+              })}
+          </div>
         ))}
       </AppShell.Navbar>
       <AppShell.Main>

@@ -75,3 +75,12 @@ export function NotFoundState({ what = "page" }: { what?: string }) {
     </EmptyState>
   );
 }
+
+/** A console page the person's role may not open (the API would refuse its calls with 403 anyway). */
+export function NotAllowedState({ roles }: { roles: readonly string[] }) {
+  return (
+    <EmptyState title="You are not allowed to open this page">
+      It is for {roles.join(" or ")} users. Ask an admin if you need it, or go back to your home page.
+    </EmptyState>
+  );
+}

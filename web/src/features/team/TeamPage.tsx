@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { Group, Select, Stack, Text, Title } from "@mantine/core";
 import { useRouteContext } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { currentPeriodLabel, lastPeriods } from "../../lib/periods";
@@ -8,22 +8,9 @@ import { TeamTable } from "./TeamTable";
 import { type User, useStatements, useVisibleUsers } from "./teamData";
 import { teamRows } from "./teamRows";
 
-const SEES_TEAM = new Set(["manager", "admin", "finance"]);
-
 /** A manager's team (their whole subtree; admins and finance: everyone): attainment and earnings this period. */
 export function TeamPage() {
   const { session } = useRouteContext({ from: "/signed-in" });
-  if (!SEES_TEAM.has(session.user.role)) {
-    return (
-      <Stack>
-        <Title order={2}>Team</Title>
-        <Alert title="This page is for managers" color="blue">
-          It shows the people who report to a manager, directly or further down. Your own numbers are on your home page
-          and your statement.
-        </Alert>
-      </Stack>
-    );
-  }
   return <Team viewer={session.user} />;
 }
 
