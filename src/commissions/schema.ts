@@ -146,7 +146,9 @@ export const Statement = z
           .object({
             from_attainment: z.number(),
             rate: z.number(),
-            arr_to_reach: Cents.describe("Credit still needed, rounded up to the cent."),
+            arr_to_reach: Cents.describe(
+              "Credit still needed to reach this tier, rounded up to the cent: ARR credited to this person (their split percent of a deal), so a deal credited at 50 % needs twice this much ARR.",
+            ),
           })
           .nullable()
           .describe("null at the top or without tiers."),

@@ -1473,7 +1473,7 @@ export interface components {
                 next_tier: {
                     from_attainment: number;
                     rate: number;
-                    /** @description Credit still needed, rounded up to the cent. */
+                    /** @description Credit still needed to reach this tier, rounded up to the cent: ARR credited to this person (their split percent of a deal), so a deal credited at 50 % needs twice this much ARR. */
                     arr_to_reach: number;
                 } | null;
             }[];
