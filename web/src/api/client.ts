@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from "openapi-fetch";
+import { takeEarly } from "./early";
 import type { components, paths } from "./schema";
 
 export type Schemas = components["schemas"];
@@ -44,7 +45,14 @@ const session: Middleware = {
   },
 };
 
-export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? "" });
+/** A GET that boot.ts already started takes its answer; anything else goes to the network. */
+function fetchOrTakeEarly(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const early = request.method === "GET" ? takeEarly(url.pathname + url.search) : undefined;
+  return early ?? globalThis.fetch(request);
+}
+
+export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? "", fetch: fetchOrTakeEarly });
 api.use(session);
 
 interface Result<T> {
