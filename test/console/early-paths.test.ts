@@ -13,6 +13,8 @@ const web = (path: string): Promise<any> => import(`../../web/src/${path}`);
 const ORIGIN = "http://console.test";
 const storage = new Map<string, string>();
 let requested: string[] = [];
+/** What the stubbed network answers a path with (200 otherwise). */
+const statusOf = new Map<string, number>();
 
 beforeAll(() => {
   vi.stubGlobal("location", new URL(`${ORIGIN}/`));
@@ -24,8 +26,9 @@ beforeAll(() => {
   vi.stubGlobal("fetch", async (input: Request | string) => {
     const url = new URL(typeof input === "string" ? input : input.url, ORIGIN);
     requested.push(url.pathname + url.search);
+    const status = statusOf.get(url.pathname) ?? 200;
     return new Response(JSON.stringify({ data: [], plans: [], lines: [], user: { id: "usr_viewer" } }), {
-      status: 200,
+      status,
       headers: { "Content-Type": "application/json" },
     });
   });
@@ -34,6 +37,7 @@ beforeAll(() => {
 afterEach(() => {
   requested = [];
   storage.clear();
+  statusOf.clear();
 });
 
 afterAll(() => {
@@ -65,22 +69,21 @@ describe("boot's early requests are the ones the pages' loaders make", () => {
     const made = await loaderRequests((client) => prefetchHome(client, "usr_01ABC"));
     expect(made).toHaveLength(7);
     expect(made).toEqual([...earlyPaths("/", "usr_01ABC")].sort());
-    expect([...earlyPaths("/people/usr_01ABC", undefined)].sort()).toEqual(made);
+    expect([...earlyPaths("/people/usr_01ABC", "usr_viewer")].sort()).toEqual(made);
   });
 
-  it("deal page: the deal, the people, its disputes and the first history page, whoever is signed in", async () => {
+  it("deal page: the deal, the people, its disputes and the first history page", async () => {
     const { prefetchDealPage } = await web("features/deals/queries");
     const { earlyPaths } = await web("early-paths");
     const made = await loaderRequests((client) => prefetchDealPage(client, "deal_01XYZ"));
     expect(made).toHaveLength(4);
-    expect(made).toEqual([...earlyPaths("/deals/deal_01XYZ", undefined)].sort());
+    expect(made).toEqual([...earlyPaths("/deals/deal_01XYZ", "usr_viewer")].sort());
   });
 
-  it("pages without early requests, and the home before anyone is known", async () => {
+  it("pages without early requests", async () => {
     const { earlyPaths } = await web("early-paths");
     expect(earlyPaths("/team", "usr_1")).toEqual([]);
     expect(earlyPaths("/statements/2026-Q3", "usr_1")).toEqual([]);
-    expect(earlyPaths("/", undefined)).toEqual([]);
   });
 });
 
@@ -106,5 +109,36 @@ describe("the client takes an early answer once, for the same path and query onl
     expect(requested).toEqual(["/api/v1/auth/session", "/api/v1/users/usr_viewer"]);
     expect(takeEarly("/api/v1/users/usr_viewer")).toBeDefined();
     expect(takeEarly("/api/v1/users/usr_viewer")).toBeUndefined();
+  });
+
+  it("a 401 taken early is handed out as it is, not asked again (each counts as a failed authentication)", async () => {
+    const { startEarly } = await web("api/early");
+    const { api } = await web("api/client");
+    statusOf.set("/api/v1/auth/session", 401);
+    startEarly("/api/v1/auth/session");
+    const { response } = await api.GET("/api/v1/auth/session");
+    expect(response.status).toBe(401);
+    expect(requested).toEqual(["/api/v1/auth/session"]);
+  });
+
+  it("a 401 from before a sign-in is not handed out after it", async () => {
+    const { startEarly } = await web("api/early");
+    const { api } = await web("api/client");
+    statusOf.set("/api/v1/deals/deal_3", 401);
+    startEarly("/api/v1/deals/deal_3");
+    await api.POST("/api/v1/auth/login", { body: { email: "a@example.com", password: "x" } });
+    statusOf.set("/api/v1/deals/deal_3", 200);
+    const { response } = await api.GET("/api/v1/deals/{id}", { params: { path: { id: "deal_3" } } });
+    expect(response.status).toBe(200);
+    expect(requested).toEqual(["/api/v1/deals/deal_3", "/api/v1/auth/login", "/api/v1/deals/deal_3"]);
+  });
+
+  it("a write (sign-in, sign-out, any other) drops the early answers not taken yet", async () => {
+    const { startEarly } = await web("api/early");
+    const { api } = await web("api/client");
+    startEarly("/api/v1/deals/deal_4");
+    await api.POST("/api/v1/auth/login", { body: { email: "a@example.com", password: "x" } });
+    await api.GET("/api/v1/deals/{id}", { params: { path: { id: "deal_4" } } });
+    expect(requested).toEqual(["/api/v1/deals/deal_4", "/api/v1/auth/login", "/api/v1/deals/deal_4"]);
   });
 });

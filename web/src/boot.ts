@@ -10,8 +10,11 @@ const PUBLIC_PAGES = ["/sign-in", "/invite"];
 if (!PUBLIC_PAGES.includes(location.pathname)) {
   const page = location.pathname;
   startEarly("/api/v1/auth/session", (session) => earlyPaths(page, (session as { user: { id: string } }).user.id));
-  // What does not depend on who is signed in (or on who was, last time) starts with the session: this
-  // script runs before the main one, whose run keeps the main thread busy for a few hundred ms, so an
-  // answer's follow-ups would wait for it.
-  for (const path of earlyPaths(page, rememberedViewer())) startEarly(path);
+  // When someone was signed in here last time (most likely still), the page's data starts with the
+  // session, not after it: this script runs before the main one, whose run keeps the main thread busy
+  // for a few hundred ms, so an answer's follow-ups would wait for it. Nobody remembered, nothing is
+  // asked before the session answers: an ended session's 401s count against the address's limit of
+  // failed authentications, and one is enough.
+  const viewer = rememberedViewer();
+  if (viewer !== undefined) for (const path of earlyPaths(page, viewer)) startEarly(path);
 }

@@ -29,12 +29,9 @@ function dealPaths(dealId: string): string[] {
   ];
 }
 
-/**
- * The GET paths the page at `pathname` asks for first, for the signed-in person `viewerId` (undefined:
- * not known yet, so only what does not depend on who it is).
- */
-export function earlyPaths(pathname: string, viewerId: string | undefined): string[] {
-  if (pathname === "/") return viewerId === undefined ? [] : homePaths(viewerId);
+/** The GET paths the page at `pathname` asks for first, for the signed-in person `viewerId`. */
+export function earlyPaths(pathname: string, viewerId: string): string[] {
+  if (pathname === "/") return homePaths(viewerId);
   const person = /^\/people\/([^/]+)\/?$/.exec(pathname);
   if (person) return homePaths(person[1]!);
   const deal = /^\/deals\/([^/]+)\/?$/.exec(pathname);

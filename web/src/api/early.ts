@@ -30,6 +30,14 @@ export function startEarly(path: string, then?: (body: unknown) => string[]): vo
   started.set(path, { at: performance.now(), response });
 }
 
+/**
+ * Drops every early answer not yet taken: they were asked for as whoever was signed in when the page
+ * loaded, so after a sign-in, a sign-out or any other write they may no longer be the right ones.
+ */
+export function forgetEarly(): void {
+  started.clear();
+}
+
 /** The early answer for this path and query, once: undefined when none was started or it is stale. */
 export function takeEarly(path: string): Promise<Response> | undefined {
   const early = started.get(path);
