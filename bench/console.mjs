@@ -9,11 +9,13 @@
 //    Baseline, same run and page: the API calls the page made, fetched from the same browser page at once
 //    (Promise.all), so the ratio says what the console adds over its own data.
 // Targets: rep home ≤ 1.0 s, deal page ≤ 0.5 s (median). The team page (a manager's) is measured too, no target.
+// BENCH_COMPARE=<another checkout, built>: its console is measured in the same run, loads alternating
+// with this one's (each server on its own copy of the data), and the ratio of the medians printed.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { loadAverage } from "./lib/http.mjs";
@@ -27,6 +29,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const BUDGET = 250 * 1024;
 const MARK = "cts:rendered";
 const PASSWORD = "bench sunflower ledger 2026";
+const COMPARE = process.env.BENCH_COMPARE;
 
 // 1. Initial JS.
 const js = initialJs(join(ROOT, "dist/web"));
@@ -48,33 +51,27 @@ mkdirSync(dataDir);
   await seedDeals(database.db, DEALS);
   await database.close();
 }
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  CTS_DATA_DIR: dataDir,
-  CTS_PORT: String(port),
-  CTS_HOST: "127.0.0.1",
-  CTS_LOG_LEVEL: "warn",
-};
-let output = "";
-const server = spawn(process.execPath, ["dist/cli/main.js", "serve"], {
-  cwd: ROOT,
-  env,
-  stdio: ["ignore", "pipe", "pipe"],
-});
-server.stdout.on("data", (d) => (output += d));
-server.stderr.on("data", (d) => (output += d));
+// With BENCH_COMPARE, a second server runs another build (a checkout built with `npm run build`) on a
+// copy of the same data; every page load alternates between the two, so load on a shared machine hits
+// both alike and the ratio between them is the change's own.
+const builds = [{ name: "this build", root: ROOT, dataDir }];
+if (COMPARE) {
+  const copy = join(dir, "data-compare");
+  cpSync(dataDir, copy, { recursive: true });
+  builds.push({ name: `compare (${COMPARE})`, root: resolve(COMPARE), dataDir: copy });
+}
 let browser;
 try {
-  await waitForHealth();
-  const created = execFileSync(
-    process.execPath,
-    ["dist/cli/main.js", "keys", "create", "--scope", "admin", "--name", "bench", "--json"],
-    { cwd: ROOT, env, encoding: "utf8" },
-  );
-  const adminKey = JSON.parse(created.trim().split("\n").at(-1)).key;
-  const rep = await seedRep(adminKey);
+  for (const build of builds) {
+    Object.assign(build, await serve(build.root, build.dataDir));
+    const created = execFileSync(
+      process.execPath,
+      ["dist/cli/main.js", "keys", "create", "--scope", "admin", "--name", "bench", "--json"],
+      { cwd: build.root, env: build.env, encoding: "utf8" },
+    );
+    const adminKey = JSON.parse(created.trim().split("\n").at(-1)).key;
+    build.rep = await seedRep(build.url, adminKey);
+  }
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -91,55 +88,66 @@ try {
   });
   const results = [];
   for (const target of [
-    { name: "rep home", as: rep.email, path: "/", limit_s: 1.0 },
-    { name: "deal page", as: rep.email, path: `/deals/${rep.dealId}`, limit_s: 0.5 },
-    { name: "team (manager of the rep)", as: rep.managerEmail, path: "/team", limit_s: null },
+    { name: "rep home", as: (rep) => rep.email, path: () => "/", limit_s: 1.0 },
+    { name: "deal page", as: (rep) => rep.email, path: (rep) => `/deals/${rep.dealId}`, limit_s: 0.5 },
+    { name: "team (manager of the rep)", as: (rep) => rep.managerEmail, path: () => "/team", limit_s: null },
   ]) {
-    const context = await signedIn(browser, target.as);
-    results.push({ ...target, ...(await measure(context, target.path)) });
-    await context.close();
+    const loads = [];
+    for (const build of builds) {
+      const context = await signedIn(browser, build.url, target.as(build.rep));
+      loads.push({ context, path: target.path(build.rep) });
+    }
+    const measured = await measure(loads);
+    builds.forEach((build, i) => {
+      results.push({ ...target, as: target.as(build.rep), path: loads[i].path, build: build.name, ...measured[i] });
+    });
+    for (const load of loads) await load.context.close();
   }
 
   const loadAvg = loadAverage();
   const date = new Date().toISOString().slice(0, 10);
+  const seed_s = builds[0].rep.seed_s;
   console.log(
-    JSON.stringify({
-      deals: DEALS,
-      seed_s: rep.seed_s,
-      runs: RUNS,
-      load_average: loadAvg,
-      initial_js_gzip: js.js_gzip,
-      results,
-    }),
+    JSON.stringify({ deals: DEALS, seed_s, runs: RUNS, load_average: loadAvg, initial_js_gzip: js.js_gzip, results }),
   );
   console.log(
     "\n| date | node | database | deals | page | runs | median | p90 | API baseline median | ratio | target | met? | load avg |",
   );
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of results) {
+    const name = COMPARE ? `${r.name}, ${r.build}` : r.name;
     if (r.missing) {
       console.log(
-        `| ${date} | ${process.version} | embedded | ${DEALS} | ${r.name} | — | no "${MARK}" mark within 20 s: the page does not call useRenderedMark yet | — | — | — | ${target(r)} | not measured | ${loadAvg} |`,
+        `| ${date} | ${process.version} | embedded | ${DEALS} | ${name} | — | no "${MARK}" mark within 20 s: the page does not call useRenderedMark yet | — | — | — | ${target(r)} | not measured | ${loadAvg} |`,
       );
       continue;
     }
     const ratio = r.median_ms / r.baseline_median_ms;
     console.log(
-      `| ${date} | ${process.version} | embedded | ${DEALS} | ${r.name} | ${RUNS} | ${r.median_ms} ms | ${r.p90_ms} ms | ${r.baseline_median_ms} ms (${r.api_calls} calls; first call at ${r.first_api_call_median_ms} ms) | ${ratio.toFixed(1)} | ${target(r)} | ${r.limit_s === null ? "—" : r.median_ms <= r.limit_s * 1000 ? "yes" : "**no**"} | ${loadAvg} |`,
+      `| ${date} | ${process.version} | embedded | ${DEALS} | ${name} | ${RUNS} | ${r.median_ms} ms | ${r.p90_ms} ms | ${r.baseline_median_ms} ms (${r.api_calls} calls; first call at ${r.first_api_call_median_ms} ms) | ${ratio.toFixed(1)} | ${target(r)} | ${r.limit_s === null ? "—" : r.median_ms <= r.limit_s * 1000 ? "yes" : "**no**"} | ${loadAvg} |`,
     );
   }
   console.log(
     `| ${date} | — | — | — | initial JS | — | ${(js.js_gzip / 1024).toFixed(1)} KB gzip | — | — | — | ≤ 250 KB | ${js.js_gzip <= BUDGET ? "yes" : "**no**"} | — |`,
   );
+  if (COMPARE) {
+    console.log("\nThis build's median over the compare build's, same run, loads alternating:");
+    for (let i = 0; i < results.length; i += 2) {
+      const [mine, theirs] = [results[i], results[i + 1]];
+      if (mine.missing || theirs.missing) continue;
+      console.log(
+        `  ${mine.name}: ${mine.median_ms} / ${theirs.median_ms} ms = ${(mine.median_ms / theirs.median_ms).toFixed(2)} (p90 ${mine.p90_ms} / ${theirs.p90_ms})`,
+      );
+    }
+  }
 } finally {
   await browser?.close();
-  server.kill("SIGTERM");
-  await new Promise((r) => (server.exitCode !== null ? r() : server.once("exit", r)));
+  for (const build of builds) await build.stop?.();
   rmSync(dir, { recursive: true, force: true });
 }
 
 /** A browser context with this person's session cookie (signed in through the API). */
-async function signedIn(browser, email) {
+async function signedIn(browser, url, email) {
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
   const login = await context.request.post("/api/v1/auth/login", {
     headers: { Origin: url },
@@ -149,46 +157,56 @@ async function signedIn(browser, email) {
   return context;
 }
 
-/** One warm-up load, then RUNS loads (a new tab each, the same browser cache); each to the page's mark. */
-async function measure(context, path) {
-  const times = [];
-  const firstApi = [];
-  let calls = [];
-  let page;
+/**
+ * One warm-up load, then RUNS loads (a new tab each, the same browser cache), each to the page's mark;
+ * with more than one build, run by run in turn. Then each page's API baseline.
+ */
+async function measure(loads) {
+  const state = loads.map(() => ({ times: [], firstApi: [], calls: [], page: undefined, missing: false }));
   for (let run = 0; run <= RUNS; run++) {
-    await page?.close();
-    page = await context.newPage();
-    const requested = [];
-    page.on("request", (request) => {
-      const u = new URL(request.url());
-      if (request.method() === "GET" && u.pathname.startsWith("/api/v1/")) requested.push(u.pathname + u.search);
-    });
-    await page.goto(path);
-    const at = await page
-      .waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, MARK, { timeout: 20_000 })
-      .then((handle) => handle.jsonValue())
-      .catch(() => undefined);
-    if (at === undefined) {
-      await page.close();
-      return { missing: true };
+    for (const [i, load] of loads.entries()) {
+      const s = state[i];
+      if (s.missing) continue;
+      await s.page?.close();
+      s.page = await load.context.newPage();
+      const requested = [];
+      s.page.on("request", (request) => {
+        const u = new URL(request.url());
+        if (request.method() === "GET" && u.pathname.startsWith("/api/v1/")) requested.push(u.pathname + u.search);
+      });
+      await s.page.goto(load.path);
+      const at = await s.page
+        .waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, MARK, { timeout: 20_000 })
+        .then((handle) => handle.jsonValue())
+        .catch(() => undefined);
+      if (at === undefined) {
+        s.missing = true;
+        continue;
+      }
+      // Where the time went: when the first API call started.
+      const apiStart = await s.page.evaluate(() =>
+        Math.min(
+          ...performance
+            .getEntriesByType("resource")
+            .filter((e) => e.name.includes("/api/v1/"))
+            .map((e) => e.startTime),
+        ),
+      );
+      if (run > 0) {
+        s.times.push(at);
+        s.firstApi.push(apiStart);
+      }
+      s.calls = [...requested];
     }
-    // Where the time went: the first API call starts once the entry script has run.
-    const apiStart = await page.evaluate(() =>
-      Math.min(
-        ...performance
-          .getEntriesByType("resource")
-          .filter((e) => e.name.includes("/api/v1/"))
-          .map((e) => e.startTime),
-      ),
-    );
-    if (run > 0) {
-      times.push(at);
-      firstApi.push(apiStart);
-    }
-    calls = [...requested];
   }
-  // The baseline: the same calls from the last run's page (its origin, its cookie, the console's CSP
-  // allowing it), all at once, after the page has shown its data and gone quiet.
+  return Promise.all(state.map((s) => (s.missing ? { missing: true } : baselineOf(s))));
+}
+
+/**
+ * The baseline: the same calls from the last run's page (its origin, its cookie, the console's CSP
+ * allowing it), all at once, after the page has shown its data and gone quiet.
+ */
+async function baselineOf({ page, times, firstApi, calls }) {
   await page.waitForLoadState("networkidle");
   const baseline = [];
   for (let run = 0; run <= RUNS; run++) {
@@ -232,7 +250,7 @@ function quantile(values, q) {
  * The measured rep, through the API as any client would: a tiered quarterly plan, a password (by
  * accepting an invitation), ten deals in each of this quarter and the three before, in every status.
  */
-async function seedRep(adminKey) {
+async function seedRep(url, adminKey) {
   const t0 = performance.now();
   const admin = async (method, path, body) => {
     const res = await fetch(`${url}/api/v1${path}`, {
@@ -299,16 +317,39 @@ async function seedRep(adminKey) {
   };
 }
 
-async function waitForHealth() {
+/** `cts serve` of the build in `root` on `dataDir`, once it answers /healthz; `stop()` ends it. */
+async function serve(root, dataDir) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    CTS_DATA_DIR: dataDir,
+    CTS_PORT: String(port),
+    CTS_HOST: "127.0.0.1",
+    CTS_LOG_LEVEL: "warn",
+  };
+  let output = "";
+  const server = spawn(process.execPath, ["dist/cli/main.js", "serve"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout.on("data", (d) => (output += d));
+  server.stderr.on("data", (d) => (output += d));
+  const stop = async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => (server.exitCode !== null ? r() : server.once("exit", r)));
+  };
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`cts serve exited (${server.exitCode}):\n${output}`);
+    if (server.exitCode !== null) throw new Error(`cts serve (${root}) exited (${server.exitCode}):\n${output}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      if ((await fetch(`${url}/healthz`)).ok) return { url, env, stop };
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`cts serve did not answer /healthz within 120 s:\n${output}`);
+  await stop();
+  throw new Error(`cts serve (${root}) did not answer /healthz within 120 s:\n${output}`);
 }
 
 function freePort() {

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, api, type Schemas, setCsrfToken, unwrap } from "./api/client";
+import { rememberViewer } from "./early-paths";
 
 export type Session = Schemas["Session"];
 export type SessionUser = Schemas["User"];
@@ -11,10 +12,12 @@ export const sessionQuery = queryOptions({
     try {
       const session = await unwrap(api.GET("/api/v1/auth/session"));
       setCsrfToken(session.csrf_token);
+      rememberViewer(session.user.id);
       return session;
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         setCsrfToken(undefined);
+        rememberViewer(undefined);
         return null;
       }
       throw err;

@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from "openapi-fetch";
+import { forgetEarly, takeEarly } from "./early";
 import type { components, paths } from "./schema";
 
 export type Schemas = components["schemas"];
@@ -34,6 +35,7 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const session: Middleware = {
   onRequest({ request }) {
+    if (!SAFE.has(request.method)) forgetEarly();
     if (csrfToken && !SAFE.has(request.method)) request.headers.set("X-CSRF-Token", csrfToken);
     return request;
   },
@@ -44,7 +46,19 @@ const session: Middleware = {
   },
 };
 
-export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? "" });
+/**
+ * A GET that boot.ts already started takes its answer, whatever it is (asking again for a 401 would
+ * count twice against the address's failed authentications); anything else goes to the network.
+ * Writes drop the early answers not taken (the session middleware below): a 401 from before a
+ * sign-in is never handed out after it.
+ */
+function fetchOrTakeEarly(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const early = request.method === "GET" ? takeEarly(url.pathname + url.search) : undefined;
+  return early ?? globalThis.fetch(request);
+}
+
+export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? "", fetch: fetchOrTakeEarly });
 api.use(session);
 
 interface Result<T> {

@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, Outlet, useNavigate, useRouteContext, useRouterState } from "@tanstack/react-router";
 import { api, setCsrfToken } from "../api/client";
+import { rememberViewer } from "../early-paths";
 import { type NavEntry, navFor, SECTION_LABELS } from "../nav";
 
 const SECTIONS = Object.keys(SECTION_LABELS) as NavEntry["section"][];
@@ -21,6 +22,7 @@ export function AppLayout() {
   const signOut = async () => {
     await api.POST("/api/v1/auth/logout");
     setCsrfToken(undefined);
+    rememberViewer(undefined);
     queryClient.clear();
     await navigate({ to: "/sign-in", search: { return_to: undefined, reason: "signed-out" } });
   };

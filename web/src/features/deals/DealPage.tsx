@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useParams, useRouteContext } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ApiError, type Schemas } from "../../api/client";
 import { date, money } from "../../lib/format";
 import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
@@ -9,10 +9,12 @@ import { useRenderedMark } from "../../ui/useRenderedMark";
 import { DisputeList } from "../disputes/components/DisputeList";
 import { dealDisputesQuery } from "../disputes/queries";
 import { DealHistory } from "./components/DealHistory";
-import { DisputeForm } from "./components/DisputeForm";
 import { ExplanationTable } from "./components/ExplanationTable";
 import { LineHeader } from "./components/LineHeader";
 import { dealHistoryQuery, dealQuery, peopleQuery } from "./queries";
+
+// The form (and the kit's Select and NumberInput under it) loads when someone opens it, not with every deal.
+const DisputeForm = lazy(() => import("./components/DisputeForm").then((m) => ({ default: m.DisputeForm })));
 
 type DealDetail = Schemas["DealDetail"];
 type Commission = Schemas["Commission"];
@@ -116,7 +118,9 @@ function DealView({ deal }: { deal: DealDetail }) {
         title="Dispute this deal"
         closeButtonProps={{ "aria-label": "Close" }}
       >
-        <DisputeForm dealId={deal.id} onDone={() => setDisputing(false)} />
+        <Suspense fallback={<LoadingState label="Loading the form" lines={3} />}>
+          <DisputeForm dealId={deal.id} onDone={() => setDisputing(false)} />
+        </Suspense>
       </Modal>
     </Stack>
   );

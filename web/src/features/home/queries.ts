@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, type Schemas, unwrap } from "../../api/client";
-import { currentPeriodLabel, type PlanPeriod } from "../../lib/periods";
+import { currentPeriodLabel, lastPeriods, type PlanPeriod } from "../../lib/periods";
+import { rememberedPeriodKinds } from "./period-hint";
 
 export type Statement = Schemas["Statement"];
 export type StatementPlan = Statement["plans"][number];
@@ -57,8 +58,20 @@ const PERIOD_KINDS: PlanPeriod[] = ["quarter", "month", "year"];
 export const currentStatementQueries = (userId: string) =>
   PERIOD_KINDS.map((kind) => statementQuery(userId, currentPeriodLabel(kind)));
 
-/** Asks for what a home page reads first while its code is still loading (the route's loader). */
+/**
+ * The earlier periods (the last four, this one included) of the kinds this person's home showed on the
+ * last visit in this browser: asked for with the current ones, so the chart does not wait a round.
+ */
+export const rememberedEarlierStatementQueries = (userId: string) =>
+  rememberedPeriodKinds(userId).flatMap((kind) =>
+    lastPeriods(currentPeriodLabel(kind), 4)
+      .slice(0, -1)
+      .map((period) => statementQuery(userId, period)),
+  );
+
+/** Asks for what a home page reads while its code is still loading (the route's loader). */
 export function prefetchHome(queryClient: QueryClient, userId: string): void {
   for (const query of currentStatementQueries(userId)) void queryClient.prefetchQuery(query);
   void queryClient.prefetchQuery(recentDealsQuery(userId));
+  for (const query of rememberedEarlierStatementQueries(userId)) void queryClient.prefetchQuery(query);
 }

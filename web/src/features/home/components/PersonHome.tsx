@@ -1,8 +1,10 @@
 import { Stack } from "@mantine/core";
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { lastPeriods } from "../../../lib/periods";
+import { useEffect } from "react";
+import { kindOf, lastPeriods, type PlanPeriod } from "../../../lib/periods";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { useRenderedMark } from "../../../ui/useRenderedMark";
+import { rememberPeriodKinds } from "../period-hint";
 import { currentStatementQueries, recentDealsQuery, statementQuery } from "../queries";
 import { PeriodSection } from "./PeriodSection";
 import { RecentDeals } from "./RecentDeals";
@@ -17,7 +19,12 @@ export function PersonHome({ userId }: { userId: string }) {
     queries: shown.flatMap((r) => lastPeriods(r.data!.period, 4).map((p) => statementQuery(userId, p))),
   });
   const recent = useQuery(recentDealsQuery(userId));
-  useRenderedMark(results.every((r) => r.data) && earlier.every((r) => r.data) && recent.data !== undefined);
+  const allKnown = results.every((r) => r.data);
+  const shownKinds = shown.map((r) => kindOf(r.data!.period)).join(",");
+  useEffect(() => {
+    if (allKnown) rememberPeriodKinds(userId, shownKinds ? (shownKinds.split(",") as PlanPeriod[]) : []);
+  }, [allKnown, userId, shownKinds]);
+  useRenderedMark(allKnown && earlier.every((r) => r.data) && recent.data !== undefined);
   const failed = results.find((r) => r.error);
   let current: React.ReactNode;
   if (failed) current = <ErrorState error={failed.error} retry={() => void failed.refetch()} />;
