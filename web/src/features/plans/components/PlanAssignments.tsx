@@ -71,8 +71,8 @@ export function PlanAssignments({ plan, canEdit }: { plan: CompPlan; canEdit: bo
                           <Button
                             key={mode}
                             size="compact-xs"
-                            variant={mode === "delete" ? "subtle" : "light"}
-                            color={mode === "delete" ? "red.8" : undefined}
+                            variant={mode === "delete" ? "outline" : "light"}
+                            color={mode === "delete" ? "red.9" : undefined}
                             aria-label={`${MODE_LABELS[mode]} ${name}'s assignment`}
                             onClick={() => setDialog({ mode, assignment: a })}
                           >
