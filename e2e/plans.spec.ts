@@ -346,6 +346,47 @@ test("finance reads a plan and previews a change's impact, with no control that 
   expect(problems).toEqual([]);
 });
 
+test("a large plan's impact answered with a job (202) is polled until the job holds it", async ({ page, problems }) => {
+  // 20,000 lines are too many to build here, so the network answers the preview as the API does for a large plan:
+  // 202 with a plan_impact Job, which GET /jobs/{id} reports running, then succeeded with the real impact as `result`.
+  const { plan } = await planWorld("job");
+  const impact = await asAdmin("POST", `/comp-plans/${plan.id}/impact?per_page=10`, { tiers: NEW_TIERS });
+  const job = {
+    id: "job_e2e_plan_impact",
+    kind: "plan_impact",
+    status: "queued",
+    total: impact.summary.lines,
+    done: 0,
+    error: null,
+    result: null,
+    created_at: new Date().toISOString(),
+    finished_at: null,
+  };
+  let polls = 0;
+  await page.route(`**/api/v1/comp-plans/${plan.id}/impact?*`, (route) =>
+    route.fulfill({ status: 202, contentType: "application/json", body: JSON.stringify(job) }),
+  );
+  await page.route(`**/api/v1/jobs/${job.id}`, (route) => {
+    polls++;
+    const done = polls >= 3;
+    const body = done
+      ? { ...job, status: "succeeded", done: job.total, result: impact, finished_at: new Date().toISOString() }
+      : { ...job, status: "running", done: 1 };
+    return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) });
+  });
+  await signIn(page, state().users.admin, `/plans/${plan.id}`);
+  await settled(page);
+  await page.getByRole("button", { name: "Edit terms" }).click();
+  await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("0.12");
+  await page.getByRole("button", { name: "Preview impact" }).click();
+  await expect(page.getByText(`the impact is computed in the background (job ${job.id}, running)`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Apply", exact: true })).toHaveCount(0);
+  await expectImpactAsApi(page, impact);
+  expect(polls).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole("button", { name: "Apply", exact: true })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 for (const width of [1280, 360]) {
   test(`the plan page with a change's impact open at ${width} px has no serious or critical accessibility violation`, async ({
     page,

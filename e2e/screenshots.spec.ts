@@ -31,8 +31,10 @@ test("screenshot console-plan-impact.png", async ({ page, problems }) => {
   await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("0.09");
   await page.getByRole("button", { name: "Preview impact" }).click();
   await settled(page);
-  await page.getByRole("heading", { name: "Impact of this change" }).scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.scrollBy(0, -80));
+  // The impact at the top of the picture, under the frame's header.
+  await page
+    .getByRole("heading", { name: "Impact of this change" })
+    .evaluate((heading) => window.scrollBy(0, heading.getBoundingClientRect().top - 72));
   await page.mouse.move(0, 0);
   await page.screenshot({ path: new URL("../docs/console-plan-impact.png", import.meta.url).pathname });
   expect(problems).toEqual([]);

@@ -84,9 +84,9 @@ export function PlanChange({ base: loaded, canApply }: { base: Base; canApply: b
   const ready = current && (preview.data?.impact !== undefined || job.data?.status === "succeeded");
   const stale = apply.error instanceof ApiError && apply.error.status === 412;
   const errors = { ...fieldErrors(preview.error), ...fieldErrors(apply.error) };
-  const otherError = [preview.error, apply.error].find(
-    (e) => e && !(e instanceof ApiError && (e.status === 412 || e.details?.length)),
-  );
+  // Errors that name no field are shown by the button that caused them.
+  const unplaced = (e: Error | null) =>
+    e && !(e instanceof ApiError && (e.status === 412 || e.details?.length)) ? e : null;
 
   const runPreview = () => {
     setPreviewed(bodyKey);
@@ -131,25 +131,7 @@ export function PlanChange({ base: loaded, canApply }: { base: Base; canApply: b
             Change a term to see its impact.
           </Text>
         )}
-        {otherError && (
-          <Alert color="red" role="alert" title="The API refused this">
-            {otherError.message}
-            {otherError instanceof ApiError && otherError.requestId && ` (request ${otherError.requestId})`}
-          </Alert>
-        )}
-        {stale && (
-          <Alert color="orange" role="alert" title="Someone else changed this plan since you opened it">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">
-                Nothing was saved. Reload the latest version, make your change again on top of it, and preview its
-                impact before applying.
-              </Text>
-              <Button size="xs" color="orange.9" onClick={() => void reload()} loading={editable.isFetching}>
-                Reload the latest version
-              </Button>
-            </Stack>
-          </Alert>
-        )}
+        <Refusal error={unplaced(preview.error)} />
         {current && preview.data && (
           <Stack gap="sm">
             <Title order={4} size="h5">
@@ -163,6 +145,20 @@ export function PlanChange({ base: loaded, canApply }: { base: Base; canApply: b
             The form changed since the impact was shown: preview it again.
           </Text>
         )}
+        <Refusal error={unplaced(apply.error)} />
+        {stale && (
+          <Alert color="orange" role="alert" title="Someone else changed this plan since you opened it">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                Nothing was saved. Reload the latest version, make your change again on top of it, and preview its
+                impact before applying.
+              </Text>
+              <Button size="xs" color="orange.9" onClick={() => void reload()} loading={editable.isFetching}>
+                Reload the latest version
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         {canApply && ready && !stale && (
           <Group justify="flex-end" wrap="wrap">
             <Button variant="light" onClick={() => void runApply(false).catch(() => {})} loading={apply.isPending}>
@@ -175,6 +171,17 @@ export function PlanChange({ base: loaded, canApply }: { base: Base; canApply: b
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** What the API said when it refused a request for no one field: its message and request id. */
+function Refusal({ error }: { error: Error | null }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" role="alert" title="The API refused this">
+      {error.message}
+      {error instanceof ApiError && error.requestId && ` (request ${error.requestId})`}
+    </Alert>
   );
 }
 
