@@ -34,7 +34,7 @@ test("screenshot console-plan-impact.png", async ({ page, problems }) => {
   // The impact at the top of the picture, under the frame's header.
   await page
     .getByRole("heading", { name: "Impact of this change" })
-    .evaluate((heading) => window.scrollBy(0, heading.getBoundingClientRect().top - 72));
+    .evaluate((heading) => heading.ownerDocument.defaultView?.scrollBy(0, heading.getBoundingClientRect().top - 72));
   await page.mouse.move(0, 0);
   await page.screenshot({ path: new URL("../docs/console-plan-impact.png", import.meta.url).pathname });
   expect(problems).toEqual([]);
