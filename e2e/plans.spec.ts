@@ -156,6 +156,18 @@ test("an admin changes a rate, sees the API's impact, applies it with retroactiv
   expect(after.version).toBe(2);
   expect(after.tiers).toEqual(NEW_TIERS);
   await expect(page.getByTestId("plan-version")).toHaveText("version 2");
+  // Its versions, as GET /comp-plans/{id}/versions has them: v2 changed the first tier's rate.
+  const versions = await asAdmin("GET", `/comp-plans/${plan.id}/versions`);
+  expect(versions.data.map((v: any) => v.version)).toEqual([2, 1]);
+  const versionRows = page.getByTestId("plan-versions").locator("tbody tr");
+  await expect(versionRows).toHaveCount(versions.meta.total);
+  const pct = (ratio: number) =>
+    new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 4 }).format(ratio);
+  const tiersText = (v: any) => v.tiers.map((t: any) => `from ${pct(t.from_attainment)}: ${pct(t.rate)}`).join(", ");
+  await expect(page.locator('[data-version="2"] [data-term="Tiers"]')).toHaveText(
+    `Tiers: ${tiersText(versions.data[1])} → ${tiersText(versions.data[0])}`,
+  );
+  await expect(page.locator('[data-version="2"] li')).toHaveCount(1);
 
   // The adjustment lines, as GET /users/{id}/statement has them, on the rep's statement page.
   const admin = await apiAs(state().users.admin);
@@ -331,6 +343,7 @@ test("finance reads a plan and previews a change's impact, with no control that 
   await settled(page);
   await expect(page.getByRole("heading", { name: plan.name })).toBeVisible();
   await expect(page.getByTestId("assignments").locator("tbody tr")).toHaveCount(2);
+  await expect(page.getByTestId("plan-versions").locator("tbody tr")).toHaveCount(1);
   for (const name of ["Edit terms", "Add assignment", "End", "Edit", "Delete"]) {
     await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
   }

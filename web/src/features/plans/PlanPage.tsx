@@ -45,7 +45,7 @@ export function PlanPage() {
       <PlanTerms plan={plan} />
       <PlanChange key={plan.id} base={loaded.data} canApply={isAdmin} />
       <PlanAssignments plan={plan} canEdit={isAdmin} />
-      <PlanVersions plan={plan} readsAudit={isAdmin} />
+      <PlanVersions plan={plan} />
     </Stack>
   );
 }

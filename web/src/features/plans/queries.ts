@@ -17,7 +17,7 @@ export const planKeys = {
   detail: (id: string) => ["plans", id] as const,
   editable: (id: string) => ["plans", id, "editable"] as const,
   assignments: (id: string) => ["plans", id, "assignments"] as const,
-  history: (id: string) => ["plans", id, "history"] as const,
+  versions: (id: string) => ["plans", id, "versions"] as const,
 };
 
 /** One comp plan (a rep sees the plans assigned to them; 404 for any other). */
@@ -70,16 +70,16 @@ export const assignmentsQuery = (planId: string) =>
     },
   });
 
-export type AuditEvent = Schemas["AuditEvent"];
+export type PlanVersion = Schemas["CompPlanVersion"];
 
-/** The plan's audit rows (admins only): what each edit changed, the only record of earlier versions' terms. */
-export const planHistoryQuery = (planId: string) =>
+/** The plan's versions, newest first (the last 100: a plan rarely has more). */
+export const planVersionsQuery = (planId: string) =>
   queryOptions({
-    queryKey: planKeys.history(planId),
+    queryKey: planKeys.versions(planId),
     queryFn: () =>
       unwrap(
-        api.GET("/api/v1/audit-events", {
-          params: { query: { resource: "comp_plan", resource_id: planId, per_page: 100 } },
+        api.GET("/api/v1/comp-plans/{id}/versions", {
+          params: { path: { id: planId }, query: { per_page: 100 } },
         }),
       ),
   });
