@@ -130,6 +130,7 @@ test("an admin changes a rate, sees the API's impact, applies it with retroactiv
   page,
   problems,
 }) => {
+  test.slow(); // preview, apply, the versions and a statement: over a minute on a loaded 2-core machine
   const { plan, reps } = await planWorld("retro");
   await signIn(page, state().users.admin, `/plans/${plan.id}`);
   await settled(page);
