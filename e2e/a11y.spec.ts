@@ -18,6 +18,9 @@ const PAGES: { name: string; who: Who; path: () => string }[] = [
   { name: "team", who: "director", path: () => "/team" },
   { name: "account", who: "rita", path: () => "/account" },
   { name: "person", who: "director", path: () => `/people/${state().users.rita.id}` },
+  { name: "plans", who: "admin", path: () => "/plans" },
+  { name: "plan", who: "admin", path: () => `/plans/${state().planId}` },
+  { name: "plan (finance)", who: "finance", path: () => `/plans/${state().planId}` },
   { name: "not-found", who: "rita", path: () => `/deals/${state().deals.paulaApproved}` },
 ];
 

@@ -8,6 +8,8 @@ const SHOTS = [
   { file: "console-deal.png", who: "rita", path: () => `/deals/${state().deals.ritaApproved}` },
   { file: "console-statement.png", who: "rita", path: () => `/statements/${state().period}` },
   { file: "console-team.png", who: "director", path: () => "/team" },
+  { file: "console-plans.png", who: "admin", path: () => "/plans" },
+  { file: "console-plan.png", who: "admin", path: () => `/plans/${state().planId}` },
 ] as const;
 
 for (const shot of SHOTS) {
@@ -19,3 +21,21 @@ for (const shot of SHOTS) {
     expect(problems).toEqual([]);
   });
 }
+
+// The impact of a change to the seed's plan before it is saved: previewing writes nothing (API.md §12).
+test("screenshot console-plan-impact.png", async ({ page, problems }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, state().users.admin, `/plans/${state().planId}`);
+  await settled(page);
+  await page.getByRole("button", { name: "Edit terms" }).click();
+  await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("0.09");
+  await page.getByRole("button", { name: "Preview impact" }).click();
+  await settled(page);
+  // The impact at the top of the picture, under the frame's header.
+  await page
+    .getByRole("heading", { name: "Impact of this change" })
+    .evaluate((heading) => heading.ownerDocument.defaultView?.scrollBy(0, heading.getBoundingClientRect().top - 72));
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: new URL("../docs/console-plan-impact.png", import.meta.url).pathname });
+  expect(problems).toEqual([]);
+});

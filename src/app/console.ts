@@ -23,6 +23,8 @@ export const CONSOLE_PAGES = [
   "/disputes",
   "/team",
   "/people/:id",
+  "/plans",
+  "/plans/:id",
 ] as const;
 
 /** `npm run build` writes the console here (Vite, then a .br and a .gz beside every asset). */

@@ -3,7 +3,7 @@ import { ofVisiblePlans, ofVisibleUsers, type Visible } from "../access/index.js
 import type { Tx } from "../context.js";
 import type { CompPlansTable, Db } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
-import type { CompPlan, ListPlansQuery } from "./schema.js";
+import type { CompPlan, ListPlansQuery, PlanVersion } from "./schema.js";
 
 type Row = Selectable<CompPlansTable>;
 
@@ -33,12 +33,9 @@ export interface PlanRecord extends PlanTerms {
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-export function toPlan(r: PlanRecord): CompPlan {
+/** The terms as the API writes them (numbers, never decimal strings): a plan's and a version's alike. */
+function termsOut(r: PlanTerms) {
   return {
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    status: r.status,
     currency: r.currency,
     period: r.period,
     quota: num(r.quota),
@@ -49,6 +46,16 @@ export function toPlan(r: PlanRecord): CompPlan {
     cap_per_period: num(r.cap_per_period),
     effective_from: r.effective_from,
     effective_to: r.effective_to,
+  };
+}
+
+export function toPlan(r: PlanRecord): CompPlan {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    status: r.status,
+    ...termsOut(r),
     version: r.version,
     created_at: toIso(r.created_at)!,
     updated_at: toIso(r.updated_at)!,
@@ -165,4 +172,20 @@ export async function listPlans(db: Db, q: ListPlansQuery, visible: Visible, lim
     query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map((r) => toPlan(toRecord(r))), total: Number(count.n) };
+}
+
+/** The plan's versions, newest first: each one's terms as lines were (or will be) calculated with them. */
+export async function listVersions(db: Db, planId: string, limit: number, offset: number) {
+  const query = db.selectFrom("comp_plan_versions").where("plan_id", "=", planId);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy("version", "desc").limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const versions: PlanVersion[] = rows.map((row) => ({
+    plan_id: row.plan_id,
+    version: row.version,
+    ...termsOut(row),
+    created_at: toIso(row.created_at)!,
+  }));
+  return { rows: versions, total: Number(count.n) };
 }

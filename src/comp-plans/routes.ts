@@ -15,8 +15,10 @@ import {
   CreatePlanBody,
   ListAssignmentsQuery,
   ListPlansQuery,
+  ListPlanVersionsQuery,
   PlanImpact,
   PlanImpactQuery,
+  PlanVersion,
   UpdateAssignmentBody,
   UpdatePlanBody,
 } from "./schema.js";
@@ -52,6 +54,19 @@ export function compPlanRoutes(app: App): void {
   route.getById(
     { path: "/comp-plans/:id", scope: "read", summary: "Get a comp plan", response: CompPlan },
     service.getPlan,
+  );
+
+  route.list(
+    {
+      path: "/comp-plans/:id/versions",
+      scope: "read",
+      summary: "List a comp plan's versions",
+      description: "Each version's terms, newest first; whoever sees the plan sees them.",
+      params: IdParams,
+      query: ListPlanVersionsQuery,
+      item: PlanVersion,
+    },
+    ({ ctx, params, query }) => service.listPlanVersions(ctx, params.id, query),
   );
 
   route.create(

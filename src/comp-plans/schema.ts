@@ -161,6 +161,30 @@ export const PlanImpact = z
   .meta({ id: "PlanImpact" });
 export type PlanImpact = z.infer<typeof PlanImpact>;
 
+/** One version's terms: frozen once a line uses them (a draft's current version follows its edits until then). */
+export const PlanVersion = CompPlan.pick({
+  currency: true,
+  period: true,
+  quota: true,
+  base_rate: true,
+  tiers: true,
+  deal_type_multipliers: true,
+  min_deal_amount: true,
+  cap_per_period: true,
+  effective_from: true,
+  effective_to: true,
+})
+  .extend({
+    plan_id: z.string(),
+    version: z.number().int(),
+    created_at: Timestamp,
+  })
+  .meta({ id: "CompPlanVersion" });
+export type PlanVersion = z.infer<typeof PlanVersion>;
+
+export const ListPlanVersionsQuery = PageQuery.strict();
+export type ListPlanVersionsQuery = z.infer<typeof ListPlanVersionsQuery>;
+
 export const ListPlansQuery = PageQuery.extend({ status: PlanStatus.optional() }).strict();
 export type ListPlansQuery = z.infer<typeof ListPlansQuery>;
 

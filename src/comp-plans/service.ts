@@ -8,7 +8,15 @@ import { offsetOf, type Page } from "../http/pagination.js";
 import { newId } from "../ids.js";
 import { usersAssignedTo } from "./assignments-repository.js";
 import * as repo from "./repository.js";
-import type { CompPlan, CompPlanWritten, CreatePlanBody, ListPlansQuery, UpdatePlanBody } from "./schema.js";
+import type {
+  CompPlan,
+  CompPlanWritten,
+  CreatePlanBody,
+  ListPlansQuery,
+  ListPlanVersionsQuery,
+  PlanVersion,
+  UpdatePlanBody,
+} from "./schema.js";
 import { checkPlanTerms, normalizeTerms, sameTerms } from "./validate.js";
 
 export async function listPlans(ctx: Ctx, query: ListPlansQuery): Promise<Page<CompPlan>> {
@@ -23,6 +31,14 @@ export async function getPlan(ctx: Ctx, id: string): Promise<CompPlan> {
   const plan = await repo.findPlanRecord(ctx.db, id);
   if (!plan || !(await repo.planSeen(ctx.db, id, await visibleUserIds(ctx)))) throw notFound("Comp plan", id);
   return repo.toPlan(plan);
+}
+
+/** Every version of a plan, newest first, for whoever sees the plan (404 otherwise, as GET /comp-plans/{id}). */
+export async function listPlanVersions(ctx: Ctx, id: string, query: ListPlanVersionsQuery): Promise<Page<PlanVersion>> {
+  await getPlan(ctx, id);
+  const { limit, offset } = offsetOf(query);
+  const { rows, total } = await repo.listVersions(ctx.db, id, limit, offset);
+  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
 }
 
 export async function createPlan(ctx: Ctx, input: CreatePlanBody): Promise<CompPlanWritten> {

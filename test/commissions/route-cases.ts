@@ -114,6 +114,15 @@ export const COMMISSION_ROUTES: RouteCase[] = [
   },
   {
     method: "GET",
+    path: "/api/v1/comp-plans/{id}/versions",
+    scope: "read",
+    ok: 200,
+    record: newPlan,
+    idPrefix: "plan",
+    invalid: { query: "per_page=101", param: "per_page" },
+  },
+  {
+    method: "GET",
     path: "/api/v1/comp-plans/{id}/assignments",
     scope: "read",
     ok: 200,

@@ -36,6 +36,8 @@ export const NAV: readonly NavEntry[] = [
   { to: "/what-if", label: "What-if", roles: EVERYONE, section: "pay" },
   { to: "/disputes", label: "My disputes", roles: EVERYONE, section: "pay" },
   { to: "/team", label: "Team", roles: ["manager", "finance", "admin"], section: "pay" },
+  // Finance reads plans and may preview a change's impact (MAY.previewPlanChange); only admins change them.
+  { to: "/plans", label: "Plans", roles: READS_ALL, section: "workbench" },
   { to: "/account", label: "Account", roles: EVERYONE, section: "settings" },
 ];
 

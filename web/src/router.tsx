@@ -126,6 +126,13 @@ export const statementRoute = createRoute({
 const whatIfRoute = page("/what-if", () => import("./features/what-if/WhatIfPage"), "WhatIfPage");
 const disputesRoute = page("/disputes", () => import("./features/disputes/DisputesPage"), "DisputesPage");
 const teamRoute = rolePage("/team", rolesOf("Team"), () => import("./features/team/TeamPage"), "TeamPage");
+const plansRoute = rolePage("/plans", rolesOf("Plans"), () => import("./features/plans/PlansPage"), "PlansPage");
+export const planRoute = rolePage(
+  "/plans/$planId",
+  rolesOf("Plans"),
+  () => import("./features/plans/PlanPage"),
+  "PlanPage",
+);
 const accountRoute = page("/account", () => import("./features/auth/AccountPage"), "AccountPage");
 
 const routeTree = rootRoute.addChildren([
@@ -139,6 +146,8 @@ const routeTree = rootRoute.addChildren([
     whatIfRoute,
     disputesRoute,
     teamRoute,
+    plansRoute,
+    planRoute,
     accountRoute,
   ]),
 ]);

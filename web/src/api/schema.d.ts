@@ -480,6 +480,26 @@ export interface paths {
         patch: operations["updateCompPlan"];
         trace?: never;
     };
+    "/api/v1/comp-plans/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a comp plan's versions
+         * @description Each version's terms, newest first; whoever sees the plan sees them.
+         */
+        get: operations["listCompPlanVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/comp-plans/{id}/impact": {
         parameters: {
             query?: never;
@@ -1677,6 +1697,31 @@ export interface components {
                     total: number;
                 };
             };
+        };
+        CompPlanVersion: {
+            currency: string;
+            /** @enum {string} */
+            period: "month" | "quarter" | "year";
+            /** @description Per period, never pro-rated; required (> 0) with tiers. */
+            quota: number | null;
+            /** @description Applies to all credit when the plan has no tiers. */
+            base_rate: number | null;
+            /** @description Graduated bands of quota attainment, ascending, first at 0; empty when base_rate applies. */
+            tiers: components["schemas"]["PlanTier"][];
+            deal_type_multipliers: {
+                [key: string]: number;
+            };
+            min_deal_amount: number | null;
+            cap_per_period: number | null;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            effective_from: string;
+            effective_to: string | null;
+            plan_id: string;
+            version: number;
+            created_at: components["schemas"]["Timestamp"];
         };
         PlanAssignment: {
             /** @description asg_… */
@@ -3365,6 +3410,52 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCompPlanVersions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompPlanVersion"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

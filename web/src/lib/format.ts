@@ -55,3 +55,10 @@ export function exactMoney(amount: string, currency = "USD"): string {
   }
   return format.format(Number(amount));
 }
+
+/** A change of money with its sign: +$12.00, −$3.50, $0.00 (a plan change's delta). */
+export function signedMoney(amount: number, currency = "USD"): string {
+  if (amount > 0) return `+${money(amount, currency)}`;
+  if (amount < 0) return `−${money(-amount, currency)}`;
+  return money(0, currency);
+}

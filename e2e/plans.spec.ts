@@ -1,0 +1,428 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { asAdmin, type SeededUser, state } from "./api.js";
+import { apiAs, expect, signIn, test } from "./fixtures.js";
+import { settled } from "./settle.js";
+
+// Every test here works on a plan, reps and deals of its own (never the seed's "AE quarterly", which
+// other specs read), and compares what the page shows with what the API answers.
+
+test.use({ locale: "en-US" });
+
+const money = (amount: number, currency = "USD") =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: 2 }).format(amount);
+/** As lib/format.ts signedMoney: +$1.00, −$1.00, $0.00. */
+const signed = (amount: number, currency = "USD") =>
+  amount > 0 ? `+${money(amount, currency)}` : amount < 0 ? `−${money(-amount, currency)}` : money(0, currency);
+
+/** The first day of the quarter `back` quarters before today's, plus `day` days, and that quarter's label. */
+function inQuarter(back: number, day = 0): { date: string; period: string } {
+  const now = new Date();
+  const index = now.getUTCFullYear() * 4 + Math.floor(now.getUTCMonth() / 3) - back;
+  const start = new Date(Date.UTC(Math.floor(index / 4), (index % 4) * 3, 1 + day));
+  return { date: start.toISOString().slice(0, 10), period: `${Math.floor(index / 4)}-Q${(index % 4) + 1}` };
+}
+
+let count = 0;
+const unique = () => `${Date.now()}.${++count}`;
+
+interface World {
+  plan: any;
+  reps: { id: string; name: string }[];
+}
+
+/**
+ * A tiered quarterly plan (10 % to quota, 15 % above) assigned to two new reps, each with an approved
+ * (locked) deal last quarter and a pending one this quarter.
+ */
+async function planWorld(label: string): Promise<World> {
+  const from = inQuarter(2).date;
+  const plan = await asAdmin("POST", "/comp-plans", {
+    name: `Plans spec ${label} ${unique()}`,
+    description: "Made by e2e/plans.spec.ts",
+    period: "quarter",
+    quota: 50000,
+    tiers: [
+      { from_attainment: 0, rate: 0.1 },
+      { from_attainment: 1, rate: 0.15 },
+    ],
+    deal_type_multipliers: { renewal: 0.5 },
+    effective_from: from,
+  });
+  const reps = [];
+  for (const [i, first] of ["Pia", "Pete"].entries()) {
+    const name = `${first} Planner ${label}`;
+    const user = await asAdmin("POST", "/users", { name, email: `${first.toLowerCase()}.${unique()}@e2e.example.com` });
+    await asAdmin("POST", `/comp-plans/${plan.id}/assignments`, { user_id: user.id, effective_from: from });
+    const locked = await asAdmin("POST", "/deals", {
+      opportunity_name: `${label} locked ${i}`,
+      arr_amount: 40000 + i * 25000,
+      close_date: inQuarter(1, 5 + i).date,
+      owner_id: user.id,
+    });
+    await asAdmin("POST", `/deals/${locked.id}/approve`);
+    await asAdmin("POST", "/deals", {
+      opportunity_name: `${label} pending ${i}`,
+      arr_amount: 20000 + i * 5000,
+      close_date: inQuarter(0, 2 + i).date,
+      owner_id: user.id,
+    });
+    reps.push({ id: user.id as string, name });
+  }
+  return { plan, reps };
+}
+
+const NEW_TIERS = [
+  { from_attainment: 0, rate: 0.12 },
+  { from_attainment: 1, rate: 0.15 },
+];
+
+/** Opens the edit form, sets the first tier's rate to 0.12 and asks for the impact. */
+async function previewRateChange(page: Page, button: "Edit terms" | "Try a change"): Promise<void> {
+  await page.getByRole("button", { name: button }).click();
+  await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("0.12");
+  await page.getByRole("button", { name: "Preview impact" }).click();
+  await expect(page.getByTestId("impact-summary")).toBeVisible();
+}
+
+/** The impact on the page equals POST /comp-plans/{id}/impact's for the same body, to the cent. */
+async function expectImpactAsApi(page: Page, impact: any): Promise<void> {
+  const stat = (key: string) => page.getByTestId("impact-summary").locator(`[data-stat="${key}"]`);
+  await expect(stat("users")).toHaveText(String(impact.summary.users));
+  await expect(stat("deals")).toHaveText(String(impact.summary.deals));
+  await expect(stat("lines")).toHaveText(String(impact.summary.lines));
+  await expect(stat("pending_delta")).toHaveText(signed(impact.summary.pending_delta));
+  await expect(stat("locked_delta")).toHaveText(signed(impact.summary.locked_delta));
+  await expect(stat("version")).toHaveText(`v${impact.from_version} → v${impact.to_version}`);
+  const byRep = page.getByTestId("impact-by-rep");
+  const rowCount = impact.users.reduce((n: number, u: any) => n + u.periods.length, 0);
+  await expect(byRep.locator("tbody tr")).toHaveCount(rowCount);
+  for (const user of impact.users) {
+    for (const p of user.periods) {
+      const row = byRep.locator(`tr[data-user-id="${user.user_id}"][data-period="${p.period}"]`);
+      await expect(row).toContainText(user.name);
+      await expect(row.locator('[data-col="pending-delta"]')).toHaveText(
+        signed(Math.round((p.pending.after - p.pending.before) * 100) / 100),
+      );
+      await expect(row.locator('[data-col="locked-delta"]')).toHaveText(
+        signed(Math.round((p.locked.after - p.locked.before) * 100) / 100),
+      );
+    }
+  }
+  await expect(page.getByTestId("impact-line")).toHaveCount(impact.lines.data.length);
+  for (const line of impact.lines.data) {
+    const card = page.locator(
+      `[data-testid="impact-line"][data-deal-id="${line.deal_id}"][data-user-id="${line.user_id}"]`,
+    );
+    await expect(card.getByTestId("impact-line-change")).toHaveText(
+      `${money(line.before)} → ${money(line.after)} (${signed(line.delta)})`,
+    );
+    await expect(card.getByTestId("explanation-before").getByTestId("explanation-summary")).toHaveText(
+      line.explanation_before.summary,
+    );
+    await expect(card.getByTestId("explanation-after").getByTestId("explanation-summary")).toHaveText(
+      line.explanation_after.summary,
+    );
+  }
+}
+
+test("an admin changes a rate, sees the API's impact, applies it with retroactive corrections and finds them in the rep's statement", async ({
+  page,
+  problems,
+}) => {
+  test.slow(); // preview, apply, the versions and a statement: over a minute on a loaded 2-core machine
+  const { plan, reps } = await planWorld("retro");
+  await signIn(page, state().users.admin, `/plans/${plan.id}`);
+  await settled(page);
+  await expect(page.getByTestId("tier-table").locator("tbody tr").first().locator('[data-col="rate"]')).toHaveText(
+    "10%",
+  );
+  await previewRateChange(page, "Edit terms");
+
+  const impact = await asAdmin("POST", `/comp-plans/${plan.id}/impact?per_page=10`, { tiers: NEW_TIERS });
+  // Both locked history and pending lines move, so every number below is one that can be wrong.
+  expect(impact.summary.users).toBe(2);
+  expect(impact.summary.locked_delta).not.toBe(0);
+  expect(impact.summary.pending_delta).not.toBe(0);
+  await expectImpactAsApi(page, impact);
+
+  await page.getByRole("button", { name: "Apply and correct locked history (retroactive adjustments)" }).click();
+  const notice = page.getByTestId("saved-notice");
+  await expect(notice).toContainText("is now version 2");
+  const lockedLines = impact.lines.data.filter((l: any) => l.locked);
+  await expect(notice.getByTestId("retroactive-adjustments")).toHaveText(
+    `${lockedLines.length} retroactive adjustment line${lockedLines.length === 1 ? "" : "s"} written, totalling ${signed(impact.summary.locked_delta)}.`,
+  );
+  const after = await asAdmin("GET", `/comp-plans/${plan.id}`);
+  expect(after.version).toBe(2);
+  expect(after.tiers).toEqual(NEW_TIERS);
+  await expect(page.getByTestId("plan-version")).toHaveText("version 2");
+  // Its versions, as GET /comp-plans/{id}/versions has them: v2 changed the first tier's rate.
+  const versions = await asAdmin("GET", `/comp-plans/${plan.id}/versions`);
+  expect(versions.data.map((v: any) => v.version)).toEqual([2, 1]);
+  const versionRows = page.getByTestId("plan-versions").locator("tbody tr");
+  await expect(versionRows).toHaveCount(versions.meta.total);
+  const pct = (ratio: number) =>
+    new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 4 }).format(ratio);
+  const tiersText = (v: any) => v.tiers.map((t: any) => `from ${pct(t.from_attainment)}: ${pct(t.rate)}`).join(", ");
+  await expect(page.locator('[data-version="2"] [data-term="Tiers"]')).toHaveText(
+    `Tiers: ${tiersText(versions.data[1])} → ${tiersText(versions.data[0])}`,
+  );
+  await expect(page.locator('[data-version="2"] li')).toHaveCount(1);
+
+  // The adjustment lines, as GET /users/{id}/statement has them, on the rep's statement page.
+  const admin = await apiAs(state().users.admin);
+  const period = inQuarter(1).period;
+  const rep = reps[0]!;
+  const statement = await admin("GET", `/users/${rep.id}/statement?period=${period}`);
+  expect(statement.status).toBe(200);
+  const adjustments = statement.body.lines.filter((l: any) => l.kind === "adjustment" && l.explanation.retroactive);
+  expect(adjustments.length).toBe(1);
+  const corrected = lockedLines.find((l: any) => l.user_id === rep.id);
+  expect(adjustments[0].amount).toBe(corrected.delta);
+  await page.goto(`/statements/${period}?user=${rep.id}`);
+  await settled(page);
+  for (const line of statement.body.lines) {
+    const row = page.locator(`[data-line-id="${line.id}"]`);
+    await expect(row.getByTestId("amount")).toHaveText(money(line.amount));
+    await expect(row).toContainText(line.kind);
+  }
+  await expect(page.getByTestId("statement-lines").locator("tbody tr")).toHaveCount(statement.body.lines.length);
+  expect(problems).toEqual([]);
+});
+
+test("a second admin's edit between load and save: 412 shown, nothing saved by the page, and the latest version reloads", async ({
+  page,
+  problems,
+}) => {
+  const { plan } = await planWorld("race");
+  await signIn(page, state().users.admin, `/plans/${plan.id}`);
+  await settled(page);
+  await previewRateChange(page, "Edit terms");
+
+  const other = await asAdmin("PATCH", `/comp-plans/${plan.id}`, { cap_per_period: 99999 });
+  expect(other.version).toBe(2);
+  await page.getByRole("button", { name: "Apply", exact: true }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Someone else changed this plan since you opened it" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("Nothing was saved.");
+
+  const now = await asAdmin("GET", `/comp-plans/${plan.id}`);
+  expect(now.version).toBe(2);
+  expect(now.tiers).toEqual(plan.tiers);
+  expect(now.cap_per_period).toBe(99999);
+  const history = await asAdmin("GET", `/audit-events?resource=comp_plan&resource_id=${plan.id}`);
+  expect(history.data.filter((e: any) => e.action === "comp_plan.update")).toHaveLength(1);
+
+  await alert.getByRole("button", { name: "Reload the latest version" }).click();
+  await expect(page.getByRole("heading", { name: `Change ${plan.name} (from version 2)` })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Cap per period" })).toHaveValue("99,999");
+  await expect(page.getByRole("textbox", { name: "Tier 1 rate" })).toHaveValue("0.1");
+  await expect(page.getByTestId("impact-summary")).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test("assignments: an overlap (409) and a bad end date (422) shown on their fields; end, quota override and delete reach the API", async ({
+  page,
+  problems,
+}) => {
+  const { plan, reps } = await planWorld("assign");
+  const admin = await apiAs(state().users.admin);
+  const rep = reps[0]!;
+  await signIn(page, state().users.admin, `/plans/${plan.id}`);
+  await settled(page);
+  const listed = await admin("GET", `/comp-plans/${plan.id}/assignments`);
+  await expect(page.getByTestId("assignments").locator("tbody tr")).toHaveCount(listed.body.data.length);
+
+  const form = page.getByRole("form", { name: "Add an assignment" });
+  const overlapping = { user_id: rep.id, effective_from: inQuarter(0, 10).date };
+  await form.getByRole("combobox", { name: "Person" }).click();
+  await page.getByRole("option", { name: new RegExp(`^${rep.name} `) }).click();
+  await form.getByLabel("Effective from").fill(overlapping.effective_from);
+  await form.getByRole("button", { name: "Add assignment" }).click();
+  const refused = await admin("POST", `/comp-plans/${plan.id}/assignments`, overlapping);
+  expect(refused.status).toBe(409);
+  expect(refused.body.error.code).toBe("conflict");
+  const fromField = form.getByLabel("Effective from");
+  await expect(fromField).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText(refused.body.error.message)).toBeVisible();
+
+  // Ends before it starts: a 422 naming effective_to (checked before any overlap).
+  const backwards = { ...overlapping, effective_from: inQuarter(-2).date, effective_to: inQuarter(-1).date };
+  await fromField.fill(backwards.effective_from);
+  await form.getByLabel("Effective to").fill(backwards.effective_to);
+  await form.getByRole("button", { name: "Add assignment" }).click();
+  const invalid = await admin("POST", `/comp-plans/${plan.id}/assignments`, backwards);
+  expect(invalid.status).toBe(422);
+  const detail = invalid.body.error.details.find((d: any) => d.param === "effective_to");
+  await expect(form.getByLabel("Effective to")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText(detail.message)).toBeVisible();
+  expect((await admin("GET", `/comp-plans/${plan.id}/assignments`)).body.meta.total).toBe(2);
+
+  // Change the quota override, then end it.
+  const assignment = listed.body.data.find((a: any) => a.user_id === rep.id);
+  const row = page.locator(`tr[data-assignment-id="${assignment.id}"]`);
+  await row.getByRole("button", { name: `Edit ${rep.name}'s assignment` }).click();
+  await page.getByRole("dialog").getByLabel("Quota override").fill("60000");
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(row.locator('[data-col="quota-override"]')).toHaveText(money(60000));
+  expect((await admin("GET", `/comp-plans/${plan.id}/assignments?user_id=${rep.id}`)).body.data[0].quota_override).toBe(
+    60000,
+  );
+
+  const end = inQuarter(-1, -1).date;
+  await row.getByRole("button", { name: `End ${rep.name}'s assignment` }).click();
+  await page.getByRole("dialog").getByLabel("Last day in force").fill(end);
+  await page.getByRole("dialog").getByRole("button", { name: "End assignment" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const ended = (await admin("GET", `/comp-plans/${plan.id}/assignments?user_id=${rep.id}`)).body.data[0];
+  expect(ended.effective_to).toBe(end);
+
+  // Delete the other rep's assignment.
+  const second = listed.body.data.find((a: any) => a.user_id === reps[1]!.id);
+  await page
+    .locator(`tr[data-assignment-id="${second.id}"]`)
+    .getByRole("button", { name: `Delete ${reps[1]!.name}'s assignment` })
+    .click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.locator(`tr[data-assignment-id="${second.id}"]`)).toHaveCount(0);
+  const left = await admin("GET", `/comp-plans/${plan.id}/assignments`);
+  expect(left.body.data.map((a: any) => a.id)).toEqual([assignment.id]);
+  expect(problems).toEqual([]);
+});
+
+test("the plan list is the API's, filtered by status", async ({ page, problems }) => {
+  const draft = await asAdmin("POST", "/comp-plans", {
+    name: `Plans spec draft ${unique()}`,
+    status: "draft",
+    period: "month",
+    currency: "EUR",
+    base_rate: 0.05,
+    effective_from: inQuarter(0).date,
+  });
+  const admin = await apiAs(state().users.admin);
+  await signIn(page, state().users.admin, "/plans");
+  await settled(page);
+  const all = await admin("GET", "/comp-plans?per_page=25");
+  const rows = page.getByRole("table", { name: "Plans" }).locator("tbody tr");
+  await expect(rows).toHaveCount(all.body.data.length);
+  await expect(page.getByText(`${all.body.meta.total} plan`)).toBeVisible();
+
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Draft" }).click();
+  const drafts = await admin("GET", "/comp-plans?status=draft&per_page=25");
+  await expect(rows).toHaveCount(drafts.body.data.length);
+  for (const plan of drafts.body.data) {
+    const row = page.locator(`tr[data-plan-id="${plan.id}"]`);
+    await expect(row.getByRole("link", { name: plan.name })).toBeVisible();
+    await expect(row.locator('[data-col="status"]')).toHaveText("draft");
+    await expect(row.locator('[data-col="version"]')).toHaveText(`v${plan.version}`);
+    await expect(row.locator('[data-col="currency"]')).toHaveText(plan.currency);
+  }
+  await expect(page.locator(`tr[data-plan-id="${draft.id}"]`)).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("a rep who opens /plans gets the not-allowed page and no Plans link", async ({ page, problems }) => {
+  const rita: SeededUser = state().users.rita;
+  await signIn(page, rita, "/plans");
+  await expect(page.getByRole("heading", { name: "You are not allowed to open this page" })).toBeVisible();
+  await expect(page.getByText("It is for finance or admin users.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Plans" })).toHaveCount(0);
+  const asRita = await apiAs(rita);
+  expect((await asRita("POST", `/comp-plans/${state().planId}/impact`, {})).status).toBe(403);
+  expect(problems).toEqual([]);
+});
+
+test("finance reads a plan and previews a change's impact, with no control that changes anything", async ({
+  page,
+  problems,
+}) => {
+  const { plan } = await planWorld("finance");
+  await signIn(page, state().users.finance, `/plans/${plan.id}`);
+  await settled(page);
+  await expect(page.getByRole("heading", { name: plan.name })).toBeVisible();
+  await expect(page.getByTestId("assignments").locator("tbody tr")).toHaveCount(2);
+  await expect(page.getByTestId("plan-versions").locator("tbody tr")).toHaveCount(1);
+  for (const name of ["Edit terms", "Add assignment", "End", "Edit", "Delete"]) {
+    await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByRole("form", { name: "Add an assignment" })).toHaveCount(0);
+
+  await previewRateChange(page, "Try a change");
+  const finance = await apiAs(state().users.finance);
+  const impact = await finance("POST", `/comp-plans/${plan.id}/impact?per_page=10`, { tiers: NEW_TIERS });
+  expect(impact.status).toBe(200);
+  await expectImpactAsApi(page, impact.body);
+  await expect(page.getByRole("button", { name: /^Apply/ })).toHaveCount(0);
+  expect((await asAdmin("GET", `/comp-plans/${plan.id}`)).version).toBe(1);
+  expect(problems).toEqual([]);
+});
+
+test("a large plan's impact answered with a job (202) is polled until the job holds it", async ({ page, problems }) => {
+  // 20,000 lines are too many to build here, so the network answers the preview as the API does for a large plan:
+  // 202 with a plan_impact Job, which GET /jobs/{id} reports running, then succeeded with the real impact as `result`.
+  const { plan } = await planWorld("job");
+  const impact = await asAdmin("POST", `/comp-plans/${plan.id}/impact?per_page=10`, { tiers: NEW_TIERS });
+  const job = {
+    id: "job_e2e_plan_impact",
+    kind: "plan_impact",
+    status: "queued",
+    total: impact.summary.lines,
+    done: 0,
+    error: null,
+    result: null,
+    created_at: new Date().toISOString(),
+    finished_at: null,
+  };
+  let polls = 0;
+  await page.route(`**/api/v1/comp-plans/${plan.id}/impact?*`, (route) =>
+    route.fulfill({ status: 202, contentType: "application/json", body: JSON.stringify(job) }),
+  );
+  await page.route(`**/api/v1/jobs/${job.id}`, (route) => {
+    polls++;
+    const done = polls >= 3;
+    const body = done
+      ? { ...job, status: "succeeded", done: job.total, result: impact, finished_at: new Date().toISOString() }
+      : { ...job, status: "running", done: 1 };
+    return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) });
+  });
+  await signIn(page, state().users.admin, `/plans/${plan.id}`);
+  await settled(page);
+  await page.getByRole("button", { name: "Edit terms" }).click();
+  await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("0.12");
+  await page.getByRole("button", { name: "Preview impact" }).click();
+  await expect(page.getByText(`the impact is computed in the background (job ${job.id}, running)`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Apply", exact: true })).toHaveCount(0);
+  await expectImpactAsApi(page, impact);
+  expect(polls).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole("button", { name: "Apply", exact: true })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+for (const width of [1280, 360]) {
+  test(`the plan page with a change's impact open at ${width} px has no serious or critical accessibility violation`, async ({
+    page,
+    problems,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    // The seed's plan, previewed only: the impact writes nothing.
+    await signIn(page, state().users.admin, `/plans/${state().planId}`);
+    await settled(page);
+    await page.getByRole("button", { name: "Edit terms" }).click();
+    await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("0.09");
+    await page.getByRole("button", { name: "Preview impact" }).click();
+    await expect(page.getByTestId("impact-line").first()).toBeVisible();
+    await settled(page);
+    await page.mouse.move(0, 0);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
+    const serious = violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+    expect(serious).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+}
