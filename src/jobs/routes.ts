@@ -16,8 +16,7 @@ export function jobRoutes(app: App): void {
         summary: "List background jobs",
         operationId: "listJobs",
         description:
-          `Every background job (wide recalculations, large plan-change impacts, retention), with its progress (done of total). ${NEWEST_FIRST} ` +
-          "Items leave out `result`: GET /jobs/{id} gives it. Finished jobs are kept 30 days.",
+          `Background jobs and their progress (done of total). ${NEWEST_FIRST} Items leave out \`result\` (GET /jobs/{id} has it). Finished jobs are kept 30 days.`,
         querystring: ListJobsQuery,
         response: { 200: listOf(JobListItem) },
       },

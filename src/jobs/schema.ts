@@ -24,10 +24,7 @@ export const JobSchema = z
   .meta({ id: "Job" });
 
 /** A job as GET /jobs lists it: without `result`, which can be a whole plan-change impact (read it by id). */
-export const JobListItem = JobSchema.omit({ result: true }).meta({
-  id: "JobListItem",
-  description: "A job without its `result`: GET /jobs/{id} gives the answer of a job that computes one.",
-});
+export const JobListItem = JobSchema.omit({ result: true }).meta({ id: "JobListItem" });
 export type JobListItem = z.infer<typeof JobListItem>;
 
 export const ListJobsQuery = PageQuery.extend({
