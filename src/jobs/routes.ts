@@ -15,8 +15,7 @@ export function jobRoutes(app: App): void {
         tags: ["Jobs"],
         summary: "List background jobs",
         operationId: "listJobs",
-        description:
-          `Background jobs and their progress (done of total). ${NEWEST_FIRST} Items leave out \`result\` (GET /jobs/{id} has it). Finished jobs are kept 30 days.`,
+        description: `Background jobs and their progress (done of total). ${NEWEST_FIRST} Items leave out \`result\` (GET /jobs/{id} has it). Finished jobs are kept 30 days.`,
         querystring: ListJobsQuery,
         response: { 200: listOf(JobListItem) },
       },

@@ -36,6 +36,11 @@ export const NAV: readonly NavEntry[] = [
   { to: "/what-if", label: "What-if", roles: EVERYONE, section: "pay" },
   { to: "/disputes", label: "My disputes", roles: EVERYONE, section: "pay" },
   { to: "/team", label: "Team", roles: ["manager", "finance", "admin"], section: "pay" },
+  { to: "/people", label: "People", roles: READS_ALL, section: "workbench" },
+  { to: "/spiffs", label: "SPIFFs", roles: READS_ALL, section: "workbench" },
+  { to: "/audit", label: "Audit log", roles: ADMINS, section: "workbench" },
+  { to: "/request-log", label: "Request log", roles: ADMINS, section: "workbench" },
+  { to: "/jobs", label: "Jobs", roles: ADMINS, section: "workbench" },
   { to: "/account", label: "Account", roles: EVERYONE, section: "settings" },
 ];
 

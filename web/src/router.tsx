@@ -126,6 +126,16 @@ export const statementRoute = createRoute({
 const whatIfRoute = page("/what-if", () => import("./features/what-if/WhatIfPage"), "WhatIfPage");
 const disputesRoute = page("/disputes", () => import("./features/disputes/DisputesPage"), "DisputesPage");
 const teamRoute = rolePage("/team", rolesOf("Team"), () => import("./features/team/TeamPage"), "TeamPage");
+const peopleRoute = rolePage("/people", rolesOf("People"), () => import("./features/people/PeoplePage"), "PeoplePage");
+const spiffsRoute = rolePage("/spiffs", rolesOf("SPIFFs"), () => import("./features/spiffs/SpiffsPage"), "SpiffsPage");
+const auditRoute = rolePage("/audit", rolesOf("Audit log"), () => import("./features/logs/AuditPage"), "AuditPage");
+const requestLogRoute = rolePage(
+  "/request-log",
+  rolesOf("Request log"),
+  () => import("./features/logs/RequestLogPage"),
+  "RequestLogPage",
+);
+const jobsRoute = rolePage("/jobs", rolesOf("Jobs"), () => import("./features/jobs/JobsPage"), "JobsPage");
 const accountRoute = page("/account", () => import("./features/auth/AccountPage"), "AccountPage");
 
 const routeTree = rootRoute.addChildren([
@@ -139,6 +149,11 @@ const routeTree = rootRoute.addChildren([
     whatIfRoute,
     disputesRoute,
     teamRoute,
+    peopleRoute,
+    spiffsRoute,
+    auditRoute,
+    requestLogRoute,
+    jobsRoute,
     accountRoute,
   ]),
 ]);
