@@ -18,6 +18,11 @@ const PAGES: { name: string; who: Who; path: () => string }[] = [
   { name: "team", who: "director", path: () => "/team" },
   { name: "account", who: "rita", path: () => "/account" },
   { name: "person", who: "director", path: () => `/people/${state().users.rita.id}` },
+  { name: "people", who: "admin", path: () => "/people" },
+  { name: "spiffs", who: "admin", path: () => "/spiffs" },
+  { name: "audit", who: "admin", path: () => "/audit" },
+  { name: "request-log", who: "admin", path: () => "/request-log" },
+  { name: "jobs", who: "admin", path: () => "/jobs" },
   { name: "not-found", who: "rita", path: () => `/deals/${state().deals.paulaApproved}` },
 ];
 

@@ -8,6 +8,11 @@ const SHOTS = [
   { file: "console-deal.png", who: "rita", path: () => `/deals/${state().deals.ritaApproved}` },
   { file: "console-statement.png", who: "rita", path: () => `/statements/${state().period}` },
   { file: "console-team.png", who: "director", path: () => "/team" },
+  { file: "console-people.png", who: "admin", path: () => "/people" },
+  { file: "console-spiffs.png", who: "admin", path: () => "/spiffs" },
+  { file: "console-audit.png", who: "admin", path: () => "/audit" },
+  { file: "console-request-log.png", who: "admin", path: () => "/request-log" },
+  { file: "console-jobs.png", who: "admin", path: () => "/jobs" },
 ] as const;
 
 for (const shot of SHOTS) {

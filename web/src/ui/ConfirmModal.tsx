@@ -30,7 +30,7 @@ export function ConfirmModal({
   onClose,
 }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} closeButtonProps={{ "aria-label": "Close" }} title={title} centered>
       <Stack>
         {typeof children === "string" ? <Text size="sm">{children}</Text> : children}
         {error !== null && error !== undefined && <ActionError error={error} />}

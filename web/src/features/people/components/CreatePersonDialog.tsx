@@ -40,7 +40,7 @@ export function CreatePersonDialog({ everyone, onClose }: { everyone: User[]; on
     .filter((u) => u.active)
     .map((u) => ({ value: u.id, label: `${u.name} (${ROLE_LABELS[u.role]})` }));
   return (
-    <Modal opened onClose={onClose} title="New person" centered size="lg">
+    <Modal opened onClose={onClose} closeButtonProps={{ "aria-label": "Close" }} title="New person" centered size="lg">
       <form onSubmit={(e) => submit(e, true)} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -34,7 +34,14 @@ export function InviteDialog({ user, onClose }: { user: User; onClose: () => voi
   };
 
   return (
-    <Modal opened onClose={close} title={`Invite ${user.name}`} centered size="lg">
+    <Modal
+      opened
+      onClose={close}
+      closeButtonProps={{ "aria-label": "Close" }}
+      title={`Invite ${user.name}`}
+      centered
+      size="lg"
+    >
       {invitation ? (
         <Stack>
           <OneTimeSecret

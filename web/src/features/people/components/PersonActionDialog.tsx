@@ -31,7 +31,7 @@ export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
   if (kind === "revoke") {
     if (revoke.isSuccess) {
       return (
-        <Modal opened onClose={onClose} title="Signed out" centered>
+        <Modal opened onClose={onClose} closeButtonProps={{ "aria-label": "Close" }} title="Signed out" centered>
           <Text size="sm" role="status">
             {revoke.data.revoked === 0
               ? `${user.name} had no open sessions.`

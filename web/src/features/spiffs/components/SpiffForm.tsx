@@ -86,7 +86,14 @@ export function SpiffForm({ spiff, people, onSaved, onClose }: Props) {
 
   const rateValue = asNumber(rate);
   return (
-    <Modal opened onClose={onClose} title={spiff ? `Edit ${spiff.name}` : "New SPIFF"} centered size="xl">
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ "aria-label": "Close" }}
+      title={spiff ? `Edit ${spiff.name}` : "New SPIFF"}
+      centered
+      size="xl"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -192,7 +199,7 @@ export function SpiffForm({ spiff, people, onSaved, onClose }: Props) {
             />
             <MultiSelect
               label="Deal types"
-              description="None picked: every type."
+              placeholder="Every type"
               data={DEAL_TYPES}
               value={dealTypes}
               onChange={setDealTypes}
@@ -201,7 +208,7 @@ export function SpiffForm({ spiff, people, onSaved, onClose }: Props) {
             />
             <MultiSelect
               label="Users"
-              description="None picked: every credited user."
+              placeholder="Every credited user"
               data={people.map((p) => ({ value: p.id, label: p.name }))}
               value={userIds}
               onChange={setUserIds}

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Table, Text } from "@mantine/core";
 import { date, money, percent } from "../../../lib/format";
+import { today } from "../../../lib/periods";
 import { ScrollTable } from "../../../ui/ScrollTable";
 import { DEAL_TYPE_LABELS, type Spiff, type SpiffState, stateOf } from "../queries";
 
@@ -68,7 +69,8 @@ export function SpiffTable({ spiffs, names, canEdit, onEdit, onEnd }: Props) {
                       <Button size="xs" variant="light" onClick={() => onEdit(spiff)} aria-label={`Edit ${spiff.name}`}>
                         Edit
                       </Button>
-                      {state === "running" && (
+                      {/* Running and not already ending today: End moves the last day to today. */}
+                      {state === "running" && spiff.ends_on > today() && (
                         <Button
                           size="xs"
                           variant="light"
