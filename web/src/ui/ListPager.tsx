@@ -8,6 +8,8 @@ interface Props {
   onPage: (page: number) => void;
 }
 
+const CONTROL_LABELS = { first: "First page", previous: "Previous page", next: "Next page", last: "Last page" };
+
 /** The count of matching records and the page buttons of a paginated list (API.md §2). */
 export function ListPager({ meta, noun, onPage }: Props) {
   const pages = Math.max(1, Math.ceil(meta.total / meta.per_page));
@@ -17,7 +19,19 @@ export function ListPager({ meta, noun, onPage }: Props) {
         {meta.total} {meta.total === 1 ? noun[0] : noun[1]}
       </Text>
       {pages > 1 && (
-        <Pagination total={pages} value={meta.page} onChange={onPage} size="sm" aria-label={`${noun[1]} pages`} />
+        <nav aria-label={`Pages of ${noun[1]}`}>
+          <Pagination
+            total={pages}
+            value={meta.page}
+            onChange={onPage}
+            size="sm"
+            getItemProps={(page) => ({
+              "aria-label": `Page ${page}`,
+              "aria-current": page === meta.page ? "page" : undefined,
+            })}
+            getControlProps={(control) => ({ "aria-label": CONTROL_LABELS[control] })}
+          />
+        </nav>
       )}
     </Group>
   );

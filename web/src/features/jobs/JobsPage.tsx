@@ -112,7 +112,7 @@ function JobTable({ jobs }: { jobs: Job[] }) {
               </Table.Td>
               <Table.Td data-col="kind">{job.kind}</Table.Td>
               <Table.Td data-col="status">
-                <Badge color={STATUS_COLORS[job.status]} variant="light">
+                <Badge color={STATUS_COLORS[job.status]} variant="dot" miw="max-content">
                   {job.status}
                 </Badge>
               </Table.Td>

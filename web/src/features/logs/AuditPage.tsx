@@ -48,28 +48,28 @@ export function AuditPage() {
           data={AUDITED_RESOURCES}
           value={draft.resource}
           onChange={set("resource")}
-          w={190}
+          w={160}
         />
         <TextInput
           label="Resource id"
           value={draft.resourceId}
           onChange={(e) => set("resourceId")(e.currentTarget.value)}
           placeholder="deal_…"
-          w={230}
+          w={210}
         />
         <TextInput
           label="Actor"
           value={draft.actor}
           onChange={(e) => set("actor")(e.currentTarget.value)}
           placeholder="key_…, usr_… or owner-cli"
-          w={230}
+          w={210}
         />
         <TextInput
           label="Since"
           type="datetime-local"
           value={draft.since}
           onChange={(e) => set("since")(e.currentTarget.value)}
-          w={220}
+          w={210}
         />
       </FilterBar>
       {events.isError && <ErrorState error={events.error} retry={() => void events.refetch()} />}

@@ -24,7 +24,6 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
             <Table.Th scope="col">Who</Table.Th>
             <Table.Th scope="col">Action</Table.Th>
             <Table.Th scope="col">Resource</Table.Th>
-            <Table.Th scope="col">Request</Table.Th>
             <Table.Th scope="col">Changes</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -34,13 +33,24 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
             return (
               <Fragment key={event.id}>
                 <Table.Tr data-event-id={event.id}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dateTime(event.created_at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    {dateTime(event.created_at)}
+                    {event.request_id && (
+                      <Text size="xs" c="gray.7">
+                        {event.request_id}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     {event.actor.name}
                     <Text size="xs" c="gray.7">
                       {ACTOR_TYPES[event.actor.type]}
-                      {event.actor.id ? ` · ${event.actor.id}` : ""}
                     </Text>
+                    {event.actor.id && (
+                      <Text size="xs" c="gray.7">
+                        {event.actor.id}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td data-col="action">
                     <Code>{event.action}</Code>
@@ -50,9 +60,6 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
                     <Text size="xs" c="gray.7">
                       {event.resource_id}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{event.request_id ?? "—"}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Button
@@ -69,7 +76,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
                 </Table.Tr>
                 {expanded && (
                   <Table.Tr id={`changes-${event.id}`} data-changes-of={event.id}>
-                    <Table.Td colSpan={6}>
+                    <Table.Td colSpan={5}>
                       <SimpleGrid cols={{ base: 1, md: 2 }}>
                         <Snapshot title="Before" value={event.before} />
                         <Snapshot title="After" value={event.after} />

@@ -30,21 +30,26 @@ export function RequestLogTable({ rows }: { rows: RequestLog[] }) {
           {rows.map((row) => (
             <Table.Tr key={row.id} data-request-id={row.id}>
               <Table.Td style={{ whiteSpace: "nowrap" }}>{dateTime(row.created_at)}</Table.Td>
-              <Table.Td data-col="request" style={{ wordBreak: "break-all" }}>
+              <Table.Td data-col="request" miw={300} style={{ wordBreak: "break-all" }}>
                 <Code>{row.method}</Code> {row.path}
                 <Text size="xs" c="gray.7">
                   {row.id}
                 </Text>
               </Table.Td>
               <Table.Td data-col="status">
-                <Badge color={statusColor(row.status)} variant="light">
+                <Badge color={statusColor(row.status)} variant="dot" miw="max-content">
                   {row.status}
                 </Badge>
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
                 {decimal(row.duration_ms, 1)} ms
               </Table.Td>
-              <Table.Td data-col="caller">{row.key_id ?? row.user_id ?? "—"}</Table.Td>
+              <Table.Td>
+                {row.key_id ? "API key" : row.user_id ? "Person" : "No one"}
+                <Text size="xs" c="gray.7" data-col="caller">
+                  {row.key_id ?? row.user_id ?? "—"}
+                </Text>
+              </Table.Td>
               <Table.Td>
                 {row.client_ip ?? "—"}
                 {row.user_agent && (

@@ -55,7 +55,7 @@ export function PeopleTable({ people, everyone, names, canEdit, me }: Props) {
                   )}
                 </Table.Td>
                 <Table.Td data-col="status">
-                  <Badge color={user.active ? "green.8" : "gray.7"} variant="light">
+                  <Badge color={user.active ? "green.8" : "gray.7"} variant="dot" miw="max-content">
                     {user.active ? "Active" : "Inactive"}
                   </Badge>
                 </Table.Td>

@@ -59,7 +59,7 @@ export function SpiffTable({ spiffs, names, canEdit, onEdit, onEnd }: Props) {
                   <Criteria spiff={spiff} names={names} />
                 </Table.Td>
                 <Table.Td data-col="status">
-                  <Badge color={STATE_BADGES[state].color} variant="light">
+                  <Badge color={STATE_BADGES[state].color} variant="dot" miw="max-content">
                     {STATE_BADGES[state].label}
                   </Badge>
                 </Table.Td>
