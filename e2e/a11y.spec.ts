@@ -21,6 +21,11 @@ const PAGES: { name: string; who: Who; path: () => string }[] = [
   { name: "plans", who: "admin", path: () => "/plans" },
   { name: "plan", who: "admin", path: () => `/plans/${state().planId}` },
   { name: "plan (finance)", who: "finance", path: () => `/plans/${state().planId}` },
+  { name: "people", who: "admin", path: () => "/people" },
+  { name: "spiffs", who: "admin", path: () => "/spiffs" },
+  { name: "audit", who: "admin", path: () => "/audit" },
+  { name: "request-log", who: "admin", path: () => "/request-log" },
+  { name: "jobs", who: "admin", path: () => "/jobs" },
   { name: "not-found", who: "rita", path: () => `/deals/${state().deals.paulaApproved}` },
 ];
 

@@ -10,6 +10,11 @@ const SHOTS = [
   { file: "console-team.png", who: "director", path: () => "/team" },
   { file: "console-plans.png", who: "admin", path: () => "/plans" },
   { file: "console-plan.png", who: "admin", path: () => `/plans/${state().planId}` },
+  { file: "console-people.png", who: "admin", path: () => "/people" },
+  { file: "console-spiffs.png", who: "admin", path: () => "/spiffs" },
+  { file: "console-audit.png", who: "admin", path: () => "/audit" },
+  { file: "console-request-log.png", who: "admin", path: () => "/request-log" },
+  { file: "console-jobs.png", who: "admin", path: () => "/jobs" },
 ] as const;
 
 for (const shot of SHOTS) {

@@ -25,6 +25,11 @@ export const CONSOLE_PAGES = [
   "/people/:id",
   "/plans",
   "/plans/:id",
+  "/people",
+  "/spiffs",
+  "/audit",
+  "/request-log",
+  "/jobs",
 ] as const;
 
 /** `npm run build` writes the console here (Vite, then a .br and a .gz beside every asset). */

@@ -59,6 +59,34 @@ export async function enqueueJob(tx: Tx, now: Date, job: NewJob): Promise<Job> {
   return toJob(row);
 }
 
+/** One page of jobs, newest first (created_at desc, id desc), and how many match. */
+export async function listJobs(
+  db: Kdb,
+  filter: { status?: Job["status"]; kind?: string },
+  limit: number,
+  offset: number,
+): Promise<{ rows: Omit<Job, "result">[]; total: number }> {
+  let query = db.selectFrom("jobs");
+  if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.kind) query = query.where("kind", "=", filter.kind);
+  const [rows, count] = await Promise.all([
+    query
+      .select(["id", "kind", "status", "total", "done", "error", "created_at", "finished_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const jobs = rows.map(({ created_at, finished_at, ...row }) => ({
+    ...row,
+    created_at: toIso(created_at)!,
+    finished_at: toIso(finished_at),
+  }));
+  return { rows: jobs, total: Number(count.n) };
+}
+
 export async function findJob(db: Kdb, id: string): Promise<Job | undefined> {
   const row = await db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
   return row && toJob(row);

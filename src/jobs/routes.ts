@@ -1,10 +1,27 @@
 import { MAY } from "../access/index.js";
 import { IdParams } from "../http/input-fields.js";
+import { pageReply } from "../http/list-reply.js";
+import { listOf, NEWEST_FIRST } from "../http/pagination.js";
 import type { App } from "../http/types.js";
-import { JobSchema } from "./schema.js";
+import { JobListItem, JobSchema, ListJobsQuery } from "./schema.js";
 import * as service from "./service.js";
 
 export function jobRoutes(app: App): void {
+  app.get(
+    "/jobs",
+    {
+      config: { scope: "admin", roles: MAY.adminRead },
+      schema: {
+        tags: ["Jobs"],
+        summary: "List background jobs",
+        operationId: "listJobs",
+        description: `Background jobs and their progress (done of total). ${NEWEST_FIRST} Items leave out \`result\` (GET /jobs/{id} has it). Finished jobs are kept 30 days.`,
+        querystring: ListJobsQuery,
+        response: { 200: listOf(JobListItem) },
+      },
+    },
+    async (req, reply) => pageReply(req, reply, await service.listJobs(req.ctx, req.query)),
+  );
   app.get(
     "/jobs/:id",
     {

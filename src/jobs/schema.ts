@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { JOB_STATUSES } from "../enums.js";
 import { Timestamp } from "../http/date-fields.js";
+import { PageQuery } from "../http/pagination.js";
 
 export const JobSchema = z
   .object({
@@ -21,3 +22,18 @@ export const JobSchema = z
     finished_at: Timestamp.nullable(),
   })
   .meta({ id: "Job" });
+
+/** A job as GET /jobs lists it: without `result`, which can be a whole plan-change impact (read it by id). */
+export const JobListItem = JobSchema.omit({ result: true }).meta({ id: "JobListItem" });
+export type JobListItem = z.infer<typeof JobListItem>;
+
+export const ListJobsQuery = PageQuery.extend({
+  status: z.enum(JOB_STATUSES).optional().describe("Only jobs in this status (running: in progress now)."),
+  kind: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("Only jobs of this kind, e.g. recalculate, plan_impact, retention."),
+}).strict();
+export type ListJobsQuery = z.infer<typeof ListJobsQuery>;

@@ -121,6 +121,13 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: "GET",
+    path: "/api/v1/jobs",
+    scope: "admin",
+    ok: 200,
+    invalid: { query: "status=paused", param: "status" },
+  },
+  {
+    method: "GET",
     path: "/api/v1/jobs/{id}",
     scope: "read",
     ok: 200,

@@ -38,6 +38,11 @@ export const NAV: readonly NavEntry[] = [
   { to: "/team", label: "Team", roles: ["manager", "finance", "admin"], section: "pay" },
   // Finance reads plans and may preview a change's impact (MAY.previewPlanChange); only admins change them.
   { to: "/plans", label: "Plans", roles: READS_ALL, section: "workbench" },
+  { to: "/people", label: "People", roles: READS_ALL, section: "workbench" },
+  { to: "/spiffs", label: "SPIFFs", roles: READS_ALL, section: "workbench" },
+  { to: "/audit", label: "Audit log", roles: ADMINS, section: "workbench" },
+  { to: "/request-log", label: "Request log", roles: ADMINS, section: "workbench" },
+  { to: "/jobs", label: "Jobs", roles: ADMINS, section: "workbench" },
   { to: "/account", label: "Account", roles: EVERYONE, section: "settings" },
 ];
 

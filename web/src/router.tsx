@@ -133,6 +133,16 @@ export const planRoute = rolePage(
   () => import("./features/plans/PlanPage"),
   "PlanPage",
 );
+const peopleRoute = rolePage("/people", rolesOf("People"), () => import("./features/people/PeoplePage"), "PeoplePage");
+const spiffsRoute = rolePage("/spiffs", rolesOf("SPIFFs"), () => import("./features/spiffs/SpiffsPage"), "SpiffsPage");
+const auditRoute = rolePage("/audit", rolesOf("Audit log"), () => import("./features/logs/AuditPage"), "AuditPage");
+const requestLogRoute = rolePage(
+  "/request-log",
+  rolesOf("Request log"),
+  () => import("./features/logs/RequestLogPage"),
+  "RequestLogPage",
+);
+const jobsRoute = rolePage("/jobs", rolesOf("Jobs"), () => import("./features/jobs/JobsPage"), "JobsPage");
 const accountRoute = page("/account", () => import("./features/auth/AccountPage"), "AccountPage");
 
 const routeTree = rootRoute.addChildren([
@@ -148,6 +158,11 @@ const routeTree = rootRoute.addChildren([
     teamRoute,
     plansRoute,
     planRoute,
+    peopleRoute,
+    spiffsRoute,
+    auditRoute,
+    requestLogRoute,
+    jobsRoute,
     accountRoute,
   ]),
 ]);

@@ -392,6 +392,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List background jobs
+         * @description Background jobs and their progress (done of total). Newest first (created_at desc, id desc). Items leave out `result` (GET /jobs/{id} has it). Finished jobs are kept 30 days.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{id}": {
         parameters: {
             query?: never;
@@ -1526,6 +1546,19 @@ export interface components {
             result: {
                 [key: string]: unknown;
             } | null;
+            created_at: components["schemas"]["Timestamp"];
+            finished_at: components["schemas"]["Timestamp"] | null;
+        };
+        JobListItem: {
+            /** @description job_… */
+            id: string;
+            kind: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** @description Units of work, when known. */
+            total: number | null;
+            done: number;
+            error: string | null;
             created_at: components["schemas"]["Timestamp"];
             finished_at: components["schemas"]["Timestamp"] | null;
         };
@@ -3114,6 +3147,53 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["RequestLog"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only jobs in this status (running: in progress now). */
+                status?: "queued" | "running" | "succeeded" | "failed";
+                /** @description Only jobs of this kind, e.g. recalculate, plan_impact, retention. */
+                kind?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JobListItem"][];
                         meta: components["schemas"]["PageMeta"];
                     };
                 };

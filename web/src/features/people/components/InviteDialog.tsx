@@ -1,0 +1,75 @@
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { dateTime } from "../../../lib/format";
+import { ActionError } from "../../../ui/ConfirmModal";
+import { OneTimeSecret } from "../../../ui/OneTimeSecret";
+import { createInvitation } from "../mutations";
+import type { User } from "../queries";
+
+type Invitation = Awaited<ReturnType<typeof createInvitation>>;
+
+/**
+ * Asks, then creates an invitation and shows its link once. The link lives in this component's state
+ * only: closing the dialog (or leaving the page) drops it, and no cache ever held it.
+ */
+export function InviteDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+
+  const invite = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      setInvitation(await createInvitation(user.id));
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(false);
+    }
+  };
+  const close = () => {
+    setInvitation(null);
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      closeButtonProps={{ "aria-label": "Close" }}
+      title={`Invite ${user.name}`}
+      centered
+      size="lg"
+    >
+      {invitation ? (
+        <Stack>
+          <OneTimeSecret
+            label="Invitation link"
+            value={invitation.url}
+            note={`Copy it now and send it to ${user.email}: this page will not show it again. It works once, until ${dateTime(invitation.expires_at)}.`}
+          />
+          <Group justify="flex-end">
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <Text size="sm">
+            Creates a sign-in link for {user.name} ({user.email}) to set a password with. It cancels any link sent
+            before, works once and expires after 72 hours.
+          </Text>
+          {error !== null && <ActionError error={error} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button loading={pending} onClick={invite} data-autofocus>
+              Create link
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

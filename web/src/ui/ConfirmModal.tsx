@@ -1,0 +1,63 @@
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { ApiError } from "../api/client";
+
+interface Props {
+  opened: boolean;
+  title: string;
+  /** What will happen, in words: the person confirms that, not "are you sure". */
+  children: ReactNode;
+  confirmLabel: string;
+  /** Red for what takes something away (deactivate, end, revoke). */
+  destructive?: boolean;
+  pending: boolean;
+  /** The failed attempt's error: its message and request id are shown, and nothing changed. */
+  error: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** A dialog that asks before an action, says what it does, and shows the server's refusal if it comes. */
+export function ConfirmModal({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  destructive,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} closeButtonProps={{ "aria-label": "Close" }} title={title} centered>
+      <Stack>
+        {typeof children === "string" ? <Text size="sm">{children}</Text> : children}
+        {error !== null && error !== undefined && <ActionError error={error} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color={destructive ? "red" : undefined} loading={pending} onClick={onConfirm} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A write the server refused: its message, and the request id to quote to an admin. */
+export function ActionError({ error }: { error: unknown }) {
+  const apiError = error instanceof ApiError ? error : undefined;
+  return (
+    <Text size="sm" c="red.8" role="alert">
+      {error instanceof Error ? error.message : String(error)}
+      {apiError?.requestId && (
+        <Text span size="xs" c="dimmed" display="block">
+          Request id: <code>{apiError.requestId}</code>
+        </Text>
+      )}
+    </Text>
+  );
+}
