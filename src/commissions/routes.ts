@@ -7,7 +7,15 @@ import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
 import { csvAttachment, csvText, wantsCsv } from "./csv.js";
-import { Commission, ListCommissionsQuery, Statement, StatementQuery } from "./schema.js";
+import { listPayouts } from "./payouts.js";
+import {
+  Commission,
+  ListCommissionsQuery,
+  ListPayoutsQuery,
+  PayoutGroup,
+  Statement,
+  StatementQuery,
+} from "./schema.js";
 import * as service from "./service.js";
 import { getStatement } from "./statement.js";
 
@@ -83,5 +91,25 @@ export function commissionRoutes(app: App): void {
       }
       return statement;
     },
+  );
+
+  app.get(
+    "/payouts",
+    {
+      config: { scope: "read", roles: MAY.readPayouts },
+      schema: {
+        tags,
+        summary: "List what is approved and not yet paid, by payee and period",
+        operationId: "listPayouts",
+        description:
+          "Approved commission lines (locked, not yet paid: those of approved and disputed deals, and adjustments) " +
+          "grouped by user, period and the deal's currency, each group with its exact total, line and deal counts. " +
+          "Ordered by user name, user id, period, currency. People: finance and admin only (API keys: read scope). " +
+          "Marking a deal paid (POST /deals/{id}/mark-paid) takes its lines out of these groups.",
+        querystring: ListPayoutsQuery,
+        response: { 200: listOf(PayoutGroup) },
+      },
+    },
+    async (req, reply) => pageReply(req, reply, await listPayouts(req.ctx, req.query)),
   );
 }

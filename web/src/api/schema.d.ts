@@ -1084,6 +1084,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List what is approved and not yet paid, by payee and period
+         * @description Approved commission lines (locked, not yet paid: those of approved and disputed deals, and adjustments) grouped by user, period and the deal's currency, each group with its exact total, line and deal counts. Ordered by user name, user id, period, currency. People: finance and admin only (API keys: read scope). Marking a deal paid (POST /deals/{id}/mark-paid) takes its lines out of these groups.
+         */
+        get: operations["listPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1491,6 +1511,21 @@ export interface components {
                 approved: number;
                 paid: number;
             };
+        };
+        PayoutGroup: {
+            /** @description usr_… the lines are owed to. */
+            user_id: string;
+            user_name: string;
+            /** @description The lines' period: "2026-Q3", "2026-07" or "2026". */
+            period: string;
+            /** @description The deals' currency (a group never mixes currencies). */
+            currency: string;
+            /** @description Σ of the group's approved, unpaid lines, exact to the cent. */
+            total: number;
+            /** @description Approved, unpaid lines in the group. */
+            line_count: number;
+            /** @description Distinct deals those lines belong to. */
+            deal_count: number;
         };
         Job: {
             /** @description job_… */
@@ -5294,6 +5329,53 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description usr_…: only this payee's groups. */
+                user_id?: string;
+                /** @description YYYY-MM, YYYY-Qn or YYYY: only this period's groups. */
+                period?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutGroup"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
