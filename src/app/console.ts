@@ -23,6 +23,8 @@ export const CONSOLE_PAGES = [
   "/disputes",
   "/team",
   "/people/:id",
+  "/dispute-queue",
+  "/payouts",
 ] as const;
 
 /** `npm run build` writes the console here (Vite, then a .br and a .gz beside every asset). */

@@ -36,6 +36,8 @@ export const NAV: readonly NavEntry[] = [
   { to: "/what-if", label: "What-if", roles: EVERYONE, section: "pay" },
   { to: "/disputes", label: "My disputes", roles: EVERYONE, section: "pay" },
   { to: "/team", label: "Team", roles: ["manager", "finance", "admin"], section: "pay" },
+  { to: "/dispute-queue", label: "Dispute queue", roles: ADMINS, section: "workbench" },
+  { to: "/payouts", label: "Payouts", roles: READS_ALL, section: "workbench" },
   { to: "/account", label: "Account", roles: EVERYONE, section: "settings" },
 ];
 

@@ -126,6 +126,18 @@ export const statementRoute = createRoute({
 const whatIfRoute = page("/what-if", () => import("./features/what-if/WhatIfPage"), "WhatIfPage");
 const disputesRoute = page("/disputes", () => import("./features/disputes/DisputesPage"), "DisputesPage");
 const teamRoute = rolePage("/team", rolesOf("Team"), () => import("./features/team/TeamPage"), "TeamPage");
+const disputeQueueRoute = rolePage(
+  "/dispute-queue",
+  rolesOf("Dispute queue"),
+  () => import("./features/dispute-queue/DisputeQueuePage"),
+  "DisputeQueuePage",
+);
+const payoutsRoute = rolePage(
+  "/payouts",
+  rolesOf("Payouts"),
+  () => import("./features/payouts/PayoutsPage"),
+  "PayoutsPage",
+);
 const accountRoute = page("/account", () => import("./features/auth/AccountPage"), "AccountPage");
 
 const routeTree = rootRoute.addChildren([
@@ -139,6 +151,8 @@ const routeTree = rootRoute.addChildren([
     whatIfRoute,
     disputesRoute,
     teamRoute,
+    disputeQueueRoute,
+    payoutsRoute,
     accountRoute,
   ]),
 ]);
