@@ -18,6 +18,8 @@ const PAGES: { name: string; who: Who; path: () => string }[] = [
   { name: "team", who: "director", path: () => "/team" },
   { name: "account", who: "rita", path: () => "/account" },
   { name: "person", who: "director", path: () => `/people/${state().users.rita.id}` },
+  { name: "dispute-queue", who: "admin", path: () => "/dispute-queue" },
+  { name: "payouts", who: "finance", path: () => "/payouts" },
   { name: "not-found", who: "rita", path: () => `/deals/${state().deals.paulaApproved}` },
 ];
 

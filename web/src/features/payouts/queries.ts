@@ -18,13 +18,21 @@ export const payoutGroupsQuery = (page: number) =>
   });
 
 /** The deals that can be marked paid (approved ones), oldest close date first: under dealKeys.all, so paying refreshes them. */
-export const dealsToPayQuery = (page: number) =>
+export const dealsToPayQuery = (page: number, ownerId: string | null) =>
   queryOptions({
-    queryKey: [...dealKeys.all, "to-pay", page] as const,
+    queryKey: [...dealKeys.all, "to-pay", ownerId, page] as const,
     queryFn: () =>
       unwrap(
         api.GET("/api/v1/deals", {
-          params: { query: { status: "approved", sort: "close_date", page, per_page: DEALS_PAGE_SIZE } },
+          params: {
+            query: {
+              status: "approved",
+              sort: "close_date",
+              page,
+              per_page: DEALS_PAGE_SIZE,
+              ...(ownerId ? { owner_id: ownerId } : {}),
+            },
+          },
         }),
       ),
   });

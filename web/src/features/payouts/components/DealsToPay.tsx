@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Pagination, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Pagination, Select, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { BulkOutcome } from "../../../lib/bulk";
@@ -24,7 +24,8 @@ function selectedTotal(deals: readonly Deal[]): string {
 export function DealsToPay() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const deals = useQuery({ ...dealsToPayQuery(page), placeholderData: keepPreviousData });
+  const [ownerId, setOwnerId] = useState<string | null>(null);
+  const deals = useQuery({ ...dealsToPayQuery(page, ownerId), placeholderData: keepPreviousData });
   const people = useQuery(peopleQuery);
   const [selected, setSelected] = useState<ReadonlyMap<string, Deal>>(new Map());
   const [confirming, setConfirming] = useState(false);
@@ -65,7 +66,23 @@ export function DealsToPay() {
   const total = deals.data?.meta.total ?? 0;
   return (
     <Stack gap="sm">
-      <Title order={3}>Approved deals to pay</Title>
+      <Group justify="space-between" align="end" wrap="wrap">
+        <Title order={3}>Approved deals to pay</Title>
+        <Select
+          label="Owner"
+          placeholder="Everyone"
+          clearable
+          searchable
+          w={240}
+          data={[...(people.data ?? [])].map(([value, label]) => ({ value, label }))}
+          value={ownerId}
+          onChange={(value) => {
+            setOwnerId(value);
+            setPage(1);
+          }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
       {deals.isPending && <LoadingState label="Loading approved deals" />}
       {deals.isError && <ErrorState error={deals.error} retry={() => void deals.refetch()} />}
       {outcome && <PayResult outcome={outcome} />}
