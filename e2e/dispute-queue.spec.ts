@@ -103,7 +103,10 @@ test("the admin resolves a rep's dispute as partially approved; the adjustment s
 
   // Resolved disputes are a filter away.
   // (Mantine's segmented control draws a label over its hidden radio input: the label is what is clicked.)
-  await page.locator("label").filter({ hasText: /^Resolved$/ }).click();
+  await page
+    .locator("label")
+    .filter({ hasText: /^Resolved$/ })
+    .click();
   await expect(page.getByRole("radio", { name: "Resolved" })).toBeChecked();
   const resolvedCard = page.locator(`[data-testid="queue-dispute"][data-dispute-id="${dispute.id}"]`);
   await expect(resolvedCard.getByTestId("queue-resolved")).toHaveText(await formatted(page, accepted, deal.currency));

@@ -83,7 +83,7 @@ export function ResolveForm({ dispute, currentTotal, currency, rep, onDone }: Pr
           minRows={2}
           error={errors.note}
         />
-        <Text size="sm" data-testid="adjustment-preview" aria-live="polite">
+        <Text size="sm" fw={600} data-testid="adjustment-preview" aria-live="polite">
           {outcome === null
             ? "Pick an outcome to see the adjustment it writes."
             : preview === null

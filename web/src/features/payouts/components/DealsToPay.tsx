@@ -21,11 +21,22 @@ function selectedTotal(deals: readonly Deal[]): string {
 }
 
 /** Approved deals to pay: select, see the exact total, export the selection's lines, mark them paid in bulk. */
-export function DealsToPay() {
+export function DealsToPay({
+  ownerId,
+  setOwnerId,
+}: {
+  ownerId: string | null;
+  setOwnerId: (ownerId: string | null) => void;
+}) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const [ownerId, setOwnerId] = useState<string | null>(null);
   const deals = useQuery({ ...dealsToPayQuery(page, ownerId), placeholderData: keepPreviousData });
+  const [shownOwner, setShownOwner] = useState(ownerId);
+  // Another owner (picked here or from a group above) starts at the first page of their deals.
+  if (shownOwner !== ownerId) {
+    setShownOwner(ownerId);
+    setPage(1);
+  }
   const people = useQuery(peopleQuery);
   const [selected, setSelected] = useState<ReadonlyMap<string, Deal>>(new Map());
   const [confirming, setConfirming] = useState(false);
@@ -76,10 +87,7 @@ export function DealsToPay() {
           w={240}
           data={[...(people.data ?? [])].map(([value, label]) => ({ value, label }))}
           value={ownerId}
-          onChange={(value) => {
-            setOwnerId(value);
-            setPage(1);
-          }}
+          onChange={setOwnerId}
           comboboxProps={{ withinPortal: true }}
         />
       </Group>

@@ -1,4 +1,4 @@
-import { Group, Pagination, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Group, Pagination, Stack, Table, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { money } from "../../../lib/format";
@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { GROUPS_PAGE_SIZE, payoutGroupsQuery } from "../queries";
 
 /** What is owed, by rep, period and currency: every total is the API's (GET /payouts). */
-export function PayoutGroups() {
+export function PayoutGroups({ showDealsOf }: { showDealsOf: (userId: string) => void }) {
   const [page, setPage] = useState(1);
   const groups = useQuery({ ...payoutGroupsQuery(page), placeholderData: keepPreviousData });
   return (
@@ -40,7 +40,18 @@ export function PayoutGroups() {
                     data-period={g.period}
                     data-currency={g.currency}
                   >
-                    <Table.Td>{g.user_name}</Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        c="indigo.9"
+                        title={`Show the deals ${g.user_name} owns below`}
+                        onClick={() => showDealsOf(g.user_id)}
+                      >
+                        {g.user_name}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{g.period}</Table.Td>
                     <Table.Td ta="right">{g.line_count}</Table.Td>
                     <Table.Td ta="right">{g.deal_count}</Table.Td>
