@@ -74,9 +74,9 @@ test("finance marks several deals paid from /payouts: exact totals, a refusal li
   await expect(groupRow).toContainText(rep.name);
   await expect(groupRow).toContainText(owed!.period);
 
-  // The rep's approved deals (the owner filter), as the API lists them for finance.
-  await page.getByRole("combobox", { name: "Owner" }).fill(rep.name);
-  await page.getByRole("option", { name: rep.name }).click();
+  // The group's rep narrows the deals to theirs (the owner filter), as the API lists them for finance.
+  await groupRow.getByRole("button", { name: rep.name }).click();
+  await expect(page.getByRole("combobox", { name: "Owner" })).toHaveValue(rep.name);
   const listed = (
     await asFinance<{ data: ApiDeal[] }>("GET", `/deals?status=approved&owner_id=${rep.id}&sort=close_date`)
   ).body.data;

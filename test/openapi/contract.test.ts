@@ -48,10 +48,11 @@ function* properties(node: unknown): Generator<[string, Json]> {
 }
 
 describe("#13.31 one Error schema, shared error responses", () => {
-  it("the document is at most 169 KB and holds the error body once", () => {
+  it("the document is at most 171 KB and holds the error body once", () => {
     // Was 155 KB; the invitation and password routes of #15 added about 5 KB, the plan-change impact of #16 about 5 KB,
     // the console's GET /auth/methods of #17 about 1 KB, a deal's history (#17) about 1.5 KB.
-    expect(body.length).toBeLessThanOrEqual(169_000);
+    // GET /payouts (#18) took it past 169 KB.
+    expect(body.length).toBeLessThanOrEqual(171_000);
     expect(body.match(/Equals the Request-Id response header/g)).toHaveLength(1);
   });
 

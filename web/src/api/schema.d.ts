@@ -1093,7 +1093,7 @@ export interface paths {
         };
         /**
          * List what is approved and not yet paid, by payee and period
-         * @description Approved commission lines (locked, not yet paid: those of approved and disputed deals, and adjustments) grouped by user, period and the deal's currency, each group with its exact total, line and deal counts. Ordered by user name, user id, period, currency. People: finance and admin only (API keys: read scope). Marking a deal paid (POST /deals/{id}/mark-paid) takes its lines out of these groups.
+         * @description Approved, unpaid lines (of approved and disputed deals, and adjustments) by user, period and deal currency, with exact totals. Ordered by user name, user id, period, currency. People: finance and admin only.
          */
         get: operations["listPayouts"];
         put?: never;

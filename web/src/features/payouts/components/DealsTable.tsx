@@ -31,10 +31,10 @@ export function DealsTable({ deals, selected, toggle, nameOf }: Props) {
               />
             </Table.Th>
             <Table.Th>Deal</Table.Th>
+            <Table.Th ta="right">Total commission</Table.Th>
             <Table.Th>Owner</Table.Th>
             <Table.Th>Close date</Table.Th>
             <Table.Th>Approved</Table.Th>
-            <Table.Th ta="right">Total commission</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -55,10 +55,10 @@ export function DealsTable({ deals, selected, toggle, nameOf }: Props) {
                   {deal.opportunity_name}
                 </Anchor>
               </Table.Td>
+              <Table.Td ta="right">{money(deal.total_commission, deal.currency)}</Table.Td>
               <Table.Td>{nameOf(deal.owner_id)}</Table.Td>
               <Table.Td>{date(deal.close_date)}</Table.Td>
               <Table.Td>{deal.approved_at ? date(deal.approved_at) : "—"}</Table.Td>
-              <Table.Td ta="right">{money(deal.total_commission, deal.currency)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -26,9 +26,9 @@ export function PayoutGroups({ showDealsOf }: { showDealsOf: (userId: string) =>
                 <Table.Tr>
                   <Table.Th>Rep</Table.Th>
                   <Table.Th>Period</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
                   <Table.Th ta="right">Lines</Table.Th>
                   <Table.Th ta="right">Deals</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -53,11 +53,11 @@ export function PayoutGroups({ showDealsOf }: { showDealsOf: (userId: string) =>
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{g.period}</Table.Td>
-                    <Table.Td ta="right">{g.line_count}</Table.Td>
-                    <Table.Td ta="right">{g.deal_count}</Table.Td>
                     <Table.Td ta="right" fw={600} data-testid="payout-group-total">
                       {money(g.total, g.currency)}
                     </Table.Td>
+                    <Table.Td ta="right">{g.line_count}</Table.Td>
+                    <Table.Td ta="right">{g.deal_count}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
