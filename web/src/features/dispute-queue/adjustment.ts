@@ -1,7 +1,8 @@
-import { differenceOfMoney } from "../../lib/money";
-import type { ResolveBody } from "./mutations";
+// Imports with their .js name: the server's unit tests (test/console) type-check this file with Node's resolution.
+import { differenceOfMoney } from "../../lib/money.js";
 
-export type Outcome = ResolveBody["outcome"];
+/** ResolveDisputeBody.outcome (mutations.ts passes it to the API, so a change to the enum fails the build there). */
+export type Outcome = "approved" | "partially_approved" | "denied";
 
 /**
  * The adjustment a resolution will write (API.md §4 Disputes): the accepted total − the deal's current

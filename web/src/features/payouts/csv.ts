@@ -1,6 +1,20 @@
-import type { Schemas } from "../../api/client";
-
-type Commission = Schemas["Commission"];
+/**
+ * What a CSV row reads of a commission line (the API's `Commission` fits it). Written out rather than
+ * imported, so the server's unit test can compare this file with the API's own CSV writer.
+ */
+interface Line {
+  id: string;
+  deal_id: string;
+  user_id: string;
+  kind: string;
+  period: string;
+  amount: number;
+  status: string;
+  plan_id: string | null;
+  spiff_id: string | null;
+  calculated_at: string;
+  explanation: { summary?: unknown };
+}
 
 /** The API's commission CSV header (API.md §4 Commissions), so a payout export reads like GET /commissions'. */
 export const CSV_HEADER =
@@ -16,7 +30,7 @@ function textField(value: string): string {
   return field(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 }
 
-function row(line: Commission): string {
+function row(line: Line): string {
   const summary = typeof line.explanation.summary === "string" ? line.explanation.summary : "";
   const before = [line.id, line.deal_id, line.user_id, line.kind, line.period].map(textField);
   const after = [line.status, line.plan_id ?? "", line.spiff_id ?? "", line.calculated_at, summary].map(textField);
@@ -25,18 +39,6 @@ function row(line: Commission): string {
 }
 
 /** The lines as the API's CSV writes them: a UTF-8 BOM, the header, CRLF after every record. */
-export function linesCsv(lines: readonly Commission[]): string {
+export function linesCsv(lines: readonly Line[]): string {
   return `\uFEFF${[CSV_HEADER, ...lines.map(row)].map((r) => `${r}\r\n`).join("")}`;
-}
-
-/** Saves text as a file through a temporary link (nothing leaves the browser). */
-export function saveCsv(text: string, name: string): void {
-  const href = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
 }
