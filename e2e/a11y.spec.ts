@@ -1,13 +1,41 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { type SeededUser, state } from "./api.js";
-import { expect, signIn, test } from "./fixtures.js";
+import { apiAs, expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
+import { approvedDeal, ownPlan, ownRep } from "./workbench-data.js";
 
 type Who = keyof ReturnType<typeof state>["users"] | null;
 
+/** An open dispute of the spec's own, with the queue's lines and resolve form opened: every part of the page is checked. */
+async function disputeToResolve(): Promise<void> {
+  const rep = await ownRep("Axel Accessible");
+  await ownPlan("Accessibility plan", [rep]);
+  const deal = await approvedDeal(rep, "Accessible Ltd upsell", 9100);
+  const answer = await (await apiAs(rep))("POST", `/deals/${deal.id}/disputes`, {
+    reason: "other",
+    expected_amount: 1000,
+  });
+  expect(answer.status).toBe(201);
+}
+
+async function openResolveForm(page: Page): Promise<void> {
+  const card = page.getByTestId("queue-dispute").first();
+  await card.getByRole("button", { name: /^Show lines/ }).click();
+  await card.getByRole("button", { name: "Resolve" }).click();
+  await card.getByRole("radio", { name: "Partially approved" }).check();
+}
+
 /** Every console page, opened by someone allowed to see it; null = signed out. */
-const PAGES: { name: string; who: Who; path: () => string }[] = [
+const PAGES: {
+  name: string;
+  who: Who;
+  path: () => string;
+  /** Makes the data the page needs (through the API), before it opens. */
+  before?: () => Promise<void>;
+  /** Opens what the page hides at first, so axe sees it. */
+  onPage?: (page: Page) => Promise<void>;
+}[] = [
   { name: "sign-in", who: null, path: () => "/sign-in" },
   { name: "invite", who: null, path: () => "/invite#inv_dummy-token-for-the-accessibility-check" },
   { name: "home", who: "rita", path: () => "/" },
@@ -26,6 +54,14 @@ const PAGES: { name: string; who: Who; path: () => string }[] = [
   { name: "audit", who: "admin", path: () => "/audit" },
   { name: "request-log", who: "admin", path: () => "/request-log" },
   { name: "jobs", who: "admin", path: () => "/jobs" },
+  {
+    name: "dispute-queue",
+    who: "admin",
+    path: () => "/dispute-queue",
+    before: disputeToResolve,
+    onPage: openResolveForm,
+  },
+  { name: "payouts", who: "finance", path: () => "/payouts" },
   { name: "not-found", who: "rita", path: () => `/deals/${state().deals.paulaApproved}` },
 ];
 
@@ -47,11 +83,13 @@ for (const width of WIDTHS) {
       page,
       problems,
     }) => {
+      await target.before?.();
       await page.setViewportSize({ width, height: 800 });
       const who: SeededUser | undefined = target.who ? state().users[target.who] : undefined;
       if (who) await signIn(page, who, target.path());
       else await page.goto(target.path());
       await settled(page);
+      await target.onPage?.(page);
       expect(await seriousViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
     });

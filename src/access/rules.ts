@@ -14,6 +14,8 @@ export const MAY = {
   /** Finance records payments and adjustments. */
   markPaid: ["admin", "finance"],
   adjust: ["admin", "finance"],
+  /** GET /payouts, what is approved and still to pay: the people who pay it. */
+  readPayouts: ["admin", "finance"],
   /** A plan change's impact (API.md §12): admins, and finance who pays its corrections. */
   previewPlanChange: ["admin", "finance"],
   /** GET /jobs/{id}: admins; finance only the `plan_impact` jobs a large preview answers with (service). */

@@ -30,6 +30,8 @@ export const CONSOLE_PAGES = [
   "/audit",
   "/request-log",
   "/jobs",
+  "/dispute-queue",
+  "/payouts",
 ] as const;
 
 /** `npm run build` writes the console here (Vite, then a .br and a .gz beside every asset). */

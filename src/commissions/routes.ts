@@ -7,7 +7,15 @@ import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
 import { csvAttachment, csvText, wantsCsv } from "./csv.js";
-import { Commission, ListCommissionsQuery, Statement, StatementQuery } from "./schema.js";
+import { listPayouts } from "./payouts.js";
+import {
+  Commission,
+  ListCommissionsQuery,
+  ListPayoutsQuery,
+  PayoutGroup,
+  Statement,
+  StatementQuery,
+} from "./schema.js";
 import * as service from "./service.js";
 import { getStatement } from "./statement.js";
 
@@ -83,5 +91,23 @@ export function commissionRoutes(app: App): void {
       }
       return statement;
     },
+  );
+
+  app.get(
+    "/payouts",
+    {
+      config: { scope: "read", roles: MAY.readPayouts },
+      schema: {
+        tags,
+        summary: "List what is approved and not yet paid, by payee and period",
+        operationId: "listPayouts",
+        description:
+          "Approved, unpaid lines (of approved and disputed deals, and adjustments) by user, period and deal currency, " +
+          "with exact totals. Ordered by user name, user id, period, currency. People: finance and admin only.",
+        querystring: ListPayoutsQuery,
+        response: { 200: listOf(PayoutGroup) },
+      },
+    },
+    async (req, reply) => pageReply(req, reply, await listPayouts(req.ctx, req.query)),
   );
 }

@@ -164,3 +164,23 @@ export const Statement = z
   })
   .meta({ id: "Statement" });
 export type Statement = z.infer<typeof Statement>;
+
+/** GET /payouts: what finance still has to pay, by payee, period and currency. */
+export const ListPayoutsQuery = PageQuery.extend({
+  user_id: z.string().optional().describe("usr_…: only this payee's groups."),
+  period: PeriodLabel.optional().describe("YYYY-MM, YYYY-Qn or YYYY: only this period's groups."),
+}).strict();
+export type ListPayoutsQuery = z.infer<typeof ListPayoutsQuery>;
+
+export const PayoutGroup = z
+  .object({
+    user_id: z.string().describe("usr_… the lines are owed to."),
+    user_name: z.string(),
+    period: z.string().describe('The lines\' period: "2026-Q3", "2026-07" or "2026".'),
+    currency: z.string().describe("The deals' currency (a group never mixes currencies)."),
+    total: MoneyOut.describe("Σ of the group's approved, unpaid lines, exact to the cent."),
+    line_count: z.number().int().describe("Approved, unpaid lines in the group."),
+    deal_count: z.number().int().describe("Distinct deals those lines belong to."),
+  })
+  .meta({ id: "PayoutGroup" });
+export type PayoutGroup = z.infer<typeof PayoutGroup>;

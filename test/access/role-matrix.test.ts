@@ -27,6 +27,7 @@ const ADMIN_ONLY =
 const MAY_DO: Record<string, readonly Role[]> = {
   "POST /api/v1/deals/{id}/mark-paid": ["admin", "finance"],
   "POST /api/v1/commissions/adjustments": ["admin", "finance"],
+  "GET /api/v1/payouts": ["admin", "finance"],
   "POST /api/v1/commissions/preview": ROLES,
   "POST /api/v1/comp-plans/{id}/impact": ["admin", "finance"],
   "POST /api/v1/deals/{id}/disputes": ["admin", "rep", "manager"],

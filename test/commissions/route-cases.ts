@@ -343,6 +343,13 @@ export const COMMISSION_ROUTES: RouteCase[] = [
   },
   {
     method: "GET",
+    path: "/api/v1/payouts",
+    scope: "read",
+    ok: 200,
+    invalid: { query: "period=2026-13", param: "period" },
+  },
+  {
+    method: "GET",
     path: "/api/v1/users/{id}/statement",
     scope: "read",
     ok: 200,

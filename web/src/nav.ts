@@ -43,6 +43,8 @@ export const NAV: readonly NavEntry[] = [
   { to: "/audit", label: "Audit log", roles: ADMINS, section: "workbench" },
   { to: "/request-log", label: "Request log", roles: ADMINS, section: "workbench" },
   { to: "/jobs", label: "Jobs", roles: ADMINS, section: "workbench" },
+  { to: "/dispute-queue", label: "Dispute queue", roles: ADMINS, section: "workbench" },
+  { to: "/payouts", label: "Payouts", roles: READS_ALL, section: "workbench" },
   { to: "/account", label: "Account", roles: EVERYONE, section: "settings" },
 ];
 

@@ -143,6 +143,18 @@ const requestLogRoute = rolePage(
   "RequestLogPage",
 );
 const jobsRoute = rolePage("/jobs", rolesOf("Jobs"), () => import("./features/jobs/JobsPage"), "JobsPage");
+const disputeQueueRoute = rolePage(
+  "/dispute-queue",
+  rolesOf("Dispute queue"),
+  () => import("./features/dispute-queue/DisputeQueuePage"),
+  "DisputeQueuePage",
+);
+const payoutsRoute = rolePage(
+  "/payouts",
+  rolesOf("Payouts"),
+  () => import("./features/payouts/PayoutsPage"),
+  "PayoutsPage",
+);
 const accountRoute = page("/account", () => import("./features/auth/AccountPage"), "AccountPage");
 
 const routeTree = rootRoute.addChildren([
@@ -163,6 +175,8 @@ const routeTree = rootRoute.addChildren([
     auditRoute,
     requestLogRoute,
     jobsRoute,
+    disputeQueueRoute,
+    payoutsRoute,
     accountRoute,
   ]),
 ]);

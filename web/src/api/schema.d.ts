@@ -1124,6 +1124,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List what is approved and not yet paid, by payee and period
+         * @description Approved, unpaid lines (of approved and disputed deals, and adjustments) by user, period and deal currency, with exact totals. Ordered by user name, user id, period, currency. People: finance and admin only.
+         */
+        get: operations["listPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1531,6 +1551,21 @@ export interface components {
                 approved: number;
                 paid: number;
             };
+        };
+        PayoutGroup: {
+            /** @description usr_… the lines are owed to. */
+            user_id: string;
+            user_name: string;
+            /** @description The lines' period: "2026-Q3", "2026-07" or "2026". */
+            period: string;
+            /** @description The deals' currency (a group never mixes currencies). */
+            currency: string;
+            /** @description Σ of the group's approved, unpaid lines, exact to the cent. */
+            total: number;
+            /** @description Approved, unpaid lines in the group. */
+            line_count: number;
+            /** @description Distinct deals those lines belong to. */
+            deal_count: number;
         };
         Job: {
             /** @description job_… */
@@ -5465,6 +5500,53 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description usr_…: only this payee's groups. */
+                user_id?: string;
+                /** @description YYYY-MM, YYYY-Qn or YYYY: only this period's groups. */
+                period?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutGroup"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

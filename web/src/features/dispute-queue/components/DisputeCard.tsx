@@ -1,0 +1,116 @@
+import { Anchor, Badge, Button, Card, Collapse, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { date, money } from "../../../lib/format";
+import { ErrorState, LoadingState } from "../../../ui/states";
+import { dealQuery, peopleQuery } from "../../deals/queries";
+import { DISPUTE_REASON_LABELS } from "../../disputes/queries";
+import type { Dispute } from "../queries";
+import { DealLines } from "./DealLines";
+import { ResolveForm } from "./ResolveForm";
+
+const OUTCOME_LABELS = { approved: "Approved", partially_approved: "Partially approved", denied: "Denied" } as const;
+
+/** One dispute with its deal as it stands now: the rep, what they expect, the current total and lines. */
+export function DisputeCard({ dispute }: { dispute: Dispute }) {
+  const deal = useQuery(dealQuery(dispute.deal_id));
+  const people = useQuery(peopleQuery);
+  const [showLines, setShowLines] = useState(false);
+  const [resolving, setResolving] = useState(false);
+  const nameOf = (id: string) => people.data?.get(id) ?? id;
+
+  if (deal.isPending) return <LoadingState label="Loading the disputed deal" lines={2} />;
+  if (deal.isError) return <ErrorState error={deal.error} retry={() => void deal.refetch()} />;
+  const { currency } = deal.data;
+  const amount = (value: number | null) => (value === null ? "—" : money(value, currency));
+  const linesId = `lines-${dispute.id}`;
+
+  return (
+    <Card withBorder data-testid="queue-dispute" data-dispute-id={dispute.id} data-deal-id={dispute.deal_id}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={2}>
+            <Anchor
+              fw={600}
+              c="indigo.9"
+              renderRoot={(props) => <Link {...props} to="/deals/$dealId" params={{ dealId: dispute.deal_id }} />}
+            >
+              {deal.data.opportunity_name}
+            </Anchor>
+            <Text size="xs" c="gray.7">
+              Opened {date(dispute.created_at)} · deal {deal.data.status}
+            </Text>
+          </Stack>
+          <Badge color={dispute.status === "open" ? "red.9" : "green.9"}>{dispute.status}</Badge>
+        </Group>
+
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+          <Fact label="Rep" value={nameOf(deal.data.owner_id)} />
+          <Fact label="Reason" value={DISPUTE_REASON_LABELS[dispute.reason]} />
+          <Fact label="Expected total" value={amount(dispute.expected_amount)} testId="queue-expected" />
+          <Fact label="Current total" value={money(deal.data.total_commission, currency)} testId="queue-current" />
+          {dispute.outcome && <Fact label="Outcome" value={OUTCOME_LABELS[dispute.outcome]} />}
+          {dispute.status === "resolved" && (
+            <Fact label="Accepted total" value={amount(dispute.resolved_amount)} testId="queue-resolved" />
+          )}
+          {dispute.resolved_at && <Fact label="Resolved" value={date(dispute.resolved_at)} />}
+        </SimpleGrid>
+        {dispute.description && (
+          <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+            {dispute.description}
+          </Text>
+        )}
+        {dispute.resolution_note && (
+          <Text size="sm" c="gray.7">
+            Note: {dispute.resolution_note}
+          </Text>
+        )}
+
+        <Group gap="xs">
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => setShowLines((s) => !s)}
+            aria-expanded={showLines}
+            aria-controls={linesId}
+          >
+            {showLines ? "Hide lines" : `Show lines (${deal.data.commissions.length})`}
+          </Button>
+          {dispute.status === "open" && deal.data.status === "disputed" && !resolving && (
+            <Button size="xs" onClick={() => setResolving(true)}>
+              Resolve
+            </Button>
+          )}
+        </Group>
+        <Collapse expanded={showLines} id={linesId}>
+          {showLines && <DealLines lines={deal.data.commissions} currency={currency} nameOf={nameOf} />}
+        </Collapse>
+        {resolving && (
+          <Card withBorder bg="gray.0">
+            <ResolveForm
+              dispute={dispute}
+              currentTotal={deal.data.total_commission}
+              currency={currency}
+              rep={nameOf(deal.data.owner_id)}
+              onDone={() => setResolving(false)}
+            />
+          </Card>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} data-testid={testId} style={{ overflowWrap: "anywhere" }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
