@@ -19,7 +19,7 @@ async function payoutSelection(page: Page): Promise<void> {
   const boxes = page.getByTestId("deal-to-pay").getByRole("checkbox");
   for (let i = 0; i < Math.min(2, await boxes.count()); i++) await boxes.nth(i).check();
   // Checking scrolled the page: the picture starts at its title, the groups, then the selection.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate("window.scrollTo(0, 0)");
 }
 
 /** A rep of the screenshot's own with a disputed deal, so the queue has something to show. */
