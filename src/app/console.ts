@@ -23,6 +23,9 @@ export const CONSOLE_PAGES = [
   "/disputes",
   "/team",
   "/people/:id",
+  "/api-keys",
+  "/webhooks",
+  "/webhooks/:id",
 ] as const;
 
 /** `npm run build` writes the console here (Vite, then a .br and a .gz beside every asset). */

@@ -126,6 +126,24 @@ export const statementRoute = createRoute({
 const whatIfRoute = page("/what-if", () => import("./features/what-if/WhatIfPage"), "WhatIfPage");
 const disputesRoute = page("/disputes", () => import("./features/disputes/DisputesPage"), "DisputesPage");
 const teamRoute = rolePage("/team", rolesOf("Team"), () => import("./features/team/TeamPage"), "TeamPage");
+const apiKeysRoute = rolePage(
+  "/api-keys",
+  rolesOf("API keys"),
+  () => import("./features/api-keys/ApiKeysPage"),
+  "ApiKeysPage",
+);
+const webhooksRoute = rolePage(
+  "/webhooks",
+  rolesOf("Webhooks"),
+  () => import("./features/webhooks/WebhooksPage"),
+  "WebhooksPage",
+);
+const webhookRoute = rolePage(
+  "/webhooks/$subscriptionId",
+  rolesOf("Webhooks"),
+  () => import("./features/webhooks/WebhookPage"),
+  "WebhookPage",
+);
 const accountRoute = page("/account", () => import("./features/auth/AccountPage"), "AccountPage");
 
 const routeTree = rootRoute.addChildren([
@@ -139,6 +157,9 @@ const routeTree = rootRoute.addChildren([
     whatIfRoute,
     disputesRoute,
     teamRoute,
+    apiKeysRoute,
+    webhooksRoute,
+    webhookRoute,
     accountRoute,
   ]),
 ]);
