@@ -1,13 +1,14 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { type SeededUser, state } from "./api.js";
+import { asAdmin, type SeededUser, state } from "./api.js";
 import { expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
+import { closedPort } from "./webhook-receiver.js";
 
 type Who = keyof ReturnType<typeof state>["users"] | null;
 
 /** Every console page, opened by someone allowed to see it; null = signed out. */
-const PAGES: { name: string; who: Who; path: () => string }[] = [
+const PAGES: { name: string; who: Who; path: () => string | Promise<string> }[] = [
   { name: "sign-in", who: null, path: () => "/sign-in" },
   { name: "invite", who: null, path: () => "/invite#inv_dummy-token-for-the-accessibility-check" },
   { name: "home", who: "rita", path: () => "/" },
@@ -19,7 +20,35 @@ const PAGES: { name: string; who: Who; path: () => string }[] = [
   { name: "account", who: "rita", path: () => "/account" },
   { name: "person", who: "director", path: () => `/people/${state().users.rita.id}` },
   { name: "not-found", who: "rita", path: () => `/deals/${state().deals.paulaApproved}` },
+  { name: "api-keys", who: "admin", path: () => "/api-keys" },
+  { name: "webhooks", who: "admin", path: () => "/webhooks" },
+  { name: "webhook", who: "admin", path: async () => `/webhooks/${await a11yWebhook()}` },
 ];
+
+let webhookId: Promise<string> | undefined;
+/**
+ * A subscription with a delivery in its log, for the webhook page's check: to a loopback port nothing
+ * listens on (e2e/global-setup.ts exempts 127.0.0.1), so its test delivery fails and offers "Retry now".
+ */
+function a11yWebhook(): Promise<string> {
+  webhookId ??= (async () => {
+    const port = await closedPort();
+    const created = await asAdmin("POST", "/webhook-subscriptions", {
+      url: `http://127.0.0.1:${port}/a11y`,
+      events: ["webhook.test"],
+      description: "E2E accessibility check",
+    });
+    await asAdmin("POST", `/webhook-subscriptions/${created.id}/test`);
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const log = await asAdmin("GET", `/webhook-subscriptions/${created.id}/deliveries`);
+      if (log.data[0]?.attempts.length > 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return created.id as string;
+  })();
+  return webhookId;
+}
 
 const WIDTHS = [1280, 360];
 
@@ -41,8 +70,9 @@ for (const width of WIDTHS) {
     }) => {
       await page.setViewportSize({ width, height: 800 });
       const who: SeededUser | undefined = target.who ? state().users[target.who] : undefined;
-      if (who) await signIn(page, who, target.path());
-      else await page.goto(target.path());
+      const path = await target.path();
+      if (who) await signIn(page, who, path);
+      else await page.goto(path);
       await settled(page);
       expect(await seriousViolations(page)).toEqual([]);
       expect(problems).toEqual([]);

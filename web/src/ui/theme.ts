@@ -2,6 +2,7 @@ import {
   type CSSVariablesResolver,
   createTheme,
   defaultVariantColorsResolver,
+  Modal,
   parseThemeColor,
   type VariantColorsResolver,
 } from "@mantine/core";
@@ -31,6 +32,10 @@ export const theme = createTheme({
   fontFamilyMonospace: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
   defaultRadius: "md",
   variantColorResolver,
+  components: {
+    // A modal's close button is an icon only: without a name it is axe's button-name (critical).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
+  },
 });
 
 /**

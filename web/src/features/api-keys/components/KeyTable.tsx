@@ -15,9 +15,9 @@ function StateText({ state }: { state: KeyState }) {
     case "grace":
       return (
         <Text size="sm">
-          <Badge color="orange.9" mr={6}>
+          <Badge color="orange.9" component="span">
             Rotated
-          </Badge>
+          </Badge>{" "}
           works until {dateTime(state.until)}
         </Text>
       );
@@ -65,7 +65,7 @@ export function KeyTable({ keys, onAction }: { keys: ApiKey[]; onAction: (action
                 </Table.Td>
                 <Table.Td data-col="scope">{key.scope}</Table.Td>
                 <Table.Td data-col="prefix">
-                  <Code>{key.prefix}…</Code>
+                  <Code>{key.prefix}</Code>
                 </Table.Td>
                 <Table.Td data-col="created">{dateTime(key.created_at)}</Table.Td>
                 <Table.Td data-col="last-used">{key.last_used_at ? dateTime(key.last_used_at) : "Never"}</Table.Td>

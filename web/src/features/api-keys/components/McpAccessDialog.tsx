@@ -57,7 +57,7 @@ function McpAccess({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void })
         </Text>
       )}
       <Group justify="flex-end">
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>Done</Button>
       </Group>
     </Stack>
   );

@@ -17,7 +17,7 @@ function Revoke({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
   return (
     <Stack>
       <Text size="sm">
-        The key <Code>{apiKey.prefix}…</Code> ({apiKey.scope}) stops working on its next request: programs using it get
+        The key <Code>{apiKey.prefix}</Code> ({apiKey.scope}) stops working on its next request: programs using it get
         401. This cannot be undone; to replace a key without a gap, rotate it instead.
       </Text>
       <ActionError error={revoke.error} />

@@ -57,7 +57,7 @@ function Rotate({
         It has the same name and scope; its MCP access starts at read again.{" "}
         {old && (
           <span data-testid="grace-end">
-            The old key <Code>{old.prefix}…</Code>{" "}
+            The old key <Code>{old.prefix}</Code>{" "}
             {old.expires_at ? `keeps working until ${dateTime(old.expires_at)}.` : "keeps working."}
           </span>
         )}
@@ -69,7 +69,7 @@ function Rotate({
     <Stack>
       <Text size="sm">
         A new key with the same name (<strong>{apiKey.name}</strong>) and scope ({apiKey.scope}) replaces{" "}
-        <Code>{apiKey.prefix}…</Code>. Give the programs that use it time to switch.
+        <Code>{apiKey.prefix}</Code>. Give the programs that use it time to switch.
       </Text>
       <Select
         label="The old key keeps working for"

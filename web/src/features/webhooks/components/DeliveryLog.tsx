@@ -102,15 +102,15 @@ export function DeliveryLog({ subscriptionId, active }: { subscriptionId: string
                           >
                             {expanded ? "Hide attempts" : "Attempts"}
                           </Button>
-                          {active && delivery.status === "failed" && (
+                          {active && delivery.status !== "succeeded" && delivery.attempts.length > 0 && (
                             <Button
                               size="compact-sm"
                               variant="light"
                               loading={retry.isPending && retry.variables === delivery.id}
                               onClick={() => retry.mutate(delivery.id)}
-                              aria-label={`Retry delivery ${delivery.id}`}
+                              aria-label={`Retry now: delivery ${delivery.id}`}
                             >
-                              Retry
+                              Retry now
                             </Button>
                           )}
                         </Group>
