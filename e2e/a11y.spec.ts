@@ -1,6 +1,5 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { asAdmin, type SeededUser, state } from "./api.js";
+import { seriousViolations } from "./axe.js";
 import { expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
 import { closedPort } from "./webhook-receiver.js";
@@ -51,16 +50,6 @@ function a11yWebhook(): Promise<string> {
 }
 
 const WIDTHS = [1280, 360];
-
-/** axe's serious and critical findings on the page as it is now, one line each: id, impact, targets. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary ?? v.help}`));
-}
 
 for (const width of WIDTHS) {
   for (const target of PAGES) {

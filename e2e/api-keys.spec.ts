@@ -1,4 +1,5 @@
 import { asAdmin, state } from "./api.js";
+import { seriousViolations } from "./axe.js";
 import { apiAs, expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
 
@@ -34,6 +35,7 @@ test("an admin creates a key, sees it exactly once, rotates it with grace and re
   const dialog = page.getByRole("dialog", { name: "Create an API key" });
   await dialog.getByRole("button", { name: "Create key" }).click();
   await expect(dialog.getByText("Name the key")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByLabel("Name").fill(name);
   await dialog.getByRole("combobox", { name: "Scope" }).click();
   await page.getByRole("option", { name: /^write/ }).click();
@@ -43,6 +45,7 @@ test("an admin creates a key, sees it exactly once, rotates it with grace and re
 
   const shown = page.getByRole("dialog", { name: "Your new API key" });
   await expect(shown.getByText("you will not see it again")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   const key = (await shown.getByTestId("one-time-secret").textContent())!.trim();
   const listed = (await asAdmin("GET", "/api-keys?per_page=100")).data.find((k: any) => k.name === name);
   expect(listed).toMatchObject({ scope: "write", mcp_access: "read", revoked_at: null, last_used_at: null });
@@ -88,6 +91,7 @@ test("an admin creates a key, sees it exactly once, rotates it with grace and re
   await expect(mcp.getByTestId("mcp-level")).toContainText("with the read tools");
   await expect(mcp.getByTestId("grant-write")).toHaveText(`cts keys mcp-access ${listed.id} write`);
   await expect(mcp.getByTestId("grant-admin")).toHaveCount(0); // above a write key's scope
+  expect(await seriousViolations(page)).toEqual([]);
   await mcp.getByRole("button", { name: "Done" }).click();
 
   // Rotate with an hour's grace: the new key once, and the old key's grace end as the API set it.
@@ -106,6 +110,7 @@ test("an admin creates a key, sees it exactly once, rotates it with grace and re
     `The old key ${listed.prefix} keeps working until ${dateTime(old.expires_at)}.`,
   );
   expect(newKey === key).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
   await replacement.getByRole("button", { name: "I have stored it" }).click();
   expectNotOnPage(await page.content(), newKey, "the replacement key, after closing");
   const renewed = (await asAdmin("GET", "/api-keys?per_page=100")).data.find((k: any) => k.replaces === listed.id);
@@ -114,6 +119,7 @@ test("an admin creates a key, sees it exactly once, rotates it with grace and re
   expect(await dealsWith(newKey)).toEqual({ status: 200, code: undefined });
   expect(await dealsWith(key)).toEqual({ status: 200, code: undefined }); // within its grace
   await expect(row.locator('[data-col="status"]')).toHaveText(`Rotated works until ${dateTime(old.expires_at)}`);
+  expect(await seriousViolations(page)).toEqual([]); // the table with a rotated key's badge
 
   // Revoke the new key, after a confirmation: its next request is refused.
   const newRow = page.locator(`tr[data-key-id="${renewed.id}"]`);

@@ -1,5 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { asAdmin, state } from "./api.js";
+import { seriousViolations } from "./axe.js";
 import { apiAs, expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
 import { type Receiver, startReceiver } from "./webhook-receiver.js";
@@ -37,6 +38,7 @@ async function createThroughPage(page: import("@playwright/test").Page, url: str
   await dialog.getByRole("button", { name: "Create subscription" }).click();
   const shown = page.getByRole("dialog", { name: "Your signing secret" });
   await expect(shown.getByText("you will not see it again")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   const secret = (await shown.getByTestId("one-time-secret").textContent())!.trim();
   await shown.getByRole("button", { name: "I have stored it" }).click();
   await expect(page).toHaveURL(/\/webhooks\/whsub_/);
@@ -67,6 +69,7 @@ test("a subscription to a local receiver: a refused URL on its field, the secret
   expect(message).toContain("10.20.30.40");
   await expect(dialog.getByLabel("Endpoint URL")).toHaveAccessibleDescription(new RegExp(literal(message)));
   expect((await admin("GET", "/webhook-subscriptions?per_page=1")).body.meta.total).toBe(before);
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
   const description = `E2E receiver ${Date.now()}`;
@@ -109,9 +112,11 @@ test("a subscription to a local receiver: a refused URL on its field, the secret
   await expect(row.locator('[data-col="response"]')).toHaveText("HTTP 200");
   await expect(row.locator('[data-col="next"]')).toHaveText("—");
   await row.getByRole("button", { name: "Attempts" }).click();
+  await expect(row.getByRole("button", { name: "Attempts" })).toHaveAttribute("aria-expanded", "true");
   const attempt = page.locator(`#attempts-${delivery.id} [data-attempt="1"]`);
   await expect(attempt.locator('[data-col="attempt-status"]')).toHaveText("HTTP 200");
   await expect(attempt.locator('[data-col="attempt-body"]')).toHaveText('{"ok":true,"receiver":"e2e"}');
+  expect(await seriousViolations(page)).toEqual([]); // the log with a delivery's attempts open
   expect(problems).toEqual([]);
 });
 

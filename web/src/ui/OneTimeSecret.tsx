@@ -22,7 +22,7 @@ export function OneTimeSecret({
   const clipboard = useClipboard({ timeout: 2500 });
   return (
     <Stack gap="sm">
-      <Alert color="yellow" title="Copy it now: you will not see it again" role="status">
+      <Alert color="indigo" title="Copy it now: you will not see it again" role="status">
         This is the only time the {label.toLowerCase()} is shown. Once you close this, the console and the API show only
         its first or last characters. Store it in your secret manager.
       </Alert>
@@ -38,12 +38,12 @@ export function OneTimeSecret({
         {secret}
       </Code>
       {clipboard.error && (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red.9" role="alert">
           The browser did not allow copying: select the text above and copy it yourself.
         </Text>
       )}
       <Group justify="flex-end">
-        <Button variant={clipboard.copied ? "filled" : "light"} color="teal.9" onClick={() => clipboard.copy(secret)}>
+        <Button variant="light" onClick={() => clipboard.copy(secret)}>
           {clipboard.copied ? "Copied" : `Copy ${label.toLowerCase()}`}
         </Button>
         <Button onClick={onDone}>I have stored it</Button>

@@ -87,25 +87,24 @@ function SubscriptionView({ subscription }: { subscription: Subscription }) {
             </Button>
             <Button
               variant="light"
-              color={active ? "orange.9" : "teal.9"}
               loading={update.isPending}
               onClick={() => update.mutate({ status: active ? "disabled" : "active" })}
             >
               {active ? "Disable" : "Enable"}
             </Button>
-            <Button variant="subtle" color="red.9" onClick={() => setDialog("delete")}>
+            <Button variant="light" color="red" onClick={() => setDialog("delete")}>
               Delete
             </Button>
           </Group>
         </Group>
       </Stack>
       {subscription.disabled_reason && (
-        <Alert color="orange" title="Disabled by the service">
+        <Alert color="red" title="Disabled by the service">
           {subscription.disabled_reason}
         </Alert>
       )}
       {test.isSuccess && (
-        <Alert color="teal" role="status" withCloseButton onClose={() => test.reset()}>
+        <Alert color="teal" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => test.reset()}>
           Test event <Code>{test.data.id}</Code> queued: its delivery shows below.
         </Alert>
       )}

@@ -31,7 +31,7 @@ export function AttemptList({ attempts }: { attempts: Attempt[] }) {
               <Table.Td data-col="attempt-status">
                 {attempt.response_status !== null ? `HTTP ${attempt.response_status}` : "No response"}
                 {attempt.error && (
-                  <Text size="xs" c="red.8">
+                  <Text size="xs" c="red.9">
                     {attempt.error}
                   </Text>
                 )}

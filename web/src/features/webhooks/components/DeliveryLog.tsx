@@ -48,7 +48,7 @@ export function DeliveryLog({ subscriptionId, active }: { subscriptionId: string
     }
     return (
       <>
-        <ScrollTable minWidth={960} label="Deliveries">
+        <ScrollTable minWidth={900} label="Deliveries">
           <Table verticalSpacing="sm" aria-label="Deliveries" data-testid="deliveries-table">
             <Table.Thead>
               <Table.Tr>
@@ -86,21 +86,23 @@ export function DeliveryLog({ subscriptionId, active }: { subscriptionId: string
                       <Table.Td data-col="response" maw={260} style={{ overflowWrap: "anywhere" }}>
                         {lastResponse(delivery)}
                       </Table.Td>
-                      <Table.Td data-col="next">
+                      <Table.Td data-col="next" miw={110}>
                         {delivery.next_attempt_at ? dateTime(delivery.next_attempt_at) : "—"}
                       </Table.Td>
-                      <Table.Td data-col="created">{dateTime(delivery.created_at)}</Table.Td>
+                      <Table.Td data-col="created" miw={110}>
+                        {dateTime(delivery.created_at)}
+                      </Table.Td>
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
                           <Button
                             size="compact-sm"
-                            variant="subtle"
+                            variant="light"
                             aria-expanded={expanded}
                             aria-controls={`attempts-${delivery.id}`}
                             onClick={() => toggle(delivery.id)}
                             disabled={delivery.attempts.length === 0}
                           >
-                            {expanded ? "Hide attempts" : "Attempts"}
+                            Attempts
                           </Button>
                           {active && delivery.status !== "succeeded" && delivery.attempts.length > 0 && (
                             <Button

@@ -10,5 +10,9 @@ const COLORS: Record<string, string> = {
 
 /** A subscription's or a delivery's status, as the API names it. */
 export function StatusBadge({ status }: { status: string }) {
-  return <Badge color={COLORS[status] ?? "gray.7"}>{status}</Badge>;
+  return (
+    <Badge color={COLORS[status] ?? "gray.7"} style={{ minWidth: "max-content" }}>
+      {status}
+    </Badge>
+  );
 }
