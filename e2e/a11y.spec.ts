@@ -1,8 +1,9 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { type SeededUser, state } from "./api.js";
+import { asAdmin, type SeededUser, state } from "./api.js";
+import { seriousViolations } from "./axe.js";
 import { apiAs, expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
+import { closedPort } from "./webhook-receiver.js";
 import { approvedDeal, ownPlan, ownRep } from "./workbench-data.js";
 
 type Who = keyof ReturnType<typeof state>["users"] | null;
@@ -30,7 +31,7 @@ async function openResolveForm(page: Page): Promise<void> {
 const PAGES: {
   name: string;
   who: Who;
-  path: () => string;
+  path: () => string | Promise<string>;
   /** Makes the data the page needs (through the API), before it opens. */
   before?: () => Promise<void>;
   /** Opens what the page hides at first, so axe sees it. */
@@ -62,19 +63,37 @@ const PAGES: {
     onPage: openResolveForm,
   },
   { name: "payouts", who: "finance", path: () => "/payouts" },
+  { name: "api-keys", who: "admin", path: () => "/api-keys" },
+  { name: "webhooks", who: "admin", path: () => "/webhooks" },
+  { name: "webhook", who: "admin", path: async () => `/webhooks/${await a11yWebhook()}` },
   { name: "not-found", who: "rita", path: () => `/deals/${state().deals.paulaApproved}` },
 ];
 
 const WIDTHS = [1280, 360];
 
-/** axe's serious and critical findings on the page as it is now, one line each: id, impact, targets. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary ?? v.help}`));
+let webhookId: Promise<string> | undefined;
+/**
+ * A subscription with a delivery in its log, for the webhook page's check: to a loopback port nothing
+ * listens on (e2e/global-setup.ts exempts 127.0.0.1), so its test delivery fails and offers "Retry now".
+ */
+function a11yWebhook(): Promise<string> {
+  webhookId ??= (async () => {
+    const port = await closedPort();
+    const created = await asAdmin("POST", "/webhook-subscriptions", {
+      url: `http://127.0.0.1:${port}/a11y`,
+      events: ["webhook.test"],
+      description: "E2E accessibility check",
+    });
+    await asAdmin("POST", `/webhook-subscriptions/${created.id}/test`);
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const log = await asAdmin("GET", `/webhook-subscriptions/${created.id}/deliveries`);
+      if (log.data[0]?.attempts.length > 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return created.id as string;
+  })();
+  return webhookId;
 }
 
 for (const width of WIDTHS) {
@@ -86,8 +105,9 @@ for (const width of WIDTHS) {
       await target.before?.();
       await page.setViewportSize({ width, height: 800 });
       const who: SeededUser | undefined = target.who ? state().users[target.who] : undefined;
-      if (who) await signIn(page, who, target.path());
-      else await page.goto(target.path());
+      const path = await target.path();
+      if (who) await signIn(page, who, path);
+      else await page.goto(path);
       await settled(page);
       await target.onPage?.(page);
       expect(await seriousViolations(page)).toEqual([]);

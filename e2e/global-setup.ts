@@ -32,6 +32,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     CTS_PORT: new URL(url).port,
     CTS_HOST: "127.0.0.1",
     CTS_LOG_LEVEL: "warn",
+    // The webhook specs deliver to a receiver they start on 127.0.0.1 (any port: the OS picks it). The
+    // public-address rule refuses loopback and http; API.md §6 lets the operator exempt loopback hosts
+    // and allow http for them outside CTS_ENV=live. Every other target keeps the full rule (the spec's
+    // 422 case uses a private address).
+    CTS_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+    CTS_WEBHOOK_ALLOW_HTTP: "1",
   };
   let output = "";
   server = spawn(process.execPath, ["dist/cli/main.js", "serve"], {

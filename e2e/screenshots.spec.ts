@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { state } from "./api.js";
+import { asAdmin, state } from "./api.js";
 import { apiAs, expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
+import { startReceiver } from "./webhook-receiver.js";
 import { approvedDeal, ownPlan, ownRep } from "./workbench-data.js";
 
 /** The workbench pages shown at work: an open dispute being resolved, a payout selection. */
@@ -85,5 +86,61 @@ test("screenshot console-plan-impact.png", async ({ page, problems }) => {
     .evaluate((heading) => heading.ownerDocument.defaultView?.scrollBy(0, heading.getBoundingClientRect().top - 72));
   await page.mouse.move(0, 0);
   await page.screenshot({ path: new URL("../docs/console-plan-impact.png", import.meta.url).pathname });
+  expect(problems).toEqual([]);
+});
+
+// The admin's API keys and webhooks, with records made here through the API (raw keys and secrets are
+// discarded unread: no picture ever holds one).
+test("screenshot console-api-keys.png", async ({ page, problems }) => {
+  await asAdmin("POST", "/api-keys", { name: "Warehouse export", scope: "read" });
+  const crm = await asAdmin("POST", "/api-keys", { name: "CRM sync", scope: "write" });
+  await asAdmin("POST", `/api-keys/${crm.id}/rotate`, { grace_period_seconds: 3600 });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, state().users.admin, "/api-keys");
+  await settled(page);
+  await page.screenshot({ path: new URL("../docs/console-api-keys.png", import.meta.url).pathname });
+  expect(problems).toEqual([]);
+});
+
+test("screenshots console-webhooks.png and console-webhook.png", async ({ page, problems }) => {
+  const receiver = await startReceiver();
+  try {
+    const subscription = await asAdmin("POST", "/webhook-subscriptions", {
+      url: `${receiver.origin}/hooks/payroll`,
+      events: ["deal.approved", "deal.paid"],
+      description: "Payroll sync",
+    });
+    const deliveredTest = async () => {
+      const event = await asAdmin("POST", `/webhook-subscriptions/${subscription.id}/test`);
+      await receiver.waitFor((r) => r.headers["webhook-id"] === event.id);
+      await expect
+        .poll(async () => {
+          const log = await asAdmin("GET", `/webhook-subscriptions/${subscription.id}/deliveries`);
+          return log.data.find((d: any) => d.event_id === event.id)?.attempts.length ?? 0;
+        })
+        .toBe(1);
+    };
+    receiver.answer({ status: 200, body: '{"received":true}' });
+    await deliveredTest();
+    receiver.answer({
+      status: 503,
+      body: '{"error":"payroll is in its maintenance window"}',
+      headers: { "Retry-After": "3600" },
+    });
+    await deliveredTest();
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, state().users.admin, "/webhooks");
+    await settled(page);
+    await page.screenshot({ path: new URL("../docs/console-webhooks.png", import.meta.url).pathname });
+    await page.goto(`/webhooks/${subscription.id}`);
+    await settled(page);
+    await page.locator("tr[data-delivery-id]").first().getByRole("button", { name: "Attempts" }).click();
+    await page.screenshot({ path: new URL("../docs/console-webhook.png", import.meta.url).pathname });
+    // Nothing listens there after this test: no later event may queue deliveries to it.
+    await asAdmin("PATCH", `/webhook-subscriptions/${subscription.id}`, { status: "disabled" });
+  } finally {
+    await receiver.close();
+  }
   expect(problems).toEqual([]);
 });

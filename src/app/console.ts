@@ -32,6 +32,9 @@ export const CONSOLE_PAGES = [
   "/jobs",
   "/dispute-queue",
   "/payouts",
+  "/api-keys",
+  "/webhooks",
+  "/webhooks/:id",
 ] as const;
 
 /** `npm run build` writes the console here (Vite, then a .br and a .gz beside every asset). */

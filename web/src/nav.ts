@@ -45,6 +45,8 @@ export const NAV: readonly NavEntry[] = [
   { to: "/jobs", label: "Jobs", roles: ADMINS, section: "workbench" },
   { to: "/dispute-queue", label: "Dispute queue", roles: ADMINS, section: "workbench" },
   { to: "/payouts", label: "Payouts", roles: READS_ALL, section: "workbench" },
+  { to: "/api-keys", label: "API keys", roles: ADMINS, section: "workbench" },
+  { to: "/webhooks", label: "Webhooks", roles: ADMINS, section: "workbench" },
   { to: "/account", label: "Account", roles: EVERYONE, section: "settings" },
 ];
 

@@ -155,6 +155,24 @@ const payoutsRoute = rolePage(
   () => import("./features/payouts/PayoutsPage"),
   "PayoutsPage",
 );
+const apiKeysRoute = rolePage(
+  "/api-keys",
+  rolesOf("API keys"),
+  () => import("./features/api-keys/ApiKeysPage"),
+  "ApiKeysPage",
+);
+const webhooksRoute = rolePage(
+  "/webhooks",
+  rolesOf("Webhooks"),
+  () => import("./features/webhooks/WebhooksPage"),
+  "WebhooksPage",
+);
+const webhookRoute = rolePage(
+  "/webhooks/$subscriptionId",
+  rolesOf("Webhooks"),
+  () => import("./features/webhooks/WebhookPage"),
+  "WebhookPage",
+);
 const accountRoute = page("/account", () => import("./features/auth/AccountPage"), "AccountPage");
 
 const routeTree = rootRoute.addChildren([
@@ -177,6 +195,9 @@ const routeTree = rootRoute.addChildren([
     jobsRoute,
     disputeQueueRoute,
     payoutsRoute,
+    apiKeysRoute,
+    webhooksRoute,
+    webhookRoute,
     accountRoute,
   ]),
 ]);

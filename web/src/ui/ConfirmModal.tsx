@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { ApiError } from "../api/client";
+import { ActionError } from "./ActionError";
 
 interface Props {
   opened: boolean;
@@ -33,7 +33,7 @@ export function ConfirmModal({
     <Modal opened={opened} onClose={onClose} closeButtonProps={{ "aria-label": "Close" }} title={title} centered>
       <Stack>
         {typeof children === "string" ? <Text size="sm">{children}</Text> : children}
-        {error !== null && error !== undefined && <ActionError error={error} />}
+        <ActionError error={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -44,20 +44,5 @@ export function ConfirmModal({
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-/** A write the server refused: its message, and the request id to quote to an admin. */
-export function ActionError({ error }: { error: unknown }) {
-  const apiError = error instanceof ApiError ? error : undefined;
-  return (
-    <Text size="sm" c="red.8" role="alert">
-      {error instanceof Error ? error.message : String(error)}
-      {apiError?.requestId && (
-        <Text span size="xs" c="dimmed" display="block">
-          Request id: <code>{apiError.requestId}</code>
-        </Text>
-      )}
-    </Text>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "../../../lib/field-errors";
-import { ActionError } from "../../../ui/ConfirmModal";
+import { ActionError } from "../../../ui/ActionError";
 import { type CreateUserBody, useCreateUser } from "../mutations";
 import { ROLE_LABELS, type Role, type User } from "../queries";
 import { InviteDialog } from "./InviteDialog";

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { dateTime } from "../../../lib/format";
-import { ActionError } from "../../../ui/ConfirmModal";
+import { ActionError } from "../../../ui/ActionError";
 import { OneTimeSecret } from "../../../ui/OneTimeSecret";
 import { createInvitation } from "../mutations";
 import type { User } from "../queries";
@@ -43,16 +43,15 @@ export function InviteDialog({ user, onClose }: { user: User; onClose: () => voi
       size="lg"
     >
       {invitation ? (
-        <Stack>
-          <OneTimeSecret
-            label="Invitation link"
-            value={invitation.url}
-            note={`Copy it now and send it to ${user.email}: this page will not show it again. It works once, until ${dateTime(invitation.expires_at)}.`}
-          />
-          <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
-          </Group>
-        </Stack>
+        <OneTimeSecret
+          label="Invitation link"
+          secret={invitation.url}
+          advice="Neither the console nor the API can show it again; a new invitation cancels this one."
+          doneLabel="Done"
+          onDone={close}
+        >
+          Send it to {user.email}. It works once, until {dateTime(invitation.expires_at)}.
+        </OneTimeSecret>
       ) : (
         <Stack>
           <Text size="sm">

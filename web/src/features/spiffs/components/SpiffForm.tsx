@@ -17,7 +17,7 @@ import type { Schemas } from "../../../api/client";
 import { fieldErrors } from "../../../lib/field-errors";
 import { percent } from "../../../lib/format";
 import { today } from "../../../lib/periods";
-import { ActionError } from "../../../ui/ConfirmModal";
+import { ActionError } from "../../../ui/ActionError";
 import { type CreateSpiffBody, useCreateSpiff, useUpdateSpiff } from "../mutations";
 import { DEAL_TYPE_LABELS, type DealType, type Spiff } from "../queries";
 
