@@ -17,6 +17,7 @@ const PAGES: { name: string; who: Who; path: () => string }[] = [
   { name: "disputes", who: "rita", path: () => "/disputes" },
   { name: "team", who: "director", path: () => "/team" },
   { name: "account", who: "rita", path: () => "/account" },
+  { name: "approvals", who: "admin", path: () => "/approvals" },
   { name: "person", who: "director", path: () => `/people/${state().users.rita.id}` },
   { name: "not-found", who: "rita", path: () => `/deals/${state().deals.paulaApproved}` },
 ];

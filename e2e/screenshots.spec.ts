@@ -8,6 +8,7 @@ const SHOTS = [
   { file: "console-deal.png", who: "rita", path: () => `/deals/${state().deals.ritaApproved}` },
   { file: "console-statement.png", who: "rita", path: () => `/statements/${state().period}` },
   { file: "console-team.png", who: "director", path: () => "/team" },
+  { file: "console-approvals.png", who: "admin", path: () => "/approvals" },
 ] as const;
 
 for (const shot of SHOTS) {

@@ -23,6 +23,7 @@ export const CONSOLE_PAGES = [
   "/disputes",
   "/team",
   "/people/:id",
+  "/approvals",
 ] as const;
 
 /** `npm run build` writes the console here (Vite, then a .br and a .gz beside every asset). */

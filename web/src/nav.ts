@@ -36,6 +36,7 @@ export const NAV: readonly NavEntry[] = [
   { to: "/what-if", label: "What-if", roles: EVERYONE, section: "pay" },
   { to: "/disputes", label: "My disputes", roles: EVERYONE, section: "pay" },
   { to: "/team", label: "Team", roles: ["manager", "finance", "admin"], section: "pay" },
+  { to: "/approvals", label: "Approvals", roles: ADMINS, section: "workbench" },
   { to: "/account", label: "Account", roles: EVERYONE, section: "settings" },
 ];
 

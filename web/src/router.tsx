@@ -126,6 +126,12 @@ export const statementRoute = createRoute({
 const whatIfRoute = page("/what-if", () => import("./features/what-if/WhatIfPage"), "WhatIfPage");
 const disputesRoute = page("/disputes", () => import("./features/disputes/DisputesPage"), "DisputesPage");
 const teamRoute = rolePage("/team", rolesOf("Team"), () => import("./features/team/TeamPage"), "TeamPage");
+const approvalsRoute = rolePage(
+  "/approvals",
+  rolesOf("Approvals"),
+  () => import("./features/approvals/ApprovalsPage"),
+  "ApprovalsPage",
+);
 const accountRoute = page("/account", () => import("./features/auth/AccountPage"), "AccountPage");
 
 const routeTree = rootRoute.addChildren([
@@ -139,6 +145,7 @@ const routeTree = rootRoute.addChildren([
     whatIfRoute,
     disputesRoute,
     teamRoute,
+    approvalsRoute,
     accountRoute,
   ]),
 ]);

@@ -1,3 +1,4 @@
+// Type-checked with the console (web/tsconfig.json: *.web.test.ts), as it imports console code with its imports.
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../web/src/api/client.js";
 import { runBulk } from "../../web/src/lib/bulk.js";
