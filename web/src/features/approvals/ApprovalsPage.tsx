@@ -171,16 +171,19 @@ export function ApprovalsPage() {
             {list.data.meta.total} pending deal{list.data.meta.total === 1 ? "" : "s"}
           </Text>
           <Group gap="sm">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(p) => {
-                setPage(p);
-                setFocused(0);
-              }}
-              size="sm"
-              aria-label="Queue pages"
-            />
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={(p) => {
+                  setPage(p);
+                  setFocused(0);
+                }}
+                size="sm"
+                aria-label="Queue pages"
+                getControlProps={(control) => ({ "aria-label": `${control} page` })}
+              />
+            )}
             <Select
               aria-label="Deals per page"
               data={PAGE_SIZES}
