@@ -108,6 +108,35 @@ test("an admin approves 20 deals at once from the queue, and the API has each ap
   expect(problems).toEqual([]);
 });
 
+test("a bulk approval lists each deal that failed with the server's message and request id", async ({
+  page,
+  problems,
+}) => {
+  const world = await queueWorld([{ arr: 1200 }, { arr: 2400 }, { arr: 3600 }]);
+  const admin = await apiAs(state().users.admin);
+  await signIn(page, state().users.admin, "/approvals");
+  await settled(page);
+  await pick(page, "Plan", world.plan.name);
+  await expect(queue(page).locator("tbody tr")).toHaveCount(3);
+  await page.getByRole("checkbox", { name: "Select every deal on this page" }).check();
+  // Someone else approves one while it is selected here: that one's request is refused.
+  const [taken] = world.deals;
+  expect((await admin("POST", `/deals/${taken.id}/approve`, {})).status).toBe(200);
+  const again = await admin("POST", `/deals/${taken.id}/approve`, {});
+  expect(again.status).toBe(409);
+  await page.getByRole("button", { name: "Approve 3 selected" }).click();
+  const outcome = page.getByTestId("bulk-outcome");
+  await expect(outcome).toContainText("Approved 2 deals; 1 failed");
+  const failure = outcome.locator(`li[data-deal-id="${taken.id}"]`);
+  await expect(failure).toContainText(`${taken.opportunity_name}: ${again.body.error.message}`);
+  await expect(failure.locator("code")).toHaveText(/^req_/);
+  for (const deal of world.deals) expect((await admin("GET", `/deals/${deal.id}`)).body.status).toBe("approved");
+  // Neither the approved deals nor the one approved elsewhere (retrying cannot help) stay selected.
+  await expect(page.getByTestId("selection-total")).toHaveText(`0 selected · commission ${money(0, "USD")}`);
+  await expect(page.getByRole("heading", { name: "No pending deals" })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test("reject with a reason; the shortcuts act on the focused row, never while typing", async ({ page, problems }) => {
   const world = await queueWorld([{ arr: 4200 }, { arr: 5300.5 }]);
   const [older, newer] = world.deals;

@@ -1,7 +1,7 @@
 import { Button, Group, Kbd, Pagination, Progress, Select, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import type { BulkOutcome as Outcome } from "../../lib/bulk";
 import { fieldErrors } from "../../lib/field-errors";
 import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
@@ -17,6 +17,7 @@ import { useApproveMany } from "./mutations";
 import {
   type Deal,
   type DealPage,
+  FIRST_VIEW,
   type QueueFilters as Filters,
   NO_FILTERS,
   plansListQuery,
@@ -26,19 +27,29 @@ import {
 import { SHORTCUT_KEYS, useQueueShortcuts } from "./useQueueShortcuts";
 
 const PAGE_SIZES = ["25", "50", "100"];
+/** Failure codes a second try may cure (lib/bulk.ts gives "network" when no answer came). */
+const RETRYABLE = new Set([
+  "network",
+  "rate_limited",
+  "request_timeout",
+  "internal_error",
+  "unavailable",
+  "idempotency_key_in_use",
+]);
 
 /** The admin's approval queue: pending deals, filtered and sorted by the API, approved many at a time. */
 export function ApprovalsPage() {
-  const [filters, setFiltersNow] = useState<Filters>(NO_FILTERS);
+  const [filters, setFiltersNow] = useState<Filters>(FIRST_VIEW.filters);
   const [debounced] = useDebouncedValue(filters, 300);
-  const [sort, setSort] = useState<QueueSort>("-created_at");
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(50);
+  const [sort, setSort] = useState<QueueSort>(FIRST_VIEW.sort);
+  const [page, setPage] = useState(FIRST_VIEW.page);
+  const [perPage, setPerPage] = useState(FIRST_VIEW.perPage);
   const [selected, setSelected] = useState<Map<string, Deal>>(new Map());
   const [focused, setFocused] = useState(0);
   const [open, setOpen] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<Deal | null>(null);
-  const [finished, setFinished] = useState(0);
+  // Progress goes to the progress bar alone: re-rendering the page (100 rows) per approval slowed the bulk run.
+  const progressTo = useRef<(finished: number) => void>(undefined);
   const [outcome, setOutcome] = useState<Outcome<Deal> | null>(null);
 
   const list = useQuery(queueQuery({ filters: debounced, sort, page, perPage }));
@@ -59,16 +70,17 @@ export function ApprovalsPage() {
   const approve = (targets: Deal[]) => {
     if (targets.length === 0 || approveMany.isPending) return;
     setOutcome(null);
-    setFinished(0);
     approveMany.mutate(
-      { deals: targets, progress: setFinished },
+      { deals: targets, progress: (finished) => progressTo.current?.(finished) },
       {
         onSuccess: (result) => {
           setOutcome(result);
-          // What failed stays selected, to try again or reject; what was approved leaves the queue.
+          // A failure that trying again may cure stays selected; the rest leave the selection (an approved
+          // deal leaves the queue; one decided by someone else, or gone, will not become approvable).
           setSelected((s) => {
             const next = new Map(s);
             for (const d of result.done) next.delete(d.id);
+            for (const f of result.failed) if (!RETRYABLE.has(f.code)) next.delete(f.item.id);
             return next;
           });
         },
@@ -138,10 +150,7 @@ export function ApprovalsPage() {
         <SelectionTotal deals={selection} />
       </Group>
       {approveMany.isPending && approveMany.variables && (
-        <Progress
-          value={(finished / approveMany.variables.deals.length) * 100}
-          aria-label={`Approved ${finished} of ${approveMany.variables.deals.length}`}
-        />
+        <BulkProgress of={approveMany.variables.deals.length} subscribe={progressTo} />
       )}
       {outcome && <BulkOutcome outcome={outcome} onClose={() => setOutcome(null)} />}
       <Text size="xs" c="gray.7" data-testid="shortcut-help">
@@ -232,4 +241,15 @@ function QueueBody({ list, deals, ...table }: QueueBodyProps) {
     return <EmptyState title="No pending deals">Nothing waits for approval with these filters.</EmptyState>;
   }
   return <QueueTable deals={deals} {...table} />;
+}
+
+function BulkProgress({ of, subscribe }: { of: number; subscribe: RefObject<((n: number) => void) | undefined> }) {
+  const [finished, setFinished] = useState(0);
+  useEffect(() => {
+    subscribe.current = setFinished;
+    return () => {
+      subscribe.current = undefined;
+    };
+  }, [subscribe]);
+  return <Progress value={(finished / of) * 100} aria-label={`Approved ${finished} of ${of}`} />;
 }

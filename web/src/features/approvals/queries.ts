@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, type Schemas, unwrap } from "../../api/client";
 import type { operations } from "../../api/schema";
 import { datesOf } from "../../lib/periods";
-import { dealKeys } from "../deals";
+import { dealKeys, peopleQuery } from "../deals";
 
 export type Deal = Schemas["Deal"];
 export type DealType = Deal["deal_type"];
@@ -72,3 +72,13 @@ export const plansListQuery = queryOptions({
   queryFn: () => unwrap(api.GET("/api/v1/comp-plans", { params: { query: { per_page: 100 } } })),
   staleTime: 60_000,
 });
+
+/** The queue as it first opens: no filters, newest first, 50 a page. */
+export const FIRST_VIEW: QueueView = { filters: NO_FILTERS, sort: "-created_at", page: 1, perPage: 50 };
+
+/** Asks for what the queue first shows while its code is still loading (the route's loader). */
+export function prefetchApprovals(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(queueQuery(FIRST_VIEW));
+  void queryClient.prefetchQuery(peopleQuery);
+  void queryClient.prefetchQuery(plansListQuery);
+}
