@@ -2,7 +2,9 @@ import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/reac
 import { api, type Schemas, unwrap } from "../../api/client";
 import type { operations } from "../../api/schema";
 import { datesOf } from "../../lib/periods";
-import { dealKeys, peopleQuery } from "../deals";
+// The deal feature's queries module, not its index: the route's prefetch puts this file in the entry
+// chunk, and the index would bring the deal's components (~29 KB gzip) with it.
+import { dealKeys, peopleQuery } from "../deals/queries";
 
 export type Deal = Schemas["Deal"];
 export type DealType = Deal["deal_type"];
