@@ -46,6 +46,7 @@ const PAGES: {
   { name: "disputes", who: "rita", path: () => "/disputes" },
   { name: "team", who: "director", path: () => "/team" },
   { name: "account", who: "rita", path: () => "/account" },
+  { name: "approvals", who: "admin", path: () => "/approvals" },
   { name: "person", who: "director", path: () => `/people/${state().users.rita.id}` },
   { name: "plans", who: "admin", path: () => "/plans" },
   { name: "plan", who: "admin", path: () => `/plans/${state().planId}` },

@@ -57,6 +57,7 @@ const SHOTS = [
     onPage: disputeBeingResolved,
   },
   { file: "console-payouts.png", who: "finance", path: () => "/payouts", onPage: payoutSelection },
+  { file: "console-approvals.png", who: "admin", path: () => "/approvals" },
 ] as const;
 
 for (const shot of SHOTS) {

@@ -35,6 +35,7 @@ export const CONSOLE_PAGES = [
   "/api-keys",
   "/webhooks",
   "/webhooks/:id",
+  "/approvals",
 ] as const;
 
 /** `npm run build` writes the console here (Vite, then a .br and a .gz beside every asset). */

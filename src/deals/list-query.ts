@@ -23,6 +23,22 @@ function filtered(db: Db, q: ListDealsQuery, visible: Visible) {
   if (q.updated_since) query = query.where("updated_at", ">=", new Date(q.updated_since));
   if (q.external_id) query = query.where("external_id", "=", q.external_id);
   if (q.q) query = query.where(sql<boolean>`opportunity_name ILIKE ${`%${escapeLike(q.q)}%`}`);
+  if (q.deal_type) query = query.where("deal_type", "in", q.deal_type);
+  // Compared as numeric parameters against the bare column, so deals_arr_amount_idx can bound a range.
+  if (q.arr_amount_min) query = query.where("arr_amount", ">=", sql<string>`${q.arr_amount_min}::numeric`);
+  if (q.arr_amount_max) query = query.where("arr_amount", "<=", sql<string>`${q.arr_amount_max}::numeric`);
+  // A semi-join through commission_lines_bucket_idx (plan_id, … WHERE kind = 'plan'): the plan's lines only.
+  if (q.plan_id) {
+    const planId = q.plan_id;
+    query = query.where("id", "in", (eb) =>
+      eb
+        .selectFrom("commission_lines")
+        .select("commission_lines.deal_id")
+        .where("commission_lines.plan_id", "=", planId)
+        .where("commission_lines.kind", "=", "plan")
+        .where("commission_lines.status", "<>", "void"),
+    );
+  }
   return query;
 }
 

@@ -31,7 +31,8 @@ const tags = ["Deals"];
 const LIST =
   "Sort by created_at, close_date, arr_amount or total_commission, prefixed - for descending (default -created_at); " +
   "ties always break on id in the same direction, so the order is stable across pages. Filters combine with AND; " +
-  "status takes one value or several comma-separated. List items carry no commission lines.";
+  "status and deal_type take one value or several comma-separated; arr_amount_min/arr_amount_max bound arr_amount " +
+  "(inclusive); plan_id keeps deals with a non-void plan line of that plan. List items carry no commission lines.";
 
 const NO_PLAN =
   "A credited user with no plan in force earns no plan line; the deal's `explanation` then says " +

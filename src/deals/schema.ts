@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Commission, commaList, DealExplanation, Dec, RecalculationJobId } from "../commissions/index.js";
 import { DEAL_STATUSES } from "../enums.js";
-import { Currency, DealType, Money, MoneyOut, Percent } from "../http/commission-fields.js";
+import { Currency, DealType, Money, MoneyOut, Percent, QueryMoney } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp, TimestampInput } from "../http/date-fields.js";
 import { Id } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
@@ -123,8 +123,28 @@ export const ListDealsQuery = PageQuery.extend({
   updated_since: TimestampInput.optional().describe("updated_at ≥ this (inclusive)."),
   external_id: z.string().trim().min(1).max(255).optional().describe("Exact match, trimmed like the field."),
   q: z.string().min(1).max(200).optional().describe("opportunity_name contains this, case-insensitive."),
+  deal_type: commaList(DealType.options, "a deal type").optional(),
+  arr_amount_min: QueryMoney.optional().describe("arr_amount ≥ this (inclusive); money ≥ 0, at most 2 decimals."),
+  arr_amount_max: QueryMoney.optional().describe("arr_amount ≤ this (inclusive); at least arr_amount_min."),
+  plan_id: Id.optional().describe(
+    "Deals with a non-void plan line of this comp plan (any version): deals it credits someone on.",
+  ),
   sort: SortValue.default("-created_at").describe("A field, prefixed - for descending; ties break on id the same way."),
-}).strict();
+})
+  .strict()
+  .superRefine((q, ctx) => {
+    if (
+      q.arr_amount_min !== undefined &&
+      q.arr_amount_max !== undefined &&
+      Number(q.arr_amount_min) > Number(q.arr_amount_max)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["arr_amount_max"],
+        message: `must be at least arr_amount_min (${q.arr_amount_min})`,
+      });
+    }
+  });
 export type ListDealsQuery = z.infer<typeof ListDealsQuery>;
 
 export const RejectDealBody = z.strictObject({

@@ -42,6 +42,22 @@ export const Attainment = decimalInput(6, 0, 1000).describe("Quota attainment wh
 /** A split percent: > 0 and ≤ 100, at most 4 decimals. */
 export const Percent = decimalInput(4, 0, 100, true).describe("Percent of the credit, > 0 and ≤ 100, 4 decimals.");
 
+/**
+ * An amount as a filter: in a query string, digits with at most 2 decimals (no sign, exponent or
+ * spaces); from MCP arguments, a JSON number. Carried as exact decimal text, compared as numeric in SQL.
+ */
+export const QueryMoney = z
+  .preprocess(
+    (value) => (typeof value === "number" ? String(value) : value),
+    z
+      .string()
+      .regex(
+        /^\d{1,12}(\.\d{1,2})?$/,
+        "must be an amount ≥ 0 in digits with at most 2 decimals, such as 1500 or 1500.5",
+      ),
+  )
+  .describe("Money ≥ 0 with at most 2 decimals, such as 1500 or 1500.5.");
+
 /** The amount read back: numeric text with ≤ 2 decimals is exactly representable as a JSON number. */
 export const MoneyOut = z.number().describe("Money: ≤ 2 decimals.");
 

@@ -11,7 +11,7 @@ export interface NavEntry {
   roles: readonly Role[];
   /** The path prefix that marks the entry active: `to` itself when absent. */
   match?: string;
-  section: "pay" | "workbench" | "settings";
+  section: "pay" | "cycle" | "setup" | "system" | "settings";
 }
 
 const EVERYONE: readonly Role[] = ["rep", "manager", "finance", "admin"];
@@ -36,23 +36,26 @@ export const NAV: readonly NavEntry[] = [
   { to: "/what-if", label: "What-if", roles: EVERYONE, section: "pay" },
   { to: "/disputes", label: "My disputes", roles: EVERYONE, section: "pay" },
   { to: "/team", label: "Team", roles: ["manager", "finance", "admin"], section: "pay" },
+  { to: "/approvals", label: "Approvals", roles: ADMINS, section: "cycle" },
+  { to: "/dispute-queue", label: "Dispute queue", roles: ADMINS, section: "cycle" },
+  { to: "/payouts", label: "Payouts", roles: READS_ALL, section: "cycle" },
   // Finance reads plans and may preview a change's impact (MAY.previewPlanChange); only admins change them.
-  { to: "/plans", label: "Plans", roles: READS_ALL, section: "workbench" },
-  { to: "/people", label: "People", roles: READS_ALL, section: "workbench" },
-  { to: "/spiffs", label: "SPIFFs", roles: READS_ALL, section: "workbench" },
-  { to: "/audit", label: "Audit log", roles: ADMINS, section: "workbench" },
-  { to: "/request-log", label: "Request log", roles: ADMINS, section: "workbench" },
-  { to: "/jobs", label: "Jobs", roles: ADMINS, section: "workbench" },
-  { to: "/dispute-queue", label: "Dispute queue", roles: ADMINS, section: "workbench" },
-  { to: "/payouts", label: "Payouts", roles: READS_ALL, section: "workbench" },
-  { to: "/api-keys", label: "API keys", roles: ADMINS, section: "workbench" },
-  { to: "/webhooks", label: "Webhooks", roles: ADMINS, section: "workbench" },
+  { to: "/plans", label: "Plans", roles: READS_ALL, section: "setup" },
+  { to: "/spiffs", label: "SPIFFs", roles: READS_ALL, section: "setup" },
+  { to: "/people", label: "People", roles: READS_ALL, section: "setup" },
+  { to: "/api-keys", label: "API keys", roles: ADMINS, section: "system" },
+  { to: "/webhooks", label: "Webhooks", roles: ADMINS, section: "system" },
+  { to: "/audit", label: "Audit log", roles: ADMINS, section: "system" },
+  { to: "/request-log", label: "Request log", roles: ADMINS, section: "system" },
+  { to: "/jobs", label: "Jobs", roles: ADMINS, section: "system" },
   { to: "/account", label: "Account", roles: EVERYONE, section: "settings" },
 ];
 
 export const SECTION_LABELS: Record<NavEntry["section"], string> = {
   pay: "Pay",
-  workbench: "Workbench",
+  cycle: "Monthly cycle",
+  setup: "Plans and people",
+  system: "Integrations and logs",
   settings: "Settings",
 };
 

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     readonly requestId: string | null,
     readonly details?: ErrorBody["error"]["details"],
+    /** A 429's or 503's Retry-After in seconds, when the server sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -72,11 +74,13 @@ export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
   const { data, error, response } = await call;
   if (response.ok) return data as T;
   const body = (error ?? {}) as Partial<ErrorBody>;
+  const retryAfter = Number(response.headers.get("Retry-After") ?? Number.NaN);
   throw new ApiError(
     response.status,
     body.error?.code ?? "unknown",
     body.error?.message ?? `${response.status} ${response.statusText}`,
     response.headers.get("Request-Id"),
     body.error?.details,
+    Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
   );
 }

@@ -781,7 +781,7 @@ export interface paths {
         };
         /**
          * List deals
-         * @description Sort by created_at, close_date, arr_amount or total_commission, prefixed - for descending (default -created_at); ties always break on id in the same direction, so the order is stable across pages. Filters combine with AND; status takes one value or several comma-separated. List items carry no commission lines.
+         * @description Sort by created_at, close_date, arr_amount or total_commission, prefixed - for descending (default -created_at); ties always break on id in the same direction, so the order is stable across pages. Filters combine with AND; status and deal_type take one value or several comma-separated; arr_amount_min/arr_amount_max bound arr_amount (inclusive); plan_id keeps deals with a non-void plan line of that plan. List items carry no commission lines.
          */
         get: operations["listDeals"];
         put?: never;
@@ -4504,6 +4504,14 @@ export interface operations {
                 external_id?: string;
                 /** @description opportunity_name contains this, case-insensitive. */
                 q?: string;
+                /** @description One of new_business, expansion, renewal, other, or several comma-separated. */
+                deal_type?: string;
+                /** @description arr_amount ≥ this (inclusive); money ≥ 0, at most 2 decimals. */
+                arr_amount_min?: string;
+                /** @description arr_amount ≤ this (inclusive); at least arr_amount_min. */
+                arr_amount_max?: string;
+                /** @description Deals with a non-void plan line of this comp plan (any version): deals it credits someone on. */
+                plan_id?: string;
                 /** @description A field, prefixed - for descending; ties break on id the same way. */
                 sort?: "created_at" | "close_date" | "arr_amount" | "total_commission" | "-created_at" | "-close_date" | "-arr_amount" | "-total_commission";
             };

@@ -65,3 +65,23 @@ export function nextPeriod(period: string): string {
   }
   return String(Number(period) + 1);
 }
+
+/** A period's first and last calendar dates: "2026-Q3" → { from: "2026-07-01", to: "2026-09-30" }. */
+export function datesOf(period: string): { from: string; to: string } {
+  const year = Number(period.slice(0, 4));
+  const kind = kindOf(period);
+  const [first, last] =
+    kind === "year"
+      ? [1, 12]
+      : kind === "month"
+        ? [Number(period.slice(5)), Number(period.slice(5))]
+        : quarterMonths(period);
+  const lastDay = new Date(Date.UTC(year, last, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return { from: `${year}-${pad(first)}-01`, to: `${year}-${pad(last)}-${pad(lastDay)}` };
+}
+
+function quarterMonths(period: string): [number, number] {
+  const q = Number(period.slice(-1));
+  return [q * 3 - 2, q * 3];
+}

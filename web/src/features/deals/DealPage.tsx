@@ -9,15 +9,13 @@ import { useRenderedMark } from "../../ui/useRenderedMark";
 import { DisputeList } from "../disputes/components/DisputeList";
 import { dealDisputesQuery } from "../disputes/queries";
 import { DealHistory } from "./components/DealHistory";
-import { ExplanationTable } from "./components/ExplanationTable";
-import { LineHeader } from "./components/LineHeader";
+import { DealLines } from "./components/DealLines";
 import { dealHistoryQuery, dealQuery, peopleQuery } from "./queries";
 
 // The form (and the kit's Select and NumberInput under it) loads when someone opens it, not with every deal.
 const DisputeForm = lazy(() => import("./components/DisputeForm").then((m) => ({ default: m.DisputeForm })));
 
 type DealDetail = Schemas["DealDetail"];
-type Commission = Schemas["Commission"];
 type SessionUser = Schemas["User"];
 
 /** A deal the person may dispute (API.md §11): approved, and theirs unless they are an admin. */
@@ -48,8 +46,6 @@ function DealView({ deal }: { deal: DealDetail }) {
   useRenderedMark(people.data !== undefined && disputes.data !== undefined && history.data !== undefined);
   const [disputing, setDisputing] = useState(false);
   const nameOf = (id: string) => people.data?.get(id) ?? id;
-  const lineIds = new Set(deal.commissions.map((line) => line.id));
-  const lineAnchor = (id: string) => (lineIds.has(id) ? `line-${id}` : undefined);
 
   return (
     <Stack gap="lg" maw={960}>
@@ -95,16 +91,7 @@ function DealView({ deal }: { deal: DealDetail }) {
 
       <Stack gap="sm">
         <Title order={3}>Commission lines</Title>
-        {deal.commissions.length === 0 && <Text c="gray.7">This deal has no lines you can see.</Text>}
-        {deal.commissions.map((line) => (
-          <LineCard
-            key={line.id}
-            line={line}
-            currency={deal.currency}
-            person={nameOf(line.user_id)}
-            lineAnchor={lineAnchor}
-          />
-        ))}
+        <DealLines lines={deal.commissions} currency={deal.currency} nameOf={nameOf} />
       </Stack>
 
       <Stack gap="sm">
@@ -136,28 +123,6 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
         {value}
       </Text>
     </div>
-  );
-}
-
-function LineCard(props: {
-  line: Commission;
-  currency: string;
-  person: string;
-  lineAnchor: (id: string) => string | undefined;
-}) {
-  const { line, currency, person, lineAnchor } = props;
-  return (
-    <Card withBorder id={`line-${line.id}`} data-testid="commission-line" data-line-id={line.id} data-kind={line.kind}>
-      <LineHeader
-        kind={line.kind}
-        person={person}
-        status={line.status}
-        period={line.period}
-        amount={line.amount}
-        currency={currency}
-      />
-      <ExplanationTable line={line} currency={currency} lineAnchor={lineAnchor} />
-    </Card>
   );
 }
 

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { datesOf } from "../../web/src/lib/periods.js";
+
+// The approval queue's period filter becomes close_date_from/close_date_to through datesOf.
+describe("datesOf", () => {
+  it.each([
+    ["2026-Q1", "2026-01-01", "2026-03-31"],
+    ["2026-Q3", "2026-07-01", "2026-09-30"],
+    ["2026-Q4", "2026-10-01", "2026-12-31"],
+    ["2028-02", "2028-02-01", "2028-02-29"],
+    ["2026-02", "2026-02-01", "2026-02-28"],
+    ["2026-11", "2026-11-01", "2026-11-30"],
+    ["2026", "2026-01-01", "2026-12-31"],
+  ])("%s → %s … %s", (period, from, to) => {
+    expect(datesOf(period)).toEqual({ from, to });
+  });
+});
