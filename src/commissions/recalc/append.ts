@@ -1,6 +1,5 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/schema.js";
-import { divPow10, parse, plain } from "../calculate/fixed.js";
 import { compareDealOrder } from "../calculate.js";
 import { computeAppended, entriesIn } from "./compute.js";
 import { type BucketKey, bucketId, type DesiredLine, type EntryRow, type PlanContext } from "./types.js";
@@ -22,12 +21,14 @@ interface BucketSums {
   user_id: string;
   plan_id: string;
   period: string;
-  /** Σ arr_amount × percent of the stored deals (credit × 100, exact). */
-  credit100: string;
+  /** Σ credit of the stored deals (prior attainment after them). */
+  credit: string;
   /** Σ stored amounts. */
   used: string;
   /** A stored deal comes at or after the first new one. */
   later: boolean;
+  /** A stored line states no credit (never expected; then the bucket is recomputed). */
+  unexplained: boolean;
 }
 
 async function recalculationPending(db: Db): Promise<boolean> {
@@ -38,7 +39,13 @@ async function recalculationPending(db: Db): Promise<boolean> {
   return rows[0]?.busy === true;
 }
 
-/** Per bucket, in one query: the stored deals' sums and whether any of them comes at or after `first`. */
+/**
+ * Per bucket, in one query: the stored lines' sums and whether a stored deal comes at or after `first`.
+ * The credit is the one each stored line's explanation states (exact; the deal's own while the line is
+ * what a recalculation would store, which `appendToBuckets` requires), so the sums read only the lines;
+ * the order check walks the user's credits from the first new close_date on (deal_splits_user_idx), so
+ * it reads only the deals that could come after.
+ */
 async function bucketSums(
   db: Db,
   firsts: { key: BucketKey; close_date: string; created_at: string; id: string }[],
@@ -46,22 +53,26 @@ async function bucketSums(
   const input = firsts.map((f) => ({ ...f.key, close_date: f.close_date, created_at: f.created_at, id: f.id }));
   // created_at to the millisecond and ids as bytes: deal order as the engine compares them (compareDealOrder).
   const { rows } = await sql<BucketSums>`
-    SELECT r.user_id, r.plan_id, r.period,
-           COALESCE(SUM(e.credit100), 0)::text AS credit100, COALESCE(SUM(e.amount), 0)::text AS used,
-           COALESCE(BOOL_OR(e.later), false) AS later
+    SELECT r.user_id, r.plan_id, r.period, sums.credit::text AS credit, sums.used::text AS used,
+      sums.unexplained > 0 AS unexplained,
+      EXISTS (
+        SELECT 1 FROM deal_splits s
+        JOIN deals d ON d.id = s.deal_id
+        JOIN commission_lines l ON l.deal_id = s.deal_id AND l.user_id = s.user_id AND l.kind = 'plan'
+        WHERE s.user_id = r.user_id AND s.close_date >= r.close_date AND d.status <> 'rejected'
+          AND l.plan_id = r.plan_id AND l.period = r.period AND l.status <> 'void'
+          AND (d.close_date, date_trunc('milliseconds', d.created_at), d.id COLLATE "C")
+              >= (r.close_date, r.created_at, r.id COLLATE "C")
+      ) AS later
     FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
       AS r(user_id text, plan_id text, period text, close_date date, created_at timestamptz, id text)
-    LEFT JOIN LATERAL (
-      SELECT l.amount, d.arr_amount * s.percent AS credit100,
-             (d.close_date, date_trunc('milliseconds', d.created_at), d.id COLLATE "C")
-               >= (r.close_date, r.created_at, r.id COLLATE "C") AS later
+    CROSS JOIN LATERAL (
+      SELECT COALESCE(SUM((l.explanation->>'credit')::numeric), 0) AS credit, COALESCE(SUM(l.amount), 0) AS used,
+             COUNT(*) FILTER (WHERE l.explanation->>'credit' IS NULL) AS unexplained
       FROM commission_lines l
-      JOIN deals d ON d.id = l.deal_id
-      JOIN deal_splits s ON s.deal_id = l.deal_id AND s.user_id = l.user_id
       WHERE l.plan_id = r.plan_id AND l.user_id = r.user_id AND l.period = r.period AND l.kind = 'plan'
-        AND l.status <> 'void' AND d.status <> 'rejected'
-    ) e ON true
-    GROUP BY r.user_id, r.plan_id, r.period`.execute(db);
+        AND l.status <> 'void'
+    ) sums`.execute(db);
   return new Map(rows.map((r) => [bucketId(r), r]));
 }
 
@@ -88,8 +99,8 @@ export async function appendToBuckets(
   const sums = await bucketSums(db, joining);
   for (const { key, entries } of joining) {
     const s = sums.get(bucketId(key));
-    if (!s || s.later) continue;
-    const before = { credit: plain(divPow10(parse(s.credit100), 2)), used: s.used };
+    if (!s || s.later || s.unexplained) continue;
+    const before = { credit: s.credit, used: s.used };
     lines.push(...computeAppended(key, entries, ctx, before));
     done.add(bucketId(key));
     appendCounter.buckets++;
