@@ -233,6 +233,26 @@ const warm = Array.from({ length: 20_000 }, (_, i) => makeDeal(DEALS + i));
 runEngine(warm, { plan: [], spiff: [] });
 runBaseline(warm, { plan: [], spiff: [] });
 
+// BENCH_CPU_PROFILE=<dir>: a CPU profile of the measured engine run only (engine.cpuprofile).
+async function startProfile() {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return null;
+  const { Session } = await import("node:inspector/promises");
+  const { mkdirSync, writeFileSync } = await import("node:fs");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    stop: async () => {
+      const { profile } = await session.post("Profiler.stop");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(`${dir}/engine.cpuprofile`, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 // Wall time is the figure; CPU time (user + system of this process) is printed beside it because other
 // jobs on a loaded machine stretch wall time but not CPU time.
 function measure(run, out) {
@@ -243,7 +263,9 @@ function measure(run, out) {
   return [(performance.now() - wall) / 1000, (used.user + used.system) / 1e6];
 }
 const engineOut = { plan: [], spiff: [] };
+const profile = await startProfile();
 const [engineSeconds, engineCpu] = measure(runEngine, engineOut);
+await profile?.stop();
 const baseOut = { plan: [], spiff: [] };
 const [baseSeconds, baseCpu] = measure(runBaseline, baseOut);
 

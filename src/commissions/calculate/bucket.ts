@@ -1,9 +1,16 @@
 import { type Band, bandsOf, bandsTotal, sliceBands } from "./bands.js";
-import { type CappedLine, type Multiplier, type PricedLine, planExplanation } from "./explain.js";
+import {
+  type CapLimit,
+  type CappedLine,
+  type LineContext,
+  type Multiplier,
+  type PricedLine,
+  planExplanation,
+} from "./explain.js";
 import { cents, type Fixed, gt, lt, max, minus, parse, plain, plus, roundCents, times, ZERO } from "./fixed.js";
 import { dateNumber } from "./periods.js";
 import { compareDealOrder } from "./plans.js";
-import type { BucketEntry, BucketInput, PlanInput, PlanLineResult } from "./types.js";
+import type { BucketEntry, BucketInput, PlanInput, PlanLineExplanation, PlanLineResult } from "./types.js";
 
 /** A plan's terms parsed once per bucket: bands, minimum, and each deal type's multiplier on first use. */
 export interface PlanTerms {
@@ -42,13 +49,60 @@ export function priceLine(terms: PlanTerms, entry: BucketEntry, prior: Fixed): P
 }
 
 /** Rule 5: take min(own rounded amount, cap − used), never below 0.00. */
-export function applyCap(rounded: Fixed, limit: { value: Fixed; text: string } | null, used: Fixed): CappedLine {
-  if (limit === null) return { amount: rounded, cap: null };
+export function applyCap(rounded: Fixed, limit: CapLimit | null, used: Fixed): CappedLine {
+  if (limit === null) return { amount: rounded, limit: null, used, applied: false };
   const room = minus(limit.value, used);
   const applied = gt(rounded, room);
-  const amount = applied ? max(room, ZERO) : rounded;
-  return { amount, cap: { limit: limit.text, before: plain(used), applied } };
+  return { amount: applied ? max(room, ZERO) : rounded, limit, used, applied };
 }
+
+/**
+ * A plan line whose explanation is written on its first read, from the values the computation kept (all
+ * immutable): most computed lines are only compared by amount or summed, and writing every explanation
+ * was most of the engine's time (bench/README.md). `explanation` is an own enumerable accessor (one shared
+ * getter, so every line keeps one shape), so spreading, JSON.stringify and deep equality see it as they
+ * did; the first read replaces it with the value. The inputs sit in private fields, which none of those see.
+ */
+class PlanLine {
+  readonly deal_id: string;
+  readonly user_id: string;
+  readonly plan_id: string;
+  readonly plan_version: number;
+  readonly period: string;
+  readonly kind = "plan" as const;
+  readonly amount: string;
+  declare readonly explanation: PlanLineExplanation;
+  readonly #ctx: LineContext;
+  readonly #priced: PricedLine;
+  readonly #capped: CappedLine;
+
+  constructor(userId: string, ctx: LineContext, priced: PricedLine, capped: CappedLine) {
+    this.deal_id = priced.deal.id;
+    this.user_id = userId;
+    this.plan_id = ctx.plan.id;
+    this.plan_version = ctx.plan.version;
+    this.period = ctx.period;
+    this.amount = cents(capped.amount);
+    this.#ctx = ctx;
+    this.#priced = priced;
+    this.#capped = capped;
+    Object.defineProperty(this, "explanation", LAZY_EXPLANATION);
+  }
+
+  static explain(line: PlanLine): PlanLineExplanation {
+    const value = planExplanation(line.#ctx, line.#priced, line.#capped);
+    Object.defineProperty(line, "explanation", { value, enumerable: true, writable: true, configurable: true });
+    return value;
+  }
+}
+
+const LAZY_EXPLANATION: PropertyDescriptor = {
+  get(this: PlanLine) {
+    return PlanLine.explain(this);
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 function lockedUse(entries: BucketEntry[]): Fixed {
   let sum = ZERO;
@@ -56,28 +110,52 @@ function lockedUse(entries: BucketEntry[]): Fixed {
   return sum;
 }
 
+const INDEX_BITS = 2 ** 20;
+
 /**
- * The entries in deal order (a new array). String comparisons in the sort were the bucket's largest
- * cost, so canonical close dates compare as numbers and only equal dates go through compareDealOrder.
+ * The entries in deal order (a new array). Comparator calls were the bucket's largest cost, so each
+ * entry's canonical close date and position go in one number (date × 2^20 + index, exact below 2^53),
+ * sorted natively; only runs of equal dates go through compareDealOrder (created_at, then id).
  */
 function inDealOrder(entries: BucketEntry[]): BucketEntry[] {
-  const keyed: { key: number; entry: BucketEntry }[] = [];
-  for (const entry of entries) {
-    const key = dateNumber(entry.deal.close_date);
-    if (key < 0) return [...entries].sort((a, b) => compareDealOrder(a.deal, b.deal));
-    keyed.push({ key, entry });
+  const n = entries.length;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const date = dateNumber(entries[i]!.deal.close_date);
+    if (date < 0 || n >= INDEX_BITS) return [...entries].sort((a, b) => compareDealOrder(a.deal, b.deal));
+    keys[i] = date * INDEX_BITS + i;
   }
-  keyed.sort((a, b) => a.key - b.key || compareDealOrder(a.entry.deal, b.entry.deal));
-  return keyed.map((k) => k.entry);
+  keys.sort();
+  const ordered: BucketEntry[] = new Array(n);
+  let runStart = 0;
+  for (let i = 0; i < n; i++) {
+    ordered[i] = entries[keys[i]! % INDEX_BITS]!;
+    const runEnds = i + 1 === n || Math.floor(keys[i + 1]! / INDEX_BITS) !== Math.floor(keys[i]! / INDEX_BITS);
+    if (runEnds) {
+      if (i > runStart) sortRun(ordered, runStart, i + 1);
+      runStart = i + 1;
+    }
+  }
+  return ordered;
 }
 
-/** The terms for each quota a bucket's entries name (usually one), each parsed once. */
-function termsByQuota(plan: PlanInput): (quota: string | null) => { terms: PlanTerms; text: string | null } {
-  const cache = new Map<string | null, { terms: PlanTerms; text: string | null }>();
+/** Sorts ordered[from, to) (one close date) by compareDealOrder, in place. */
+function sortRun(ordered: BucketEntry[], from: number, to: number): void {
+  const run = ordered.slice(from, to).sort((a, b) => compareDealOrder(a.deal, b.deal));
+  for (let i = 0; i < run.length; i++) ordered[from + i] = run[i]!;
+}
+
+/** The terms for each quota a bucket's entries name (usually one), each parsed once, with its lines' context. */
+function termsByQuota(
+  plan: PlanInput,
+  period: string,
+): (quota: string | null) => { terms: PlanTerms; ctx: LineContext } {
+  const cache = new Map<string | null, { terms: PlanTerms; ctx: LineContext }>();
   return (quota) => {
     let found = cache.get(quota);
     if (found === undefined) {
-      found = { terms: termsOf(plan, quota), text: quota === null ? null : plain(parse(quota)) };
+      const text = quota === null ? null : plain(parse(quota));
+      found = { terms: termsOf(plan, quota), ctx: { plan, period, quota: text } };
       cache.set(quota, found);
     }
     return found;
@@ -91,7 +169,7 @@ function termsByQuota(plan: PlanInput): (quota: string | null) => { terms: PlanT
  */
 export function calculateBucket(input: BucketInput): PlanLineResult[] {
   const { plan, period, userId } = input;
-  const termsFor = termsByQuota(plan);
+  const termsFor = termsByQuota(plan, period);
   const cap = plan.cap_per_period === null ? null : parse(plan.cap_per_period);
   const limit = cap === null ? null : { value: cap, text: plain(cap) };
   const ordered = inDealOrder(input.entries);
@@ -100,20 +178,11 @@ export function calculateBucket(input: BucketInput): PlanLineResult[] {
   const lines: PlanLineResult[] = [];
   for (const entry of ordered) {
     if (!entry.locked) {
-      const { terms, text } = termsFor(entry.quota === undefined ? input.quota : entry.quota);
+      const { terms, ctx } = termsFor(entry.quota === undefined ? input.quota : entry.quota);
       const priced = priceLine(terms, entry, prior);
       const capped = applyCap(priced.rounded, limit, used);
       used = plus(used, capped.amount);
-      lines.push({
-        deal_id: entry.deal.id,
-        user_id: userId,
-        plan_id: plan.id,
-        plan_version: plan.version,
-        period,
-        kind: "plan",
-        amount: cents(capped.amount),
-        explanation: planExplanation({ plan, period, quota: text }, priced, capped),
-      });
+      lines.push(new PlanLine(userId, ctx, priced, capped));
       prior = plus(prior, priced.credit);
     } else {
       prior = plus(prior, parse(entry.credit));

@@ -1,6 +1,6 @@
 import { bandTexts, type Slice } from "./bands.js";
 import { amountNumber, eq, type Fixed, formatMoney, ONE, parse, plain, roundCents } from "./fixed.js";
-import type { CapExplanation, DealInput, PlanInput, PlanLineExplanation } from "./types.js";
+import type { DealInput, PlanInput, PlanLineExplanation } from "./types.js";
 
 /** A deal type's multiplier and its plain text, made once per bucket. */
 export interface Multiplier {
@@ -21,13 +21,22 @@ export interface PricedLine {
   minDeal: Fixed | null;
 }
 
+/** A bucket's cap and its plain text, made once per bucket. */
+export interface CapLimit {
+  value: Fixed;
+  text: string;
+}
+
+/** A line after the cap: its amount, and what the cap's explanation needs (`used`: by earlier lines). */
 export interface CappedLine {
   amount: Fixed;
-  cap: CapExplanation | null;
+  limit: CapLimit | null;
+  used: Fixed;
+  applied: boolean;
 }
 
 /** What a bucket's lines share; `quota` already in plain notation. */
-interface LineContext {
+export interface LineContext {
   plan: PlanInput;
   quota: string | null;
   period: string;
@@ -54,9 +63,8 @@ export function planSummary(line: PricedLine, capped: CappedLine): string {
     const minimum = formatMoney(line.minDeal);
     return `deal ARR ${arr} is below the minimum deal amount ${minimum}, so ${amount} instead of ${text} = ${would} (its credit still counts toward attainment)`;
   }
-  if (capped.cap?.applied) {
-    const { limit, before } = capped.cap;
-    const cut = `capped at ${amount} (cap ${formatMoney(parse(limit))}, ${formatMoney(parse(before))} used before)`;
+  if (capped.applied && capped.limit !== null) {
+    const cut = `capped at ${amount} (cap ${formatMoney(parse(capped.limit.text))}, ${formatMoney(parse(plain(capped.used)))} used before)`;
     return `${text} = ${formatMoney(line.rounded)} ${cut} = ${amount}`;
   }
   return `${text} = ${amount}`;
@@ -85,7 +93,8 @@ export function planExplanation(ctx: LineContext, line: PricedLine, capped: Capp
     prior_attainment: prior,
     bands,
     multiplier: line.multiplier.text,
-    cap: capped.cap,
+    cap:
+      capped.limit === null ? null : { limit: capped.limit.text, before: plain(capped.used), applied: capped.applied },
     unrounded,
     min_deal_amount: line.minDeal === null ? undefined : plain(line.minDeal),
     amount,

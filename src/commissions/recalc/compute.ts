@@ -2,6 +2,7 @@ import {
   type BucketEntry,
   calculateBucket,
   calculateSpiffLines,
+  type DealInput,
   findPlan,
   type NoPlan,
   type PlanLineResult,
@@ -91,6 +92,39 @@ export function computeBucket(key: BucketKey, rows: EntryRow[], ctx: PlanContext
   if (!entries.some((e) => !e.locked)) return [];
   const lines = calculateBucket({ plan, quota: plan.quota, period: key.period, userId: key.user_id, entries });
   return lines.map(fromPlanLine);
+}
+
+/** The entries of `rows` (one user's) that land in the bucket, as `computeBucket` places them. */
+export function entriesIn(key: BucketKey, rows: EntryRow[], ctx: PlanContext): BucketEntry[] {
+  return rows.flatMap((r) => (r.user_id === key.user_id ? (place(key, r, ctx, false) ?? []) : []));
+}
+
+/** Stands for every deal already in a bucket: before any real deal in §5 order (close_date "0000-01-01"). */
+const BEFORE_ALL: DealInput = {
+  id: "",
+  arr_amount: "0",
+  currency: "",
+  deal_type: "",
+  close_date: "0000-01-01",
+  created_at: "",
+  splits: [],
+};
+
+/**
+ * Plan lines of `entries`, every one after all the bucket's stored deals, from what those deals add up to:
+ * their credit (the prior attainment) and their stored amounts (the cap used), as one locked entry first.
+ */
+export function computeAppended(
+  key: BucketKey,
+  entries: BucketEntry[],
+  ctx: PlanContext,
+  before: { credit: string; used: string },
+): DesiredLine[] {
+  const plan = ctx.plans.get(key.plan_id);
+  if (!plan || entries.length === 0) return [];
+  const stored: BucketEntry = { deal: BEFORE_ALL, credit: before.credit, locked: true, lockedAmount: before.used };
+  const input = { plan, quota: plan.quota, period: key.period, userId: key.user_id, entries: [stored, ...entries] };
+  return calculateBucket(input).map(fromPlanLine);
 }
 
 /** Distinct buckets, in a stable order. */

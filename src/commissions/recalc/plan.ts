@@ -1,5 +1,6 @@
 import type { Db } from "../../db/schema.js";
 import type { PlanInput, SpiffInput } from "../calculate.js";
+import { appendToBuckets } from "./append.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
 import { loadBucketEntries, loadCredits } from "./load.js";
 import { loadUnlockedLines } from "./load-lines.js";
@@ -58,6 +59,8 @@ interface Scope {
   inBatch: (user: string) => boolean;
   existing: ExistingLine[];
   buckets: BucketKey[];
+  /** Ids of the buckets a stored deal joins or leaves (the others only new deals join). */
+  storedBuckets: Set<string>;
 }
 
 /** The credits the targets reach, their unlocked lines, and the buckets changed deals left. */
@@ -82,7 +85,8 @@ async function scopeOf(
     if (b && fullDeals.has(line.deal_id) && !creditIds.has(`${line.deal_id}|${line.user_id}`)) buckets.push(b);
   }
   const touchAll = targets.some((t) => t.type !== "spiff");
-  return { credits, creditIds, fullDeals, touchAll, inBatch, existing, buckets };
+  const storedBuckets = new Set(buckets.map(bucketId));
+  return { credits, creditIds, fullDeals, touchAll, inBatch, existing, buckets, storedBuckets };
 }
 
 interface Rematched {
@@ -92,7 +96,7 @@ interface Rematched {
 }
 
 /** Re-matches each credit to its plan: SPIFF lines, no-plan notes, and the buckets to recompute. */
-function rematch(scope: Scope, planCtx: PlanContext, spiffs: SpiffInput[]): Rematched {
+function rematch(scope: Scope, planCtx: PlanContext, spiffs: SpiffInput[], unsaved: Set<string>): Rematched {
   const planLineOf = new Map(
     scope.existing.filter((l) => l.kind === "plan").map((l) => [`${l.deal_id}|${l.user_id}`, l]),
   );
@@ -104,6 +108,7 @@ function rematch(scope: Scope, planCtx: PlanContext, spiffs: SpiffInput[]): Rema
     if (scope.touchAll || (before && bucketId(before)) !== (after && bucketId(after))) {
       if (before) scope.buckets.push(before);
       if (after) scope.buckets.push(after);
+      if (!unsaved.has(creditId(credit))) for (const b of [before, after]) if (b) scope.storedBuckets.add(bucketId(b));
     }
     if (!after) out.noPlan.add(creditId(credit));
     const reason = isMatch(match) ? null : match.reason;
@@ -135,15 +140,19 @@ export async function planRecalc(tx: Db, targets: RecalcTarget[], options: PlanO
   const planCtx = await loadPlanContext(tx, userIds, plans);
   const span = dateSpan(scope.credits);
   const spiffs = span ? await loadSpiffs(tx, span.from, span.to) : [];
-  const { desired, reasons, noPlan } = rematch(scope, planCtx, spiffs);
+  const { desired, reasons, noPlan } = rematch(scope, planCtx, spiffs, new Set(unsaved.map(creditId)));
 
-  const keys = uniqueBuckets(scope.buckets);
   const unsavedEntries: EntryRow[] = unsaved.map((c) => ({
     ...c,
     locked_plan_id: null,
     locked_period: null,
     locked_amount: null,
   }));
+  const all = uniqueBuckets(scope.buckets);
+  const onlyNew = all.filter((k) => !scope.storedBuckets.has(bucketId(k)));
+  const appended = await appendToBuckets(tx, onlyNew, unsavedEntries, planCtx);
+  desired.push(...appended.lines);
+  const keys = all.filter((k) => !appended.done.has(bucketId(k)));
   const entriesOf = groupBy((await loadBucketEntries(tx, keys)).concat(unsavedEntries), (e) => e.user_id);
   for (const key of keys) desired.push(...computeBucket(key, entriesOf.get(key.user_id) ?? [], planCtx));
 
