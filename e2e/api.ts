@@ -46,11 +46,21 @@ export async function call<T>(
   headers: Record<string, string>,
   body?: unknown,
 ): Promise<T> {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let res = await send();
+  // The suite shares one admin key (100 requests per rolling minute, API.md §2): a 429 is refused before
+  // anything runs, so waiting its Retry-After and sending again is what any client of the API does.
+  for (let retries = 0; res.status === 429 && retries < 3; retries++) {
+    const seconds = Math.min(60, Number(res.headers.get("retry-after")) || 1);
+    await res.text();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    res = await send();
+  }
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;

@@ -38,6 +38,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // 422 case uses a private address).
     CTS_WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
     CTS_WEBHOOK_ALLOW_HTTP: "1",
+    // A plan-change impact over this many lines answers 202 with a plan_impact job (API.md §12). The
+    // default (20,000) is too many lines to build in a test, so plans.spec.ts makes a plan of 205 lines
+    // and the console polls the real job; every other impact in the suite (the seed's plan, the specs'
+    // own plans) stays far below 200 and is answered inline.
+    CTS_PLAN_IMPACT_INLINE_LINES: "200",
   };
   let output = "";
   server = spawn(process.execPath, ["dist/cli/main.js", "serve"], {

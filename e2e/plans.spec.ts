@@ -360,43 +360,76 @@ test("finance reads a plan and previews a change's impact, with no control that 
   expect(problems).toEqual([]);
 });
 
-test("a large plan's impact answered with a job (202) is polled until the job holds it", async ({ page, problems }) => {
-  // 20,000 lines are too many to build here, so the network answers the preview as the API does for a large plan:
-  // 202 with a plan_impact Job, which GET /jobs/{id} reports running, then succeeded with the real impact as `result`.
-  const { plan } = await planWorld("job");
-  const impact = await asAdmin("POST", `/comp-plans/${plan.id}/impact?per_page=10`, { tiers: NEW_TIERS });
-  const job = {
-    id: "job_e2e_plan_impact",
-    kind: "plan_impact",
-    status: "queued",
-    total: impact.summary.lines,
-    done: 0,
-    error: null,
-    result: null,
-    created_at: new Date().toISOString(),
-    finished_at: null,
-  };
-  let polls = 0;
-  await page.route(`**/api/v1/comp-plans/${plan.id}/impact?*`, (route) =>
-    route.fulfill({ status: 202, contentType: "application/json", body: JSON.stringify(job) }),
-  );
-  await page.route(`**/api/v1/jobs/${job.id}`, (route) => {
-    polls++;
-    const done = polls >= 3;
-    const body = done
-      ? { ...job, status: "succeeded", done: job.total, result: impact, finished_at: new Date().toISOString() }
-      : { ...job, status: "running", done: 1 };
-    return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) });
+/** More lines than the e2e server computes inline (CTS_PLAN_IMPACT_INLINE_LINES=200 in global-setup.ts). */
+const LARGE_PLAN_DEALS = 205;
+
+/** A plan with one rep and LARGE_PLAN_DEALS pending deals this quarter, made through POST /deals/bulk. */
+async function largePlan(): Promise<{ plan: any; size: number }> {
+  const from = inQuarter(2).date;
+  const plan = await asAdmin("POST", "/comp-plans", {
+    name: `Plans spec job ${unique()}`,
+    description: "Made by e2e/plans.spec.ts: more lines than the e2e server's inline impact limit",
+    period: "quarter",
+    quota: 1000000, // above the deals' sum, so every line is in the first tier and moves with its rate
+    tiers: [
+      { from_attainment: 0, rate: 0.1 },
+      { from_attainment: 1, rate: 0.15 },
+    ],
+    effective_from: from,
   });
+  const rep = await asAdmin("POST", "/users", {
+    name: "Jo Bulk Planner",
+    email: `jo.bulk.${unique()}@e2e.example.com`,
+  });
+  await asAdmin("POST", `/comp-plans/${plan.id}/assignments`, { user_id: rep.id, effective_from: from });
+  const batch = unique();
+  const deals = Array.from({ length: LARGE_PLAN_DEALS }, (_, i) => ({
+    external_id: `e2e-plans-job-${batch}-${i}`,
+    opportunity_name: `Plans spec job deal ${i}`,
+    arr_amount: 1000 + i * 10,
+    close_date: inQuarter(0, i % 28).date,
+    owner_id: rep.id,
+  }));
+  const created = await asAdmin("POST", "/deals/bulk", { deals });
+  expect(created.meta.created).toBe(LARGE_PLAN_DEALS);
+  return { plan, size: LARGE_PLAN_DEALS };
+}
+
+test("a large plan's impact answered with a job (202) is polled until the job holds it", async ({ page, problems }) => {
+  test.slow(); // 205 deals, a job and an impact of 205 lines on a loaded 2-core machine
+  const { plan, size } = await largePlan();
   await signIn(page, state().users.admin, `/plans/${plan.id}`);
   await settled(page);
   await page.getByRole("button", { name: "Edit terms" }).click();
   await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("0.12");
+  // What the real server answered the page: the preview, then each poll of the job.
+  const polled: string[] = [];
+  page.on("response", async (res) => {
+    if (res.request().method() === "GET" && /\/api\/v1\/jobs\/[^/?]+$/.test(new URL(res.url()).pathname)) {
+      polled.push(res.status() === 200 ? (await res.json()).status : `HTTP ${res.status()}`);
+    }
+  });
+  const previewed = page.waitForResponse(
+    (res) =>
+      res.request().method() === "POST" && new URL(res.url()).pathname === `/api/v1/comp-plans/${plan.id}/impact`,
+  );
   await page.getByRole("button", { name: "Preview impact" }).click();
-  await expect(page.getByText(`the impact is computed in the background (job ${job.id}, running)`)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Apply", exact: true })).toHaveCount(0);
-  await expectImpactAsApi(page, impact);
-  expect(polls).toBeGreaterThanOrEqual(3);
+  const answer = await previewed;
+  expect(answer.status()).toBe(202);
+  const accepted = await answer.json();
+  expect(accepted).toMatchObject({ kind: "plan_impact", total: size });
+
+  await expect(page.getByTestId("impact-summary")).toBeVisible({ timeout: 60_000 });
+  const job = await asAdmin("GET", `/jobs/${accepted.id}`);
+  expect(job.status).toBe("succeeded");
+  expect(job.done).toBe(size);
+  // Every one of the rep's lines moves with the first tier's rate, and the page shows the first ten.
+  expect(job.result.summary.lines).toBe(size);
+  expect(job.result.lines.meta.total).toBe(size);
+  await expectImpactAsApi(page, job.result);
+  expect(polled.length).toBeGreaterThanOrEqual(1);
+  expect(polled.at(-1)).toBe("succeeded");
+  expect(polled.filter((s) => s !== "succeeded").every((s) => s === "queued" || s === "running")).toBe(true);
   await expect(page.getByRole("button", { name: "Apply", exact: true })).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -77,6 +77,7 @@ const EnvSchema = z.object({
     .default(30),
   CTS_SESSION_IDLE_MINUTES: wholeInRange("CTS_SESSION_IDLE_MINUTES", "minutes", 1, 43_200).default(480),
   CTS_SESSION_MAX_HOURS: wholeInRange("CTS_SESSION_MAX_HOURS", "hours", 1, 8_760).default(168),
+  CTS_PLAN_IMPACT_INLINE_LINES: wholeInRange("CTS_PLAN_IMPACT_INLINE_LINES", "lines", 1, 1_000_000).default(20_000),
   CTS_WEBHOOK_ALLOW_HOSTS: z.string().optional(),
   CTS_WEBHOOK_ALLOW_HTTP: z.enum(["0", "1"], { error: "CTS_WEBHOOK_ALLOW_HTTP must be 0 or 1" }).optional(),
   CTS_TEST_CRASH_AFTER_COMMIT: z.enum(["0", "1"], { error: "CTS_TEST_CRASH_AFTER_COMMIT must be 0 or 1" }).optional(),
@@ -108,6 +109,8 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** A signed-in session ends after this long unused, and this long after sign-in whatever happens (API.md §11). */
   sessions: { idleMinutes: number; maxHours: number };
+  /** The most lines a plan-change impact computes within the request; a larger one answers 202 with a job (API.md §12). */
+  planImpactInlineLines: number;
   webhookAllowHosts: string[];
   webhookAllowHttp: boolean;
   /** Tests only (CTS_TEST_CRASH_AFTER_COMMIT=1): SIGKILL right after an idempotent request commits. */
@@ -250,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: { jobs: v.CTS_WORKER_JOB_CONCURRENCY, webhooks: v.CTS_WORKER_WEBHOOK_CONCURRENCY },
     requestTimeoutSeconds: v.CTS_REQUEST_TIMEOUT,
     sessions: { idleMinutes: v.CTS_SESSION_IDLE_MINUTES, maxHours: v.CTS_SESSION_MAX_HOURS },
+    planImpactInlineLines: v.CTS_PLAN_IMPACT_INLINE_LINES,
     webhookAllowHosts,
     webhookAllowHttp: v.CTS_WEBHOOK_ALLOW_HTTP === "1",
     testCrashAfterCommit: v.CTS_TEST_CRASH_AFTER_COMMIT === "1",

@@ -5,6 +5,7 @@ import { buildApp } from "./app/build.js";
 import { listenMetrics, registerDatabaseGauges } from "./app/metrics-server.js";
 import { scheduleRetention } from "./app/retention.js";
 import { workSources } from "./app/work-sources.js";
+import { setImpactInlineLimit } from "./comp-plans/index.js";
 import type { Config } from "./config.js";
 import { makeCtx, OWNER } from "./context.js";
 import { type Deployment, openDeployment } from "./deployment.js";
@@ -39,6 +40,8 @@ function connectionWarning(logger: pino.Logger) {
 /** `cts serve`: config → database (locked, migrated) → app → listen (+ worker, + owner socket). */
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
   const logger = createLogger(config);
+  // Every process that answers /impact (and the MCP tool) decides inline or job by the operator's limit.
+  setImpactInlineLimit(config.planImpactInlineLines);
   const webhooks = await resolveWebhookSettings(config);
   warnWebhookExemptions(logger, webhooks);
   if (!config.databaseUrl) {

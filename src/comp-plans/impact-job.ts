@@ -19,7 +19,7 @@ export const PLAN_IMPACT_JOB_KIND = "plan_impact";
 
 let inlineLimit = 20_000;
 
-/** Lines an impact may compute within the request; beyond it a job computes it. Tests lower it. */
+/** Lines an impact may compute within the request; beyond it a job computes it. `cts serve` sets it from CTS_PLAN_IMPACT_INLINE_LINES; tests lower it. */
 export function setImpactInlineLimit(limit: number): void {
   inlineLimit = limit;
 }

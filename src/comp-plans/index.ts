@@ -1,7 +1,12 @@
 // The comp-plans feature as other folders see it: plans and assignments (routes, services, schemas).
 export { createAssignment, listAssignments } from "./assignments-service.js";
 export { previewPlanChange } from "./impact.js";
-export { PLAN_IMPACT_JOB_KIND, planImpactJobHandler, requestPlanChangeImpact } from "./impact-job.js";
+export {
+  PLAN_IMPACT_JOB_KIND,
+  planImpactJobHandler,
+  requestPlanChangeImpact,
+  setImpactInlineLimit,
+} from "./impact-job.js";
 export { compPlanRoutes } from "./routes.js";
 export {
   CompPlan,

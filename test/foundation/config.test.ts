@@ -52,6 +52,7 @@ describe("defaults", () => {
       workerConcurrency: { jobs: 4, webhooks: 8 },
       requestTimeoutSeconds: 30,
       sessions: { idleMinutes: 480, maxHours: 168 },
+      planImpactInlineLines: 20_000,
       webhookAllowHosts: [],
       webhookAllowHttp: false,
       testCrashAfterCommit: false,
