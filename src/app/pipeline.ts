@@ -239,6 +239,7 @@ async function identify(
     return { actor: session.actor, session };
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== "unauthorized") throw err;
+    if (isSessionProbe(req)) throw err;
     const refused = await countFailedAuth(deps.rateLimits, req.ip, now.getTime());
     if (refused) {
       req.ipLimited = true;
@@ -246,6 +247,20 @@ async function identify(
     }
     throw err;
   }
+}
+
+/**
+ * "Am I signed in?" with nothing presented: the console asks it on every signed-out page load. It
+ * guesses nothing, so it is not a failed authentication (else 30 page loads a minute from one office's
+ * address would lock everyone there out of signing in); a bad key or cookie on it still counts.
+ */
+function isSessionProbe(req: FastifyRequest): boolean {
+  return (
+    req.method === "GET" &&
+    req.routeOptions.url === "/api/v1/auth/session" &&
+    req.headers.authorization === undefined &&
+    !hasSessionCookie(req.headers.cookie)
+  );
 }
 
 /** Fresh ids for every request; an incoming Request-Id header is never trusted. */

@@ -38,7 +38,7 @@ export function sessionRoutes(app: App, deps: SignInDeps): void {
         summary: "Get the current session",
         operationId: "getSession",
         description:
-          "The signed-in person, the session's CSRF token and when it expires if left unused. 401 without a live session; a request with an API key (Authorization header) has no session and gets 403 `forbidden`.",
+          "The signed-in person, the session's CSRF token and when it expires if left unused. 401 without a live session (asked with no cookie and no key, it is not a failed authentication for the address's limit: the console asks it on every signed-out page); a request with an API key (Authorization header) has no session and gets 403 `forbidden`.",
         response: { 200: SessionBody },
       },
     },

@@ -96,6 +96,33 @@ describe("a session authenticates /api/v1 requests as its person", () => {
   });
 });
 
+describe("the console's session probe (GET /auth/session with nothing presented)", () => {
+  // Every signed-out page load of the console asks GET /auth/session with no cookie: counting those as
+  // failed authentications let 30 page loads a minute from one address (an office behind one NAT) lock
+  // everyone there out of signing in. A probe presents nothing to guess, so it is answered, not counted.
+  it("answers 401 without counting it; a bad cookie or key on it, or no credentials elsewhere, still count", async () => {
+    const ip = freshIp();
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: "GET", url: `/api/v1${url}`, headers, remoteAddress: ip });
+    const probes: number[] = [];
+    for (let i = 0; i < 40; i++) probes.push((await get("/auth/session")).statusCode);
+    expect(probes).toEqual(Array(40).fill(401));
+
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await get("/auth/session", { cookie: "cts_session=BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB" })).statusCode,
+      ).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await get("/auth/session", { authorization: `Bearer ${craftKey("test")}` })).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++) expect((await get("/users")).statusCode).toBe(401);
+    expectError(await get("/users"), 429, "rate_limited");
+    // Over the limit, the probe still answers 401 (the console shows its sign-in page, whose sign-in then
+    // says 429), and it is the probe alone that is exempt.
+    expectError(await get("/auth/session"), 401, "unauthorized");
+    expectError(await get("/auth/session", { authorization: `Bearer ${craftKey("test")}` }), 429, "rate_limited");
+  });
+});
+
 describe("CSRF (API.md §11)", () => {
   const body = () => ({ name: "Csrf Person", email: uniqueEmail("csrf") });
 

@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * Get the current session
-         * @description The signed-in person, the session's CSRF token and when it expires if left unused. 401 without a live session; a request with an API key (Authorization header) has no session and gets 403 `forbidden`.
+         * @description The signed-in person, the session's CSRF token and when it expires if left unused. 401 without a live session (asked with no cookie and no key, it is not a failed authentication for the address's limit: the console asks it on every signed-out page); a request with an API key (Authorization header) has no session and gets 403 `forbidden`.
          */
         get: operations["getSession"];
         put?: never;
