@@ -24,6 +24,8 @@ export default defineConfig({
     baseURL: process.env.CTS_E2E_URL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // No dialog fade-ins (the theme respects reduced motion): axe measures colours as drawn, never mid-fade.
+    contextOptions: { reducedMotion: "reduce" },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       // Without these, Chromium reaches for Google's hosts at start, which this closed network refuses.
