@@ -96,7 +96,14 @@ export const Explanation = z
  */
 function impactExplanations<E extends z.ZodObject>(stored: E) {
   return {
-    explanation_before: stored.nullable().describe("The stored explanation; null for a new line."),
+    explanation_before: z
+      .union([stored, NoPlanExplanation])
+      .nullable()
+      .describe(
+        "The computation behind `before`: the stored explanation, or for a locked line corrected retroactively " +
+          "the latest correction's (then {summary, reason} when that correction brought it to 0.00 because it " +
+          "no longer earns); null for a new line.",
+      ),
     explanation_after: z
       .union([stored, NoPlanExplanation])
       .nullable()

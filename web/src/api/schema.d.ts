@@ -1688,8 +1688,8 @@ export interface components {
             delta: number;
             /** @constant */
             kind: "plan";
-            /** @description The stored explanation; null for a new line. */
-            explanation_before: components["schemas"]["PlanExplanation"] | null;
+            /** @description The computation behind `before`: the stored explanation, or for a locked line corrected retroactively the latest correction's (then {summary, reason} when that correction brought it to 0.00 because it no longer earns); null for a new line. */
+            explanation_before: (components["schemas"]["PlanExplanation"] | components["schemas"]["NoPlanExplanation"]) | null;
             /** @description The computation under the new terms, or {summary, reason} when it would earn nothing. */
             explanation_after: (components["schemas"]["PlanExplanation"] | components["schemas"]["NoPlanExplanation"]) | null;
         } | {
@@ -1710,8 +1710,8 @@ export interface components {
             delta: number;
             /** @constant */
             kind: "spiff";
-            /** @description The stored explanation; null for a new line. */
-            explanation_before: components["schemas"]["SpiffExplanation"] | null;
+            /** @description The computation behind `before`: the stored explanation, or for a locked line corrected retroactively the latest correction's (then {summary, reason} when that correction brought it to 0.00 because it no longer earns); null for a new line. */
+            explanation_before: (components["schemas"]["SpiffExplanation"] | components["schemas"]["NoPlanExplanation"]) | null;
             /** @description The computation under the new terms, or {summary, reason} when it would earn nothing. */
             explanation_after: (components["schemas"]["SpiffExplanation"] | components["schemas"]["NoPlanExplanation"]) | null;
         };
