@@ -7,6 +7,31 @@ interface QueryResult {
 }
 
 /**
+ * PGlite runs each statement synchronously on this thread and resolves at once, so a request awaiting
+ * statement after statement (a bulk of 1,000 deals) is one chain of microtasks: the event loop never
+ * turns, and no other request, not even /healthz, is read until it ends (3 s were seen). Before a
+ * statement, when the loop has not turned for this long, the statement waits one turn (setImmediate).
+ */
+const TURN_EVERY_MS = 5;
+let lastTurn = performance.now();
+let turnNoted = false;
+
+function noteTurn(): void {
+  lastTurn = performance.now();
+  turnNoted = false;
+}
+
+/** Resolves at once while the event loop turns on its own; after TURN_EVERY_MS without a turn, on the next. */
+function letTheLoopTurn(): Promise<void> | undefined {
+  if (!turnNoted) {
+    turnNoted = true;
+    setImmediate(noteTurn);
+  }
+  if (performance.now() - lastTurn < TURN_EVERY_MS) return undefined;
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * A pg.Pool look-alike over one PGlite instance, so Kysely's own PostgresDialect drives both
  * databases. PGlite has a single connection: one checkout at a time, queued in FIFO order, which
  * makes a Kysely transaction exclusive for its whole duration (no interleaved statements).
@@ -34,6 +59,7 @@ export class PGlitePool {
     let released = false;
     return {
       async query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
+        await letTheLoopTurn();
         // Without parameters use the simple protocol, which also runs multi-statement scripts (migrations).
         if (params.length === 0) {
           const results = await pglite.exec(sql);
