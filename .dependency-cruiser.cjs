@@ -4,7 +4,7 @@
 
 /** From the ground up. Folders end in "/", single files in ".ts". */
 const FLOORS = [
-  ["config.ts", "enums.ts", "errors.ts", "ids.ts", "metrics.ts", "http/", "passwords/"],
+  ["config.ts", "enums.ts", "errors.ts", "event-loop.ts", "ids.ts", "metrics.ts", "http/", "passwords/"],
   ["db/"],
   ["context.ts", "declare-routes.ts", "events/", "jobs/", "rate-limit/", "idempotency/", "access/"],
   ["audit/", "request-logs/"],

@@ -168,7 +168,7 @@ export async function* allLines(
   db: Db,
   q: ListCommissionsQuery,
   visible: Visible,
-  chunk = 1000,
+  chunk = 500,
 ): AsyncGenerator<Commission[]> {
   let after: { created_at: Date; id: string } | null = null;
   for (;;) {

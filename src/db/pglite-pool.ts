@@ -1,34 +1,10 @@
 import type { PGlite } from "@electric-sql/pglite";
+import { turnIfDue } from "../event-loop.js";
 
 interface QueryResult {
   command: string;
   rowCount: number;
   rows: unknown[];
-}
-
-/**
- * PGlite runs each statement synchronously on this thread and resolves at once, so a request awaiting
- * statement after statement (a bulk of 1,000 deals) is one chain of microtasks: the event loop never
- * turns, and no other request, not even /healthz, is read until it ends (3 s were seen). Before a
- * statement, when the loop has not turned for this long, the statement waits one turn (setImmediate).
- */
-const TURN_EVERY_MS = 5;
-let lastTurn = performance.now();
-let turnNoted = false;
-
-function noteTurn(): void {
-  lastTurn = performance.now();
-  turnNoted = false;
-}
-
-/** Resolves at once while the event loop turns on its own; after TURN_EVERY_MS without a turn, on the next. */
-function letTheLoopTurn(): Promise<void> | undefined {
-  if (!turnNoted) {
-    turnNoted = true;
-    setImmediate(noteTurn);
-  }
-  if (performance.now() - lastTurn < TURN_EVERY_MS) return undefined;
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**
@@ -59,7 +35,8 @@ export class PGlitePool {
     let released = false;
     return {
       async query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
-        await letTheLoopTurn();
+        // PGlite statements never yield on their own: see event-loop.ts.
+        await turnIfDue();
         // Without parameters use the simple protocol, which also runs multi-statement scripts (migrations).
         if (params.length === 0) {
           const results = await pglite.exec(sql);

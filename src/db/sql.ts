@@ -27,7 +27,7 @@ export async function insertJsonRows<T extends Table>(
   table: T,
   columns: PgColumns<DB[T]>,
   rowsJson: string[],
-  chunk = 2000,
+  chunk = 500,
 ): Promise<void> {
   const names = Object.keys(columns);
   const list = sql.join(names.map((n) => sql.ref(n)));
@@ -46,7 +46,7 @@ export function insertRecords<T extends Table>(
   table: T,
   columns: PgColumns<DB[T]>,
   rows: Record<string, unknown>[],
-  chunk = 2000,
+  chunk = 500,
 ): Promise<void> {
   return insertJsonRows(
     db,

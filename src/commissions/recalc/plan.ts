@@ -1,4 +1,5 @@
 import type { Db } from "../../db/schema.js";
+import { turnIfDue } from "../../event-loop.js";
 import type { PlanInput, SpiffInput } from "../calculate.js";
 import { appendToBuckets } from "./append.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
@@ -154,7 +155,10 @@ export async function planRecalc(tx: Db, targets: RecalcTarget[], options: PlanO
   desired.push(...appended.lines);
   const keys = all.filter((k) => !appended.done.has(bucketId(k)));
   const entriesOf = groupBy((await loadBucketEntries(tx, keys)).concat(unsavedEntries), (e) => e.user_id);
-  for (const key of keys) desired.push(...computeBucket(key, entriesOf.get(key.user_id) ?? [], planCtx));
+  for (const key of keys) {
+    desired.push(...computeBucket(key, entriesOf.get(key.user_id) ?? [], planCtx));
+    await turnIfDue();
+  }
 
   const known = new Set(scope.existing.map((l) => l.deal_id));
   const more = distinct(desired.map((l) => l.deal_id).filter((id) => !known.has(id)));
