@@ -1,18 +1,21 @@
-// Compiles src/ to dist/, copies the SQL migrations beside the compiled migrator, bakes an empty
+// Compiles src/ to dist/, copies the SQL migrations beside the compiled migrator, bundles the `cts`
+// command into dist/cli/main.js (scripts/bundle-cli.mjs: it starts ~0.7 s sooner), bakes an empty
 // PGlite cluster (initdb takes seconds) so the first `npm start` on a new data dir starts from it, and
 // builds the web console into dist/web with a .br and a .gz beside each asset (served as they are).
-// `--server` recompiles src/ and the migrations only, over the existing dist/ (the tests' quick path).
+// `--server` recompiles src/, the migrations and the bundle only, over the existing dist/ (the tests' quick path).
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { bundleCli } from "./bundle-cli.mjs";
 
 const serverOnly = process.argv.includes("--server");
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 if (!serverOnly) rmSync("dist", { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
 cpSync("src/db/migrations", "dist/db/migrations", { recursive: true });
+await bundleCli();
 if (serverOnly && existsSync("dist/db/pgdata-template.tar.gz")) process.exit(0);
 
 const { PGlite } = await import("@electric-sql/pglite");
