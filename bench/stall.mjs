@@ -193,7 +193,14 @@ try {
   port = await freePort();
   const pinned = spawnSync("taskset", ["-c", "0", "true"]).status === 0 && cpus().length >= 2;
   // BENCH_CPU_PROF=<dir>: the server runs under --cpu-prof (written when it stops).
-  const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const prof = process.env.BENCH_CPU_PROF
+    ? [
+        "--cpu-prof",
+        `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
+        "--cpu-prof-interval",
+        process.env.BENCH_CPU_PROF_INTERVAL ?? "1000",
+      ]
+    : [];
   const serve = [...prof, join(root, "dist/cli/main.js"), "serve"];
   const [cmd, args] = pinned ? ["taskset", ["-c", "0", process.execPath, ...serve]] : [process.execPath, serve];
   if (pinned) spawnSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });

@@ -73,7 +73,7 @@ export async function applyPlan(
 ): Promise<number> {
   const keep = <T extends { deal_id: string }>(items: T[]) =>
     onlyDeals ? items.filter((i) => onlyDeals.has(i.deal_id)) : items;
-  settle(plan.diff, onlyDeals && ((id) => onlyDeals.has(id)));
+  await settle(plan.diff, onlyDeals && ((id) => onlyDeals.has(id)));
   const diff = {
     inserts: keep(plan.diff.inserts),
     updates: plan.diff.updates.filter((u) => !onlyDeals || onlyDeals.has(u.before.deal_id)),
@@ -125,7 +125,7 @@ export async function recalculate(
   const plan = await planRecalc(tx, targets, { unsaved: unsaved?.credits });
   if (unsaved) await unsaved.save(totalsOf(plan, new Set(unsaved.credits.map((c) => c.deal.id))));
   // Explanations are compared only when the lines certainly written leave room under the limit.
-  if (diffSize(plan.diff) <= limit) settle(plan.diff);
+  if (diffSize(plan.diff) <= limit) await settle(plan.diff);
   if (diffSize(plan.diff) <= limit) {
     await applyPlan(tx, ctx, plan, undefined, options.announce);
     return { jobId: null };

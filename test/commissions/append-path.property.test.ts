@@ -34,7 +34,7 @@ afterAll(() => t.close());
  */
 async function fullRecalculationChanges(dealIds: string[], created: string | null) {
   const plan = await planRecalc(t.db.db, [{ type: "deals", deal_ids: dealIds }]);
-  settle(plan.diff);
+  await settle(plan.diff);
   const show = (l: { deal_id: string; amount: string }) => `${l.deal_id} ${l.amount}`;
   return {
     inserts: plan.diff.inserts.map(show),

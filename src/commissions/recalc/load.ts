@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Selectable, type SqlBool, sql } from "kysely";
 import type { DB, Db, DealsTable } from "../../db/schema.js";
 import { anyOf } from "../../db/sql.js";
+import { turnIfDue } from "../../event-loop.js";
 import { creditsOf, periodRange } from "../calculate.js";
 import type { BucketKey, CreditRow, DateRange, EngineDeal, EntryRow, RecalcTarget } from "./types.js";
 
@@ -204,9 +205,10 @@ export async function loadBucketEntries(db: Db, buckets: BucketKey[]): Promise<E
     LEFT JOIN commission_lines l
       ON l.deal_id = s.deal_id AND l.user_id = s.user_id AND l.kind = 'plan' AND l.locked AND l.status <> 'void'
     WHERE d.status <> 'rejected'`.execute(db);
-  return rows.map((r) => {
+  const entries: EntryRow[] = [];
+  for (const r of rows) {
     const deal = toEngineDeal(r);
-    return {
+    entries.push({
       deal,
       user_id: r.user_id,
       percent: r.percent,
@@ -215,6 +217,8 @@ export async function loadBucketEntries(db: Db, buckets: BucketKey[]): Promise<E
       locked_plan_id: r.locked_plan_id,
       locked_period: r.locked_period,
       locked_amount: r.locked_amount,
-    };
-  });
+    });
+    await turnIfDue(); // a wide batch reads tens of thousands of entries
+  }
+  return entries;
 }

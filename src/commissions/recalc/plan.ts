@@ -163,6 +163,6 @@ export async function planRecalc(tx: Db, targets: RecalcTarget[], options: PlanO
   const known = new Set(scope.existing.map((l) => l.deal_id));
   const more = distinct(desired.map((l) => l.deal_id).filter((id) => !known.has(id)));
   const existing = scope.existing.concat((await loadUnlockedLines(tx, more)).filter((l) => scope.inBatch(l.user_id)));
-  const diff = diffLines(existing, desired, { credits: scope.creditIds, noPlan, fullDeals: scope.fullDeals });
+  const diff = await diffLines(existing, desired, { credits: scope.creditIds, noPlan, fullDeals: scope.fullDeals });
   return { diff, reasons, deals: [...scope.fullDeals] };
 }

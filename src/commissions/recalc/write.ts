@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Ctx, Tx } from "../../context.js";
 import { jsonArray, withRawJson } from "../../db/json.js";
 import { anyOf } from "../../db/sql.js";
+import { turnIfDue } from "../../event-loop.js";
 import { emitManyJson } from "../../events/emit.js";
 import { newId } from "../../ids.js";
 import type { Commission } from "../schema.js";
@@ -70,11 +71,12 @@ function differs(before: ExistingLine, after: DesiredLine): boolean {
 }
 
 /** Moves the unsure lines of `keep`'s deals (all when omitted) whose explanation changed to the updates. */
-export function settle(diff: LineDiff, keep?: (dealId: string) => boolean): void {
+export async function settle(diff: LineDiff, keep?: (dealId: string) => boolean): Promise<void> {
   const unsettled: LineDiff["unsure"] = [];
   for (const pair of diff.unsure) {
     if (keep && !keep(pair.before.deal_id)) unsettled.push(pair);
     else if (pair.before.explanation_digest !== storedExplanation(pair.after).digest) diff.updates.push(pair);
+    await turnIfDue(); // hashing thousands of explanations is ~0.1 s of the main thread
   }
   diff.unsure = unsettled;
 }
@@ -86,7 +88,7 @@ function owned(line: ExistingLine, own: Ownership): boolean {
   return own.noPlan.has(credit);
 }
 
-export function diffLines(existing: ExistingLine[], desired: DesiredLine[], own: Ownership): LineDiff {
+export async function diffLines(existing: ExistingLine[], desired: DesiredLine[], own: Ownership): Promise<LineDiff> {
   const byKey = new Map(existing.map((l) => [lineKey(l), l]));
   const wanted = new Set<string>();
   const diff: LineDiff = { inserts: [], updates: [], deletes: [], unsure: [] };
@@ -97,6 +99,7 @@ export function diffLines(existing: ExistingLine[], desired: DesiredLine[], own:
     if (!before) diff.inserts.push(line);
     else if (differs(before, line)) diff.updates.push({ before, after: line });
     else diff.unsure.push({ before, after: line });
+    await turnIfDue();
   }
   for (const line of existing) {
     if (line.status === "pending" && !wanted.has(lineKey(line)) && owned(line, own)) diff.deletes.push(line);
