@@ -16,7 +16,8 @@ import {
   times,
   ZERO,
 } from "./fixed.js";
-import { inDealOrder } from "./order.js";
+import { keysOf } from "./keys.js";
+import { dealOrder } from "./order.js";
 import { priceScaled, type ScaledBucket } from "./scaled.js";
 import { multiplierFor, type PlanTerms, type QuotaTerms, termsByQuota } from "./terms.js";
 import type { BucketEntry, BucketInput, PlanLineExplanation, PlanLineResult } from "./types.js";
@@ -157,9 +158,12 @@ export function calculateBucket(input: BucketInput): PlanLineResult[] {
   const termsOf = (entry: BucketEntry): QuotaTerms => termsFor(entry.quota === undefined ? input.quota : entry.quota);
   const cap = plan.cap_per_period === null ? null : parse(plan.cap_per_period);
   const limit = cap === null ? null : { value: cap, text: plain(cap) };
-  const ordered = inDealOrder(input.entries);
+  const keys = keysOf(input.entries);
+  const order = dealOrder(input.entries, keys);
+  const ordered: BucketEntry[] = new Array(order.length);
+  for (let k = 0; k < order.length; k++) ordered[k] = input.entries[order[k]!]!;
   const lines: PlanLineResult[] = [];
-  const scaled = priceScaled(ordered, termsOf, cap);
+  const scaled = priceScaled(ordered, order, keys, termsOf, cap);
   if (scaled !== null) {
     const run = new BucketRun(ordered, scaled.terms, limit, scaled.bucket, null, null);
     const amounts = scaled.bucket.amounts;

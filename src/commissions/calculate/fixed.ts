@@ -113,6 +113,42 @@ export function parseInto(text: string): boolean {
   return true;
 }
 
+/**
+ * Whether `text` is already what `plain` writes for its value ("1234.5", "0.05", "12"; not "1234.50",
+ * "012", ".5", "5.", "-0", "1e3"), so it can stand for that value's plain text as it is.
+ */
+export function isPlainText(text: string): boolean {
+  const n = text.length;
+  const start = n > 0 && text.charCodeAt(0) === 45 ? 1 : 0;
+  if (start >= n) return false;
+  let point = -1;
+  let nonZero = false;
+  for (let i = start; i < n; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 46 && point < 0 && i > start) point = i;
+    else if (ch < 48 || ch > 57) return false;
+    else if (ch !== 48) nonZero = true;
+  }
+  if (text.charCodeAt(start) === 48 && n > start + 1 && point !== start + 1) return false; // "012"
+  if (point >= 0 && (point === n - 1 || text.charCodeAt(n - 1) === 48)) return false; // "5.", "5.50"
+  return nonZero || start === 0; // "-0" is "0"
+}
+
+/** cmp(parse(a), parse(b)), allocating nothing for short texts. */
+export function compareTexts(a: string, b: string): number {
+  if (parseInto(a)) {
+    const ca = scratch.c;
+    const sa = scratch.s;
+    if (parseInto(b)) {
+      const scale = sa > scratch.s ? sa : scratch.s;
+      const x = ca * POW10[scale - sa]!;
+      const y = scratch.c * POW10[scale - scratch.s]!;
+      if (Math.abs(x) <= MAX && Math.abs(y) <= MAX) return x < y ? -1 : x > y ? 1 : 0;
+    }
+  }
+  return cmp(parse(a), parse(b));
+}
+
 /** "-123.4500" in at most 15 characters, else null. */
 function parseShort(text: string): Fixed | null {
   return parseInto(text) ? fx(scratch.c, scratch.s) : null;

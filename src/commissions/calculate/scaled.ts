@@ -3,7 +3,9 @@
 // allocates or parses money twice. Anything it cannot hold exactly (BigInt sizes, negative credits or
 // rates, more than 15 decimals) makes it answer null and the bucket is priced by fixed.ts instead; both
 // give the same amounts to the cent (test/commissions/*.property.test.ts).
+
 import { type Fixed, lt, POW10, parse, parseInto, scratch } from "./fixed.js";
+import type { EntryKeys } from "./keys.js";
 import { multiplierFor, type QuotaTerms } from "./terms.js";
 import type { BucketEntry } from "./types.js";
 
@@ -76,15 +78,15 @@ function placeBounds(qt: QuotaTerms, r: ScaledRates, at: number): void {
   r.at = at;
 }
 
-/** arr_amount < minimum, exactly. */
-function below(arr: string, minimum: Fixed): boolean {
-  if (typeof minimum.c === "number" && parseInto(arr)) {
-    const scale = scratch.s > minimum.s ? scratch.s : minimum.s;
-    const a = scratch.c * POW10[scale - scratch.s]!;
+/** arr_amount (c × 10^-s; s −1: only its text) < minimum, exactly. */
+function below(c: number, s: number, text: string, minimum: Fixed): boolean {
+  if (s >= 0 && typeof minimum.c === "number") {
+    const scale = s > minimum.s ? s : minimum.s;
+    const a = c * POW10[scale - s]!;
     const b = minimum.c * POW10[scale - minimum.s]!;
     if (Math.abs(a) <= MAX && Math.abs(b) <= MAX) return a < b;
   }
-  return lt(parse(arr), minimum);
+  return lt(parse(text), minimum);
 }
 
 /** Round half up a non-negative safe integer u × 10^-k to cents: u × 10^-(k − 2) rounded; NaN when not exact. */
@@ -109,6 +111,8 @@ function toCents(u: number, k: number): number {
  */
 export function priceScaled(
   ordered: BucketEntry[],
+  order: Int32Array,
+  keys: EntryKeys,
   termsOf: (entry: BucketEntry) => QuotaTerms,
   cap: Fixed | null,
 ): { bucket: ScaledBucket; terms: QuotaTerms[] } | null {
@@ -130,10 +134,11 @@ export function priceScaled(
   let locked = 0;
   for (let k = 0; k < n; k++) {
     const entry = ordered[k]!;
-    if (!parseInto(entry.credit) || scratch.c < 0) return null;
-    credits[k] = scratch.c;
-    scales[k] = scratch.s;
-    if (scratch.s > scale) scale = scratch.s;
+    const at = order[k]!;
+    credits[k] = keys.credit[at]!;
+    scales[k] = keys.creditScale[at]!;
+    if (scales[k]! > scale) scale = scales[k]!;
+    if (keys.creditScale[at]! < 0 || credits[k]! < 0) return null;
     if (entry.locked) {
       if (!parseInto(entry.lockedAmount ?? "0") || scratch.s > 2) return null;
       locked += scratch.c * POW10[2 - scratch.s]!;
@@ -191,7 +196,7 @@ export function priceScaled(
     }
     const minimum = qt.terms.minimum;
     const rounded =
-      minimum !== null && below(entry.deal.arr_amount, minimum)
+      minimum !== null && below(keys.arr[order[k]!]!, keys.arrScale[order[k]!]!, entry.deal.arr_amount, minimum)
         ? 0
         : toCents(commission * m.c, scale + r.rateScale + m.s);
     if (Number.isNaN(rounded)) return null;
