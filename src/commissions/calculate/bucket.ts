@@ -1,41 +1,28 @@
-import { type Band, bandsOf, bandsTotal, sliceBands } from "./bands.js";
+import { bandsTotal, sliceBands } from "./bands.js";
+import { type CapLimit, type CappedLine, type LineContext, type PricedLine, planExplanation } from "./explain.js";
 import {
-  type CapLimit,
-  type CappedLine,
-  type LineContext,
-  type Multiplier,
-  type PricedLine,
-  planExplanation,
-} from "./explain.js";
-import { cents, type Fixed, gt, lt, max, minus, parse, plain, plus, roundCents, times, ZERO } from "./fixed.js";
-import { dateNumber } from "./periods.js";
-import { compareDealOrder } from "./plans.js";
-import type { BucketEntry, BucketInput, PlanInput, PlanLineExplanation, PlanLineResult } from "./types.js";
+  cents,
+  centsText,
+  type Fixed,
+  fx,
+  gt,
+  lt,
+  max,
+  minus,
+  parse,
+  plain,
+  plus,
+  roundCents,
+  times,
+  ZERO,
+} from "./fixed.js";
+import { keysOf } from "./keys.js";
+import { dealOrder } from "./order.js";
+import { priceScaled, type ScaledBucket } from "./scaled.js";
+import { multiplierFor, type PlanTerms, type QuotaTerms, termsByQuota } from "./terms.js";
+import type { BucketEntry, BucketInput, PlanLineExplanation, PlanLineResult } from "./types.js";
 
-/** A plan's terms parsed once per bucket: bands, minimum, and each deal type's multiplier on first use. */
-export interface PlanTerms {
-  plan: PlanInput;
-  bands: Band[];
-  minimum: Fixed | null;
-  multipliers: Map<string, Multiplier>;
-}
-
-export function termsOf(plan: PlanInput, quota: string | null): PlanTerms {
-  const minimum = plan.min_deal_amount === null ? null : parse(plan.min_deal_amount);
-  return { plan, bands: bandsOf(plan, quota), minimum, multipliers: new Map() };
-}
-
-function multiplierFor(terms: PlanTerms, dealType: string): Multiplier {
-  let multiplier = terms.multipliers.get(dealType);
-  if (multiplier === undefined) {
-    // Object.hasOwn: a deal type named "constructor" must not reach the prototype.
-    const own = terms.plan.deal_type_multipliers;
-    const value = parse((Object.hasOwn(own, dealType) ? own[dealType] : undefined) ?? 1);
-    multiplier = { value, text: plain(value) };
-    terms.multipliers.set(dealType, multiplier);
-  }
-  return multiplier;
-}
+export { type PlanTerms, termsOf } from "./terms.js";
 
 /** Rule 4 for one line: graduated slices of [prior, prior + credit), × multiplier, rounded, minimum. */
 export function priceLine(terms: PlanTerms, entry: BucketEntry, prior: Fixed): PricedLine {
@@ -57,11 +44,36 @@ export function applyCap(rounded: Fixed, limit: CapLimit | null, used: Fixed): C
 }
 
 /**
- * A plan line whose explanation is written on its first read, from the values the computation kept (all
- * immutable): most computed lines are only compared by amount or summed, and writing every explanation
- * was most of the engine's time (bench/README.md). `explanation` is an own enumerable accessor (one shared
- * getter, so every line keeps one shape), so spreading, JSON.stringify and deep equality see it as they
- * did; the first read replaces it with the value. The inputs sit in private fields, which none of those see.
+ * What a bucket's lines need to write their explanations later: the entries in order, their terms, and
+ * per entry the attainment and cap use before it (scaled integers, or Fixed values when the bucket was
+ * priced by fixed.ts). A line's explanation is its pricing redone from these (all immutable).
+ */
+class BucketRun {
+  constructor(
+    readonly ordered: BucketEntry[],
+    readonly terms: QuotaTerms[],
+    readonly limit: CapLimit | null,
+    readonly scaled: ScaledBucket | null,
+    readonly priors: Fixed[] | null,
+    readonly used: Fixed[] | null,
+  ) {}
+
+  explain(k: number): PlanLineExplanation {
+    const { terms, ctx } = this.terms[k]!;
+    const s = this.scaled;
+    const prior = s === null ? this.priors![k]! : fx(s.priors[k]!, s.scale);
+    const used = s === null ? this.used![k]! : fx(s.usedBefore[k]!, 2);
+    const priced = priceLine(terms, this.ordered[k]!, prior);
+    return planExplanation(ctx, priced, applyCap(priced.rounded, this.limit, used));
+  }
+}
+
+/**
+ * A plan line whose explanation is written on its first read: most computed lines are only compared by
+ * amount or summed, and writing every explanation was most of the engine's time (bench/README.md).
+ * `explanation` is an own enumerable accessor (one shared getter, so every line keeps one shape), so
+ * spreading, JSON.stringify and deep equality see it as they did; the first read replaces it with the
+ * value. The bucket's run and the entry's place in it sit in private fields, which none of those see.
  */
 class PlanLine {
   readonly deal_id: string;
@@ -72,25 +84,23 @@ class PlanLine {
   readonly kind = "plan" as const;
   readonly amount: string;
   declare readonly explanation: PlanLineExplanation;
-  readonly #ctx: LineContext;
-  readonly #priced: PricedLine;
-  readonly #capped: CappedLine;
+  readonly #run: BucketRun;
+  readonly #k: number;
 
-  constructor(userId: string, ctx: LineContext, priced: PricedLine, capped: CappedLine) {
-    this.deal_id = priced.deal.id;
+  constructor(userId: string, ctx: LineContext, dealId: string, amount: string, run: BucketRun, k: number) {
+    this.deal_id = dealId;
     this.user_id = userId;
     this.plan_id = ctx.plan.id;
     this.plan_version = ctx.plan.version;
     this.period = ctx.period;
-    this.amount = cents(capped.amount);
-    this.#ctx = ctx;
-    this.#priced = priced;
-    this.#capped = capped;
+    this.amount = amount;
+    this.#run = run;
+    this.#k = k;
     Object.defineProperty(this, "explanation", LAZY_EXPLANATION);
   }
 
   static explain(line: PlanLine): PlanLineExplanation {
-    const value = planExplanation(line.#ctx, line.#priced, line.#capped);
+    const value = line.#run.explain(line.#k);
     Object.defineProperty(line, "explanation", { value, enumerable: true, writable: true, configurable: true });
     return value;
   }
@@ -104,89 +114,72 @@ const LAZY_EXPLANATION: PropertyDescriptor = {
   configurable: true,
 };
 
-function lockedUse(entries: BucketEntry[]): Fixed {
-  let sum = ZERO;
-  for (const e of entries) if (e.locked) sum = plus(sum, parse(e.lockedAmount ?? 0));
-  return sum;
-}
-
-const INDEX_BITS = 2 ** 20;
-
-/**
- * The entries in deal order (a new array). Comparator calls were the bucket's largest cost, so each
- * entry's canonical close date and position go in one number (date × 2^20 + index, exact below 2^53),
- * sorted natively; only runs of equal dates go through compareDealOrder (created_at, then id).
- */
-function inDealOrder(entries: BucketEntry[]): BucketEntry[] {
-  const n = entries.length;
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const date = dateNumber(entries[i]!.deal.close_date);
-    if (date < 0 || n >= INDEX_BITS) return [...entries].sort((a, b) => compareDealOrder(a.deal, b.deal));
-    keys[i] = date * INDEX_BITS + i;
-  }
-  keys.sort();
-  const ordered: BucketEntry[] = new Array(n);
-  let runStart = 0;
-  for (let i = 0; i < n; i++) {
-    ordered[i] = entries[keys[i]! % INDEX_BITS]!;
-    const runEnds = i + 1 === n || Math.floor(keys[i + 1]! / INDEX_BITS) !== Math.floor(keys[i]! / INDEX_BITS);
-    if (runEnds) {
-      if (i > runStart) sortRun(ordered, runStart, i + 1);
-      runStart = i + 1;
+/** The bucket priced with fixed.ts values: any size, any scale. */
+function priceFixed(
+  ordered: BucketEntry[],
+  termsOf: (entry: BucketEntry) => QuotaTerms,
+  limit: CapLimit | null,
+): { terms: QuotaTerms[]; amounts: Fixed[]; priors: Fixed[]; used: Fixed[] } {
+  const n = ordered.length;
+  const terms: QuotaTerms[] = new Array(n);
+  const amounts: Fixed[] = new Array(n);
+  const priors: Fixed[] = new Array(n);
+  const usedBefore: Fixed[] = new Array(n);
+  let used = ZERO;
+  for (const e of ordered) if (e.locked) used = plus(used, parse(e.lockedAmount ?? 0));
+  let prior = ZERO;
+  for (let k = 0; k < n; k++) {
+    const entry = ordered[k]!;
+    priors[k] = prior;
+    usedBefore[k] = used;
+    if (entry.locked) {
+      prior = plus(prior, parse(entry.credit));
+      continue;
     }
+    terms[k] = termsOf(entry);
+    const priced = priceLine(terms[k]!.terms, entry, prior);
+    const capped = applyCap(priced.rounded, limit, used);
+    amounts[k] = capped.amount;
+    used = plus(used, capped.amount);
+    prior = plus(prior, priced.credit);
   }
-  return ordered;
-}
-
-/** Sorts ordered[from, to) (one close date) by compareDealOrder, in place. */
-function sortRun(ordered: BucketEntry[], from: number, to: number): void {
-  const run = ordered.slice(from, to).sort((a, b) => compareDealOrder(a.deal, b.deal));
-  for (let i = 0; i < run.length; i++) ordered[from + i] = run[i]!;
-}
-
-/** The terms for each quota a bucket's entries name (usually one), each parsed once, with its lines' context. */
-function termsByQuota(
-  plan: PlanInput,
-  period: string,
-): (quota: string | null) => { terms: PlanTerms; ctx: LineContext } {
-  const cache = new Map<string | null, { terms: PlanTerms; ctx: LineContext }>();
-  return (quota) => {
-    let found = cache.get(quota);
-    if (found === undefined) {
-      const text = quota === null ? null : plain(parse(quota));
-      found = { terms: termsOf(plan, quota), ctx: { plan, period, quota: text } };
-      cache.set(quota, found);
-    }
-    return found;
-  };
+  return { terms, amounts, priors, used: usedBefore };
 }
 
 /**
  * Plan lines of one (user, plan, period) bucket, for its unlocked entries, in deal order.
  * Every entry's credit counts toward the attainment of later ones; locked amounts use the cap first.
  * Each entry is priced with its own quota (the assignment in force on its close_date, rule 4).
+ * Amounts come from scaled Numbers (calculate/scaled.ts) when the bucket fits them, else from fixed.ts.
  */
 export function calculateBucket(input: BucketInput): PlanLineResult[] {
   const { plan, period, userId } = input;
   const termsFor = termsByQuota(plan, period);
+  const termsOf = (entry: BucketEntry): QuotaTerms => termsFor(entry.quota === undefined ? input.quota : entry.quota);
   const cap = plan.cap_per_period === null ? null : parse(plan.cap_per_period);
   const limit = cap === null ? null : { value: cap, text: plain(cap) };
-  const ordered = inDealOrder(input.entries);
-  let used = lockedUse(ordered);
-  let prior = ZERO;
+  const keys = keysOf(input.entries);
+  const order = dealOrder(input.entries, keys);
+  const ordered: BucketEntry[] = new Array(order.length);
+  for (let k = 0; k < order.length; k++) ordered[k] = input.entries[order[k]!]!;
   const lines: PlanLineResult[] = [];
-  for (const entry of ordered) {
-    if (!entry.locked) {
-      const { terms, ctx } = termsFor(entry.quota === undefined ? input.quota : entry.quota);
-      const priced = priceLine(terms, entry, prior);
-      const capped = applyCap(priced.rounded, limit, used);
-      used = plus(used, capped.amount);
-      lines.push(new PlanLine(userId, ctx, priced, capped));
-      prior = plus(prior, priced.credit);
-    } else {
-      prior = plus(prior, parse(entry.credit));
+  const scaled = priceScaled(ordered, order, keys, termsOf, cap);
+  if (scaled !== null) {
+    const run = new BucketRun(ordered, scaled.terms, limit, scaled.bucket, null, null);
+    const amounts = scaled.bucket.amounts;
+    for (let k = 0; k < ordered.length; k++) {
+      const entry = ordered[k]!;
+      if (entry.locked) continue;
+      lines.push(new PlanLine(userId, scaled.terms[k]!.ctx, entry.deal.id, centsText(amounts[k]!), run, k));
     }
+    return lines;
+  }
+  const priced = priceFixed(ordered, termsOf, limit);
+  const run = new BucketRun(ordered, priced.terms, limit, null, priced.priors, priced.used);
+  for (let k = 0; k < ordered.length; k++) {
+    const entry = ordered[k]!;
+    if (entry.locked) continue;
+    lines.push(new PlanLine(userId, priced.terms[k]!.ctx, entry.deal.id, cents(priced.amounts[k]!), run, k));
   }
   return lines;
 }

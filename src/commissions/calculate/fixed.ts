@@ -13,7 +13,7 @@ export interface Fixed {
 const MAX = Number.MAX_SAFE_INTEGER;
 const BIG_MAX = BigInt(MAX);
 // 10^k for k ≤ 15 as exact doubles (parsed, not computed: `Number("1e15")` is correctly rounded).
-const POW10 = Array.from({ length: 16 }, (_, k) => Number(`1e${k}`));
+export const POW10 = Array.from({ length: 16 }, (_, k) => Number(`1e${k}`));
 const BIG_POW10 = Array.from({ length: 40 }, (_, k) => 10n ** BigInt(k));
 const ZEROS = Array.from({ length: 16 }, (_, k) => "0".repeat(k));
 
@@ -75,9 +75,19 @@ export function parse(value: string | number): Fixed {
   return (text.length <= 15 ? parseShort(text) : null) ?? parseText(text);
 }
 
-/** "-123.4500" in at most 15 characters (so at most 15 digits: a safe integer), else null. */
-function parseShort(text: string): Fixed | null {
+/**
+ * Where `parseInto` leaves a short decimal, value = c × 10^-s (module scratch, so hot paths that only need
+ * the two numbers allocate nothing).
+ */
+export const scratch = { c: 0, s: 0 };
+
+/**
+ * Parses "-123.4500" of at most 15 characters (so at most 15 digits: a safe integer) into `scratch`, as
+ * `parse` would (trailing zeros dropped, never -0); false, scratch untouched, for any other text.
+ */
+export function parseInto(text: string): boolean {
   const n = text.length;
+  if (n > 15) return false;
   const negative = n > 0 && text.charCodeAt(0) === 45;
   let c = 0;
   let s = -1;
@@ -90,15 +100,58 @@ function parseShort(text: string): Fixed | null {
       if (s >= 0) s++;
     } else if (d === -2 && s < 0)
       s = 0; // the point
-    else return null;
+    else return false;
   }
-  if (digits === 0) return null;
+  if (digits === 0) return false;
   if (s < 0) s = 0;
   while (s > 0 && c % 10 === 0) {
     c /= 10;
     s--;
   }
-  return fx(negative && c !== 0 ? -c : c, s);
+  scratch.c = negative && c !== 0 ? -c : c;
+  scratch.s = s;
+  return true;
+}
+
+/**
+ * Whether `text` is already what `plain` writes for its value ("1234.5", "0.05", "12"; not "1234.50",
+ * "012", ".5", "5.", "-0", "1e3"), so it can stand for that value's plain text as it is.
+ */
+export function isPlainText(text: string): boolean {
+  const n = text.length;
+  const start = n > 0 && text.charCodeAt(0) === 45 ? 1 : 0;
+  if (start >= n) return false;
+  let point = -1;
+  let nonZero = false;
+  for (let i = start; i < n; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 46 && point < 0 && i > start) point = i;
+    else if (ch < 48 || ch > 57) return false;
+    else if (ch !== 48) nonZero = true;
+  }
+  if (text.charCodeAt(start) === 48 && n > start + 1 && point !== start + 1) return false; // "012"
+  if (point >= 0 && (point === n - 1 || text.charCodeAt(n - 1) === 48)) return false; // "5.", "5.50"
+  return nonZero || start === 0; // "-0" is "0"
+}
+
+/** cmp(parse(a), parse(b)), allocating nothing for short texts. */
+export function compareTexts(a: string, b: string): number {
+  if (parseInto(a)) {
+    const ca = scratch.c;
+    const sa = scratch.s;
+    if (parseInto(b)) {
+      const scale = sa > scratch.s ? sa : scratch.s;
+      const x = ca * POW10[scale - sa]!;
+      const y = scratch.c * POW10[scale - scratch.s]!;
+      if (Math.abs(x) <= MAX && Math.abs(y) <= MAX) return x < y ? -1 : x > y ? 1 : 0;
+    }
+  }
+  return cmp(parse(a), parse(b));
+}
+
+/** "-123.4500" in at most 15 characters, else null. */
+function parseShort(text: string): Fixed | null {
+  return parseInto(text) ? fx(scratch.c, scratch.s) : null;
 }
 
 function parseText(text: string): Fixed {
@@ -230,13 +283,20 @@ export function plain(a: Fixed): string {
 export function cents(a: Fixed): string {
   const c = a.s > 2 ? roundCents(a).c : shift(a.c, 2 - a.s);
   if (c === 0) return "0.00";
+  if (typeof c === "number") return centsText(c);
   const sign = c < 0 ? "-" : "";
-  if (typeof c === "number") {
-    split(c, 2);
-    return `${sign}${whole}.${rest < 10 ? "0" : ""}${rest}`;
-  }
   const digits = digitsOf(fx(c, 2));
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+const CENTS = Array.from({ length: 100 }, (_, k) => `.${String(k).padStart(2, "0")}`);
+
+/** A safe integer number of cents as "1234.50" ("-0.05"; "0.00" for 0). */
+export function centsText(c: number): string {
+  if (c === 0) return "0.00";
+  split(c, 2);
+  const text = String(whole) + CENTS[rest]!;
+  return c < 0 ? `-${text}` : text;
 }
 
 function group(intPart: string): string {

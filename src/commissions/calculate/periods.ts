@@ -20,16 +20,17 @@ export function dateNumber(date: string): number {
   return n;
 }
 
-function parseDate(date: string): { year: string; month: number } {
+/** YYYYMM of a YYYY-MM-DD date; a RangeError when it is none. */
+function yearMonth(date: string): number {
   const n = dateNumber(date);
   const month = n < 0 ? 0 : Math.floor(n / 100) % 100;
   if (month < 1 || month > 12) throw new RangeError(`invalid date "${date}": expected YYYY-MM-DD`);
-  return { year: date.slice(0, 4), month };
+  return Math.floor(n / 100);
 }
 
-/** The calendar period of a plan containing `date`: "2026-07", "2026-Q3" or "2026". */
-export function periodOf(kind: PeriodKind, date: string): string {
-  const { year, month } = parseDate(date);
+function label(kind: PeriodKind, ym: number): string {
+  const year = String(Math.floor(ym / 100)).padStart(4, "0");
+  const month = ym % 100;
   switch (kind) {
     case "month":
       return `${year}-${String(month).padStart(2, "0")}`;
@@ -38,6 +39,24 @@ export function periodOf(kind: PeriodKind, date: string): string {
     case "year":
       return year;
   }
+}
+
+// Labels made once per (kind, month): this runs once per credit, and equal labels are then one string.
+const labels = new Map<number, string>();
+
+/** The calendar period of a plan containing `date`: "2026-07", "2026-Q3" or "2026". */
+export function periodOf(kind: PeriodKind, date: string): string {
+  const ym = yearMonth(date);
+  const code = kind === "month" ? 0 : kind === "quarter" ? 1 : kind === "year" ? 2 : -1;
+  if (code < 0) return label(kind, ym);
+  const key = ym * 4 + code;
+  let found = labels.get(key);
+  if (found === undefined) {
+    found = label(kind, ym);
+    if (labels.size >= 4096) labels.clear();
+    labels.set(key, found);
+  }
+  return found;
 }
 
 /** The calendar quarter containing `date`: the fallback period when no plan is in force. */

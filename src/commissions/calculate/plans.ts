@@ -1,14 +1,27 @@
-import { divPow10, parse, plain, sign, times } from "./fixed.js";
+import { divPow10, fx, isPlainText, parse, parseInto, plain, scratch, sign, times } from "./fixed.js";
 import type { AssignmentInput, Credit, DealInput, NoPlan, NoPlanExplanation, PlanInput, PlanMatch } from "./types.js";
 
 /** Each credited user's share: credit = arr_amount × percent / 100, exact. */
 export function creditsOf(deal: Pick<DealInput, "arr_amount" | "splits">): Credit[] {
-  const arr = parse(deal.arr_amount);
   return deal.splits.map((split) => ({
     user_id: split.user_id,
     percent: split.percent,
-    credit: plain(divPow10(times(arr, parse(split.percent)), 2)),
+    credit: creditText(deal.arr_amount, split.percent),
   }));
+}
+
+/** arr × percent / 100 in plain notation; a whole credit is the amount's own text when that is plain. */
+function creditText(arr: string, percent: string): string {
+  if (parseInto(percent)) {
+    const pc = scratch.c;
+    const ps = scratch.s;
+    if (pc === 100 && ps === 0 && isPlainText(arr)) return arr;
+    if (parseInto(arr)) {
+      const c = scratch.c * pc;
+      if (c <= Number.MAX_SAFE_INTEGER && c >= -Number.MAX_SAFE_INTEGER) return plain(fx(c, scratch.s + ps + 2));
+    }
+  }
+  return plain(divPow10(times(parse(arr), parse(percent)), 2));
 }
 
 const byteLess = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -41,6 +54,8 @@ function latestVersion(planId: string, plans: PlanInput[]): PlanInput | undefine
   return latest;
 }
 
+const aboveZero = (text: string): boolean => (parseInto(text) ? scratch.c > 0 : sign(parse(text)) > 0);
+
 function planProblem(plan: PlanInput, quota: string | null, date: string, currency: string): string | null {
   if (plan.status !== "active") return `plan ${plan.id} is ${plan.status}`;
   if (!inForce(plan.effective_from, plan.effective_to, date)) {
@@ -49,7 +64,7 @@ function planProblem(plan: PlanInput, quota: string | null, date: string, curren
   }
   if (plan.currency !== currency) return `currency mismatch: deal ${currency}, plan ${plan.currency}`;
   const hasTiers = plan.tiers !== null && plan.tiers.length > 0;
-  if (hasTiers && (quota === null || sign(parse(quota)) <= 0)) {
+  if (hasTiers && (quota === null || !aboveZero(quota))) {
     return `plan ${plan.id} has tiers but no quota above 0`;
   }
   if (!hasTiers && plan.base_rate === null) return `plan ${plan.id} has neither tiers nor base_rate`;

@@ -2,6 +2,7 @@ import {
   amountNumber,
   cents,
   cmp,
+  compareTexts,
   divPow10,
   type Fixed,
   formatMoney,
@@ -11,7 +12,7 @@ import {
   roundCents,
   times,
 } from "./fixed.js";
-import type { Credit, DealInput, SpiffInput, SpiffLineResult } from "./types.js";
+import type { Credit, DealInput, SpiffInput, SpiffLineExplanation, SpiffLineResult } from "./types.js";
 
 /** Which of a SPIFF's deal-level conditions a deal meets and misses (user_ids are checked per user). */
 export interface SpiffCheck {
@@ -62,7 +63,7 @@ function qualifies(deal: DealInput, spiff: SpiffInput): boolean {
   if (!spiff.active || deal.currency !== spiff.currency) return false;
   if (!(spiff.starts_on <= deal.close_date && deal.close_date <= spiff.ends_on)) return false;
   if (types !== null && types !== undefined && !types.includes(deal.deal_type)) return false;
-  return minArr === null || minArr === undefined || cmp(parse(deal.arr_amount), parse(minArr)) >= 0;
+  return minArr === null || minArr === undefined || compareTexts(deal.arr_amount, minArr) >= 0;
 }
 
 function userListed(spiff: SpiffInput, userId: string): boolean {
@@ -70,42 +71,77 @@ function userListed(spiff: SpiffInput, userId: string): boolean {
   return users === null || users === undefined || users.includes(userId);
 }
 
-function payoutOf(spiff: SpiffInput, credit: Credit): { unrounded: Fixed; text: string } {
-  if (spiff.payout.type === "flat") {
-    const amount = parse(spiff.payout.amount);
-    const unrounded = divPow10(times(amount, parse(credit.percent)), 2);
-    return { unrounded, text: `flat ${formatMoney(amount)} × ${plain(parse(credit.percent))}% split` };
-  }
-  const share = parse(credit.credit);
-  const rate = parse(spiff.payout.rate);
-  return { unrounded: times(share, rate), text: `${formatMoney(share)} × ${formatPercent(rate)}` };
+function unroundedOf(spiff: SpiffInput, credit: Credit): Fixed {
+  if (spiff.payout.type === "flat") return divPow10(times(parse(spiff.payout.amount), parse(credit.percent)), 2);
+  return times(parse(credit.credit), parse(spiff.payout.rate));
 }
 
-function spiffLine(deal: DealInput, spiff: SpiffInput, credit: Credit, met: string[], period: string): SpiffLineResult {
-  const { unrounded, text } = payoutOf(spiff, credit);
-  const amount = roundCents(unrounded);
-  const criteria = spiff.criteria.user_ids ? [...met, `user ${credit.user_id} is listed`] : met;
-  return {
-    deal_id: deal.id,
-    user_id: credit.user_id,
-    spiff_id: spiff.id,
-    period,
-    kind: "spiff",
-    amount: cents(amount),
-    explanation: {
-      summary: `SPIFF "${spiff.name}": ${text} = ${formatMoney(amount)}`,
+function payoutText(spiff: SpiffInput, credit: Credit): string {
+  if (spiff.payout.type === "flat") {
+    return `flat ${formatMoney(parse(spiff.payout.amount))} × ${plain(parse(credit.percent))}% split`;
+  }
+  return `${formatMoney(parse(credit.credit))} × ${formatPercent(parse(spiff.payout.rate))}`;
+}
+
+/**
+ * A SPIFF line whose explanation is written on its first read, as plan lines' are (bucket.ts `PlanLine`):
+ * an own enumerable accessor replaced by the value on first read; the inputs sit in private fields.
+ */
+class SpiffLine {
+  readonly deal_id: string;
+  readonly user_id: string;
+  readonly spiff_id: string;
+  readonly period: string;
+  readonly kind = "spiff" as const;
+  readonly amount: string;
+  declare readonly explanation: SpiffLineExplanation;
+  readonly #deal: DealInput;
+  readonly #spiff: SpiffInput;
+  readonly #credit: Credit;
+  readonly #rounded: Fixed;
+
+  constructor(deal: DealInput, spiff: SpiffInput, credit: Credit, period: string) {
+    this.deal_id = deal.id;
+    this.user_id = credit.user_id;
+    this.spiff_id = spiff.id;
+    this.period = period;
+    this.#rounded = roundCents(unroundedOf(spiff, credit));
+    this.amount = cents(this.#rounded);
+    this.#deal = deal;
+    this.#spiff = spiff;
+    this.#credit = credit;
+    Object.defineProperty(this, "explanation", LAZY_EXPLANATION);
+  }
+
+  static explain(line: SpiffLine): SpiffLineExplanation {
+    const spiff = line.#spiff;
+    const credit = line.#credit;
+    const amount = line.#rounded;
+    const { met } = checkSpiff(line.#deal, spiff);
+    const value: SpiffLineExplanation = {
+      summary: `SPIFF "${spiff.name}": ${payoutText(spiff, credit)} = ${formatMoney(amount)}`,
       spiff_id: spiff.id,
       spiff_name: spiff.name,
-      criteria_met: criteria,
+      criteria_met: spiff.criteria.user_ids ? [...met, `user ${credit.user_id} is listed`] : met,
       payout: { ...spiff.payout },
       credit: plain(parse(credit.credit)),
       percent: plain(parse(credit.percent)),
-      period,
-      unrounded: plain(unrounded),
+      period: line.period,
+      unrounded: plain(unroundedOf(spiff, credit)),
       amount: amountNumber(amount),
-    },
-  };
+    };
+    Object.defineProperty(line, "explanation", { value, enumerable: true, writable: true, configurable: true });
+    return value;
+  }
 }
+
+const LAZY_EXPLANATION: PropertyDescriptor = {
+  get(this: SpiffLine) {
+    return SpiffLine.explain(this);
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 /** §4 SPIFFs: a line per qualifying SPIFF and credited user; no multiplier, minimum or cap. */
 export function calculateSpiffLines(
@@ -117,11 +153,9 @@ export function calculateSpiffLines(
   const lines: SpiffLineResult[] = [];
   for (const spiff of spiffs) {
     if (!qualifies(deal, spiff)) continue;
-    const { met } = checkSpiff(deal, spiff);
     for (const credit of credits) {
-      if (userListed(spiff, credit.user_id)) {
-        lines.push(spiffLine(deal, spiff, credit, met, periodForUser(credit.user_id)));
-      }
+      if (userListed(spiff, credit.user_id))
+        lines.push(new SpiffLine(deal, spiff, credit, periodForUser(credit.user_id)));
     }
   }
   return lines;
