@@ -81,6 +81,15 @@ async function bucketSums(
  * The lines of the candidate buckets (each joined only by unstored credits, `fresh`) that can be appended,
  * and the ids of those buckets; the others are left for a full recomputation.
  */
+/** A bucket the new rows join: its entries and the first of them in deal order. */
+interface Joining {
+  key: BucketKey;
+  entries: ReturnType<typeof entriesIn>;
+  close_date: string;
+  created_at: string;
+  id: string;
+}
+
 export async function appendToBuckets(
   db: Db,
   candidates: BucketKey[],
@@ -98,12 +107,14 @@ export async function appendToBuckets(
     if (rows) rows.push(row);
     else freshOf.set(row.user_id, [row]);
   }
-  const joining = candidates.flatMap((key) => {
+  const joining: Joining[] = [];
+  for (const key of candidates) {
     const entries = entriesIn(key, freshOf.get(key.user_id) ?? [], ctx);
-    if (entries.length === 0) return [];
+    if (entries.length === 0) continue;
     const first = entries.reduce((a, b) => (compareDealOrder(a.deal, b.deal) <= 0 ? a : b)).deal;
-    return [{ key, entries, close_date: first.close_date, created_at: first.created_at, id: first.id }];
-  });
+    joining.push({ key, entries, close_date: first.close_date, created_at: first.created_at, id: first.id });
+    await turnIfDue();
+  }
   if (joining.length === 0) return { lines, done };
   const sums = await bucketSums(db, joining);
   for (const { key, entries } of joining) {

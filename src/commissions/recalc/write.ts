@@ -103,6 +103,7 @@ export async function diffLines(existing: ExistingLine[], desired: DesiredLine[]
   }
   for (const line of existing) {
     if (line.status === "pending" && !wanted.has(lineKey(line)) && owned(line, own)) diff.deletes.push(line);
+    await turnIfDue();
   }
   return diff;
 }
