@@ -4,9 +4,9 @@
 // BENCH_DEALS deals (default 100,000; 3 in 10 approved) written with plain SQL, then
 // GET /api/v1/deals?status=approved&per_page=100&page=10 through everything a request goes through
 // (bearer key → actor, rate limiter with a raised limit, scope, query validation, the page query, the
-// splits of its deals, the exact total, zod serialisation, ETag, request log). Baseline: a bare Fastify
-// route running the same page query and a count(*) through the same Kysely, driver and database, in the
-// same server process. Server and autocannon run in separate processes on separate cores.
+// splits of its deals, the exact total, the page sent as the JSON text PostgreSQL renders, ETag, request
+// log). Baseline: a bare Fastify route running the same page query and a count(*) through the same
+// Kysely, driver and database, in the same server process. Server and autocannon run in separate processes on separate cores.
 // Target: ratio ≥ 1.0 (then aim for ≥ 2). BENCH_CPU_PROF=<dir> profiles the server.
 import { compare, loadAverage, pinning, startServer } from "./lib/http.mjs";
 

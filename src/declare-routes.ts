@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { type Ctx, type Role, rolesOfScope, type Scope } from "./context.js";
 import { IdParams } from "./http/input-fields.js";
 import { pageReply } from "./http/list-reply.js";
-import { listOf, NEWEST_FIRST, type Page } from "./http/pagination.js";
+import { listOf, NEWEST_FIRST, type Page, type RenderedPage } from "./http/pagination.js";
 import type { App } from "./http/types.js";
 
 type Part = z.ZodType | undefined;
@@ -211,10 +211,13 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       deleteOne({ ...doc, params: IdParams }, ({ ctx, params }) => remove(ctx, params.id));
     },
 
-    /** A page of `item`s with the pagination `Link` header; without a description of its own, newest first. */
+    /**
+     * A page of `item`s with the pagination `Link` header; without a description of its own, newest first.
+     * `run` may return the page already rendered as the serializer of `item` would write it.
+     */
     list<P extends Part, Q extends Part, I extends z.ZodType>(
       doc: RouteDoc<P, Q, undefined> & { item: I },
-      run: Run<P, Q, undefined, Page<z.output<I>>>,
+      run: Run<P, Q, undefined, Page<z.output<I>> | RenderedPage>,
     ): void {
       const described = { description: NEWEST_FIRST, ...doc };
       add("GET", described, { 200: listOf(doc.item) }, async (input, req, reply) =>
@@ -235,7 +238,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       /** GET of a page of the collection; its items are the records unless `item` says otherwise. */
       list<Q extends Part, I extends z.ZodType = R>(
         doc: CollectionDoc<undefined, Q, undefined> & { item?: I },
-        run: Run<undefined, Q, undefined, Page<z.output<I>>>,
+        run: Run<undefined, Q, undefined, Page<z.output<I>> | RenderedPage>,
       ): void {
         routes.list({ path, scope: scopes.read, item: record as z.ZodType as I, ...doc }, run);
       },

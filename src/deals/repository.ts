@@ -8,13 +8,6 @@ import { toIso } from "../http/date-fields.js";
 import type { Deal } from "./schema.js";
 
 type Row = Selectable<DealsTable>;
-type DecimalColumn = "arr_amount" | "total_commission";
-type TimeColumn = "approved_at" | "paid_at" | "created_at" | "updated_at";
-
-/** A deals row as the drivers return it, or as PostgreSQL's json renders it (numerics as numbers, times as text). */
-export type DealRow = Omit<Row, DecimalColumn | TimeColumn> & { [C in DecimalColumn]: string | number } & {
-  [C in TimeColumn]: Row[C] | string;
-};
 
 export interface SplitRecord {
   user_id: string;
@@ -28,20 +21,8 @@ export type DealRecord = Row & { splits: SplitRecord[] };
 /** Every column of the deals table, in table order. */
 export const DEAL_COLUMN_NAMES = Object.keys(DEAL_COLUMNS) as (keyof DealsTable)[];
 
-/** A deal record, or a listed row with its splits (decimals and times as PostgreSQL's json renders them). */
-export type DealSource = DealRow & { splits: SplitRecord[] };
-
-// How PostgreSQL's json renders a timestamptz(3) in a UTC session: "2026-01-02T02:56:39.12+00:00".
-const UTC_JSON_TIME = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,3}))?\+00:00$/;
-
-/** RFC 3339 UTC with milliseconds; json text without a Date round trip for the usual rendering (list pages). */
-function iso(value: Date | string | null): string | null {
-  if (typeof value !== "string") return toIso(value);
-  const m = UTC_JSON_TIME.exec(value);
-  return m ? `${m[1]}.${(m[2] ?? "").padEnd(3, "0")}Z` : toIso(value);
-}
-
-export function toDeal(r: DealSource): Deal {
+/** A deal as the API shows it (GET /deals renders the same in SQL: list-query.ts). */
+export function toDeal(r: DealRecord): Deal {
   const noPlan = r.splits.flatMap((s) => (s.no_plan_reason ? [{ user_id: s.user_id, reason: s.no_plan_reason }] : []));
   return {
     id: r.id,
@@ -56,10 +37,10 @@ export function toDeal(r: DealSource): Deal {
     status: r.status,
     total_commission: Number(r.total_commission),
     rejection_reason: r.rejection_reason,
-    approved_at: iso(r.approved_at),
-    paid_at: iso(r.paid_at),
-    created_at: iso(r.created_at)!,
-    updated_at: iso(r.updated_at)!,
+    approved_at: toIso(r.approved_at),
+    paid_at: toIso(r.paid_at),
+    created_at: toIso(r.created_at)!,
+    updated_at: toIso(r.updated_at)!,
     explanation: dealExplanation(noPlan),
   };
 }

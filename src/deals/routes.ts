@@ -51,7 +51,7 @@ function dealRecords(app: App) {
 export function dealRoutes(app: App): void {
   const deals = dealRecords(app);
   deals.list({ summary: "List deals", description: LIST, query: ListDealsQuery, item: Deal }, ({ ctx, query }) =>
-    read.listDeals(ctx, query),
+    read.listDealsRendered(ctx, query),
   );
   deals.get({ summary: "Get a deal", description: `With its commission lines. ${NO_PLAN}` });
 

@@ -29,6 +29,19 @@ export interface Page<T> {
   meta: { page: number; per_page: number; total: number };
 }
 
+/**
+ * A page whose `data` is already JSON text: the exact bytes the zod serializer of the route's item
+ * schema writes for those items (a test per route proves it), sent without parsing and re-serializing.
+ */
+export interface RenderedPage {
+  dataText: string;
+  meta: Page<unknown>["meta"];
+}
+
+export function isRenderedPage(page: Page<unknown> | RenderedPage): page is RenderedPage {
+  return "dataText" in page;
+}
+
 export function offsetOf(q: PageQuery): { limit: number; offset: number } {
   return { limit: q.per_page, offset: (q.page - 1) * q.per_page };
 }
