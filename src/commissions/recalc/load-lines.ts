@@ -15,7 +15,17 @@ interface LineRow extends ExistingLine {
  * `OFFSET 0` keeps the lateral subquery a per-deal index lookup; the other filters are applied here.
  */
 export async function loadUnlockedLines(db: Db, dealIds: string[]): Promise<ExistingLine[]> {
-  if (dealIds.length === 0) return [];
+  const lines: ExistingLine[] = [];
+  // 2,000 deals a statement (~50 ms of PGlite): 22,000 lines in one held the embedded process 0.45 s.
+  for (let i = 0; i < dealIds.length; i += DEALS_PER_READ) {
+    for (const line of await unlockedLinesOf(db, dealIds.slice(i, i + DEALS_PER_READ))) lines.push(line);
+  }
+  return lines;
+}
+
+const DEALS_PER_READ = 2000;
+
+async function unlockedLinesOf(db: Db, dealIds: string[]): Promise<ExistingLine[]> {
   const { rows } = await sql<LineRow>`
     SELECT l.id, l.deal_id, l.user_id, l.kind, l.plan_id, l.plan_version, l.spiff_id, l.period, l.amount, l.status,
            l.locked, l.explanation_digest

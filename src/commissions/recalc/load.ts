@@ -192,9 +192,33 @@ interface EntrySqlRow extends DealCols {
   locked_amount: string | null;
 }
 
-/** Every non-rejected credit inside the buckets' date ranges, in one query, deduplicated per credit. */
+/**
+ * Users whose buckets one statement reads. One statement for a bulk's ~800 buckets read 23,000 rows in
+ * 0.6 s of PGlite, during which the embedded process answered nothing; 16 users' are ~50 ms.
+ */
+const USERS_PER_READ = 16;
+
+/**
+ * Every non-rejected credit inside the buckets' date ranges, deduplicated per credit. A user's buckets are
+ * read by one statement, so its DISTINCT still drops a deal found through two of them (two plans, one period).
+ */
 export async function loadBucketEntries(db: Db, buckets: BucketKey[]): Promise<EntryRow[]> {
   if (buckets.length === 0) return [];
+  const byUser = new Map<string, BucketKey[]>();
+  for (const b of buckets) {
+    const list = byUser.get(b.user_id);
+    if (list) list.push(b);
+    else byUser.set(b.user_id, [b]);
+  }
+  const users = [...byUser.values()];
+  const rows: EntrySqlRow[] = [];
+  for (let i = 0; i < users.length; i += USERS_PER_READ) {
+    for (const row of await entryRowsOf(db, users.slice(i, i + USERS_PER_READ).flat())) rows.push(row);
+  }
+  return toEntries(rows);
+}
+
+async function entryRowsOf(db: Db, buckets: BucketKey[]): Promise<EntrySqlRow[]> {
   const ranges = buckets.map((b) => ({ user_id: b.user_id, ...periodRange(b.period) }));
   const { rows } = await sql<EntrySqlRow>`
     SELECT DISTINCT d.id, d.arr_amount, d.currency, d.deal_type, d.close_date, d.created_at, d.status,
@@ -205,6 +229,10 @@ export async function loadBucketEntries(db: Db, buckets: BucketKey[]): Promise<E
     LEFT JOIN commission_lines l
       ON l.deal_id = s.deal_id AND l.user_id = s.user_id AND l.kind = 'plan' AND l.locked AND l.status <> 'void'
     WHERE d.status <> 'rejected'`.execute(db);
+  return rows;
+}
+
+async function toEntries(rows: EntrySqlRow[]): Promise<EntryRow[]> {
   const entries: EntryRow[] = [];
   for (const r of rows) {
     const deal = toEngineDeal(r);
