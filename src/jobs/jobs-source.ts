@@ -125,13 +125,21 @@ export function jobsSource({
   };
 }
 
-/** Running jobs (of one worker, or of every worker) back to the queue, due at once. */
+/**
+ * Running jobs (of one worker, or of every worker) back to the queue, due at once. At most one retention
+ * run may wait (`jobs_one_queued_retention`): a running one whose next run is already queued (start-up
+ * queues one) ends as failed instead, or the UPDATE would violate the index and the worker, failing that
+ * claim forever, would deliver nothing again (seen after a SIGKILL during retention).
+ */
 async function releaseRunning(db: Kdb, workerId?: string): Promise<number> {
-  let update = db
-    .updateTable("jobs")
-    .set({ status: "queued", claimed_by: null, locked_until: null })
-    .where("status", "=", "running");
-  if (workerId !== undefined) update = update.where("claimed_by", "=", workerId);
-  const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const claimedBy = workerId === undefined ? sql`TRUE` : sql`claimed_by = ${workerId}`;
+  const superseded = await sql`
+    UPDATE jobs SET status = 'failed', claimed_by = NULL, locked_until = NULL, finished_at = now(),
+      error = 'its process stopped during the run; the retention run already queued does its work'
+    WHERE status = 'running' AND ${claimedBy} AND kind = 'retention'
+      AND EXISTS (SELECT 1 FROM jobs q WHERE q.kind = 'retention' AND q.status = 'queued')`.execute(db);
+  const released = await sql`
+    UPDATE jobs SET status = 'queued', claimed_by = NULL, locked_until = NULL
+    WHERE status = 'running' AND ${claimedBy}`.execute(db);
+  return Number(superseded.numAffectedRows ?? 0) + Number(released.numAffectedRows ?? 0);
 }
