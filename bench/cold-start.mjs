@@ -7,32 +7,21 @@
 // server's RSS (VmRSS; VmHWM is its peak). Baseline, same run: a bare Fastify app with one /healthz route
 // started the same way. Targets: start < 2 s; idle RSS < 300 MB embedded, < 150 MB on PostgreSQL.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
-import { loadavg, tmpdir } from "node:os";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { benchDeployment, freePort } from "./lib/deployment.mjs";
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 3000);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const _DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cli = join(root, "dist/cli/main.js");
 const round = (n, digits = 1) => Number(n.toFixed(digits));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 function healthz(port) {
   return new Promise((resolve) => {
@@ -82,26 +71,7 @@ async function startOnce(args, env, port) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // ---- the deployment: a data dir, or a database of its own ----
-const dir = mkdtempSync(join(tmpdir(), "cts-bench-cold-"));
-const env = { ...process.env, CTS_DATA_DIR: join(dir, "data"), CTS_LOG_LEVEL: "warn", CTS_ENV: "demo" };
-delete env.DATABASE_URL;
-let dropDatabase = async () => {};
-if (DATABASE_URL) {
-  const { default: pg } = await import("pg");
-  const name = `cts_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.href;
-  env.CTS_SECRET_KEY = randomBytes(32).toString("base64");
-  dropDatabase = async () => {
-    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await admin.end();
-  };
-}
-const kind = DATABASE_URL ? "postgresql" : "embedded";
+const { env, kind, cleanup } = await benchDeployment("cts-bench-cold-", "warn");
 
 try {
   const port = await freePort();
@@ -154,6 +124,5 @@ try {
   console.log(`\ntarget: start < 2 s ${figures.start_s < 2 ? "met" : "MISSED"}`);
   console.log(`target: idle RSS < ${rssTarget} MB ${figures.idle_rss_mb < rssTarget ? "met" : "MISSED"}`);
 } finally {
-  await dropDatabase();
-  rmSync(dir, { recursive: true, force: true });
+  await cleanup();
 }

@@ -10,13 +10,13 @@
 // Target: p99 ≤ 50 ms for both probes beside every heavy request, on either database.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { createServer } from "node:net";
-import { cpus, tmpdir } from "node:os";
+import { cpus } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { benchDeployment, freePort } from "./lib/deployment.mjs";
 import { loadAverage } from "./lib/http.mjs";
 import {
   dealBody,
@@ -49,37 +49,8 @@ const { UpdatePlanBody } = await load("comp-plans/schema.js");
 const { setInlineLimit } = await load("commissions/recalculate.js");
 const { makeCtx, OWNER } = await load("context.js");
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
 // ---- the database: seeded here, then served by `cts serve` ----
-const dir = mkdtempSync(join(tmpdir(), "cts-bench-stall-"));
-const env = { ...process.env, CTS_DATA_DIR: join(dir, "data"), CTS_LOG_LEVEL: "info", CTS_ENV: "demo" };
-delete env.DATABASE_URL;
-let dropDatabase = async () => {};
-if (DATABASE_URL) {
-  const { default: pg } = await import("pg");
-  const name = `cts_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.href;
-  env.CTS_SECRET_KEY = randomBytes(32).toString("base64");
-  dropDatabase = async () => {
-    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await admin.end();
-  };
-}
-const kind = DATABASE_URL ? "postgresql" : "embedded";
+const { env, kind, cleanup } = await benchDeployment("cts-bench-stall-", "info");
 
 async function seed() {
   if (!DATABASE_URL) mkdirSync(env.CTS_DATA_DIR, { recursive: true, mode: 0o700 });
@@ -297,7 +268,8 @@ try {
   );
   console.log("|---|---|---|---|---|---|");
   for (const r of rows) {
-    const f = (s) => `${s.p50} / ${s.p99} / ${s.max} ms (${s.n})`;
+    // "—": no probe sent during the heavy request came back before it ended.
+    const f = (s) => (s.n === 0 ? "— (0)" : `${s.p50} / ${s.p99} / ${s.max} ms (${s.n})`);
     const ratio = `${round(r.health.p99 / idle.health.p99, 1)}× / ${round(r.small.p99 / idle.small.p99, 1)}×`;
     const met = r.health.p99 <= 50 && r.small.p99 <= 50 ? "yes" : "**no**";
     const what = r.detail === undefined ? r.name : `${r.name} (${r.detail})`;
@@ -308,6 +280,5 @@ try {
 } finally {
   if (server && server.exitCode === null) server.kill("SIGKILL");
   agent.destroy();
-  await dropDatabase();
-  rmSync(dir, { recursive: true, force: true });
+  await cleanup();
 }
