@@ -37,10 +37,26 @@ export async function openTestDb(): Promise<TestDb> {
   return {
     ...database,
     dispose: async () => {
-      await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(database.db);
+      await dropSchema(database, schema);
       await database.close();
     },
   };
+}
+
+/**
+ * Work a test started can outlive it (a worker stopped with a short timeout still records its attempt);
+ * when its transaction and the DROP lock tables in opposite orders, PostgreSQL cancels the DROP with a
+ * deadlock error. The straggler then finishes, so dropping again succeeds.
+ */
+async function dropSchema(database: Database, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql.raw(`DROP SCHEMA ${schema} CASCADE`).execute(database.db);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== "40P01" || attempt === 5) throw err;
+    }
+  }
 }
 
 /** A clock tests can move: `clock.advance(61_000)`. */
