@@ -4,6 +4,8 @@ import type { Kdb } from "../src/db/connect.js";
 /** What one call sent to the database, BEGIN and COMMIT included, in order. */
 export interface SentStatements {
   sql: string[];
+  /** Each statement's parameters, in the same order as `sql`. */
+  parameters: (readonly unknown[])[];
   /** SELECTs from the `deals` table itself (FOR UPDATE included; a recalculation's joins through it are not). */
   dealReads: number;
   /** UPDATEs of the `deals` table. */
@@ -22,6 +24,7 @@ export async function countStatements<T>(
   fn: (counted: Kdb) => Promise<T>,
 ): Promise<{ result: T; sent: SentStatements }> {
   const sql: string[] = [];
+  const parameters: (readonly unknown[])[] = [];
   const result = await db.connection().execute(async (pinned) => {
     let restore = () => {};
     await pinned.getExecutor().provideConnection(async (connection) => {
@@ -29,6 +32,7 @@ export async function countStatements<T>(
       const run = original.bind(connection);
       connection.executeQuery = (query: CompiledQuery) => {
         sql.push(query.sql);
+        parameters.push(query.parameters);
         return run(query);
       };
       restore = () => {
@@ -43,5 +47,5 @@ export async function countStatements<T>(
   });
   const dealReads = sql.filter((s) => READS_DEALS.test(s)).length;
   const dealWrites = sql.filter((s) => WRITES_DEALS.test(s)).length;
-  return { result, sent: { sql, dealReads, dealWrites } };
+  return { result, sent: { sql, parameters, dealReads, dealWrites } };
 }

@@ -32,6 +32,9 @@ interface BucketSums {
   unexplained: boolean;
 }
 
+/** Buckets whose sums one statement reads: a bulk's ~800 in one took ~0.1 s of PGlite, answering nothing meanwhile. */
+const BUCKETS_PER_READ = 100;
+
 async function recalculationPending(db: Db): Promise<boolean> {
   const { rows } = await sql<{ busy: boolean }>`
     SELECT EXISTS (SELECT 1 FROM jobs WHERE status IN ('queued', 'running') AND kind = 'recalculate') AS busy`.execute(
@@ -116,7 +119,10 @@ export async function appendToBuckets(
     await turnIfDue();
   }
   if (joining.length === 0) return { lines, done };
-  const sums = await bucketSums(db, joining);
+  const sums = new Map<string, BucketSums>();
+  for (let i = 0; i < joining.length; i += BUCKETS_PER_READ) {
+    for (const [id, s] of await bucketSums(db, joining.slice(i, i + BUCKETS_PER_READ))) sums.set(id, s);
+  }
   for (const { key, entries } of joining) {
     const s = sums.get(bucketId(key));
     if (!s || s.later || s.unexplained) continue;

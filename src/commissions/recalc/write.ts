@@ -239,7 +239,7 @@ export async function emitLineEvents(tx: Tx, ctx: Ctx, events: LineEvent[]): Pro
  * so the cost follows the deals named, not the size of either table (a job calls this once per batch).
  */
 export async function updateTotals(tx: Tx, now: Date, dealIds: string[]): Promise<void> {
-  for (const part of chunks(dealIds, 5000)) {
+  for (const part of chunks(dealIds)) {
     await sql`
       WITH t AS MATERIALIZED (
         SELECT x.id, (
