@@ -4,6 +4,7 @@
 // request log on stdout, the deployment's rate-limit store, buffered request-log rows) with a raised
 // per-key limit, and a bare Fastify app beside it on the same database; reports both ports and a read
 // key over IPC, and on "stop" closes everything and drops the database.
+import { createHash } from "node:crypto";
 import Fastify from "fastify";
 import pino from "pino";
 import { z } from "zod";
@@ -44,6 +45,16 @@ const { app } = await buildApp({
 
 const bare = Fastify();
 bare.get("/ping", async () => ({ ok: true }));
+// The contract's floor, whatever the implementation: each request's JSON log line (as `cts serve`
+// writes it, to the same /dev/null) and the SHA-256 a presented key is looked up by.
+bare.get("/ping-floor", async (req) => {
+  const keyHash = createHash("sha256").update(String(req.headers.authorization)).digest("hex");
+  logger.info(
+    { request_id: req.id, key_hash: keyHash.slice(0, 12), method: req.method, path: req.url, status: 200 },
+    "request",
+  );
+  return { ok: true };
+});
 // The same page query and count(*) as the repository's, through the same Kysely over the same driver.
 bare.get("/deals", async (req) => {
   const page = Number(req.query.page ?? 1);
