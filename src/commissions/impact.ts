@@ -1,5 +1,6 @@
 import type { Db } from "../db/schema.js";
-import { cents, cmp, type Fixed, minus, parse, plus, sign, ZERO } from "./calculate/fixed.js";
+import { cmp, type Fixed, minus, plus, sign, ZERO } from "./calculate/fixed.js";
+import { cents, parse } from "./calculate/fixed-text.js";
 import { noPlanExplanation, type PlanInput } from "./calculate.js";
 import { countCredits } from "./recalc/load.js";
 import { repriceLockedLines } from "./recalc/locked.js";

@@ -1,19 +1,8 @@
 import { Decimal } from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  cents,
-  cmp,
-  type Fixed,
-  formatMoney,
-  formatPercent,
-  minus,
-  parse,
-  plain,
-  plus,
-  roundCents,
-  times,
-} from "../../src/commissions/calculate/fixed.js";
+import { cmp, type Fixed, minus, plus, roundCents, times } from "../../src/commissions/calculate/fixed.js";
+import { cents, formatMoney, formatPercent, parse, plain } from "../../src/commissions/calculate/fixed-text.js";
 import {
   type BucketEntry,
   calculateBucket,

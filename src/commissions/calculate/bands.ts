@@ -1,4 +1,5 @@
-import { cmp, type Fixed, formatPercent, max, min, minus, parse, plain, plus, sign, times, ZERO } from "./fixed.js";
+import { cmp, type Fixed, max, min, minus, plus, sign, times, ZERO } from "./fixed.js";
+import { formatPercent, parse, plain } from "./fixed-text.js";
 import type { BandExplanation, PlanInput } from "./types.js";
 
 /** One graduated band in money: [from, to), `to` null for the open-ended last band; texts made once. */

@@ -1,21 +1,7 @@
 import { bandsTotal, sliceBands } from "./bands.js";
 import { type CapLimit, type CappedLine, type LineContext, type PricedLine, planExplanation } from "./explain.js";
-import {
-  cents,
-  centsText,
-  type Fixed,
-  fx,
-  gt,
-  lt,
-  max,
-  minus,
-  parse,
-  plain,
-  plus,
-  roundCents,
-  times,
-  ZERO,
-} from "./fixed.js";
+import { type Fixed, fx, gt, lt, max, minus, plus, roundCents, times, ZERO } from "./fixed.js";
+import { cents, centsText, parse, plain } from "./fixed-text.js";
 import { keysOf } from "./keys.js";
 import { dealOrder } from "./order.js";
 import { priceScaled, type ScaledBucket } from "./scaled.js";

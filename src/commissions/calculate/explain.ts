@@ -1,5 +1,6 @@
 import { bandTexts, type Slice } from "./bands.js";
-import { amountNumber, eq, type Fixed, formatMoney, ONE, parse, plain, roundCents } from "./fixed.js";
+import { eq, type Fixed, ONE, roundCents } from "./fixed.js";
+import { amountNumber, formatMoney, parse, plain } from "./fixed-text.js";
 import type { DealInput, PlanInput, PlanLineExplanation } from "./types.js";
 
 /** A deal type's multiplier and its plain text, made once per bucket. */

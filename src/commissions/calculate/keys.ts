@@ -1,4 +1,4 @@
-import { parseInto, scratch } from "./fixed.js";
+import { parseInto, scratch } from "./fixed-text.js";
 import { dateNumber } from "./periods.js";
 import type { BucketEntry, DealInput } from "./types.js";
 

@@ -1,4 +1,5 @@
-import { divPow10, fx, isPlainText, parse, parseInto, plain, scratch, sign, times } from "./fixed.js";
+import { divPow10, fx, sign, times } from "./fixed.js";
+import { isPlainText, parse, parseInto, plain, scratch } from "./fixed-text.js";
 import type { AssignmentInput, Credit, DealInput, NoPlan, NoPlanExplanation, PlanInput, PlanMatch } from "./types.js";
 
 /** Each credited user's share: credit = arr_amount × percent / 100, exact. */

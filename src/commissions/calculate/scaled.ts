@@ -4,7 +4,8 @@
 // rates, more than 15 decimals) makes it answer null and the bucket is priced by fixed.ts instead; both
 // give the same amounts to the cent (test/commissions/*.property.test.ts).
 
-import { type Fixed, lt, POW10, parse, parseInto, scratch } from "./fixed.js";
+import { type Fixed, lt, POW10 } from "./fixed.js";
+import { parse, parseInto, scratch } from "./fixed-text.js";
 import type { EntryKeys } from "./keys.js";
 import { multiplierFor, type QuotaTerms } from "./terms.js";
 import type { BucketEntry } from "./types.js";

@@ -1,17 +1,5 @@
-import {
-  amountNumber,
-  cents,
-  cmp,
-  compareTexts,
-  divPow10,
-  type Fixed,
-  formatMoney,
-  formatPercent,
-  parse,
-  plain,
-  roundCents,
-  times,
-} from "./fixed.js";
+import { cmp, divPow10, type Fixed, roundCents, times } from "./fixed.js";
+import { amountNumber, cents, compareTexts, formatMoney, formatPercent, parse, plain } from "./fixed-text.js";
 import type { Credit, DealInput, SpiffInput, SpiffLineExplanation, SpiffLineResult } from "./types.js";
 
 /** Which of a SPIFF's deal-level conditions a deal meets and misses (user_ids are checked per user). */

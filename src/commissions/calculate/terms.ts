@@ -1,6 +1,7 @@
 import { type Band, bandsOf } from "./bands.js";
 import type { LineContext, Multiplier } from "./explain.js";
-import { type Fixed, parse, plain } from "./fixed.js";
+import type { Fixed } from "./fixed.js";
+import { parse, plain } from "./fixed-text.js";
 import type { PlanInput } from "./types.js";
 
 /** A plan's terms parsed once per bucket and quota: bands, minimum, and each deal type's multiplier on first use. */
