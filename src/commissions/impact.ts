@@ -2,7 +2,7 @@ import type { Db } from "../db/schema.js";
 import { cmp, type Fixed, minus, plus, sign, ZERO } from "./calculate/fixed.js";
 import { cents, parse } from "./calculate/fixed-text.js";
 import { noPlanExplanation, type PlanInput } from "./calculate.js";
-import { countCredits } from "./recalc/load.js";
+import { countCredits } from "./recalc/load-credits.js";
 import { repriceLockedLines } from "./recalc/locked.js";
 import { planRecalc } from "./recalc/plan.js";
 import type { DesiredLine, ExistingLine } from "./recalc/types.js";

@@ -1,6 +1,6 @@
 import { makeCtx, OWNER } from "../context.js";
 import type { JobHandler } from "../jobs/jobs-source.js";
-import { type AffectedUser, affectedUsers } from "./recalc/load.js";
+import { type AffectedUser, affectedUsers } from "./recalc/load-credits.js";
 import { planRecalc } from "./recalc/plan.js";
 import type { RecalcTarget } from "./recalc/types.js";
 import { applyPlan, lockForRecalc } from "./recalculate.js";

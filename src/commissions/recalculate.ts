@@ -4,7 +4,7 @@ import { enqueueJob } from "../jobs/queue.js";
 import { lockExistingUsers } from "../users/index.js";
 import { type Fixed, plus, ZERO } from "./calculate/fixed.js";
 import { parse, plain } from "./calculate/fixed-text.js";
-import { countCredits } from "./recalc/load.js";
+import { countCredits } from "./recalc/load-credits.js";
 import { planRecalc, type RecalcPlan } from "./recalc/plan.js";
 import type { CreditRow, RecalcTarget } from "./recalc/types.js";
 import { applyDiff, diffSize, emitLineEvents, settle, updateNoPlanReasons, updateTotals } from "./recalc/write.js";

@@ -3,7 +3,8 @@ import { turnIfDue } from "../../event-loop.js";
 import type { PlanInput, SpiffInput } from "../calculate.js";
 import { appendToBuckets } from "./append.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
-import { loadBucketEntries, loadCredits } from "./load.js";
+import { loadBucketEntries } from "./load.js";
+import { loadCredits } from "./load-credits.js";
 import { loadUnlockedLines } from "./load-lines.js";
 import { loadPlanContext, loadSpiffs } from "./load-terms.js";
 import {
