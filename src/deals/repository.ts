@@ -58,22 +58,25 @@ function toRecord(row: Row, splits: SplitRecord[]): DealRecord {
   };
 }
 
-async function withSplits(db: Db, rows: Row[]): Promise<DealRecord[]> {
-  if (rows.length === 0) return [];
+async function splitsOf(db: Db, dealIds: string[]): Promise<Map<string, SplitRecord[]>> {
   const splits = await db
     .selectFrom("deal_splits")
     .select(["deal_id", "user_id", "percent", "no_plan_reason"])
-    .where(
-      anyOf(
-        "deal_id",
-        rows.map((r) => r.id),
-      ),
-    )
+    .where(anyOf("deal_id", dealIds))
     .orderBy("deal_id")
     .orderBy("position")
     .execute();
   const byDeal = new Map<string, SplitRecord[]>();
   for (const { deal_id, ...split } of splits) byDeal.set(deal_id, [...(byDeal.get(deal_id) ?? []), split]);
+  return byDeal;
+}
+
+async function withSplits(db: Db, rows: Row[]): Promise<DealRecord[]> {
+  if (rows.length === 0) return [];
+  const byDeal = await splitsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toRecord(r, byDeal.get(r.id) ?? []));
 }
 
@@ -134,9 +137,13 @@ export async function deleteDeal(tx: Tx, id: string): Promise<void> {
   await tx.deleteFrom("deals").where("id", "=", id).execute();
 }
 
+/** The deal and its splits are read at once: on PostgreSQL two connections, one round trip's wait. */
 export async function findDeal(db: Db, id: string): Promise<DealRecord | undefined> {
-  const row = await db.selectFrom("deals").selectAll().where("id", "=", id).executeTakeFirst();
-  return row && (await withSplits(db, [row]))[0];
+  const [row, splits] = await Promise.all([
+    db.selectFrom("deals").selectAll().where("id", "=", id).executeTakeFirst(),
+    splitsOf(db, [id]),
+  ]);
+  return row && toRecord(row, splits.get(id) ?? []);
 }
 
 export async function findDeals(db: Db, ids: string[]): Promise<DealRecord[]> {

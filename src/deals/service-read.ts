@@ -1,5 +1,5 @@
 import { dealSeen, visibleUserIds } from "../access/index.js";
-import { linesOfDeal } from "../commissions/index.js";
+import { type Commission, linesOfDeal } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { notFound } from "../errors.js";
@@ -43,27 +43,37 @@ export async function detailOfRecord(db: Kdb | Tx, record: repo.DealRecord, jobI
   return { ...repo.toDeal(record), commissions: await linesOfDeal(db, record.id), recalculation_job_id: jobId };
 }
 
+/** The deal, its lines and what the caller sees are read at once (a small GET waits one round trip, not four). */
 export async function getDeal(ctx: Ctx, id: string): Promise<DealDetail> {
   requireScope(ctx, "read");
-  return visibleDetail(ctx, await repo.findDeal(ctx.db, id), id);
+  const [record, lines, visible] = await Promise.all([
+    repo.findDeal(ctx.db, id),
+    linesOfDeal(ctx.db, id),
+    visibleUserIds(ctx),
+  ]);
+  return visibleDetail(visible, record, id, lines);
 }
 
 /**
  * A deal as the caller sees it: one they neither own nor are credited on (nor anyone below them) is
  * 404, and its lines are only those of users they see (a co-credited rep's line is theirs alone).
  */
-async function visibleDetail(ctx: Ctx, record: repo.DealRecord | undefined, id: string): Promise<DealDetail> {
-  const visible = await visibleUserIds(ctx);
+function visibleDetail(
+  visible: readonly string[] | null,
+  record: repo.DealRecord | undefined,
+  id: string,
+  lines: Commission[],
+): DealDetail {
   if (!record || !dealSeen(visible, record)) throw notFound("Deal", id);
-  const detail = await detailOfRecord(ctx.db, record, null);
-  if (visible) detail.commissions = detail.commissions.filter((line) => visible.includes(line.user_id));
-  return detail;
+  const commissions = visible ? lines.filter((line) => visible.includes(line.user_id)) : lines;
+  return { ...repo.toDeal(record), commissions, recalculation_job_id: null };
 }
 
 /** The deal with this CRM id as GET /deals/{id} shows it (PUT by external id checks If-Match on it). */
 export async function getDealByExternalId(ctx: Ctx, externalId: string): Promise<DealDetail> {
   requireScope(ctx, "read");
   const [found] = await repo.findByExternalIds(ctx.db, [externalId]);
-  if (!found || !dealSeen(await visibleUserIds(ctx), found)) throw notFound("Deal with external_id", externalId);
-  return visibleDetail(ctx, found, found.id);
+  const visible = await visibleUserIds(ctx);
+  if (!found || !dealSeen(visible, found)) throw notFound("Deal with external_id", externalId);
+  return visibleDetail(visible, found, found.id, await linesOfDeal(ctx.db, found.id));
 }
