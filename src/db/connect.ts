@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import type pg from "pg";
+import { noteStatementsHoldTheLoop } from "../event-loop.js";
 import { ConnectionGate } from "./availability.js";
 import { describeConnectionError } from "./errors.js";
 import { PGlitePool } from "./pglite-pool.js";
@@ -110,6 +111,7 @@ async function openPGlite(dataDir: string | undefined, loadDataDir: Blob | File 
   };
   const pglite = await PGlite.create(dataDir, options);
   const pool = new PGlitePool(pglite);
+  noteStatementsHoldTheLoop();
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) });
   return { db, kind: "pglite", pglite, waitingCount: () => pool.waitingCount, close: () => db.destroy() };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countCredits, loadCredits } from "../../src/commissions/recalc/load-credits.js";
 import { createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, rejectAsOwner } from "../factories-commissions.js";
-import { createTestApp, type TestApp } from "../harness.js";
+import { createTestApp, POSTGRES_URL, type TestApp } from "../harness.js";
 import { countStatements } from "../statement-counter.js";
 
 /*
@@ -10,7 +10,8 @@ import { countStatements } from "../statement-counter.js";
  * runs. A plan-wide read of pending credits (counting them to choose inline or job, loading them for an
  * impact or an inline recalculation) was one statement over every credit of the plan: 0.5 s at 20,000
  * deals, during which not even /healthz was answered. It now reads a few users a statement; what it
- * returns must be exactly what the one statement returned.
+ * returns must be exactly what the one statement returned. PostgreSQL's statements are socket I/O, not
+ * a stretch of the event loop, so there the one statement stays (fewer statements cost it less).
  */
 const REPS = 10;
 const USERS_PER_STATEMENT = 4;
@@ -63,15 +64,22 @@ function usersPerCreditRead(sent: { sql: string[]; parameters: (readonly unknown
   );
 }
 
-describe("plan-wide reads of pending credits, a few users a statement", () => {
+function expectSplitOnEmbeddedOnly(limits: (string[] | undefined)[]) {
+  if (POSTGRES_URL) {
+    expect(limits).toEqual([undefined]);
+    return;
+  }
+  expect(limits).toHaveLength(Math.ceil(REPS / USERS_PER_STATEMENT));
+  for (const users of limits) expect(users?.length).toBeLessThanOrEqual(USERS_PER_STATEMENT);
+}
+
+describe("plan-wide reads of pending credits, a few users a statement on the embedded database", () => {
   it("count the plan's pending credits exactly", async () => {
     const { result, sent } = await countStatements(t.db.db, (db) =>
       countCredits(db, [{ type: "plan", plan_id: planId }]),
     );
     expect(result).toBe(expected.size);
-    const limits = usersPerCreditRead(sent);
-    expect(limits).toHaveLength(Math.ceil(REPS / USERS_PER_STATEMENT));
-    for (const users of limits) expect(users?.length).toBeLessThanOrEqual(USERS_PER_STATEMENT);
+    expectSplitOnEmbeddedOnly(usersPerCreditRead(sent));
   });
 
   it("load exactly the plan's pending credits, each once", async () => {
@@ -81,9 +89,7 @@ describe("plan-wide reads of pending credits, a few users a statement", () => {
     const loaded = result.map((c) => `${c.deal.id}|${c.user_id}`);
     expect(loaded).toHaveLength(expected.size);
     expect(new Set(loaded)).toEqual(expected);
-    const limits = usersPerCreditRead(sent);
-    expect(limits).toHaveLength(Math.ceil(REPS / USERS_PER_STATEMENT));
-    for (const users of limits) expect(users?.length).toBeLessThanOrEqual(USERS_PER_STATEMENT);
+    expectSplitOnEmbeddedOnly(usersPerCreditRead(sent));
   });
 
   it("a job batch that names its users still reads them in one statement", async () => {

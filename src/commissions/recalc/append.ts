@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/schema.js";
-import { turnIfDue } from "../../event-loop.js";
+import { perStatement, turnIfDue } from "../../event-loop.js";
 import { compareDealOrder } from "../calculate.js";
 import { computeAppended, entriesIn } from "./compute.js";
 import { type BucketKey, bucketId, type DesiredLine, type EntryRow, type PlanContext } from "./types.js";
@@ -32,7 +32,7 @@ interface BucketSums {
   unexplained: boolean;
 }
 
-/** Buckets whose sums one statement reads: a bulk's ~800 in one took ~0.1 s of PGlite, answering nothing meanwhile. */
+/** Buckets whose sums one embedded statement reads: a bulk's ~800 in one took ~0.1 s of PGlite, answering nothing meanwhile. */
 const BUCKETS_PER_READ = 100;
 
 async function recalculationPending(db: Db): Promise<boolean> {
@@ -120,8 +120,9 @@ export async function appendToBuckets(
   }
   if (joining.length === 0) return { lines, done };
   const sums = new Map<string, BucketSums>();
-  for (let i = 0; i < joining.length; i += BUCKETS_PER_READ) {
-    for (const [id, s] of await bucketSums(db, joining.slice(i, i + BUCKETS_PER_READ))) sums.set(id, s);
+  const size = perStatement(BUCKETS_PER_READ, joining.length);
+  for (let i = 0; i < joining.length; i += size) {
+    for (const [id, s] of await bucketSums(db, joining.slice(i, i + size))) sums.set(id, s);
   }
   for (const { key, entries } of joining) {
     const s = sums.get(bucketId(key));

@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import type { DB, Db } from "../../db/schema.js";
 import { anyOf } from "../../db/sql.js";
+import { statementsHoldTheLoop } from "../../event-loop.js";
 import { creditOf, toEngineDeal } from "./load.js";
 import type { CreditRow, DateRange, RecalcTarget } from "./types.js";
 
@@ -93,9 +94,10 @@ function pendingCredits(db: Db, targets: RecalcTarget[], users: string[] | undef
 }
 
 /**
- * Users per statement of a plan-wide read. As one statement, counting a plan's credits in a
- * database of 20,000 deals took 0.5 s of PGlite, during which the embedded process answered nothing;
- * a statement's cost follows its users' credits, so a few users' are tens of milliseconds.
+ * Users per statement of a plan-wide read on the embedded database (PostgreSQL reads them in one). As
+ * one statement, counting a plan's credits in a database of 20,000 deals took 0.5 s of PGlite, during
+ * which the embedded process answered nothing; a statement's cost follows its users' credits, so a few
+ * users' are tens of milliseconds.
  */
 const USERS_PER_WIDE_READ = 4;
 
@@ -147,7 +149,7 @@ async function perUsers<T>(
   users: string[] | undefined,
   read: (users: string[] | undefined) => Promise<T[]>,
 ): Promise<T[]> {
-  if (users !== undefined) return read(users);
+  if (users !== undefined || !statementsHoldTheLoop()) return read(users);
   const wide = await reachableUsers(db, targets);
   if (wide === undefined || wide.length <= USERS_PER_WIDE_READ) return read(wide);
   const out: T[] = [];

@@ -1,6 +1,6 @@
 import { type Selectable, sql } from "kysely";
 import type { Db, DealsTable } from "../../db/schema.js";
-import { turnIfDue } from "../../event-loop.js";
+import { perStatement, turnIfDue } from "../../event-loop.js";
 import { creditsOf, periodRange } from "../calculate.js";
 import type { BucketKey, CreditRow, EngineDeal, EntryRow } from "./types.js";
 
@@ -55,8 +55,9 @@ interface EntrySqlRow extends DealCols {
 }
 
 /**
- * Users whose buckets one statement reads. One statement for a bulk's ~800 buckets read 23,000 rows in
- * 0.6 s of PGlite, during which the embedded process answered nothing; 16 users' are ~50 ms.
+ * Users whose buckets one statement reads on the embedded database. One statement for a bulk's ~800
+ * buckets read 23,000 rows in 0.6 s of PGlite, during which the process answered nothing; 16 users' are
+ * ~50 ms. PostgreSQL reads them all in one (see perStatement).
  */
 const USERS_PER_READ = 16;
 
@@ -74,8 +75,9 @@ export async function loadBucketEntries(db: Db, buckets: BucketKey[]): Promise<E
   }
   const users = [...byUser.values()];
   const rows: EntrySqlRow[] = [];
-  for (let i = 0; i < users.length; i += USERS_PER_READ) {
-    for (const row of await entryRowsOf(db, users.slice(i, i + USERS_PER_READ).flat())) rows.push(row);
+  const size = perStatement(USERS_PER_READ, users.length);
+  for (let i = 0; i < users.length; i += size) {
+    for (const row of await entryRowsOf(db, users.slice(i, i + size).flat())) rows.push(row);
   }
   return toEntries(rows);
 }

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Ctx, Tx } from "../../context.js";
 import { jsonArray, withRawJson } from "../../db/json.js";
 import { anyOf } from "../../db/sql.js";
-import { turnIfDue } from "../../event-loop.js";
+import { perStatement, turnIfDue } from "../../event-loop.js";
 import { emitManyJson } from "../../events/emit.js";
 import { newId } from "../../ids.js";
 import type { Commission } from "../schema.js";
@@ -239,7 +239,7 @@ export async function emitLineEvents(tx: Tx, ctx: Ctx, events: LineEvent[]): Pro
  * so the cost follows the deals named, not the size of either table (a job calls this once per batch).
  */
 export async function updateTotals(tx: Tx, now: Date, dealIds: string[]): Promise<void> {
-  for (const part of chunks(dealIds)) {
+  for (const part of chunks(dealIds, perStatement(500, 5000))) {
     await sql`
       WITH t AS MATERIALIZED (
         SELECT x.id, (
