@@ -14,7 +14,7 @@ import { countStatements } from "../statement-counter.js";
  * a stretch of the event loop, so there the one statement stays (fewer statements cost it less).
  */
 const REPS = 10;
-const USERS_PER_STATEMENT = 4;
+const USERS_PER_STATEMENT = 2;
 
 let t: TestApp;
 let planId: string;

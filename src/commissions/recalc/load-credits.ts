@@ -99,7 +99,7 @@ function pendingCredits(db: Db, targets: RecalcTarget[], users: string[] | undef
  * which the embedded process answered nothing; a statement's cost follows its users' credits, so a few
  * users' are tens of milliseconds.
  */
-const USERS_PER_WIDE_READ = 4;
+const USERS_PER_WIDE_READ = 2;
 
 /**
  * Every user whose pending credits the targets can reach (a superset), or undefined when one statement
