@@ -22,6 +22,21 @@ function unauthorized(message: string): AppError {
   });
 }
 
+/** The raw key of a well-formed `Bearer` header, else undefined (authenticate says what is wrong). */
+function bearerKey(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+}
+
+/**
+ * The id of the key this header presents, if this process has seen it: known without a read, but not
+ * yet checked against revocation or expiry (authenticate does that). Lets the pipeline start the
+ * key's rate-limit count while authentication waits for the database (`admit`).
+ */
+export function knownKeyId(keys: KeyCache, header: string | undefined): string | undefined {
+  const raw = bearerKey(header);
+  return raw === undefined ? undefined : keys.peek(hashKey(raw))?.id;
+}
+
 /** Bearer header → the key's actor, or 401 saying which problem it is (never whether another key exists). */
 export async function authenticate(
   db: Kdb,
@@ -31,9 +46,8 @@ export async function authenticate(
   now: Date,
 ): Promise<Actor> {
   if (header === undefined || header.trim() === "") throw new MissingCredentials();
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!m) throw unauthorized("Malformed Authorization header: expected 'Bearer <key>'");
-  const raw = m[1]!;
+  const raw = bearerKey(header);
+  if (raw === undefined) throw unauthorized("Malformed Authorization header: expected 'Bearer <key>'");
   const keyEnv = environmentOf(raw);
   if (keyEnv === null) throw unauthorized("Malformed API key: expected cts_<environment>_<secret>");
   if (keyEnv !== env) {

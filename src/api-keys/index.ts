@@ -1,5 +1,5 @@
 // The api-keys feature as other folders see it: authentication, the key cache, the key services and schemas.
-export { authenticate } from "./authenticate.js";
+export { authenticate, knownKeyId } from "./authenticate.js";
 export { KeyCache } from "./key-cache.js";
 export { apiKeyRoutes } from "./routes.js";
 export { ApiKey, CreatedApiKey, ScopeEnum } from "./schema.js";

@@ -66,6 +66,11 @@ export class KeyCache {
     return row;
   }
 
+  /** The cached row, unchecked: it may have been revoked or changed since (`lookup` checks). */
+  peek(keyHash: string): KeyRow | undefined {
+    return this.entries.get(keyHash);
+  }
+
   invalidate(): void {
     this.entries.clear();
     this.generation++;

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from "fastify";
 import type pino from "pino";
 import { requireRouteRole } from "../access/index.js";
-import { authenticate, type KeyCache } from "../api-keys/index.js";
+import { authenticate, type KeyCache, knownKeyId } from "../api-keys/index.js";
 import { type Actor, type Ctx, makeCtx, scopeAllows, type UserActor } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { AppError } from "../errors.js";
@@ -12,6 +12,7 @@ import { newId } from "../ids.js";
 import { httpDuration, httpRequests, rateLimitRejections } from "../metrics.js";
 import {
   countFailedAuth,
+  type Decision,
   type Limit,
   PER_USER,
   policyHeader,
@@ -163,6 +164,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
  */
 async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const now = deps.clock();
+  const early = earlyKeyCount(deps, req, now);
   const who = await identify(deps, req, now);
   const { actor } = who;
   req.actor = actor;
@@ -171,7 +173,10 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
     actor.type === "api_key"
       ? [deps.perKey, "per-key" as const, `key:${actor.keyId}`]
       : [PER_USER, "per-user" as const, `user:${(actor as UserActor).userId}`];
-  const decision = await deps.rateLimits.hit(key, limit.limit, limit.windowMs, now.getTime());
+  const decision =
+    early?.key === key
+      ? await early.decision
+      : await deps.rateLimits.hit(key, limit.limit, limit.windowMs, now.getTime());
   reply.header("RateLimit-Policy", policyHeader(limit, name));
   reply.header("RateLimit", stateHeader(decision, name));
   if (!decision.allowed) {
@@ -192,6 +197,33 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
   const refusal = await refusalFor(ctx, req.routeOptions.config, req.params);
   if (refusal) throw refusal;
   req.ctx = ctx;
+}
+
+/**
+ * A request presenting a key this process has seen starts its count against the key's limit at once,
+ * beside authentication's read (on PostgreSQL, whether any key changed): two round trips at the same
+ * time, not one after the other — each waits for a turn of a loop that a heavy request keeps busy
+ * (issue #19, no stall). `admit` uses the count only if authentication confirms that key; a request
+ * refused 401 meanwhile (the key was just revoked or expired) has counted once against a key that
+ * no longer authenticates.
+ */
+function earlyKeyCount(
+  deps: PipelineDeps,
+  req: FastifyRequest,
+  now: Date,
+): { key: string; decision: Promise<Decision> } | undefined {
+  let header: string | undefined;
+  try {
+    header = headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization");
+  } catch {
+    return undefined; // identify answers it
+  }
+  const keyId = knownKeyId(deps.keys, header);
+  if (keyId === undefined) return undefined;
+  const key = `key:${keyId}`;
+  const decision = deps.rateLimits.hit(key, deps.perKey.limit, deps.perKey.windowMs, now.getTime());
+  decision.catch(() => {}); // awaited by admit if authentication succeeds; else nobody waits for it
+  return { key, decision };
 }
 
 /**
