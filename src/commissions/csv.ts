@@ -24,7 +24,13 @@ export function csvTextField(value: string): string {
   return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 }
 
-export function csvRow(line: Commission): string {
+/** What a CSV row shows of a line: its columns and, of its explanation, only the summary. */
+export type CsvLine = Pick<
+  Commission,
+  "id" | "deal_id" | "user_id" | "kind" | "period" | "amount" | "status" | "plan_id" | "spiff_id" | "calculated_at"
+> & { explanation: { summary?: unknown } };
+
+export function csvRow(line: CsvLine): string {
   const summary = typeof line.explanation.summary === "string" ? line.explanation.summary : "";
   // amount is the only numeric column; every other cell is text.
   const before = [line.id, line.deal_id, line.user_id, line.kind, line.period].map(csvTextField);
@@ -33,12 +39,12 @@ export function csvRow(line: Commission): string {
 }
 
 /** The whole CSV text (records end with CRLF, as RFC 4180 writes them). */
-export function csvText(lines: Commission[]): string {
+export function csvText(lines: CsvLine[]): string {
   return CSV_BOM + [CSV_HEADER, ...lines.map(csvRow)].map((row) => `${row}\r\n`).join("");
 }
 
 /** Streams the header, then each page of lines as it is read: memory stays one page, whatever the count. */
-export function csvStream(pages: AsyncIterable<Commission[]>): Readable {
+export function csvStream(pages: AsyncIterable<CsvLine[]>): Readable {
   async function* rows() {
     yield `${CSV_BOM}${CSV_HEADER}\r\n`;
     for await (const page of pages) yield page.map((line) => `${csvRow(line)}\r\n`).join("");

@@ -3,7 +3,7 @@ import { seesUser, visibleUserIds } from "../access/index.js";
 import { type Ctx, requireScope } from "../context.js";
 import { notFound } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";
-import { csvStream } from "./csv.js";
+import { type CsvLine, csvStream } from "./csv.js";
 import * as repo from "./repository.js";
 import type { Commission, ListCommissionsQuery } from "./schema.js";
 
@@ -20,7 +20,7 @@ export function exportCommissions(ctx: Ctx, query: ListCommissionsQuery): Readab
   return csvStream(visibleLines(ctx, query));
 }
 
-async function* visibleLines(ctx: Ctx, query: ListCommissionsQuery): AsyncGenerator<Commission[]> {
+async function* visibleLines(ctx: Ctx, query: ListCommissionsQuery): AsyncGenerator<CsvLine[]> {
   yield* repo.allLines(ctx.db, query, await visibleUserIds(ctx));
 }
 
