@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { z } from "zod";
 import { type Ctx, type Role, rolesOfScope, type Scope } from "./context.js";
+import { type BodyInPieces, validatorInPieces } from "./http/body-in-pieces.js";
 import { IdParams } from "./http/input-fields.js";
 import { pageReply } from "./http/list-reply.js";
 import { listOf, NEWEST_FIRST, type Page, type RenderedPage } from "./http/pagination.js";
@@ -25,6 +26,8 @@ interface RouteDoc<P extends Part, Q extends Part, B extends Part> {
   roles?: readonly Role[];
   /** The response shows a secret once: an Idempotency-Key replay never stores or repeats it. */
   secretResponse?: true;
+  /** The body's long array validated an item at a time (`body` stays the documented schema). */
+  bodyInPieces?: BodyInPieces;
   /** PATCH: the record's GET representation (its reader by id and schema), checked against If-Match. */
   ifMatch?: { read: (ctx: Ctx, id: string) => Promise<unknown>; schema: z.ZodType };
   summary: string;
@@ -135,6 +138,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       url: doc.path,
       config: configOf(app, doc),
       schema,
+      ...(doc.bodyInPieces && { validatorCompiler: validatorInPieces(doc.bodyInPieces) as never }),
       handler: (req, reply) => handle(inputOf(req), req, reply),
     });
   }

@@ -11,6 +11,8 @@ import { dealHistory } from "./history.js";
 import { previewDeal } from "./preview.js";
 import {
   BulkBody,
+  BulkEnvelope,
+  BulkItem,
   BulkResult,
   CreateDealBody,
   Deal,
@@ -184,6 +186,7 @@ function syncRoutes(app: App): void {
         "locked deal is 409 invalid_transition naming it. data lists the deals in input order (without lines); " +
         "meta counts created, updated and unchanged.",
       body: BulkBody,
+      bodyInPieces: { envelope: BulkEnvelope, key: "deals", item: BulkItem },
       response: BulkResult,
     },
     ({ ctx, body }) => bulkUpsert(ctx, body),

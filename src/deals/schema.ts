@@ -89,10 +89,13 @@ export const ExternalIdParams = z.strictObject({ external_id: Id });
 export const BulkItem = CreateDealBody.extend({ external_id: z.string().trim().min(1).max(255) });
 export type BulkItem = z.infer<typeof BulkItem>;
 
-export const BulkBody = z.strictObject({
-  deals: z.array(BulkItem).min(1, "must hold at least one deal").max(1000, "must hold at most 1000 deals"),
-});
+const bulkOf = <T extends z.ZodType>(item: T) =>
+  z.array(item).min(1, "must hold at least one deal").max(1000, "must hold at most 1000 deals");
+
+export const BulkBody = z.strictObject({ deals: bulkOf(BulkItem) });
 export type BulkBody = z.infer<typeof BulkBody>;
+/** BulkBody but its deals' contents: the route checks those one deal at a time (http/body-in-pieces.ts). */
+export const BulkEnvelope = z.strictObject({ deals: bulkOf(z.unknown()) });
 
 export const BulkResult = z
   .object({
