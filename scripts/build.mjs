@@ -15,6 +15,7 @@ const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 if (!serverOnly) rmSync("dist", { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
 cpSync("src/db/migrations", "dist/db/migrations", { recursive: true });
+cpSync("src/db/pglite-worker.mjs", "dist/db/pglite-worker.mjs"); // plain JavaScript: the embedded database's thread
 await bundleCli();
 if (serverOnly && existsSync("dist/db/pgdata-template.tar.gz")) process.exit(0);
 

@@ -1,6 +1,6 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { type Selectable, sql } from "kysely";
 import type { Kdb } from "../db/connect.js";
+import type { EmbeddedPg } from "../db/pglite-thread.js";
 import type { ApiKeysTable } from "../db/schema.js";
 import { findKeyByHash } from "./repository.js";
 
@@ -39,7 +39,7 @@ export class KeyCache {
     return new KeyCache(db, "versioned");
   }
 
-  static async notified(db: Kdb, pglite: PGlite): Promise<KeyCache> {
+  static async notified(db: Kdb, pglite: EmbeddedPg): Promise<KeyCache> {
     const cache = new KeyCache(db, "notified");
     // Holding the pool's only connection, so LISTEN cannot land inside someone else's transaction.
     const unlisten = await db.connection().execute(() => pglite.listen(KEY_CHANNEL, () => cache.invalidate()));

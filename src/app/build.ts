@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { PGlite } from "@electric-sql/pglite";
 import helmet from "@fastify/helmet";
 import Fastify, { LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -12,6 +11,7 @@ import { commissionRoutes } from "../commissions/index.js";
 import { compPlanRoutes } from "../comp-plans/index.js";
 import type { TrustProxy } from "../config.js";
 import type { Kdb } from "../db/connect.js";
+import type { EmbeddedPg } from "../db/pglite-thread.js";
 import { dealRoutes } from "../deals/index.js";
 import { disputeRoutes } from "../disputes/index.js";
 import type { App } from "../http/types.js";
@@ -47,7 +47,7 @@ export interface AppOptions {
    * The embedded instance behind `db`, if that is what it is: key changes then reach the key cache by
    * NOTIFY inside their COMMIT. Without it the cache checks a version before trusting itself (any database).
    */
-  pglite?: PGlite | undefined;
+  pglite?: EmbeddedPg | undefined;
   env: string;
   publicUrl?: string | undefined;
   tls?: { cert: string; key: string } | undefined;

@@ -2,6 +2,7 @@ import { type Actor, actorLabel, type Ctx, type Tx } from "../context.js";
 import type { Db } from "../db/schema.js";
 import { insertJsonRows } from "../db/sql.js";
 import { AUDIT_EVENT_COLUMNS } from "../db/tables-platform.js";
+import { mapTurning } from "../event-loop.js";
 import { newId } from "../ids.js";
 
 // Fields that may hold a secret are dropped before anything reaches the audit trail.
@@ -70,7 +71,7 @@ export function auditFailedSignIn(db: Db, at: When, entry: Omit<AuditEntry, "act
 export async function auditMany(tx: Tx, ctx: Ctx, entries: AuditEntry[]): Promise<void> {
   // No column of the row is named like a secret field, so one pass scrubs `before` and `after`.
   const actor = actorColumns(ctx.actor);
-  const rows = entries.map((entry) =>
+  const rows = await mapTurning(entries, (entry) =>
     JSON.stringify(
       { ...auditRow(ctx, actor, entry), before: entry.before ?? null, after: entry.after ?? null },
       dropSecrets,

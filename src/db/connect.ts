@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import type pg from "pg";
-import { noteStatementsHoldTheLoop } from "../event-loop.js";
 import { ConnectionGate } from "./availability.js";
+import { noteEmbedded } from "./embedded.js";
 import { describeConnectionError } from "./errors.js";
 import { PGlitePool } from "./pglite-pool.js";
+import { type EmbeddedPg, startEmbedded } from "./pglite-thread.js";
 import type { DB } from "./schema.js";
 
 export type Kdb = Kysely<DB>;
@@ -13,8 +14,8 @@ export type Kdb = Kysely<DB>;
 export interface Database {
   db: Kdb;
   kind: "postgres" | "pglite";
-  /** The embedded instance (PGlite only): tests dump it as a template. */
-  pglite?: PGlite;
+  /** The embedded instance (PGlite only, on its own thread): notifications; tests dump it as a template. */
+  pglite?: EmbeddedPg;
   /** Connections waiting for the pool (metrics). */
   waitingCount(): number;
   close(): Promise<void>;
@@ -103,15 +104,14 @@ function templateFor(dataDir: string | undefined): Blob | undefined {
 export const PGLITE_SETTINGS = ["shared_buffers=16MB"];
 
 async function openPGlite(dataDir: string | undefined, loadDataDir: Blob | File | undefined): Promise<Database> {
-  const initial = loadDataDir ?? templateFor(dataDir);
-  const options: PGliteOptions = {
+  const pglite = await startEmbedded({
+    dataDir,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
-    parsers: { [OID.INT8]: asText, [OID.DATE]: asText, [OID.NUMERIC]: asText },
-    ...(initial ? { loadDataDir: initial } : {}),
-  };
-  const pglite = await PGlite.create(dataDir, options);
+    textTypes: [OID.INT8, OID.DATE, OID.NUMERIC],
+    loadDataDir: loadDataDir ?? templateFor(dataDir),
+  });
   const pool = new PGlitePool(pglite);
-  noteStatementsHoldTheLoop();
+  noteEmbedded();
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) });
   return { db, kind: "pglite", pglite, waitingCount: () => pool.waitingCount, close: () => db.destroy() };
 }

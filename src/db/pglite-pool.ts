@@ -1,5 +1,4 @@
-import type { PGlite } from "@electric-sql/pglite";
-import { turnIfDue } from "../event-loop.js";
+import type { EmbeddedPg } from "./pglite-thread.js";
 
 interface QueryResult {
   command: string;
@@ -8,7 +7,7 @@ interface QueryResult {
 }
 
 /**
- * A pg.Pool look-alike over one PGlite instance, so Kysely's own PostgresDialect drives both
+ * A pg.Pool look-alike over one PGlite instance (on its own thread), so Kysely's own PostgresDialect drives both
  * databases. PGlite has a single connection: one checkout at a time, queued in FIFO order, which
  * makes a Kysely transaction exclusive for its whole duration (no interleaved statements).
  */
@@ -16,7 +15,7 @@ export class PGlitePool {
   private tail: Promise<void> = Promise.resolve();
   private waiting = 0;
 
-  constructor(readonly pglite: PGlite) {}
+  constructor(readonly pglite: EmbeddedPg) {}
 
   get waitingCount(): number {
     return this.waiting;
@@ -35,8 +34,6 @@ export class PGlitePool {
     let released = false;
     return {
       async query(sql: string, params: readonly unknown[] = []): Promise<QueryResult> {
-        // PGlite statements never yield on their own: see event-loop.ts.
-        await turnIfDue();
         // Without parameters use the simple protocol, which also runs multi-statement scripts (migrations).
         if (params.length === 0) {
           const results = await pglite.exec(sql);

@@ -1,6 +1,6 @@
-import { type Expression, type SqlBool, sql } from "kysely";
-import { perStatement } from "../event-loop.js";
+import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { PgColumns } from "./column-types.js";
+import { isEmbedded } from "./embedded.js";
 import { jsonArray } from "./json.js";
 import type { DB, Db } from "./schema.js";
 
@@ -21,15 +21,14 @@ function recordType(columns: Record<string, string>, names: string[]) {
 /**
  * INSERT … SELECT FROM jsonb_to_recordset($1): any number of rows in one statement with one parameter.
  * Far cheaper than a multi-row VALUES list of thousands of parameters (PGlite especially), and typed by
- * the column list, so numeric and date text lands exactly. Rows are given as JSON text. Embedded, 250 rows
- * a statement: each one holds the process for its duration (500 took 40–60 ms of PGlite).
+ * the column list, so numeric and date text lands exactly. Rows are given as JSON text.
  */
 export async function insertJsonRows<T extends Table>(
   db: Db,
   table: T,
   columns: PgColumns<DB[T]>,
   rowsJson: string[],
-  chunk = perStatement(250, 5000),
+  chunk = 5000,
 ): Promise<void> {
   const names = Object.keys(columns);
   const list = sql.join(names.map((n) => sql.ref(n)));
@@ -73,4 +72,28 @@ export async function updateRecords<T extends Table>(
     UPDATE ${sql.table(table)} AS t SET ${assignments}
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(${recordType(columns, [key, ...set])})
     WHERE t.${sql.ref(key)} = v.${sql.ref(key)}`.execute(db);
+}
+
+let cursors = 0;
+
+/**
+ * The rows of a read, `batch` at a time on PostgreSQL when it is `wide` (the caller's call: a bulk's or a
+ * plan's users, not one deal's). node-postgres parses whatever PostgreSQL has sent in one go: a bulk's
+ * 23,000 bucket entries held the process 50–95 ms in which no other request was answered (issue #19, no
+ * stall). A wide read inside a transaction runs once, as a cursor fetched `batch` rows at a time (two
+ * statements more than a plain read: not worth it for a narrow one); outside a transaction, or embedded
+ * (whose thread sends a long reply in parts itself: db/pglite-worker.mjs), it runs as one statement.
+ */
+export async function rowsInBatches<R>(db: Db, query: RawBuilder<R>, wide: boolean, batch = 2000): Promise<R[]> {
+  if (!wide || isEmbedded() || !db.isTransaction) return (await query.execute(db)).rows;
+  const cursor = sql.raw(`cts_rows_${++cursors}`);
+  await sql`DECLARE ${cursor} NO SCROLL CURSOR FOR ${query}`.execute(db);
+  const rows: R[] = [];
+  for (;;) {
+    const part = await sql<R>`FETCH FORWARD ${sql.lit(batch)} FROM ${cursor}`.execute(db);
+    for (const row of part.rows) rows.push(row);
+    if (part.rows.length < batch) break;
+  }
+  await sql`CLOSE ${cursor}`.execute(db);
+  return rows;
 }

@@ -2,6 +2,7 @@ import type { Ctx, Tx } from "../context.js";
 import { withRawJson } from "../db/json.js";
 import { insertJsonRows } from "../db/sql.js";
 import { EVENT_COLUMNS } from "../db/tables-platform.js";
+import { mapTurning } from "../event-loop.js";
 import { newId } from "../ids.js";
 import type { EventData, EventType } from "./catalogue.js";
 
@@ -24,16 +25,12 @@ export async function emit(tx: Tx, ctx: Ctx, type: EventType, data: EventData): 
 }
 
 /** `emit` for many events, in one INSERT (bulk ingest and wide recalculations write thousands). */
-export function emitMany(tx: Tx, ctx: Ctx, events: { type: EventType; data: EventData }[]): Promise<void> {
-  return emitManyJson(
-    tx,
-    ctx,
-    events.map((e) => ({ type: e.type, dataJson: JSON.stringify(e.data) })),
-  );
+export async function emitMany(tx: Tx, ctx: Ctx, events: { type: EventType; data: EventData }[]): Promise<void> {
+  await emitManyJson(tx, ctx, await mapTurning(events, (e) => ({ type: e.type, dataJson: JSON.stringify(e.data) })));
 }
 
 /** `emitMany` with each event's data already JSON text (built around parts serialized once). */
 export async function emitManyJson(tx: Tx, ctx: Ctx, events: { type: EventType; dataJson: string }[]): Promise<void> {
-  const rows = events.map((e) => withRawJson(eventRow(ctx, e.type), "data", e.dataJson));
+  const rows = await mapTurning(events, (e) => withRawJson(eventRow(ctx, e.type), "data", e.dataJson));
   await insertJsonRows(tx, "events", EVENT_COLUMNS, rows);
 }

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/schema.js";
-import { perStatement, turnIfDue } from "../../event-loop.js";
+import { turnIfDue } from "../../event-loop.js";
 import { compareDealOrder } from "../calculate.js";
 import { computeAppended, entriesIn } from "./compute.js";
 import { type BucketKey, bucketId, type DesiredLine, type EntryRow, type PlanContext } from "./types.js";
@@ -31,9 +31,6 @@ interface BucketSums {
   /** A stored line states no credit (never expected; then the bucket is recomputed). */
   unexplained: boolean;
 }
-
-/** Buckets whose sums one embedded statement reads: a bulk's ~800 in one took ~0.1 s of PGlite, answering nothing meanwhile. */
-const BUCKETS_PER_READ = 100;
 
 async function recalculationPending(db: Db): Promise<boolean> {
   const { rows } = await sql<{ busy: boolean }>`
@@ -119,11 +116,7 @@ export async function appendToBuckets(
     await turnIfDue();
   }
   if (joining.length === 0) return { lines, done };
-  const sums = new Map<string, BucketSums>();
-  const size = perStatement(BUCKETS_PER_READ, joining.length);
-  for (let i = 0; i < joining.length; i += size) {
-    for (const [id, s] of await bucketSums(db, joining.slice(i, i + size))) sums.set(id, s);
-  }
+  const sums = await bucketSums(db, joining);
   for (const { key, entries } of joining) {
     const s = sums.get(bucketId(key));
     if (!s || s.later || s.unexplained) continue;

@@ -1,7 +1,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { isEmbedded } from "../../db/embedded.js";
 import type { DB, Db } from "../../db/schema.js";
 import { anyOf } from "../../db/sql.js";
-import { statementsHoldTheLoop } from "../../event-loop.js";
 import { creditOf, toEngineDeal } from "./load.js";
 import type { CreditRow, DateRange, RecalcTarget } from "./types.js";
 
@@ -95,9 +95,10 @@ function pendingCredits(db: Db, targets: RecalcTarget[], users: string[] | undef
 
 /**
  * Users per statement of a plan-wide read on the embedded database (PostgreSQL reads them in one). As
- * one statement, counting a plan's credits in a database of 20,000 deals took 0.5 s of PGlite, during
- * which the embedded process answered nothing; a statement's cost follows its users' credits, so a few
- * users' are tens of milliseconds.
+ * one statement, counting a plan's credits in a database of 20,000 deals took 0.5 s of PGlite: its
+ * planner matches every credit to the plan; a few users' statements each walk their own index range
+ * (an impact preview 1.49–1.55 s → 0.72–0.90 s), and between them other requests' statements get the
+ * only connection (outside a transaction).
  */
 const USERS_PER_WIDE_READ = 2;
 
@@ -141,8 +142,9 @@ async function reachableUsers(db: Db, targets: RecalcTarget[]): Promise<string[]
 
 /**
  * `read` over the targets' credits, split into statements of a few users each on the embedded database
- * when a plan is among the targets (see USERS_PER_WIDE_READ): the users it can reach, or the job batch's
- * `users` (one statement for a batch's ~5,000 credits held the process 0.1 s). One statement otherwise.
+ * when a plan is among the targets and no users are given (see USERS_PER_WIDE_READ). One statement
+ * otherwise: a job batch's users are few and read inside its transaction, where nobody else's statement
+ * could run in between anyway.
  */
 async function perUsers<T>(
   db: Db,
@@ -150,9 +152,8 @@ async function perUsers<T>(
   users: string[] | undefined,
   read: (users: string[] | undefined) => Promise<T[]>,
 ): Promise<T[]> {
-  if (!statementsHoldTheLoop()) return read(users);
-  const planWide = targets.some((t) => t.type === "plan");
-  const wide = users === undefined ? await reachableUsers(db, targets) : planWide ? users : undefined;
+  if (!isEmbedded()) return read(users);
+  const wide = users === undefined ? await reachableUsers(db, targets) : undefined;
   if (wide === undefined) return read(users);
   if (wide.length <= USERS_PER_WIDE_READ) return read(wide);
   const out: T[] = [];

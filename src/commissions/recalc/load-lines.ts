@@ -16,7 +16,7 @@ interface LineRow extends ExistingLine {
  */
 export async function loadUnlockedLines(db: Db, dealIds: string[]): Promise<ExistingLine[]> {
   const lines: ExistingLine[] = [];
-  // 2,000 deals a statement (~50 ms of PGlite): 22,000 lines in one held the embedded process 0.45 s.
+  // 2,000 deals a statement: a reply is decoded on the server's thread in one go (22,000 lines: 0.45 s).
   for (let i = 0; i < dealIds.length; i += DEALS_PER_READ) {
     for (const line of await unlockedLinesOf(db, dealIds.slice(i, i + DEALS_PER_READ))) lines.push(line);
   }

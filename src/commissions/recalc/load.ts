@@ -1,6 +1,7 @@
 import { type Selectable, sql } from "kysely";
 import type { Db, DealsTable } from "../../db/schema.js";
-import { perStatement, turnIfDue } from "../../event-loop.js";
+import { rowsInBatches } from "../../db/sql.js";
+import { turnIfDue } from "../../event-loop.js";
 import { creditsOf, periodRange } from "../calculate.js";
 import type { BucketKey, CreditRow, EngineDeal, EntryRow } from "./types.js";
 
@@ -55,36 +56,28 @@ interface EntrySqlRow extends DealCols {
 }
 
 /**
- * Users whose buckets one statement reads on the embedded database. One statement for a bulk's ~800
- * buckets read 23,000 rows in 0.6 s of PGlite, during which the process answered nothing; 16 users' are
- * ~50 ms. PostgreSQL reads them all in one (see perStatement).
+ * More users' buckets than this make a wide read: a bulk's ~800 buckets are ~23,000 entries, fetched
+ * 2,000 at a time so that no one reply is decoded on the server's thread in one go (rowsInBatches).
+ * One statement either way: the embedded database runs on its own thread (db/pglite-thread.ts), and
+ * splitting the read by users (16 a statement) had cost the embedded ingest 40 % of its speed.
  */
-const USERS_PER_READ = 16;
+const WIDE_READ_USERS = 16;
 
 /**
- * Every non-rejected credit inside the buckets' date ranges, deduplicated per credit. A user's buckets are
- * read by one statement, so its DISTINCT still drops a deal found through two of them (two plans, one period).
+ * Every non-rejected credit inside the buckets' date ranges, deduplicated per credit: one statement, so
+ * its DISTINCT drops a deal found through two of a user's buckets (two plans, one period).
  */
 export async function loadBucketEntries(db: Db, buckets: BucketKey[]): Promise<EntryRow[]> {
   if (buckets.length === 0) return [];
-  const byUser = new Map<string, BucketKey[]>();
-  for (const b of buckets) {
-    const list = byUser.get(b.user_id);
-    if (list) list.push(b);
-    else byUser.set(b.user_id, [b]);
-  }
-  const users = [...byUser.values()];
-  const rows: EntrySqlRow[] = [];
-  const size = perStatement(USERS_PER_READ, users.length);
-  for (let i = 0; i < users.length; i += size) {
-    for (const row of await entryRowsOf(db, users.slice(i, i + size).flat())) rows.push(row);
-  }
-  return toEntries(rows);
+  const users = new Set(buckets.map((b) => b.user_id));
+  return toEntries(await entryRowsOf(db, buckets, users.size > WIDE_READ_USERS));
 }
 
-async function entryRowsOf(db: Db, buckets: BucketKey[]): Promise<EntrySqlRow[]> {
+async function entryRowsOf(db: Db, buckets: BucketKey[], wide: boolean): Promise<EntrySqlRow[]> {
   const ranges = buckets.map((b) => ({ user_id: b.user_id, ...periodRange(b.period) }));
-  const { rows } = await sql<EntrySqlRow>`
+  return rowsInBatches(
+    db,
+    sql<EntrySqlRow>`
     SELECT DISTINCT d.id, d.arr_amount, d.currency, d.deal_type, d.close_date, d.created_at, d.status,
            s.user_id, s.percent, l.plan_id AS locked_plan_id, l.period AS locked_period, l.amount AS locked_amount
     FROM jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) AS r(user_id text, "from" date, "to" date)
@@ -92,8 +85,9 @@ async function entryRowsOf(db: Db, buckets: BucketKey[]): Promise<EntrySqlRow[]>
     JOIN deals d ON d.id = s.deal_id
     LEFT JOIN commission_lines l
       ON l.deal_id = s.deal_id AND l.user_id = s.user_id AND l.kind = 'plan' AND l.locked AND l.status <> 'void'
-    WHERE d.status <> 'rejected'`.execute(db);
-  return rows;
+    WHERE d.status <> 'rejected'`,
+    wide,
+  );
 }
 
 async function toEntries(rows: EntrySqlRow[]): Promise<EntryRow[]> {

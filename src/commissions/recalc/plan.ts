@@ -98,7 +98,12 @@ interface Rematched {
 }
 
 /** Re-matches each credit to its plan: SPIFF lines, no-plan notes, and the buckets to recompute. */
-function rematch(scope: Scope, planCtx: PlanContext, spiffs: SpiffInput[], unsaved: Set<string>): Rematched {
+async function rematch(
+  scope: Scope,
+  planCtx: PlanContext,
+  spiffs: SpiffInput[],
+  unsaved: Set<string>,
+): Promise<Rematched> {
   const planLineOf = new Map(
     scope.existing.filter((l) => l.kind === "plan").map((l) => [`${l.deal_id}|${l.user_id}`, l]),
   );
@@ -117,6 +122,7 @@ function rematch(scope: Scope, planCtx: PlanContext, spiffs: SpiffInput[], unsav
     if (reason !== credit.no_plan_reason)
       out.reasons.push({ deal_id: credit.deal.id, user_id: credit.user_id, reason });
     out.desired.push(...spiffLinesOf(credit, match, spiffs));
+    await turnIfDue();
   }
   return out;
 }
@@ -142,7 +148,7 @@ export async function planRecalc(tx: Db, targets: RecalcTarget[], options: PlanO
   const planCtx = await loadPlanContext(tx, userIds, plans);
   const span = dateSpan(scope.credits);
   const spiffs = span ? await loadSpiffs(tx, span.from, span.to) : [];
-  const { desired, reasons, noPlan } = rematch(scope, planCtx, spiffs, new Set(unsaved.map(creditId)));
+  const { desired, reasons, noPlan } = await rematch(scope, planCtx, spiffs, new Set(unsaved.map(creditId)));
 
   const unsavedEntries: EntryRow[] = unsaved.map((c) => ({
     ...c,

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Ctx, Tx } from "../../context.js";
 import { jsonArray, withRawJson } from "../../db/json.js";
 import { anyOf } from "../../db/sql.js";
-import { perStatement, turnIfDue } from "../../event-loop.js";
+import { mapTurning, turnIfDue } from "../../event-loop.js";
 import { emitManyJson } from "../../events/emit.js";
 import { newId } from "../../ids.js";
 import type { Commission } from "../schema.js";
@@ -167,7 +167,7 @@ async function insertLines(tx: Tx, now: Date, rows: Written[]): Promise<void> {
          explanation_digest, calculated_at, created_at)
       SELECT v.id, v.deal_id, v.user_id, v.plan_id, v.plan_version, v.spiff_id, v.kind, v.period, v.amount, 'pending',
              false, v.explanation, v.explanation_digest, ${now}::timestamptz, ${now}::timestamptz
-      FROM jsonb_to_recordset(${jsonArray(part.map(lineRowJson))}::jsonb) AS v(id text, deal_id text, user_id text,
+      FROM jsonb_to_recordset(${jsonArray(await mapTurning(part, lineRowJson))}::jsonb) AS v(id text, deal_id text, user_id text,
         plan_id text, plan_version integer, spiff_id text, kind text, period text, amount numeric, explanation jsonb,
         explanation_digest text)`.execute(tx);
   }
@@ -180,7 +180,7 @@ async function updateLines(tx: Tx, now: Date, rows: Written[]): Promise<void> {
       SET plan_id = v.plan_id, plan_version = v.plan_version, period = v.period, amount = v.amount,
           status = 'pending', explanation = v.explanation, explanation_digest = v.explanation_digest,
           calculated_at = ${now}
-      FROM jsonb_to_recordset(${jsonArray(part.map(lineRowJson))}::jsonb) AS v(id text, plan_id text,
+      FROM jsonb_to_recordset(${jsonArray(await mapTurning(part, lineRowJson))}::jsonb) AS v(id text, plan_id text,
         plan_version integer, period text, amount numeric, explanation jsonb, explanation_digest text)
       WHERE l.id = v.id AND NOT l.locked`.execute(tx);
   }
@@ -200,8 +200,8 @@ export async function applyDiff(
   now: Date,
   diff: LineDiff,
 ): Promise<{ deals: Set<string>; events: LineEvent[] }> {
-  const inserts = diff.inserts.map((line) => withId(line, newId("com", now.getTime())));
-  const updates = diff.updates.map(({ before, after }) => withId(after, before.id));
+  const inserts = await mapTurning(diff.inserts, (line) => withId(line, newId("com", now.getTime())));
+  const updates = await mapTurning(diff.updates, ({ before, after }) => withId(after, before.id));
   await insertLines(tx, now, inserts);
   await updateLines(tx, now, updates);
   for (const part of chunks(
@@ -226,7 +226,7 @@ export async function emitLineEvents(tx: Tx, ctx: Ctx, events: LineEvent[]): Pro
   await emitManyJson(
     tx,
     ctx,
-    events.map(({ line, previous_amount }) => ({
+    await mapTurning(events, ({ line, previous_amount }) => ({
       type: "commission.calculated" as const,
       dataJson: withRawJson({ previous_amount }, "object", commissionJson(line, ctx.now)),
     })),
@@ -239,7 +239,7 @@ export async function emitLineEvents(tx: Tx, ctx: Ctx, events: LineEvent[]): Pro
  * so the cost follows the deals named, not the size of either table (a job calls this once per batch).
  */
 export async function updateTotals(tx: Tx, now: Date, dealIds: string[]): Promise<void> {
-  for (const part of chunks(dealIds, perStatement(500, 5000))) {
+  for (const part of chunks(dealIds, 5000)) {
     await sql`
       WITH t AS MATERIALIZED (
         SELECT x.id, (
