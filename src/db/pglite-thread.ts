@@ -42,13 +42,14 @@ function rebuilt(error: Record<string, unknown>): Error {
   return Object.assign(new Error(String(message)), fields);
 }
 
-// The global, which this project's TypeScript libraries (no DOM) declare as types only.
-const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } })
+/** A compiled WebAssembly.Module (the build's TypeScript libraries declare no WebAssembly). */
+type WasmModule = object;
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } })
   .WebAssembly;
-let compiled: Promise<WebAssembly.Module> | undefined;
+let compiled: Promise<WasmModule> | undefined;
 
 /** PGlite's WASM, compiled once per process and handed to each database's thread (tests open hundreds). */
-function pgliteWasm(): Promise<WebAssembly.Module> {
+function pgliteWasm(): Promise<WasmModule> {
   const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   compiled ??= readFile(join(dirname(entry), "pglite.wasm")).then((bytes) => wasm.compile(bytes));
   return compiled;
