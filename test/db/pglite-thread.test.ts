@@ -3,21 +3,23 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Database, openDatabase } from "../../src/db/connect.js";
 import { isUniqueViolation } from "../../src/db/errors.js";
+import { POSTGRES_URL } from "../harness.js";
 
 /*
  * Issue #19 (no stall): the embedded database runs on its own thread (db/pglite-thread.ts), so that a
  * statement no longer stops the server from answering. What crosses between the threads must be what
  * PGlite itself gave: every row in order (a long reply comes in parts), its types, errors with their
  * fields, and a NOTIFY delivered before the statement that sent it resolves (the key cache relies on it).
- * Embedded only: this is the embedded database's transport.
+ * Embedded only: this is the embedded database's transport (and opening one marks the process as
+ * embedded, db/embedded.ts, which would change the PostgreSQL run's later files).
  */
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
+  if (!POSTGRES_URL) database = await openDatabase({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
 });
 afterAll(async () => database?.close());
 
-describe("the embedded database on its own thread", () => {
+describe.skipIf(POSTGRES_URL)("the embedded database on its own thread", () => {
   it("a reply of 4,500 rows (sent in parts of 2,000) arrives whole and in order, with its types", async () => {
     const { rows } = await sql<{ n: number; at: Date; amount: string; big: string; day: string }>`
       SELECT n, timestamptz '2026-11-26 10:00:00+00' + n * interval '1 second' AS at,
