@@ -200,12 +200,10 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
 }
 
 /**
- * A request presenting a key this process has seen starts its count against the key's limit at once,
- * beside authentication's read (on PostgreSQL, whether any key changed): two round trips at the same
- * time, not one after the other — each waits for a turn of a loop that a heavy request keeps busy
- * (issue #19, no stall). `admit` uses the count only if authentication confirms that key; a request
- * refused 401 meanwhile (the key was just revoked or expired) has counted once against a key that
- * no longer authenticates.
+ * A key this process has seen starts its rate-limit count beside authentication's read (PostgreSQL: did
+ * any key change?): two round trips at once, each waiting for a turn of a loop a heavy request keeps busy
+ * (issue #19). `admit` uses it only if authentication confirms that key; a request refused 401 meanwhile
+ * (a key just revoked or expired) has counted once against a key that no longer authenticates.
  */
 function earlyKeyCount(
   deps: PipelineDeps,
