@@ -39,6 +39,8 @@ export interface Ctx {
    * locked, so the check and the write see the same version (412 `precondition_failed`).
    */
   precondition?: ((tx: Tx) => Promise<void>) | undefined;
+  /** Set for an MCP tool call: a key then acts at most at its `mcp_access` level (API.md §9). */
+  channel?: "mcp";
 }
 
 export type Tx = Transaction<DB>;

@@ -68,7 +68,7 @@ async function runTool(
 ): Promise<CallToolResult> {
   try {
     // Parsed with the REST response schema, so structuredContent is exactly the REST body.
-    return okResult(tool.output.parse(await tool.run(ctx, args as never)));
+    return okResult(tool.output.parse(await tool.run({ ...ctx, channel: "mcp" }, args as never)));
   } catch (err) {
     return errorResult(toAppError(err, requestId, onBug), requestId);
   }

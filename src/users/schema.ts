@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requires } from "../access/index.js";
 import { ROLES } from "../enums.js";
 import { Timestamp } from "../http/date-fields.js";
 import { Id, QueryBoolean } from "../http/input-fields.js";
@@ -32,16 +33,30 @@ const writable = {
   active: z.boolean(),
 };
 
+/**
+ * Who may hand out access (API.md §20 (a)): a write key creates reps and managers and edits names, but
+ * only admins make an admin or finance user, change a role or `active`, or change the email of an admin
+ * or finance user (the email is what an OIDC sign-in or a password reset is bound to).
+ */
+const PRIVILEGED_ROLES = ["admin", "finance"] as const;
+
 export const CreateUserBody = z.strictObject({
   ...writable,
   external_id: writable.external_id.optional(),
-  role: writable.role.default("rep"),
+  role: requires(writable.role.default("rep"), "admin", { values: PRIVILEGED_ROLES }),
   manager_id: writable.manager_id.optional(),
-  active: writable.active.default(true),
+  active: requires(writable.active.default(true), "admin", { values: [false] }),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;
 
-export const UpdateUserBody = z.strictObject(writable).partial();
+export const UpdateUserBody = z
+  .strictObject({
+    ...writable,
+    role: requires(writable.role, "admin"),
+    active: requires(writable.active, "admin"),
+    email: requires(writable.email, "admin", { record: { role: PRIVILEGED_ROLES } }),
+  })
+  .partial();
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 export const ListUsersQuery = PageQuery.extend({

@@ -1,4 +1,4 @@
-import { seesUser, visibleUserIds } from "../access/index.js";
+import { requireFields, seesUser, visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { isUniqueViolation } from "../db/errors.js";
@@ -7,7 +7,7 @@ import { offsetOf, type Page } from "../http/pagination.js";
 import { newId } from "../ids.js";
 import { endSessionsOf } from "../sessions/index.js";
 import * as repo from "./repository.js";
-import type { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "./schema.js";
+import { CreateUserBody, type ListUsersQuery, UpdateUserBody, type User } from "./schema.js";
 
 export async function listUsers(ctx: Ctx, query: ListUsersQuery): Promise<Page<User>> {
   requireScope(ctx, "read");
@@ -60,6 +60,7 @@ async function checkManager(tx: Tx, userId: string | null, managerId: string | n
 
 export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<User> {
   requireScope(ctx, "write");
+  requireFields(ctx, CreateUserBody, input);
   return withTransaction(ctx, async (tx) => {
     await checkManager(tx, null, input.manager_id);
     const user = await saving(input, () =>
@@ -85,6 +86,7 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUserBody): P
   return withTransaction(ctx, async (tx) => {
     const before = await repo.lockUser(tx, id);
     if (!before) throw notFound("User", id);
+    requireFields(ctx, UpdateUserBody, input, before);
     await ctx.precondition?.(tx);
     await checkManager(tx, id, input.manager_id);
     const changed = Object.entries(input).some(([k, v]) => v !== undefined && before[k as keyof User] !== v);

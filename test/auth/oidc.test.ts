@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createKey } from "../../src/api-keys/service.js";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
 import { makeCtx, OWNER } from "../../src/context.js";
 import { CreateUserBody, type User } from "../../src/users/schema.js";
@@ -278,6 +279,49 @@ describe("#15 OpenID Connect sign-in (API.md §11)", () => {
     const res = await sendCallback(forged, appJar);
     await expectRefusal(res, 401, /&lt;img src=x onerror=alert\(1\)&gt;/, "provider_refused");
     expect(res.body).not.toContain("<img");
+  });
+
+  it("a write key cannot make an attacker's IdP email an admin: not by creating one, not by re-pointing an admin's email (§20 (a))", async () => {
+    const { key } = await createKey(ownerCtx(), { name: "crm sync", scope: "write" });
+    const asKey = (method: "POST" | "PATCH", url: string, payload: object) =>
+      built.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, payload });
+    const { email } = await person({ here: false });
+
+    const created = await asKey("POST", "/api/v1/users", { name: "Mallory", email, role: "admin" });
+    expect([created.statusCode, created.json().error.message]).toEqual([
+      403,
+      'Setting role to "admin" needs the admin scope; this key has write',
+    ]);
+    const admin = await createUser(
+      ownerCtx(),
+      CreateUserBody.parse({ name: "Ada", email: uniqueEmail("a"), role: "admin" }),
+    );
+    const repointed = await asKey("PATCH", `/api/v1/users/${admin.id}`, { email });
+    expect([repointed.statusCode, repointed.json().error.message]).toEqual([
+      403,
+      "Changing email needs the admin scope; this key has write",
+    ]);
+    let signIn = await signInAtProvider();
+    await expectRefusal(
+      await sendCallback(signIn.callback, signIn.appJar),
+      403,
+      /No one with the email/,
+      "unknown_user",
+    );
+
+    // What a write key may still do: a rep with that email, who signs in as a rep.
+    const rep = await asKey("POST", "/api/v1/users", { name: "Mallory", email, role: "rep" });
+    expect(rep.statusCode).toBe(201);
+    signIn = await signInAtProvider();
+    const res = await sendCallback(signIn.callback, signIn.appJar);
+    expect(res.statusCode).toBe(302);
+    const session = setCookies(res).find((c) => c.startsWith("cts_session="))!;
+    const me = await built.app.inject({
+      method: "GET",
+      url: "/api/v1/auth/session",
+      headers: { cookie: session.slice(0, session.indexOf(";")) },
+    });
+    expect([me.json().user.id, me.json().user.role]).toEqual([rep.json().id, "rep"]);
   });
 
   it("refusals count as failed authentications from the address: past 30 a minute → 429, no more audit rows", async () => {

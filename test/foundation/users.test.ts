@@ -7,12 +7,14 @@ import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
 let t: TestApp;
 let clock: TestClock;
 let writer: { id: string; key: string; name: string };
+let admin: string;
 let reader: string;
 
 beforeAll(async () => {
   clock = new TestClock();
   t = await createTestApp({ clock });
   writer = await createApiKey(t, "write", { name: "HR sync" });
+  admin = (await createApiKey(t, "admin")).key;
   reader = (await createApiKey(t, "read")).key;
 });
 
@@ -20,12 +22,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-function post(payload: object) {
-  return t.app.inject({ method: "POST", url: "/api/v1/users", headers: bearer(writer.key), payload });
+/** As the HR sync's write key, or (role, active: API.md §20 (a)) an admin key. */
+function post(payload: object, key = writer.key) {
+  return t.app.inject({ method: "POST", url: "/api/v1/users", headers: bearer(key), payload });
 }
 
-function patch(id: string, payload: object) {
-  return t.app.inject({ method: "PATCH", url: `/api/v1/users/${id}`, headers: bearer(writer.key), payload });
+function patch(id: string, payload: object, key = writer.key) {
+  return t.app.inject({ method: "PATCH", url: `/api/v1/users/${id}`, headers: bearer(key), payload });
 }
 
 function get(url: string, headers: Record<string, string> = {}) {
@@ -71,14 +74,17 @@ describe("create and get", () => {
   it("takes every writable field", async () => {
     const manager = await createUser(t, { role: "manager" });
     const externalId = unique("crm");
-    const res = await post({
-      name: "Alan Turing",
-      email: uniqueEmail("alan"),
-      role: "finance",
-      active: false,
-      manager_id: manager.id,
-      external_id: externalId,
-    });
+    const res = await post(
+      {
+        name: "Alan Turing",
+        email: uniqueEmail("alan"),
+        role: "finance",
+        active: false,
+        manager_id: manager.id,
+        external_id: externalId,
+      },
+      admin,
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       role: "finance",
@@ -120,7 +126,7 @@ describe("patch merges", () => {
 
   it("deactivates with active: false; an empty patch changes nothing and writes no audit row", async () => {
     const user = await createUser(t);
-    const off = await patch(user.id, { active: false });
+    const off = await patch(user.id, { active: false }, admin);
     expect(off.json().active).toBe(false);
     const count = await auditCount();
     clock.advance(1_000);
@@ -410,7 +416,7 @@ describe("audit trail", () => {
     const created = await post({ name: "Audited", email: uniqueEmail() });
     const user = created.json();
     clock.advance(1_000);
-    const updated = await patch(user.id, { role: "manager" });
+    const updated = await patch(user.id, { name: "Audited Again" });
     const rows = await t.db.db
       .selectFrom("audit_events")
       .selectAll()

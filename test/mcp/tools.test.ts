@@ -132,8 +132,8 @@ describe("calls", () => {
     const rest = await t.app.inject({ url: `/api/v1/users/${user.id}`, headers: bearer(key.key) });
     expect(rest.json()).toEqual(user);
 
-    const updated = await call(client, "update_user", { id: user.id, name: "Ada King", role: "manager" });
-    expect(updated.structuredContent).toMatchObject({ id: user.id, name: "Ada King", role: "manager", email });
+    const updated = await call(client, "update_user", { id: user.id, name: "Ada King", manager_id: null });
+    expect(updated.structuredContent).toMatchObject({ id: user.id, name: "Ada King", role: "rep", email });
 
     const rows = await t.db.db
       .selectFrom("audit_events")

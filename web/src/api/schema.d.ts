@@ -319,7 +319,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user
-         * @description `role` defaults to rep, `active` to true. Email and external_id are unique (409).
+         * @description `role` defaults to rep, `active` to true. Email and external_id are unique (409). A write key creates reps and managers; an admin or finance user, or an inactive one, needs admin (403 naming it; fields marked `x-requires`), checked once the body is valid.
          */
         post: operations["createUser"];
         delete?: never;
@@ -347,7 +347,7 @@ export interface paths {
         head?: never;
         /**
          * Update a user
-         * @description Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE). Deactivating a user or changing their role ends their signed-in sessions (on their next request).
+         * @description Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE). Deactivating a user or changing their role ends their signed-in sessions (on their next request). Changing `role` or `active`, or the `email` of an admin or finance user, needs admin (403 naming it; fields marked `x-requires`); sending a field's current value is not a change.
          */
         patch: operations["updateUser"];
         trace?: never;
