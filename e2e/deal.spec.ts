@@ -119,6 +119,7 @@ test("a split deal shows rita her commission and her partner by name, and her le
       expect(seen.total_commission).not.toBe(whole.total_commission);
       await expect(page.getByText(await formatted(page, whole.total_commission, currency))).toHaveCount(0);
       expect(await axeProblems(page)).toEqual([]);
+      await shoot(page, 1280, test.info().outputPath("split-deal-1280.png"));
     }
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/sign-in/);
