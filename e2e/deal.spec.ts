@@ -84,6 +84,52 @@ test("each plan line's band table adds up to the line's amount, as the API gives
   expect(problems).toEqual([]);
 });
 
+interface ApiDealView {
+  total_commission: number;
+  total_commission_scope: string;
+  owner_id: string;
+  splits: { user_id: string; percent: number }[];
+  people: { user_id: string; name: string }[];
+}
+
+test("a split deal shows rita her commission and her partner by name, and her lead the team's, as the API gives them", async ({
+  page,
+  problems,
+}) => {
+  const { users, deals, currency } = state();
+  const dealId = deals.ritaPending; // Rita 70 %, Ravi 30 %
+  const { body: whole } = await (await apiAs(users.admin))<ApiDealView>("GET", `/deals/${dealId}`);
+  const cases = [
+    { who: users.rita, label: "Your commission" },
+    { who: users.lead, label: "Your team's commission" },
+  ];
+  for (const { who, label } of cases) {
+    const { body: seen } = await (await apiAs(who))<ApiDealView>("GET", `/deals/${dealId}`);
+    expect(seen.total_commission_scope).toBe("visible");
+    await signIn(page, who, `/deals/${dealId}`);
+    await expect(page.getByTestId("deal-total-label")).toHaveText(label);
+    await expect(page.getByTestId("deal-total")).toHaveText(await formatted(page, seen.total_commission, currency));
+    // The people on the deal by the names the API gives this reader (Rita cannot list Ravi among her users).
+    const nameOf = (id: string) => seen.people.find((p) => p.user_id === id)!.name;
+    const splits = seen.splits.map((s) => `${nameOf(s.user_id)} ${s.percent}%`).join(", ");
+    await expect(page.getByText(splits, { exact: true })).toBeVisible();
+    expect(splits).toContain(users.ravi.name);
+    if (who === users.rita) {
+      // Her share, not the deal's total (that minus her line would be Ravi's pay).
+      expect(seen.total_commission).not.toBe(whole.total_commission);
+      await expect(page.getByText(await formatted(page, whole.total_commission, currency))).toHaveCount(0);
+      expect(await axeProblems(page)).toEqual([]);
+      await shoot(page, 1280, test.info().outputPath("split-deal-1280.png"));
+    }
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+  }
+  await signIn(page, users.admin, `/deals/${dealId}`);
+  await expect(page.getByTestId("deal-total-label")).toHaveText("Total commission");
+  await expect(page.getByTestId("deal-total")).toHaveText(await formatted(page, whole.total_commission, currency));
+  expect(problems).toEqual([]);
+});
+
 test("rita opening paula's deal by its URL gets the not-found page", async ({ page, problems }) => {
   const { users, deals } = state();
   const rita = await apiAs(users.rita);
@@ -104,7 +150,8 @@ test("rita disputes her approved deal from its page; it then shows in My dispute
   await dialog.getByRole("combobox", { name: "Reason" }).click();
   await page.getByRole("option", { name: "Wrong amount" }).click();
   await dialog.getByLabel("Description").fill("The renewal should pay the full rate");
-  await dialog.getByRole("textbox", { name: "Expected total commission" }).fill("1500");
+  // Her dispute is about her own lines (API.md §20 b): the form asks for her commission, not the deal's total.
+  await dialog.getByRole("textbox", { name: "Your expected commission" }).fill("1500");
   await dialog.getByRole("button", { name: "Open dispute" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("deal-status")).toHaveText("disputed");
@@ -115,6 +162,7 @@ test("rita disputes her approved deal from its page; it then shows in My dispute
     `/disputes?deal_id=${dealId}`,
   );
   expect(listed.data.map((d) => [d.reason, d.expected_amount])).toEqual([["wrong_amount", 1500]]);
+  expect((listed.data[0] as { amount_scope?: string }).amount_scope).toBe("user");
   const dispute = listed.data[0]!;
   const expected = await formatted(page, dispute.expected_amount!, currency);
   await expect(page.locator(`[data-dispute-id="${dispute.id}"]`).getByTestId("dispute-expected")).toHaveText(expected);
@@ -124,6 +172,7 @@ test("rita disputes her approved deal from its page; it then shows in My dispute
   await expect(row).toContainText("open");
   await expect(row).toContainText("Wrong amount");
   await expect(row.getByTestId("dispute-expected")).toHaveText(expected);
+  await expect(row.getByTestId("dispute-scope")).toHaveText("your own lines");
   expect(await axeProblems(page)).toEqual([]);
   for (const width of [1280, 360]) await shoot(page, width, test.info().outputPath(`disputes-${width}.png`));
   await row.getByRole("link", { name: "Stark renewal" }).click();

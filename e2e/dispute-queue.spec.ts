@@ -11,6 +11,12 @@ const formatted = (page: Page, amount: number, currency: string) =>
     [amount, currency] as [number, string],
   );
 
+/** A person's own non-void lines on a deal, in exact cents: what a rep's dispute is about (API.md §20 b). */
+const ownTotal = (deal: ApiDeal, userId: string) =>
+  deal.commissions
+    .filter((l) => l.user_id === userId && l.status !== "void")
+    .reduce((sum, l) => sum + cents(l.amount), 0) / 100;
+
 interface ApiDispute {
   id: string;
   status: string;
@@ -44,9 +50,10 @@ test("the admin resolves a rep's dispute as partially approved; the adjustment s
   await expect(card.getByTestId("queue-expected")).toHaveText(await formatted(page, 1500, deal.currency));
   const disputed = await asAdmin<ApiDeal>("GET", `/deals/${deal.id}`);
   expect(disputed.status).toBe("disputed");
-  await expect(card.getByTestId("queue-current")).toHaveText(
-    await formatted(page, disputed.total_commission, deal.currency),
-  );
+  // A rep's dispute is about their own lines (API.md §20 b): their total, which here is the deal's (no split).
+  const repTotal = ownTotal(disputed, rep.id);
+  await expect(card.getByTestId("queue-scope")).toHaveText(`${rep.name}'s own lines`);
+  await expect(card.getByTestId("queue-current")).toHaveText(await formatted(page, repTotal, deal.currency));
 
   // The deal's current lines, one click away.
   await card.getByRole("button", { name: `Show lines (${disputed.commissions.length})` }).click();
@@ -60,7 +67,7 @@ test("the admin resolves a rep's dispute as partially approved; the adjustment s
   const form = card.getByRole("form", { name: "Resolve the dispute" });
   await form.getByRole("radio", { name: "Partially approved" }).check();
   await expect(form.getByTestId("adjustment-preview")).toHaveText(
-    `No adjustment: the deal's total stays ${await formatted(page, disputed.total_commission, deal.currency)}.`,
+    `No adjustment: ${rep.name}'s total stays ${await formatted(page, repTotal, deal.currency)}.`,
   );
   // Without an amount the server refuses, and says so on the amount field; nothing changes.
   await form.getByRole("button", { name: "Resolve" }).click();
@@ -71,7 +78,7 @@ test("the admin resolves a rep's dispute as partially approved; the adjustment s
 
   const accepted = 1400.05;
   await amountField.fill(String(accepted));
-  const adjustment = (cents(accepted) - cents(disputed.total_commission)) / 100;
+  const adjustment = (cents(accepted) - cents(repTotal)) / 100;
   expect(adjustment).not.toBe(0);
   const preview = `Adjustment to be written for ${rep.name}: ${adjustment > 0 ? "+" : ""}${await formatted(
     page,
@@ -79,7 +86,7 @@ test("the admin resolves a rep's dispute as partially approved; the adjustment s
     deal.currency,
   )} (new total ${await formatted(page, accepted, deal.currency)} − current total ${await formatted(
     page,
-    disputed.total_commission,
+    repTotal,
     deal.currency,
   )}).`;
   await expect(form.getByTestId("adjustment-preview")).toHaveText(preview);
@@ -97,7 +104,7 @@ test("the admin resolves a rep's dispute as partially approved; the adjustment s
   });
   const after = await asAdmin<ApiDeal>("GET", `/deals/${deal.id}`);
   expect(after.status).toBe("approved");
-  expect(after.total_commission).toBe(accepted);
+  expect(ownTotal(after, rep.id)).toBe(accepted);
   const adjustments = after.commissions.filter((l) => l.kind === "adjustment");
   expect(adjustments.map((l) => [l.user_id, l.amount])).toEqual([[rep.id, adjustment]]);
 
@@ -143,14 +150,14 @@ test("a denied dispute writes no adjustment: the preview says so and the deal ke
   const form = card.getByRole("form", { name: "Resolve the dispute" });
   await form.getByRole("radio", { name: "Approved", exact: true }).check();
   // Approved without an amount accepts the rep's expected total.
-  const toExpected = (cents(900) - cents(deal.total_commission)) / 100;
+  const toExpected = (cents(900) - cents(ownTotal(deal, rep.id))) / 100;
   await expect(form.getByTestId("adjustment-preview")).toContainText(
     `+${await formatted(page, toExpected, deal.currency)}`,
   );
   await form.getByRole("radio", { name: "Denied" }).check();
   await expect(form.getByRole("textbox", { name: "Accepted total commission" })).toHaveCount(0);
   await expect(form.getByTestId("adjustment-preview")).toHaveText(
-    `No adjustment: the deal's total stays ${await formatted(page, deal.total_commission, deal.currency)}.`,
+    `No adjustment: ${rep.name}'s total stays ${await formatted(page, ownTotal(deal, rep.id), deal.currency)}.`,
   );
   await form.getByRole("button", { name: "Resolve" }).click();
   await expect(card).toHaveCount(0);

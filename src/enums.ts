@@ -33,6 +33,8 @@ export const DISPUTE_REASONS = [
 ] as const;
 export const DISPUTE_STATUSES = ["open", "resolved"] as const;
 export const DISPUTE_OUTCOMES = ["approved", "partially_approved", "denied"] as const;
+/** API.md §20 (b): whose lines a dispute's amounts are about (the opener's, or the whole deal's). */
+export const DISPUTE_AMOUNT_SCOPES = ["user", "deal"] as const;
 
 export const SUBSCRIPTION_STATUSES = ["active", "disabled"] as const;
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;

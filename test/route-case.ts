@@ -19,6 +19,8 @@ export interface SchemaNode {
   anyOf?: SchemaNode[];
   oneOf?: SchemaNode[];
   enum?: unknown[];
+  $ref?: string;
+  allOf?: SchemaNode[];
 }
 
 /** One operation of the route table (the served OpenAPI document), with what its input looks like. */
@@ -32,12 +34,40 @@ export interface Operation {
   body: Record<string, SchemaNode> | undefined;
   /** Who may call it: a key or a session (most), no one in particular (sign-in), only a session. */
   access: "key" | "public" | "session";
+  /** Every property name anywhere in its success (2xx) JSON response, through `$ref`s: what it can answer with. */
+  responseFields: ReadonlySet<string>;
 }
 
 interface DocOperation {
   security?: Record<string, string[]>[];
   parameters?: ({ in: string; name: string } | { $ref: string })[];
   requestBody?: { content: Record<string, { schema?: SchemaNode }> };
+  responses?: Record<string, { content?: Record<string, { schema?: SchemaNode }> }>;
+}
+
+/** The property names of a schema and of every schema under it (each component walked once). */
+function propertyNames(node: SchemaNode | undefined, schemas: Record<string, SchemaNode>, into = new Set<string>()) {
+  const seen = new Set<string>();
+  const walk = (n: SchemaNode | undefined): void => {
+    if (!n) return;
+    if (n.$ref) {
+      const name = n.$ref.split("/").pop()!;
+      if (!seen.has(name)) {
+        seen.add(name);
+        walk(schemas[name]);
+      }
+      return;
+    }
+    for (const [name, child] of Object.entries(n.properties ?? {})) {
+      into.add(name);
+      walk(child);
+    }
+    for (const child of [...(n.anyOf ?? []), ...(n.oneOf ?? []), ...(n.allOf ?? [])]) walk(child);
+    walk(n.items);
+    if (typeof n.additionalProperties === "object") walk(n.additionalProperties);
+  };
+  walk(node);
+  return into;
 }
 
 function accessOf(security: DocOperation["security"]): Operation["access"] {
@@ -74,6 +104,12 @@ export async function operations(t: TestApp): Promise<Operation[]> {
           queryParams: names("query"),
           body: op.requestBody ? (schema?.properties ?? {}) : undefined,
           access: accessOf(op.security),
+          responseFields: Object.entries(op.responses ?? {})
+            .filter(([status]) => status.startsWith("2"))
+            .reduce(
+              (names, [, r]) => propertyNames(r.content?.["application/json"]?.schema, doc.components.schemas, names),
+              new Set<string>(),
+            ),
         };
       }),
     )

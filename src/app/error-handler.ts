@@ -7,6 +7,10 @@ import { AppError, type ErrorCode, type ErrorDetail, errorBody } from "../errors
 const READ_ONLY_FIELDS = new Set([
   "id",
   "total_commission",
+  "total_commission_scope",
+  "amount_scope",
+  "scope_user_id",
+  "people",
   "commissions",
   "version",
   "created_at",

@@ -1,7 +1,7 @@
 import { type Actor, actorLabel, type Ctx, type Tx } from "../context.js";
 import type { Db } from "../db/schema.js";
 import { insertJsonRows } from "../db/sql.js";
-import { AUDIT_EVENT_COLUMNS } from "../db/tables-platform.js";
+import { AUDIT_EVENT_COLUMNS, type LineTotalsColumn } from "../db/tables-platform.js";
 import { mapTurning } from "../event-loop.js";
 import { newId } from "../ids.js";
 
@@ -21,6 +21,8 @@ export interface AuditEntry {
   resourceId: string;
   before?: unknown;
   after?: unknown;
+  /** A deal's row: each person's non-void line total before and after, for readers who see only some (API.md §20 b). */
+  lineTotals?: LineTotalsColumn;
 }
 
 type When = Pick<Ctx, "now" | "requestId">;
@@ -44,13 +46,19 @@ function auditRow(at: When, actor: ActorColumns, entry: AuditEntry) {
     resource_id: entry.resourceId,
     request_id: at.requestId,
     created_at: at.now,
+    line_totals: entry.lineTotals ?? null,
   };
 }
 
 async function insertAudit(db: Db, at: When, actor: ActorColumns, entry: AuditEntry): Promise<void> {
   await db
     .insertInto("audit_events")
-    .values({ ...auditRow(at, actor, entry), before: scrub(entry.before), after: scrub(entry.after) })
+    .values({
+      ...auditRow(at, actor, entry),
+      before: scrub(entry.before),
+      after: scrub(entry.after),
+      line_totals: scrub(entry.lineTotals),
+    })
     .execute();
 }
 

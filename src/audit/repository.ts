@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { type RawBuilder, type Selectable, sql } from "kysely";
 import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Kdb } from "../db/connect.js";
 import type { AuditEventsTable } from "../db/schema.js";
@@ -77,9 +77,36 @@ export async function listDealAuditEvents(db: Kdb, dealId: string, visible: Visi
       ]),
     ]),
   );
+  const page = query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset);
+  const sums = visible && [
+    visibleSum("before", visible).as("before_visible"),
+    visibleSum("after", visible).as("after_visible"),
+  ];
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    sums ? page.select(sums).execute() : page.execute(),
     query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map(toAuditEvent), total: Number(count.n) };
+  return { rows: rows.map((row) => (sums ? asSeen(row as SeenRow) : toAuditEvent(row))), total: Number(count.n) };
+}
+
+/** Σ of the visible people's line totals at `side` of a deal row; null when the row kept none. */
+function visibleSum(side: "before" | "after", visible: readonly string[]): RawBuilder<string | null> {
+  return sql<string | null>`CASE WHEN line_totals ? ${side} THEN (SELECT coalesce(sum(t.value::numeric), 0)
+    FROM jsonb_each_text(line_totals -> ${side}) t WHERE ${ofVisibleUsers("t.key", visible)}) END`;
+}
+
+type SeenRow = Selectable<AuditEventsTable> & { before_visible: string | null; after_visible: string | null };
+
+/**
+ * An event as a reader who sees only some people reads it (API.md §20 b): a deal snapshot's total is
+ * the sum of their lines then (null for rows written before line totals were kept, 014).
+ */
+function asSeen(row: SeenRow): AuditEvent {
+  const event = toAuditEvent(row);
+  if (row.resource !== "deal") return event;
+  const narrow = (snapshot: unknown, sum: string | null) =>
+    snapshot && typeof snapshot === "object" && "total_commission" in snapshot
+      ? { ...snapshot, total_commission: sum === null ? null : Number(sum), total_commission_scope: "visible" }
+      : snapshot;
+  return { ...event, before: narrow(event.before, row.before_visible), after: narrow(event.after, row.after_visible) };
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Tx } from "../context.js";
 import type { Db } from "../db/schema.js";
 import { anyOf } from "../db/sql.js";
+import { Dec } from "./calculate/decimal.js";
 import { toCommission } from "./repository.js";
 import type { Commission } from "./schema.js";
 
@@ -44,15 +45,48 @@ export async function lockDealLines(tx: Tx, dealId: string): Promise<number> {
   return Number(result.numUpdatedRows);
 }
 
-/** Voids every line of a rejected deal: they stay readable, but count in no total and no attainment. */
-export async function voidDealLines(tx: Tx, dealId: string): Promise<number> {
-  const result = await tx
+/**
+ * Voids every line of a rejected deal: they stay readable, but count in no total and no attainment.
+ * Returns each person's total of what it voided: the deal's line totals before (its audit row keeps them).
+ */
+export async function voidDealLines(tx: Tx, dealId: string): Promise<LineTotals> {
+  const rows = await tx
     .updateTable("commission_lines")
     .set({ status: "void" })
     .where("deal_id", "=", dealId)
     .where("status", "<>", "void")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning(["user_id", "amount"])
+    .execute();
+  return sumByUser(rows);
+}
+
+/** Each person's non-void line total on a deal, as exact decimal text (API.md §20 b: whose share is whose). */
+export type LineTotals = Record<string, string>;
+
+function sumByUser(lines: { user_id: string; amount: string | number }[]): LineTotals {
+  const sums = new Map<string, Dec>();
+  for (const line of lines) sums.set(line.user_id, (sums.get(line.user_id) ?? new Dec(0)).plus(line.amount));
+  return Object.fromEntries([...sums].map(([user, sum]) => [user, sum.toFixed()]));
+}
+
+/** The line totals of lines already read (void ones count for no one). */
+export function lineTotalsOf(lines: Commission[]): LineTotals {
+  return sumByUser(lines.filter((line) => line.status !== "void"));
+}
+
+/** The line totals of these deals as stored now, by deal (a deal without lines has `{}`). */
+export async function readLineTotals(db: Db, dealIds: string[]): Promise<Map<string, LineTotals>> {
+  const byDeal = new Map<string, LineTotals>(dealIds.map((id) => [id, {}]));
+  if (dealIds.length === 0) return byDeal;
+  const rows = await db
+    .selectFrom("commission_lines")
+    .select(["deal_id", "user_id", sql<string>`sum(amount)::text`.as("amount")])
+    .where(anyOf("deal_id", dealIds))
+    .where("status", "<>", "void")
+    .groupBy(["deal_id", "user_id"])
+    .execute();
+  for (const row of rows) byDeal.get(row.deal_id)![row.user_id] = new Dec(row.amount).toFixed();
+  return byDeal;
 }
 
 /** Marks a paid deal's approved (locked) lines `paid`. */

@@ -56,7 +56,7 @@ export const AdjustmentExplanation = z
     dispute: z
       .object({ id: z.string(), outcome: z.string(), previous_total: Decimal, accepted_total: Decimal })
       .optional()
-      .describe("Set on a dispute resolution's line."),
+      .describe("Set on a dispute resolution's line; totals of the dispute's amount_scope."),
     retroactive: z
       .object({
         plan_id: z.string(),

@@ -12,9 +12,12 @@ export { periodRange, quarterOf } from "./calculate/periods.js";
 export {
   adjustmentLineIds,
   findLines,
+  type LineTotals,
   linesOfDeal,
+  lineTotalsOf,
   lockDealLines,
   markDealLinesPaid,
+  readLineTotals,
   voidDealLines,
 } from "./deal-lines.js";
 export { PLAN_LINE_IMPACT, SPIFF_LINE_IMPACT } from "./explanation.js";

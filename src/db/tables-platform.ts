@@ -76,6 +76,14 @@ export interface AuditEventsTable {
   after: Json | null;
   request_id: string | null;
   created_at: Timestamp;
+  /** A deal row's per-person line totals then (014_commission_scopes.sql). */
+  line_totals: Json<LineTotalsColumn> | null;
+}
+
+/** Each person's non-void line total on a deal, before and after an audited change. */
+export interface LineTotalsColumn {
+  before?: Record<string, string>;
+  after?: Record<string, string>;
 }
 
 export interface RequestLogsTable {
@@ -154,6 +162,7 @@ export const AUDIT_EVENT_COLUMNS: PgColumns<AuditEventsTable> = {
   after: "jsonb",
   request_id: "text",
   created_at: "timestamptz",
+  line_totals: "jsonb",
 };
 
 /** The outbox row as a JSON row (`emitMany`). */

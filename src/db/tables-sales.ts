@@ -4,6 +4,7 @@ import type {
   COMMISSION_STATUSES,
   DealStatus,
   DealType,
+  DISPUTE_AMOUNT_SCOPES,
   DISPUTE_OUTCOMES,
   DISPUTE_REASONS,
   DISPUTE_STATUSES,
@@ -130,6 +131,8 @@ export interface DisputesTable {
   resolved_amount: Decimal | null;
   created_at: Timestamp;
   resolved_at: Timestamp | null;
+  amount_scope: OneOf<typeof DISPUTE_AMOUNT_SCOPES>;
+  scope_user_id: string | null;
 }
 
 /** Deltas of deals per status (007_deal_counts.sql): sum them for a total. */

@@ -31,9 +31,9 @@ export function dealDisputeRoutes(app: App): void {
       summary: "Resolve a dispute",
       description:
         "disputed → approved. outcome approved (resolved_amount defaults to expected_amount), partially_approved " +
-        "(resolved_amount required) or denied (no amount change). When the accepted total differs from the deal's " +
-        "total_commission, an approved, locked adjustment line for the difference goes to the deal's owner. A " +
-        "resolved dispute → 409 invalid_transition.",
+        "(resolved_amount required) or denied (no amount change). When the accepted total differs from the current " +
+        "one (amount_scope), an approved, locked adjustment line for the difference goes to the opener (user) or the " +
+        "owner (deal). A resolved dispute → 409 invalid_transition.",
       params: IdParams,
       body: ResolveDisputeBody,
       response: Dispute,

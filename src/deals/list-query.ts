@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
-import { ofVisibleDeals, type Visible } from "../access/index.js";
+import { ofVisibleDeals, ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Db } from "../db/schema.js";
 import { DEAL_COLUMN_NAMES } from "./repository.js";
 import type { DealStatus, ListDealsQuery } from "./schema.js";
@@ -68,12 +68,23 @@ const SPLITS_TEXT = sql`SELECT
  * The deal `p` with its splits `n` as the columns of a Deal, in the schema's order: row_to_json of it is the
  * text JSON.stringify writes for the Deal (API.md) when its decimals have ≤ 15 significant digits.
  */
-const LISTED_DEAL = sql`SELECT ${p("id")}, ${p("external_id")}, ${p("opportunity_name")},
+const listedDeal = (scope: "deal" | "visible") => sql`SELECT ${p("id")}, ${p("external_id")}, ${p("opportunity_name")},
     ${shortDecimal(p("arr_amount"))} AS arr_amount, ${p("currency")}, ${p("deal_type")}, ${p("close_date")}, ${p("owner_id")},
     coalesce(n.splits, '[]')::json AS splits, ${p("status")}, ${shortDecimal(p("total_commission"))} AS total_commission,
-    ${p("rejection_reason")}, ${isoTime("approved_at")} AS approved_at, ${isoTime("paid_at")} AS paid_at,
+    ${sql.lit(scope)}::text AS total_commission_scope, ${p("rejection_reason")}, ${isoTime("approved_at")} AS approved_at, ${isoTime("paid_at")} AS paid_at,
     ${isoTime("created_at")} AS created_at, ${isoTime("updated_at")} AS updated_at,
     ('{"summary":' || ${jsonString(sql.ref("n.summary"))} || ',"no_plan":[' || n.no_plan || ']}')::json AS explanation`;
+
+/**
+ * API.md §20 (b): for a reader who sees only some people, a deal's total is the sum of those people's
+ * non-void lines (commission_lines_deal_idx per deal); it stands in for the column, sorting included.
+ */
+function visibleTotal(visible: readonly string[]) {
+  return sql<string>`(SELECT coalesce(sum(l.amount), 0) FROM commission_lines l
+    WHERE l.deal_id = deals.id AND l.status <> 'void' AND ${ofVisibleUsers("l.user_id", visible)})`;
+}
+
+const COLUMNS_BUT_TOTAL = DEAL_COLUMN_NAMES.filter((c) => c !== "total_commission");
 
 /** One page of GET /deals as JSON text, and its exact total. */
 export interface ListedPage {
@@ -101,8 +112,12 @@ export async function listDeals(
   const desc = q.sort.startsWith("-");
   const column = (desc ? q.sort.slice(1) : q.sort) as "created_at" | "close_date" | "arr_amount" | "total_commission";
   const direction = sql.raw(desc ? "DESC" : "ASC");
-  const page = query
-    .select(DEAL_COLUMN_NAMES)
+  // The output column total_commission (a visible sum for a narrowed reader) is what ORDER BY names.
+  const page = (
+    visible
+      ? query.select([...COLUMNS_BUT_TOTAL, visibleTotal(visible).as("total_commission")])
+      : query.select(DEAL_COLUMN_NAMES)
+  )
     .orderBy(column, desc ? "desc" : "asc")
     .orderBy("id", desc ? "desc" : "asc")
     .limit(limit)
@@ -119,7 +134,7 @@ export async function listDeals(
     WITH p AS (${page})
     SELECT
       (SELECT '[' || string_agg(row_to_json(d)::text, ',' ORDER BY ${p(column)} ${direction}, p.id ${direction}) || ']'
-         FROM p CROSS JOIN LATERAL (${SPLITS_TEXT}) n CROSS JOIN LATERAL (${LISTED_DEAL}) d) AS page,
+         FROM p CROSS JOIN LATERAL (${SPLITS_TEXT}) n CROSS JOIN LATERAL (${listedDeal(visible ? "visible" : "deal")}) d) AS page,
       (SELECT bool_and(abs(p.arr_amount) < 1e13 AND abs(p.total_commission) < 1e13) FROM p) AS short_numbers,
       ${counts}`.execute(db);
   const [result, counted] = await Promise.all([

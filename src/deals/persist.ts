@@ -1,5 +1,5 @@
 import { auditMany } from "../audit/record.js";
-import { bucketsOfDeals, recalculate, unsavedCredits } from "../commissions/index.js";
+import { bucketsOfDeals, readLineTotals, recalculate, unsavedCredits } from "../commissions/index.js";
 import type { Ctx, Tx } from "../context.js";
 import { emitMany } from "../events/emit.js";
 import * as repo from "./repository.js";
@@ -23,6 +23,8 @@ export async function persistDeals(
   const updatedIds = changes.updated.map((u) => u.after.id);
   const ids = [...changes.created.map((d) => d.id), ...updatedIds];
   const left = await bucketsOfDeals(tx, updatedIds);
+  // Each person's line totals before the change, for the audit rows (API.md §20 b).
+  const totalsBefore = await readLineTotals(tx, updatedIds);
   await repo.updateDeals(
     tx,
     changes.updated.map((u) => u.after),
@@ -30,16 +32,24 @@ export async function persistDeals(
   const deals = new Map<string, Deal>();
   const announce = async () => {
     for (const record of await repo.findDeals(tx, ids)) deals.set(record.id, repo.toDeal(record));
+    const totalsAfter = await readLineTotals(tx, ids);
     const created = changes.created.map(({ id }) => deals.get(id));
     const updated = changes.updated.map(({ before }) => ({ before: repo.toDeal(before), after: deals.get(before.id) }));
     await auditMany(tx, ctx, [
-      ...created.map((after) => ({ action: "deal.create", resource: "deal", resourceId: after!.id, after })),
+      ...created.map((after) => ({
+        action: "deal.create",
+        resource: "deal",
+        resourceId: after!.id,
+        after,
+        lineTotals: { after: totalsAfter.get(after!.id)! },
+      })),
       ...updated.map(({ before, after }) => ({
         action: "deal.update",
         resource: "deal",
         resourceId: before.id,
         before,
         after,
+        lineTotals: { before: totalsBefore.get(before.id)!, after: totalsAfter.get(before.id)! },
       })),
     ]);
     await emitMany(tx, ctx, [

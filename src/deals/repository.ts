@@ -13,10 +13,12 @@ export interface SplitRecord {
   user_id: string;
   percent: string;
   no_plan_reason?: string | null;
+  /** The credited user's name, as read with the splits (a record built from a request has none). */
+  name?: string;
 }
 
 /** A deal with exact decimal strings; what services compare and write. */
-export type DealRecord = Row & { splits: SplitRecord[] };
+export type DealRecord = Row & { splits: SplitRecord[]; owner_name?: string };
 
 /** Every column of the deals table, in table order. */
 export const DEAL_COLUMN_NAMES = Object.keys(DEAL_COLUMNS) as (keyof DealsTable)[];
@@ -36,6 +38,7 @@ export function toDeal(r: DealRecord): Deal {
     splits: r.splits.map((s) => ({ user_id: s.user_id, percent: Number(s.percent) })),
     status: r.status,
     total_commission: Number(r.total_commission),
+    total_commission_scope: "deal",
     rejection_reason: r.rejection_reason,
     approved_at: toIso(r.approved_at),
     paid_at: toIso(r.paid_at),
@@ -47,10 +50,11 @@ export function toDeal(r: DealRecord): Deal {
 
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 
-function toRecord(row: Row, splits: SplitRecord[]): DealRecord {
+function toRecord(row: Row, read: ReadSplits | undefined): DealRecord {
   return {
     ...row,
-    splits,
+    splits: read?.splits ?? [],
+    ...(read && { owner_name: read.ownerName }),
     approved_at: date(row.approved_at),
     paid_at: date(row.paid_at),
     created_at: new Date(row.created_at),
@@ -58,16 +62,32 @@ function toRecord(row: Row, splits: SplitRecord[]): DealRecord {
   };
 }
 
-async function splitsOf(db: Db, dealIds: string[]): Promise<Map<string, SplitRecord[]>> {
+interface ReadSplits {
+  splits: SplitRecord[];
+  ownerName: string;
+}
+
+/**
+ * The deals' splits, with the names of the credited users and of the owner (a deal's page names the
+ * people on it: API.md §20 b shows a rep their partners by name): read in the splits' one statement.
+ */
+async function splitsOf(db: Db, dealIds: string[]): Promise<Map<string, ReadSplits>> {
   const splits = await db
-    .selectFrom("deal_splits")
-    .select(["deal_id", "user_id", "percent", "no_plan_reason"])
-    .where(anyOf("deal_id", dealIds))
-    .orderBy("deal_id")
-    .orderBy("position")
+    .selectFrom("deal_splits as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .innerJoin("deals as d", "d.id", "s.deal_id")
+    .innerJoin("users as o", "o.id", "d.owner_id")
+    .select(["s.deal_id", "s.user_id", "s.percent", "s.no_plan_reason", "u.name", "o.name as owner_name"])
+    .where(anyOf("s.deal_id", dealIds))
+    .orderBy("s.deal_id")
+    .orderBy("s.position")
     .execute();
-  const byDeal = new Map<string, SplitRecord[]>();
-  for (const { deal_id, ...split } of splits) byDeal.set(deal_id, [...(byDeal.get(deal_id) ?? []), split]);
+  const byDeal = new Map<string, ReadSplits>();
+  for (const { deal_id, owner_name, ...split } of splits) {
+    const read = byDeal.get(deal_id) ?? { splits: [], ownerName: owner_name };
+    read.splits.push(split);
+    byDeal.set(deal_id, read);
+  }
   return byDeal;
 }
 
@@ -77,11 +97,11 @@ async function withSplits(db: Db, rows: Row[]): Promise<DealRecord[]> {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toRecord(r, byDeal.get(r.id) ?? []));
+  return rows.map((r) => toRecord(r, byDeal.get(r.id)));
 }
 
 function columns(r: DealRecord): Row {
-  const { splits: _splits, ...row } = r;
+  const { splits: _splits, owner_name: _owner, ...row } = r;
   return row;
 }
 
@@ -143,7 +163,7 @@ export async function findDeal(db: Db, id: string): Promise<DealRecord | undefin
     db.selectFrom("deals").selectAll().where("id", "=", id).executeTakeFirst(),
     splitsOf(db, [id]),
   ]);
-  return row && toRecord(row, splits.get(id) ?? []);
+  return row && toRecord(row, splits.get(id));
 }
 
 export async function findDeals(db: Db, ids: string[]): Promise<DealRecord[]> {

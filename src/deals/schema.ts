@@ -9,6 +9,16 @@ import { PageQuery } from "../http/pagination.js";
 export const DealStatus = z.enum(DEAL_STATUSES);
 export type DealStatus = z.infer<typeof DealStatus>;
 
+/** API.md §20 (b): whose lines a deal's total_commission sums for this reader. */
+export const TotalCommissionScope = z
+  .enum(["visible", "deal"])
+  .describe(
+    "visible: total_commission sums only the lines you see (a rep's own, a manager's team's); deal: all the " +
+      "deal's lines (keys, admins, finance). Sorting uses the same sum.",
+  )
+  .meta({ id: "TotalCommissionScope" });
+export type TotalCommissionScope = z.infer<typeof TotalCommissionScope>;
+
 export const Deal = z
   .object({
     id: z.string().describe("deal_…"),
@@ -23,7 +33,8 @@ export const Deal = z
       .array(z.object({ user_id: z.string(), percent: z.number() }))
       .describe("Who is credited and how much; defaults to the owner at 100 and follows owner_id until given."),
     status: DealStatus,
-    total_commission: MoneyOut.describe("Sum of the deal's non-void lines."),
+    total_commission: MoneyOut.describe("Sum of the deal's non-void lines (see total_commission_scope)."),
+    total_commission_scope: TotalCommissionScope,
     rejection_reason: z.string().nullable(),
     approved_at: Timestamp.nullable(),
     paid_at: Timestamp.nullable(),
@@ -35,6 +46,9 @@ export const Deal = z
 export type Deal = z.infer<typeof Deal>;
 
 export const DealDetail = Deal.extend({
+  people: z
+    .array(z.object({ user_id: z.string(), name: z.string() }))
+    .describe("The owner, then each credited user, by name."),
   commissions: z.array(Commission).describe("The deal's lines (plan, spiff, adjustment)."),
   recalculation_job_id: RecalculationJobId,
 }).meta({ id: "DealDetail" });

@@ -6,6 +6,8 @@ import {
   type DisputeSource,
   disputeAdjustmentPeriod,
   disputeReason,
+  type LineTotals,
+  readLineTotals,
 } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import type { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/index.js";
@@ -30,19 +32,31 @@ async function lockedDeal(tx: Tx, id: string): Promise<repo.DealRecord> {
   return deal;
 }
 
-/** The deal's audit row (and event, for opening) for a dispute's transition, from the lock's and the update's records. */
+/**
+ * The deal's audit row (and event, for opening) for a dispute's transition, from the lock's and the
+ * update's records, with each person's line totals before and after.
+ */
 async function dealChanged(
   tx: Tx,
   ctx: Ctx,
-  action: string,
-  before: repo.DealRecord,
-  now: repo.DealRecord,
+  change: { action: string; before: repo.DealRecord; now: repo.DealRecord },
+  lineTotals: { before: LineTotals; after: LineTotals },
   emitType?: "deal.disputed",
 ) {
+  const { action, before, now } = change;
   const after = repo.toDeal(now);
-  await audit(tx, ctx, { action, resource: "deal", resourceId: before.id, before: repo.toDeal(before), after });
+  await audit(tx, ctx, {
+    action,
+    resource: "deal",
+    resourceId: before.id,
+    before: repo.toDeal(before),
+    after,
+    lineTotals,
+  });
   if (emitType) await emit(tx, ctx, emitType, { object: after });
 }
+
+const totalsOf = async (tx: Tx, dealId: string) => (await readLineTotals(tx, [dealId])).get(dealId)!;
 
 /**
  * A rep or manager disputes only a deal they own or are credited on themselves (API.md §11): a deal
@@ -69,7 +83,9 @@ export async function openDispute(ctx: Ctx, dealId: string, input: OpenDisputeBo
     if (deal.status !== "approved") throw wrongStatus(deal, "approved", "disputed");
     const after = await setStatus(tx, deal, { status: "disputed", updated_at: ctx.now });
     const dispute = await disputes.recordOpenedDispute(tx, ctx, dealId, input);
-    await dealChanged(tx, ctx, "deal.dispute", deal, after, "deal.disputed");
+    const totals = await totalsOf(tx, dealId); // opening moves no amount
+    const change = { action: "deal.dispute", before: deal, now: after };
+    await dealChanged(tx, ctx, change, { before: totals, after: totals }, "deal.disputed");
     return dispute;
   });
 }
@@ -93,20 +109,29 @@ function acceptedTotal(input: ResolveDisputeBody, expected: string | null): stri
 }
 
 /**
- * The owner's adjustment line for the difference, written like a manual one (§5 rule 8: the
- * explanation names the dispute and its resolver; `commission.calculated`; an audit row).
+ * The adjustment line for the difference, to `userId` (the opener of a user-scope dispute, else the
+ * deal's owner), written like a manual one (§5 rule 8: the explanation names the dispute and its
+ * resolver; `commission.calculated`; an audit row). Returns its amount.
  */
-async function adjustForDispute(tx: Tx, ctx: Ctx, deal: repo.DealRecord, source: DisputeSource, note?: string) {
+async function adjustForDispute(
+  tx: Tx,
+  ctx: Ctx,
+  to: { deal: repo.DealRecord; userId: string },
+  source: DisputeSource,
+  note?: string,
+): Promise<string> {
+  const { deal, userId } = to;
   const amount = new Dec(source.accepted_total).minus(source.previous_total).toFixed(2);
   const line = await addAdjustment(tx, ctx, {
     deal_id: deal.id,
-    user_id: deal.owner_id,
+    user_id: userId,
     amount,
     reason: disputeReason(source, note ?? null),
-    period: await disputeAdjustmentPeriod(tx, deal.id, deal.owner_id, ctx.now),
+    period: await disputeAdjustmentPeriod(tx, deal.id, userId, ctx.now),
     dispute: source,
   });
   await audit(tx, ctx, { action: "commission.adjust", resource: "commission", resourceId: line.id, after: line });
+  return amount;
 }
 
 export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDisputeBody): Promise<Dispute> {
@@ -117,14 +142,20 @@ export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDispute
     const open = await disputes.lockOpenDispute(tx, id);
     if (deal.status !== "disputed") throw wrongStatus(deal, "disputed", "resolved");
     const accepted = acceptedTotal(input, open.expected_amount);
-    if (accepted !== null && !new Dec(accepted).eq(deal.total_commission)) {
+    const before = await totalsOf(tx, dealId);
+    const after = { ...before };
+    // API.md §20 (b): a user-scope dispute is about its opener's lines, and adjusts them.
+    const userId = open.scope_user_id ?? deal.owner_id;
+    const current = open.scope_user_id ? (before[open.scope_user_id] ?? "0") : deal.total_commission;
+    if (accepted !== null && !new Dec(accepted).eq(current)) {
       const source = {
         id,
         outcome: input.outcome,
-        previous_total: new Dec(deal.total_commission).toFixed(2),
+        previous_total: new Dec(current).toFixed(2),
         accepted_total: new Dec(accepted).toFixed(2),
       };
-      await adjustForDispute(tx, ctx, deal, source, input.note);
+      const amount = await adjustForDispute(tx, ctx, { deal, userId }, source, input.note);
+      after[userId] = new Dec(after[userId] ?? 0).plus(amount).toFixed();
     }
     const dispute = await disputes.recordResolution(tx, ctx, open, {
       outcome: input.outcome,
@@ -133,8 +164,8 @@ export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDispute
       resolved_at: ctx.now,
     });
     // The adjustment refreshed the deal's total: the update's RETURNING carries it.
-    const after = await setStatus(tx, deal, { status: "approved", updated_at: ctx.now });
-    await dealChanged(tx, ctx, "deal.resolve_dispute", deal, after);
+    const now = await setStatus(tx, deal, { status: "approved", updated_at: ctx.now });
+    await dealChanged(tx, ctx, { action: "deal.resolve_dispute", before: deal, now }, { before, after });
     return dispute;
   });
 }

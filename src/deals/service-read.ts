@@ -1,5 +1,5 @@
 import { dealSeen, visibleUserIds } from "../access/index.js";
-import { type Commission, linesOfDeal } from "../commissions/index.js";
+import { type Commission, Dec, linesOfDeal } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { notFound } from "../errors.js";
@@ -40,7 +40,23 @@ export async function detailOf(db: Kdb | Tx, id: string, jobId: string | null): 
 
 /** The same response for a record the caller already holds as stored (a transition's `setStatus` result). */
 export async function detailOfRecord(db: Kdb | Tx, record: repo.DealRecord, jobId: string | null): Promise<DealDetail> {
-  return { ...repo.toDeal(record), commissions: await linesOfDeal(db, record.id), recalculation_job_id: jobId };
+  return detailWithLines(record, await linesOfDeal(db, record.id), jobId);
+}
+
+/** The same response when the deal's lines as stored now are read already. */
+export function detailWithLines(record: repo.DealRecord, lines: Commission[], jobId: string | null): DealDetail {
+  return { ...repo.toDeal(record), people: peopleOf(record), commissions: lines, recalculation_job_id: jobId };
+}
+
+/** The owner, then each credited user not named yet, by the names read with the record's splits. */
+function peopleOf(record: repo.DealRecord): DealDetail["people"] {
+  const people = record.owner_name === undefined ? [] : [{ user_id: record.owner_id, name: record.owner_name }];
+  for (const split of record.splits) {
+    if (split.name !== undefined && !people.some((p) => p.user_id === split.user_id)) {
+      people.push({ user_id: split.user_id, name: split.name });
+    }
+  }
+  return people;
 }
 
 /** The deal, its lines and what the caller sees are read at once (a small GET waits one round trip, not four). */
@@ -54,9 +70,16 @@ export async function getDeal(ctx: Ctx, id: string): Promise<DealDetail> {
   return visibleDetail(visible, record, id, lines);
 }
 
+/** Σ of the non-void lines, exact (API.md §5 rule 7's total, over the lines given). */
+function totalOf(lines: Commission[]): number {
+  const sum = lines.reduce((acc, line) => (line.status === "void" ? acc : acc.plus(line.amount)), new Dec(0));
+  return Number(sum.toFixed());
+}
+
 /**
  * A deal as the caller sees it: one they neither own nor are credited on (nor anyone below them) is
- * 404, and its lines are only those of users they see (a co-credited rep's line is theirs alone).
+ * 404, and its lines are only those of users they see (a co-credited rep's line is theirs alone), and
+ * so is its total (API.md §20 b: the deal's total less their line would be their partner's pay).
  */
 function visibleDetail(
   visible: readonly string[] | null,
@@ -65,8 +88,10 @@ function visibleDetail(
   lines: Commission[],
 ): DealDetail {
   if (!record || !dealSeen(visible, record)) throw notFound("Deal", id);
-  const commissions = visible ? lines.filter((line) => visible.includes(line.user_id)) : lines;
-  return { ...repo.toDeal(record), commissions, recalculation_job_id: null };
+  if (!visible) return detailWithLines(record, lines, null);
+  const commissions = lines.filter((line) => visible.includes(line.user_id));
+  const narrowed = { total_commission: totalOf(commissions), total_commission_scope: "visible" as const };
+  return { ...detailWithLines(record, commissions, null), ...narrowed };
 }
 
 /** The deal with this CRM id as GET /deals/{id} shows it (PUT by external id checks If-Match on it). */

@@ -2,6 +2,9 @@ import { MAY } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import {
   bucketsOfDeals,
+  type LineTotals,
+  linesOfDeal,
+  lineTotalsOf,
   lockDealLines,
   markDealLinesPaid,
   recalculate,
@@ -14,7 +17,7 @@ import type { EventType } from "../events/catalogue.js";
 import { emit } from "../events/emit.js";
 import * as repo from "./repository.js";
 import type { DealDetail, DealStatus } from "./schema.js";
-import { detailOfRecord } from "./service-read.js";
+import { detailOfRecord, detailWithLines } from "./service-read.js";
 import { lockDealAndUsers } from "./service-write.js";
 import { setStatus } from "./transitions-repository.js";
 
@@ -37,7 +40,7 @@ function notAllowed(deal: repo.DealRecord, action: Action): AppError {
   );
 }
 
-/** Audit row and `deal.*` event for a transition, both carrying the deal as it is now. */
+/** Audit row (with each person's line totals before and after) and `deal.*` event, both carrying the deal as it is now. */
 async function announce(
   tx: Tx,
   ctx: Ctx,
@@ -45,9 +48,17 @@ async function announce(
   type: EventType,
   before: repo.DealRecord,
   now: repo.DealRecord,
+  lineTotals: { before: LineTotals; after: LineTotals },
 ): Promise<void> {
   const after = repo.toDeal(now);
-  await audit(tx, ctx, { action, resource: "deal", resourceId: before.id, before: repo.toDeal(before), after });
+  await audit(tx, ctx, {
+    action,
+    resource: "deal",
+    resourceId: before.id,
+    before: repo.toDeal(before),
+    after,
+    lineTotals,
+  });
   await emit(tx, ctx, type, { object: after });
 }
 
@@ -59,8 +70,11 @@ export async function approveDeal(ctx: Ctx, id: string): Promise<DealDetail> {
     if (before.status !== ONLY.approved) throw notAllowed(before, "approved");
     const after = await setStatus(tx, before, { status: "approved", approved_at: ctx.now, updated_at: ctx.now });
     await lockDealLines(tx, id);
-    await announce(tx, ctx, "deal.approve", "deal.approved", before, after);
-    return detailOfRecord(tx, after, null);
+    // Approving moves no amount: the lines read for the response give the totals before and after.
+    const lines = await linesOfDeal(tx, id);
+    const totals = lineTotalsOf(lines);
+    await announce(tx, ctx, "deal.approve", "deal.approved", before, after, { before: totals, after: totals });
+    return detailWithLines(after, lines, null);
   });
 }
 
@@ -75,12 +89,12 @@ export async function rejectDeal(ctx: Ctx, id: string, reason: string): Promise<
     const before = await lockDealAndUsers(tx, id, []);
     if (before.status !== ONLY.rejected) throw notAllowed(before, "rejected");
     const left = await bucketsOfDeals(tx, [id]);
-    await voidDealLines(tx, id);
+    const voided = await voidDealLines(tx, id);
     await refreshTotals(tx, ctx.now, [id]);
     const after = await setStatus(tx, before, { status: "rejected", rejection_reason: reason, updated_at: ctx.now });
     const { jobId } = await recalculate(tx, ctx, [{ type: "deals", deal_ids: [id], buckets: left }], {
       primaryDeals: [id],
-      announce: () => announce(tx, ctx, "deal.reject", "deal.rejected", before, after),
+      announce: () => announce(tx, ctx, "deal.reject", "deal.rejected", before, after, { before: voided, after: {} }),
     });
     return detailOfRecord(tx, after, jobId);
   });
@@ -95,7 +109,9 @@ export async function markDealPaid(ctx: Ctx, id: string): Promise<DealDetail> {
     if (before.status !== ONLY["marked paid"]) throw notAllowed(before, "marked paid");
     const after = await setStatus(tx, before, { status: "paid", paid_at: ctx.now, updated_at: ctx.now });
     await markDealLinesPaid(tx, id);
-    await announce(tx, ctx, "deal.mark_paid", "deal.paid", before, after);
-    return detailOfRecord(tx, after, null);
+    const lines = await linesOfDeal(tx, id);
+    const totals = lineTotalsOf(lines);
+    await announce(tx, ctx, "deal.mark_paid", "deal.paid", before, after, { before: totals, after: totals });
+    return detailWithLines(after, lines, null);
   });
 }

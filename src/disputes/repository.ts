@@ -16,6 +16,8 @@ export function toDispute(r: Row): Dispute {
     opened_by_key_id: r.opened_by_key_id,
     reason: r.reason,
     description: r.description,
+    amount_scope: r.amount_scope,
+    scope_user_id: r.scope_user_id,
     expected_amount: money(r.expected_amount),
     status: r.status,
     outcome: r.outcome,

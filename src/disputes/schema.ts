@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { commaList } from "../commissions/index.js";
-import { DISPUTE_OUTCOMES, DISPUTE_REASONS, DISPUTE_STATUSES } from "../enums.js";
+import { DISPUTE_AMOUNT_SCOPES, DISPUTE_OUTCOMES, DISPUTE_REASONS, DISPUTE_STATUSES } from "../enums.js";
 import { Money, MoneyOut } from "../http/commission-fields.js";
 import { Timestamp } from "../http/date-fields.js";
 import { PageQuery } from "../http/pagination.js";
@@ -8,6 +8,13 @@ import { PageQuery } from "../http/pagination.js";
 export const DisputeReason = z.enum(DISPUTE_REASONS);
 export const DisputeOutcome = z.enum(DISPUTE_OUTCOMES);
 export const DisputeStatus = z.enum(DISPUTE_STATUSES);
+export const DisputeAmountScope = z
+  .enum(DISPUTE_AMOUNT_SCOPES)
+  .describe(
+    "Whose lines expected_amount and resolved_amount total, for every reader: user — the opener's (a rep or " +
+      "manager; the adjustment goes to them); deal — the deal's total_commission (an admin or a key; to the owner).",
+  )
+  .meta({ id: "DisputeAmountScope" });
 
 export const Dispute = z
   .object({
@@ -16,11 +23,13 @@ export const Dispute = z
     opened_by_key_id: z.string().nullable().describe("The API key that opened it (null: the owner CLI)."),
     reason: DisputeReason,
     description: z.string().nullable(),
-    expected_amount: MoneyOut.nullable().describe("The deal total_commission the disputer expects."),
+    amount_scope: DisputeAmountScope,
+    scope_user_id: z.string().nullable().describe("amount_scope user: whose lines (the opener); else null."),
+    expected_amount: MoneyOut.nullable().describe("The total (amount_scope) the disputer expects."),
     status: DisputeStatus,
     outcome: DisputeOutcome.nullable(),
     resolution_note: z.string().nullable(),
-    resolved_amount: MoneyOut.nullable().describe("The total_commission the admin accepted (null: unchanged)."),
+    resolved_amount: MoneyOut.nullable().describe("The total (amount_scope) the admin accepted (null: unchanged)."),
     created_at: Timestamp,
     resolved_at: Timestamp.nullable(),
   })
@@ -37,8 +46,8 @@ export type OpenDisputeBody = z.infer<typeof OpenDisputeBody>;
 export const ResolveDisputeBody = z.strictObject({
   outcome: DisputeOutcome,
   resolved_amount: Money.optional().describe(
-    "The deal's new total_commission: required for partially_approved; for approved it defaults to expected_amount; " +
-      "not allowed for denied.",
+    "The new total of the dispute's amount_scope: required for partially_approved; for approved it defaults to " +
+      "expected_amount; not allowed for denied.",
   ),
   note: z.string().trim().min(1).max(5000).optional(),
 });

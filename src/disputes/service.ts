@@ -39,8 +39,13 @@ export async function getDispute(ctx: Ctx, id: string): Promise<Dispute> {
   return repo.toDispute(row);
 }
 
-/** A new open dispute on the deal (which the caller holds locked): its row, audit row and `dispute.opened`. */
+/**
+ * A new open dispute on the deal (which the caller holds locked): its row, audit row and `dispute.opened`.
+ * A rep's or manager's is about their own lines (API.md §20 b): they cannot see the deal's total.
+ */
 export async function recordOpenedDispute(tx: Tx, ctx: Ctx, dealId: string, input: OpenDisputeBody): Promise<Dispute> {
+  const { actor } = ctx;
+  const opener = actor.type === "user" && (actor.role === "rep" || actor.role === "manager") ? actor.userId : null;
   const row: DisputeRow = {
     id: newId("dsp", ctx.now.getTime()),
     deal_id: dealId,
@@ -54,6 +59,8 @@ export async function recordOpenedDispute(tx: Tx, ctx: Ctx, dealId: string, inpu
     resolved_amount: null,
     created_at: ctx.now,
     resolved_at: null,
+    amount_scope: opener ? "user" : "deal",
+    scope_user_id: opener,
   };
   await repo.insertDispute(tx, row);
   const dispute = repo.toDispute(row);

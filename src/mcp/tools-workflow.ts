@@ -80,7 +80,8 @@ export const WORKFLOW_TOOLS: readonly McpTool[] = [
     description:
       "Resolves an open dispute by id (POST /api/v1/disputes/{id}/resolve): outcome approved (resolved_amount " +
       "defaults to expected_amount), partially_approved (resolved_amount required) or denied; an amount change adds " +
-      "an adjustment line to the deal's owner and the deal returns to approved. It never pays anyone.",
+      "an adjustment line (to the opener of a rep's or manager's dispute, amount_scope user; else to the deal's owner) " +
+      "and the deal returns to approved. It never pays anyone.",
     scope: "admin",
     access: "admin",
     input: withId(ResolveDisputeBody),

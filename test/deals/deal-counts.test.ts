@@ -130,6 +130,7 @@ describe("list items", () => {
     const {
       commissions: _lines,
       recalculation_job_id: _job,
+      people: _people,
       ...single
     } = ok<DealDetail>(await api.get(`/deals/${deal.id}`));
     expect(single.explanation).not.toBeNull();

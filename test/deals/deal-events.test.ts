@@ -36,9 +36,15 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-type DealWithLines = { id: string; owner_id: string; commissions?: unknown; recalculation_job_id?: unknown };
+type DealWithLines = {
+  id: string;
+  owner_id: string;
+  commissions?: unknown;
+  recalculation_job_id?: unknown;
+  people?: unknown;
+};
 /** A single-deal response as `deal.*` events carry it: without its lines and job id. */
-const asEventObject = ({ commissions: _c, recalculation_job_id: _j, ...deal }: DealWithLines) => deal;
+const asEventObject = ({ commissions: _c, recalculation_job_id: _j, people: _p, ...deal }: DealWithLines) => deal;
 
 async function pendingDeal(): Promise<DealWithLines> {
   const { user } = await repOnPlan(api);

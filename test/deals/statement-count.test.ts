@@ -10,6 +10,8 @@ import { countStatements, type SentStatements } from "../statement-counter.js";
  * returns the new one, and the audit row, the event and the response reuse them. Statements counted
  * on the connection, BEGIN and COMMIT included; before the change approve sent 17 (4 deal reads),
  * reject 25 (4), mark-paid 13 (3), opening a dispute 12 (2), resolving one with an adjustment 20 (2).
+ * Approve and mark-paid keep each person's line totals for the audit row (API.md §20 b) from the lines
+ * the response reads anyway; the dispute transitions read them once more (11 and 18 from 10 and 17).
  */
 
 let t: TestApp;
@@ -72,9 +74,9 @@ describe("statements sent per transition", () => {
     const opened = await counted((ctx) =>
       openDispute(ctx, deal.id, { reason: "wrong_amount", expected_amount: "1200" }),
     );
-    expect(counts(opened.sent)).toEqual({ statements: 10, dealReads: 1, dealWrites: 1 });
+    expect(counts(opened.sent)).toEqual({ statements: 11, dealReads: 1, dealWrites: 1 });
     const resolved = await counted((ctx) => resolveDispute(ctx, opened.result.id, { outcome: "approved" }));
     expect(resolved.result).toMatchObject({ status: "resolved", resolved_amount: 1200 });
-    expect(counts(resolved.sent)).toEqual({ statements: 17, dealReads: 1, dealWrites: 2 });
+    expect(counts(resolved.sent)).toEqual({ statements: 18, dealReads: 1, dealWrites: 2 });
   });
 });

@@ -20,7 +20,15 @@ afterAll(async () => {
 const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 const BODY_ROUTES = [
   ...WITH_BODY,
-  { method: "POST", path: "/mcp", pathParams: [], queryParams: [], body: {}, access: "key" } as Operation,
+  {
+    method: "POST",
+    path: "/mcp",
+    pathParams: [],
+    queryParams: [],
+    body: {},
+    access: "key",
+    responseFields: new Set(),
+  } as Operation,
 ];
 
 describe("#13.10 JSON nested deeper than 64 levels → 400 on every JSON route and /mcp", () => {

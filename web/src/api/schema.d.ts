@@ -935,7 +935,7 @@ export interface paths {
         put?: never;
         /**
          * Resolve a dispute
-         * @description disputed → approved. outcome approved (resolved_amount defaults to expected_amount), partially_approved (resolved_amount required) or denied (no amount change). When the accepted total differs from the deal's total_commission, an approved, locked adjustment line for the difference goes to the deal's owner. A resolved dispute → 409 invalid_transition.
+         * @description disputed → approved. outcome approved (resolved_amount defaults to expected_amount), partially_approved (resolved_amount required) or denied (no amount change). When the accepted total differs from the current one (amount_scope), an approved, locked adjustment line for the difference goes to the opener (user) or the owner (deal). A resolved dispute → 409 invalid_transition.
          */
         post: operations["resolveDispute"];
         delete?: never;
@@ -1455,7 +1455,7 @@ export interface components {
                 key_id: string | null;
                 name: string;
             };
-            /** @description Set on a dispute resolution's line. */
+            /** @description Set on a dispute resolution's line; totals of the dispute's amount_scope. */
             dispute?: {
                 id: string;
                 outcome: string;
@@ -1825,6 +1825,11 @@ export interface components {
             /** @description job_… when the recalculation this change started runs in the background (GET /jobs/{id}); null when it finished inline. */
             recalculation_job_id: string | null;
         };
+        /**
+         * @description Whose lines expected_amount and resolved_amount total, for every reader: user — the opener's (a rep or manager; the adjustment goes to them); deal — the deal's total_commission (an admin or a key; to the owner).
+         * @enum {string}
+         */
+        DisputeAmountScope: "user" | "deal";
         Dispute: {
             /** @description dsp_… */
             id: string;
@@ -1834,17 +1839,25 @@ export interface components {
             /** @enum {string} */
             reason: "wrong_amount" | "wrong_deal_type" | "missing_tier" | "wrong_attribution" | "spiff_missing" | "other";
             description: string | null;
-            /** @description The deal total_commission the disputer expects. */
+            amount_scope: components["schemas"]["DisputeAmountScope"];
+            /** @description amount_scope user: whose lines (the opener); else null. */
+            scope_user_id: string | null;
+            /** @description The total (amount_scope) the disputer expects. */
             expected_amount: number | null;
             /** @enum {string} */
             status: "open" | "resolved";
             outcome: ("approved" | "partially_approved" | "denied") | null;
             resolution_note: string | null;
-            /** @description The total_commission the admin accepted (null: unchanged). */
+            /** @description The total (amount_scope) the admin accepted (null: unchanged). */
             resolved_amount: number | null;
             created_at: components["schemas"]["Timestamp"];
             resolved_at: components["schemas"]["Timestamp"] | null;
         };
+        /**
+         * @description visible: total_commission sums only the lines you see (a rep's own, a manager's team's); deal: all the deal's lines (keys, admins, finance). Sorting uses the same sum.
+         * @enum {string}
+         */
+        TotalCommissionScope: "visible" | "deal";
         Deal: {
             /** @description deal_… */
             id: string;
@@ -1869,8 +1882,9 @@ export interface components {
             }[];
             /** @enum {string} */
             status: "pending" | "approved" | "rejected" | "disputed" | "paid";
-            /** @description Sum of the deal's non-void lines. */
+            /** @description Sum of the deal's non-void lines (see total_commission_scope). */
             total_commission: number;
+            total_commission_scope: components["schemas"]["TotalCommissionScope"];
             rejection_reason: string | null;
             approved_at: components["schemas"]["Timestamp"] | null;
             paid_at: components["schemas"]["Timestamp"] | null;
@@ -1910,8 +1924,9 @@ export interface components {
             }[];
             /** @enum {string} */
             status: "pending" | "approved" | "rejected" | "disputed" | "paid";
-            /** @description Sum of the deal's non-void lines. */
+            /** @description Sum of the deal's non-void lines (see total_commission_scope). */
             total_commission: number;
+            total_commission_scope: components["schemas"]["TotalCommissionScope"];
             rejection_reason: string | null;
             approved_at: components["schemas"]["Timestamp"] | null;
             paid_at: components["schemas"]["Timestamp"] | null;
@@ -1926,6 +1941,11 @@ export interface components {
                     reason: string;
                 }[];
             } | null;
+            /** @description The owner, then each credited user, by name. */
+            people: {
+                user_id: string;
+                name: string;
+            }[];
             /** @description The deal's lines (plan, spiff, adjustment). */
             commissions: components["schemas"]["Commission"][];
             /** @description job_… when the recalculation this change started runs in the background (GET /jobs/{id}); null when it finished inline. */
@@ -4995,7 +5015,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     outcome: "approved" | "partially_approved" | "denied";
-                    /** @description The deal's new total_commission: required for partially_approved; for approved it defaults to expected_amount; not allowed for denied. */
+                    /** @description The new total of the dispute's amount_scope: required for partially_approved; for approved it defaults to expected_amount; not allowed for denied. */
                     resolved_amount?: number;
                     note?: string;
                 };

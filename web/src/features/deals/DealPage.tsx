@@ -8,6 +8,7 @@ import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { DisputeList } from "../disputes/components/DisputeList";
 import { dealDisputesQuery } from "../disputes/queries";
+import { commissionLabel } from "./commissionLabel";
 import { DealHistory } from "./components/DealHistory";
 import { DealLines } from "./components/DealLines";
 import { dealHistoryQuery, dealQuery, peopleQuery } from "./queries";
@@ -45,7 +46,8 @@ function DealView({ deal }: { deal: DealDetail }) {
   const history = useQuery(dealHistoryQuery(deal.id, 1));
   useRenderedMark(people.data !== undefined && disputes.data !== undefined && history.data !== undefined);
   const [disputing, setDisputing] = useState(false);
-  const nameOf = (id: string) => people.data?.get(id) ?? id;
+  // The deal names its owner and credited users (a rep's split partner too); others by the people they see.
+  const nameOf = (id: string) => deal.people.find((p) => p.user_id === id)?.name ?? people.data?.get(id) ?? id;
 
   return (
     <Stack gap="lg" maw={960}>
@@ -71,7 +73,11 @@ function DealView({ deal }: { deal: DealDetail }) {
           <Fact label="Close date" value={date(deal.close_date)} />
           <Fact label="Owner" value={nameOf(deal.owner_id)} />
           <Fact label="Splits" value={deal.splits.map((s) => `${nameOf(s.user_id)} ${s.percent}%`).join(", ")} />
-          <Fact label="Total commission" value={money(deal.total_commission, deal.currency)} testId="deal-total" />
+          <Fact
+            label={commissionLabel(deal.total_commission_scope, session.user.role)}
+            value={money(deal.total_commission, deal.currency)}
+            testId="deal-total"
+          />
           {deal.approved_at && <Fact label="Approved" value={date(deal.approved_at)} />}
           {deal.paid_at && <Fact label="Paid" value={date(deal.paid_at)} />}
         </SimpleGrid>
@@ -116,7 +122,7 @@ function DealView({ deal }: { deal: DealDetail }) {
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div>
-      <Text size="xs" c="gray.7">
+      <Text size="xs" c="gray.7" data-testid={testId && `${testId}-label`}>
         {label}
       </Text>
       <Text fw={500} data-testid={testId} style={{ overflowWrap: "anywhere" }}>

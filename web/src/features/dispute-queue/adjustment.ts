@@ -5,8 +5,8 @@ import { differenceOfMoney } from "../../lib/money.js";
 export type Outcome = "approved" | "partially_approved" | "denied";
 
 /**
- * The adjustment a resolution will write (API.md §4 Disputes): the accepted total − the deal's current
- * total, for the deal's owner; none when the outcome is denied, when no total is accepted (approved
+ * The adjustment a resolution will write (API.md §4 Disputes, §20 b): the accepted total − the current
+ * one (the deal's, for its owner; a rep's or manager's dispute: their own lines', for them); none when the outcome is denied, when no total is accepted (approved
  * without an amount or an expected amount), or when the accepted total equals the current one.
  */
 export function pendingAdjustment(

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, Textarea } from "@mantine/core";
+import { useRouteContext } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "../../../lib/field-errors";
 import { DISPUTE_REASON_LABELS, type Dispute } from "../../disputes/queries";
@@ -15,6 +16,9 @@ export function DisputeForm({ dealId, onDone }: { dealId: string; onDone: () => 
   const [description, setDescription] = useState("");
   const [expected, setExpected] = useState<number | string>("");
   const open = useOpenDispute(dealId);
+  const { session } = useRouteContext({ from: "/signed-in" });
+  // API.md §20 (b): a rep's or manager's dispute is about their own lines on the deal; an admin's, its total.
+  const own = session.user.role === "rep" || session.user.role === "manager";
   const errors = fieldErrors(open.error);
 
   const submit = async (event: FormEvent) => {
@@ -52,8 +56,8 @@ export function DisputeForm({ dealId, onDone }: { dealId: string; onDone: () => 
           error={errors.description}
         />
         <NumberInput
-          label="Expected total commission"
-          description="The deal's total you expect"
+          label={own ? "Your expected commission" : "Expected total commission"}
+          description={own ? "The total of your own lines on this deal you expect" : "The deal's total you expect"}
           value={expected}
           onChange={setExpected}
           decimalScale={2}

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { date, money } from "../../../lib/format";
+import { sumMoney } from "../../../lib/money";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { dealQuery, peopleQuery } from "../../deals/queries";
 import { DISPUTE_REASON_LABELS } from "../../disputes/queries";
@@ -25,6 +26,12 @@ export function DisputeCard({ dispute }: { dispute: Dispute }) {
   const { currency } = deal.data;
   const amount = (value: number | null) => (value === null ? "—" : money(value, currency));
   const linesId = `lines-${dispute.id}`;
+  // API.md §20 (b): a rep's or manager's dispute is about their own lines, and its adjustment is theirs.
+  const scoped = dispute.amount_scope === "user" ? dispute.scope_user_id : null;
+  const person = nameOf(scoped ?? deal.data.owner_id);
+  const currentTotal = scoped
+    ? sumMoney(deal.data.commissions.filter((l) => l.user_id === scoped && l.status !== "void").map((l) => l.amount))
+    : deal.data.total_commission;
 
   return (
     <Card withBorder data-testid="queue-dispute" data-dispute-id={dispute.id} data-deal-id={dispute.deal_id}>
@@ -46,10 +53,11 @@ export function DisputeCard({ dispute }: { dispute: Dispute }) {
         </Group>
 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-          <Fact label="Rep" value={nameOf(deal.data.owner_id)} />
+          <Fact label="Rep" value={person} />
           <Fact label="Reason" value={DISPUTE_REASON_LABELS[dispute.reason]} />
+          <Fact label="Amounts" value={scoped ? `${person}'s own lines` : "the deal's total"} testId="queue-scope" />
           <Fact label="Expected total" value={amount(dispute.expected_amount)} testId="queue-expected" />
-          <Fact label="Current total" value={money(deal.data.total_commission, currency)} testId="queue-current" />
+          <Fact label="Current total" value={money(currentTotal, currency)} testId="queue-current" />
           {dispute.outcome && <Fact label="Outcome" value={OUTCOME_LABELS[dispute.outcome]} />}
           {dispute.status === "resolved" && (
             <Fact label="Accepted total" value={amount(dispute.resolved_amount)} testId="queue-resolved" />
@@ -90,9 +98,10 @@ export function DisputeCard({ dispute }: { dispute: Dispute }) {
           <Card withBorder bg="gray.0">
             <ResolveForm
               dispute={dispute}
-              currentTotal={deal.data.total_commission}
+              currentTotal={currentTotal}
               currency={currency}
-              rep={nameOf(deal.data.owner_id)}
+              rep={person}
+              totalName={scoped ? `${person}'s total` : "the deal's total"}
               onDone={() => setResolving(false)}
             />
           </Card>

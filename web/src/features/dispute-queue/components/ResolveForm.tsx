@@ -18,11 +18,13 @@ interface Props {
   currentTotal: number;
   currency: string;
   rep: string;
+  /** What the amounts total: "the deal's total", or the opener's ("Rita's total") for a user-scope dispute. */
+  totalName: string;
   onDone: () => void;
 }
 
 /** Outcome, accepted total and note, with the adjustment the resolution will write shown before it is sent. */
-export function ResolveForm({ dispute, currentTotal, currency, rep, onDone }: Props) {
+export function ResolveForm({ dispute, currentTotal, currency, rep, totalName, onDone }: Props) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [amount, setAmount] = useState<number | string>("");
   const [note, setNote] = useState("");
@@ -64,7 +66,7 @@ export function ResolveForm({ dispute, currentTotal, currency, rep, onDone }: Pr
             description={
               outcome === "approved" && dispute.expected_amount !== null
                 ? `Empty: the rep's expected ${money(dispute.expected_amount, currency)}`
-                : "The deal's new total commission"
+                : `${totalName.charAt(0).toUpperCase()}${totalName.slice(1)}, as it should be`
             }
             required={outcome === "partially_approved"}
             value={amount}
@@ -87,7 +89,7 @@ export function ResolveForm({ dispute, currentTotal, currency, rep, onDone }: Pr
           {outcome === null
             ? "Pick an outcome to see the adjustment it writes."
             : preview === null
-              ? `No adjustment: the deal's total stays ${money(currentTotal, currency)}.`
+              ? `No adjustment: ${totalName} stays ${money(currentTotal, currency)}.`
               : `Adjustment to be written for ${rep}: ${signed(preview.adjustment, currency)} (new total ${money(
                   preview.accepted,
                   currency,

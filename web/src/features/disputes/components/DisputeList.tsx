@@ -1,6 +1,6 @@
 import { Anchor, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouteContext } from "@tanstack/react-router";
 import { date, money } from "../../../lib/format";
 import { ScrollTable } from "../../../ui/ScrollTable";
 import { dealQuery } from "../../deals/queries";
@@ -43,6 +43,14 @@ function DisputeRow({ dispute, currency }: { dispute: Dispute; currency?: string
   const deal = useQuery({ ...dealQuery(dispute.deal_id), enabled: !currency });
   const shownCurrency = currency ?? deal.data?.currency;
   const amount = (value: number | null) => (value === null ? "—" : shownCurrency ? money(value, shownCurrency) : "…");
+  const { session } = useRouteContext({ from: "/signed-in" });
+  // API.md §20 (b): whose lines the amounts total, the same for every reader.
+  const scopeNote =
+    dispute.amount_scope === "deal"
+      ? "the deal's total"
+      : dispute.scope_user_id === session.user.id
+        ? "your own lines"
+        : "the opener's own lines";
   return (
     <Table.Tr data-testid="dispute-row" data-dispute-id={dispute.id}>
       {!currency && (
@@ -68,8 +76,13 @@ function DisputeRow({ dispute, currency }: { dispute: Dispute; currency?: string
           </Text>
         )}
       </Table.Td>
-      <Table.Td ta="right" data-testid="dispute-expected">
-        {amount(dispute.expected_amount)}
+      <Table.Td ta="right">
+        <Text size="sm" data-testid="dispute-expected">
+          {amount(dispute.expected_amount)}
+        </Text>
+        <Text size="xs" c="gray.7" data-testid="dispute-scope">
+          {scopeNote}
+        </Text>
       </Table.Td>
       <Table.Td>{dispute.outcome ? OUTCOME_LABELS[dispute.outcome] : "—"}</Table.Td>
       <Table.Td ta="right">{amount(dispute.resolved_amount)}</Table.Td>

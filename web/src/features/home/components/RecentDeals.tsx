@@ -1,13 +1,19 @@
 import { Badge, Table, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { useRouteContext } from "@tanstack/react-router";
 import { date, money } from "../../../lib/format";
 import { AnchorLink } from "../../../ui/AnchorLink";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { commissionLabel } from "../../deals";
 import { recentDealsQuery } from "../queries";
 
 /** The person's latest deals by close date, each with its commission and a link to its page. */
 export function RecentDeals({ userId }: { userId: string }) {
   const deals = useQuery(recentDealsQuery(userId));
+  const { session } = useRouteContext({ from: "/signed-in" });
+  // Every deal of one answer has the same scope: the reader's (API.md §20 b).
+  const scope = deals.data?.data[0]?.total_commission_scope ?? "deal";
+  const label = commissionLabel(scope, session.user.role);
   return (
     <section aria-labelledby="recent-deals">
       <Title order={3} id="recent-deals" mb="sm">
@@ -21,7 +27,11 @@ export function RecentDeals({ userId }: { userId: string }) {
         <EmptyState title="No deals yet">Deals appear here once they are recorded.</EmptyState>
       ) : (
         <Table striped data-testid="recent-deals">
-          <Table.Caption>Commission: the deal's total, for everyone credited on it.</Table.Caption>
+          <Table.Caption data-testid="recent-deals-caption">
+            {scope === "deal"
+              ? "Commission: the deal's total, for everyone credited on it."
+              : `${label}: the lines on each deal that are ${session.user.role === "manager" ? "your team's" : "yours"}.`}
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Deal</Table.Th>
@@ -30,7 +40,7 @@ export function RecentDeals({ userId }: { userId: string }) {
               <Table.Th ta="right" visibleFrom="sm">
                 ARR
               </Table.Th>
-              <Table.Th ta="right">Commission</Table.Th>
+              <Table.Th ta="right">{label}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
