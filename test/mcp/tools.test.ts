@@ -55,9 +55,12 @@ describe("tools/list per scope × owner grant", () => {
   it("the read and write tools of API.md §9", () => {
     const reads = ["list_deals", "get_deal", "list_users", "get_user", "list_comp_plans", "get_comp_plan"];
     const moreReads = ["list_commissions", "get_commission", "list_spiffs", "get_spiff", "get_statement"];
+    // #26: the records other tools name (resolve_dispute's id, a recalculation_job_id), history, assignments.
+    const recordReads = ["list_disputes", "get_dispute", "get_job", "get_deal_history", "list_plan_assignments"];
     const writes = ["create_deal", "update_deal", "upsert_deal", "create_user", "update_user", "open_dispute"];
-    expect(namesUpTo("read")).toEqual([...reads, ...moreReads, "preview_commission"].sort());
-    expect(namesUpTo("write")).toEqual([...reads, ...moreReads, "preview_commission", ...writes].sort());
+    const allReads = [...reads, ...moreReads, ...recordReads, "preview_commission"];
+    expect(namesUpTo("read")).toEqual(allReads.sort());
+    expect(namesUpTo("write")).toEqual([...allReads, ...writes].sort());
   });
 
   it("every tool has a title, a description, both schemas and all four annotations", async () => {
