@@ -238,11 +238,10 @@ describe("gate: a tool the key may not use is refused by name, before validation
     expect(heard).toHaveLength(1);
   });
 
-  it("unknown tool names get the SDK's not-found error result", async () => {
+  it("unknown tool names get a not_found error result", async () => {
     const { client } = await clientFor("read");
-    const result = await call(client, "drop_everything");
-    expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain("drop_everything not found");
+    const error = errorIn(await call(client, "drop_everything"));
+    expect([error.code, error.message]).toEqual(["not_found", "Tool drop_everything not found"]);
   });
 
   it("read tools carry the READS annotations", () => {
