@@ -1,30 +1,53 @@
 import { createServer, type Server } from "node:http";
 import { sql } from "kysely";
-import type { Database } from "../db/connect.js";
+import type { Database, Kdb } from "../db/connect.js";
 import { gaugeFrom, registry } from "../metrics.js";
+
+const GAUGES = ["cts_jobs", "cts_outbox_depth", "cts_db_pool_waiting"];
+
+interface QueueCounts {
+  jobs: { queued: number; running: number };
+  outbox: number;
+}
+
+async function readQueueCounts(db: Kdb): Promise<QueueCounts> {
+  const r = await sql<{ queued: string; running: string; outbox: string }>`
+    SELECT count(*) FILTER (WHERE status = 'queued') AS queued, count(*) FILTER (WHERE status = 'running') AS running,
+      (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending') AS outbox
+    FROM jobs WHERE status IN ('queued', 'running')`.execute(db);
+  const row = r.rows[0]!;
+  return { jobs: { queued: Number(row.queued), running: Number(row.running) }, outbox: Number(row.outbox) };
+}
+
+/**
+ * One scrape's reading, shared by its gauges: the pool's queue is sampled before this scrape's own query
+ * joins it (prom-client collects every gauge at once, so the counts' queries were counted as waiting).
+ */
+function scrapeReader(database: Database) {
+  let current: { waiting: number; counts: Promise<QueueCounts> } | undefined;
+  return () => {
+    if (!current) {
+      const waiting = database.waitingCount();
+      const counts = readQueueCounts(database.db);
+      current = { waiting, counts };
+      counts
+        .finally(() => {
+          current = undefined;
+        })
+        .catch(() => {});
+    }
+    return current;
+  };
+}
 
 /** Gauges read from the database at scrape time: queue depths and pool pressure. Returns their removal. */
 export function registerDatabaseGauges(database: Database): () => void {
-  const db = database.db;
-  gaugeFrom(
-    "cts_jobs",
-    "Background jobs not finished, by status",
-    async () => {
-      const r = await sql<{ status: string; n: string }>`
-      SELECT status, count(*) AS n FROM jobs WHERE status IN ('queued', 'running') GROUP BY status`.execute(db);
-      return { queued: 0, running: 0, ...Object.fromEntries(r.rows.map((row) => [row.status, Number(row.n)])) };
-    },
-    "state",
-  );
-  gaugeFrom("cts_outbox_depth", "Webhook deliveries waiting to be sent", async () => {
-    const r = await sql<{ n: string }>`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`.execute(
-      db,
-    );
-    return Number(r.rows[0]?.n ?? 0);
-  });
-  gaugeFrom("cts_db_pool_waiting", "Queries waiting for a database connection", async () => database.waitingCount());
+  const reading = scrapeReader(database);
+  gaugeFrom("cts_jobs", "Background jobs not finished, by status", async () => (await reading().counts).jobs, "state");
+  gaugeFrom("cts_outbox_depth", "Webhook deliveries waiting to be sent", async () => (await reading().counts).outbox);
+  gaugeFrom("cts_db_pool_waiting", "Queries waiting for a database connection", async () => reading().waiting);
   return () => {
-    for (const name of ["cts_jobs", "cts_outbox_depth", "cts_db_pool_waiting"]) registry.removeSingleMetric(name);
+    for (const name of GAUGES) registry.removeSingleMetric(name);
   };
 }
 

@@ -1,8 +1,11 @@
 import type { Command } from "commander";
 import type { ApiKey, CreatedApiKey } from "../api-keys/index.js";
-import { runOwner, UsageError } from "./owner.js";
+import { UsageError } from "./errors.js";
+import { runOwner } from "./owner.js";
 
 const LEVELS = ["read", "write", "admin"];
+
+const oneOf = (given: string) => `${LEVELS.join(", ")}, not ${JSON.stringify(given)}`;
 
 function print(json: boolean, value: unknown, human: () => string): void {
   process.stdout.write(`${json ? JSON.stringify(value) : human()}\n`);
@@ -46,7 +49,7 @@ export function keysCommand(program: Command): void {
     .option("--expires-at <timestamp>", "RFC 3339 expiry")
     .option("--json", "print {id,key,scope,environment,name} on one line")
     .action(async (o: { scope: string; name: string; expiresAt?: string; json?: boolean }) => {
-      if (!LEVELS.includes(o.scope)) throw new Error(`--scope must be one of ${LEVELS.join(", ")}`);
+      if (!LEVELS.includes(o.scope)) throw new UsageError(`--scope must be one of ${oneOf(o.scope)}`);
       const k = (await runOwner("keys.create", {
         scope: o.scope,
         name: o.name,
@@ -83,7 +86,7 @@ export function keysCommand(program: Command): void {
     .description("Grant the MCP tool level (read | write | admin) an assistant using this key may reach")
     .option("--json", "print the key as JSON")
     .action(async (id: string, level: string, o: { json?: boolean }) => {
-      if (!LEVELS.includes(level)) throw new Error(`level must be one of ${LEVELS.join(", ")}`);
+      if (!LEVELS.includes(level)) throw new UsageError(`level must be one of ${oneOf(level)}`);
       const k = (await runOwner("keys.mcp-access", { id, level })) as ApiKey;
       print(!!o.json, k, () => `${k.id} may now use ${k.mcp_access} MCP tools (within its ${k.scope} scope).`);
     });

@@ -9,6 +9,7 @@ import {
   type JSONRPCMessage,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
+import { ZodError } from "zod";
 
 export interface BridgeConfig {
   apiUrl: string;
@@ -78,7 +79,7 @@ async function relay(config: BridgeConfig): Promise<void> {
     void local.send(message);
   };
   remote.onerror = (err) => warn(err.message);
-  local.onerror = (err) => warn(err.message);
+  local.onerror = (err) => answerMalformed(local, err) ?? warn(err.message);
   await remote.start();
   await local.start();
   process.stdin.once("end", () => {
@@ -90,6 +91,23 @@ async function relay(config: BridgeConfig): Promise<void> {
 function answerFailure(local: StdioServerTransport, message: JSONRPCMessage, err: Error): void {
   if (!isJSONRPCRequest(message)) return;
   void local.send({ jsonrpc: "2.0", id: message.id, error: { code: -32000, message: `cts mcp: ${err.message}` } });
+}
+
+/**
+ * A stdin line that is not JSON, or not JSON-RPC, gets one JSON-RPC error (id null: there is none to
+ * quote, JSON-RPC 2.0 §5) and one line on stderr, instead of the SDK parser's many lines of zod issues.
+ */
+function answerMalformed(local: StdioServerTransport, err: Error): true | undefined {
+  const error =
+    err instanceof SyntaxError
+      ? { code: -32700, message: `Parse error: ${err.message}` }
+      : err instanceof ZodError
+        ? { code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 request, notification or response" }
+        : undefined;
+  if (!error) return undefined;
+  void local.send({ jsonrpc: "2.0", id: null, error } as unknown as JSONRPCMessage);
+  warn(`malformed message on stdin: ${error.message}`);
+  return true;
 }
 
 /** stdout carries only JSON-RPC; everything for humans goes to stderr. */

@@ -4,11 +4,6 @@ import { type Config, loadConfig } from "../config.js";
 import { DataDirLockedError, lockHolder } from "../db/data-dir-lock.js";
 import { ownerSocketPath, sendOwnerCommand } from "../owner/socket.js";
 
-/** A command line the user must correct (exit 2), as opposed to a failure while running (exit 1). */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
-
 /** The embedded cluster's marker file (deployment.ts `embeddedPath`; read here without loading PGlite). */
 export function hasEmbeddedDatabase(dataDir: string): boolean {
   return existsSync(join(dataDir, "pgdata", "PG_VERSION"));

@@ -2,7 +2,8 @@ import type { Command } from "commander";
 import type { InvitedByEmail } from "../auth/index.js";
 import { loadConfig } from "../config.js";
 import { ROLES } from "../enums.js";
-import { runOwner, UsageError } from "./owner.js";
+import { UsageError } from "./errors.js";
+import { runOwner } from "./owner.js";
 
 /** Where people open the console: CTS_PUBLIC_URL, else http://CTS_HOST:CTS_PORT. */
 export function consoleOrigin(config: { publicUrl: string | undefined; host: string; port: number }): string {

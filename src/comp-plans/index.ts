@@ -9,9 +9,11 @@ export {
 } from "./impact-job.js";
 export { compPlanRoutes } from "./routes.js";
 export {
+  Assignment,
   CompPlan,
   CreateAssignmentBody,
   CreatePlanBody,
+  ListAssignmentsQuery,
   ListPlansQuery,
   PlanImpact,
   UpdatePlanBody,

@@ -1,6 +1,7 @@
 // The deals feature as other folders see it: its routes, the deal services (read, write, sync, workflow,
 // disputes, adjustments, preview) and schemas.
 export { bulkUpsert } from "./bulk.js";
+export { dealHistory } from "./history.js";
 export { previewDeal } from "./preview.js";
 export { dealRoutes } from "./routes.js";
 export {
@@ -8,6 +9,7 @@ export {
   CreateDealBody,
   Deal,
   DealDetail,
+  DealHistoryQuery,
   DealStatus,
   ExternalIdParams,
   ListDealsQuery,

@@ -1,13 +1,11 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { type CallToolResult, isJSONRPCRequest, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { z } from "zod";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Ctx } from "../context.js";
 import { toAppError } from "../db/errors.js";
 import { AppError } from "../errors.js";
 import { allowedTools, missingFor } from "./gate.js";
+import { listingOf } from "./listing.js";
 import { errorResult, invalidArguments, okResult } from "./results.js";
-import type { McpTool } from "./tool.js";
 import { findTool, TOOLS } from "./tools.js";
 
 const INSTRUCTIONS =
@@ -24,82 +22,36 @@ export interface McpServerOptions {
 }
 
 /**
- * A schema tagged `.meta({ id })` (for OpenAPI components) becomes a bare `$ref` in JSON Schema, but MCP
- * wants `type: "object"` at the root: an untagged copy of the same shape keeps nested refs only.
+ * A server for one request (API.md §9). The SDK's low-level Server, not McpServer: tools/list shows the
+ * JSON Schemas written once per tool (listing.ts; McpServer converts every zod schema on every list, in a
+ * form some clients refuse), and a call is checked in REST's order: forbidden (403) before invalid (422).
  */
-function inlineRoot<S extends z.ZodObject>(schema: S): z.ZodObject<S["shape"]> {
-  return schema.extend({});
-}
-
-/** What tools/list shows of each row, built once: the SDK turns the zod schemas into JSON Schema. */
-const LISTINGS = new Map(
-  TOOLS.map((tool) => [
-    tool.name,
-    {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: inlineRoot(tool.input),
-      outputSchema: inlineRoot(tool.output),
-      annotations: { title: tool.title, ...tool.annotations },
-    },
-  ]),
-);
-
-/** A server for one request: only the tools this key may use are registered, so only they are listed. */
-export function createMcpServer(ctx: Ctx, options: McpServerOptions): McpServer {
-  const server = new McpServer(
+export function createMcpServer(ctx: Ctx, options: McpServerOptions): Server {
+  const server = new Server(
     { name: "commission-tracking-service", title: "Commission Tracking Service", version: options.version },
+    // No listChanged: this server lives for one request and has no channel to send that notification on.
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
-  for (const tool of allowedTools(TOOLS, ctx.actor)) {
-    server.registerTool(tool.name, LISTINGS.get(tool.name)!, (args) => runTool(tool, ctx, args, options));
-  }
-  // registerTool claims `listChanged: true`, but this server lives for one request and can never send
-  // that notification; undefined is merged over it and dropped from the JSON (no SDK option for it).
-  server.server.registerCapabilities({ tools: { listChanged: undefined } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: allowedTools(TOOLS, ctx.actor).map(listingOf) }));
+  server.setRequestHandler(CallToolRequestSchema, ({ params }) => callTool(ctx, params, options));
   return server;
 }
 
-async function runTool(
-  tool: McpTool,
+async function callTool(
   ctx: Ctx,
-  args: unknown,
+  params: { name: string; arguments?: Record<string, unknown> | undefined },
   { requestId, onBug }: McpServerOptions,
 ): Promise<CallToolResult> {
+  const tool = findTool(params.name);
+  if (!tool) return errorResult(new AppError("not_found", `Tool ${params.name} not found`), requestId);
+  const missing = missingFor(tool, ctx.actor);
+  if (missing) return errorResult(new AppError("forbidden", missing), requestId);
+  const parsed = tool.input.safeParse(params.arguments ?? {});
+  if (!parsed.success) return errorResult(invalidArguments(parsed.error), requestId);
   try {
     // Parsed with the REST response schema, so structuredContent is exactly the REST body.
-    return okResult(tool.output.parse(await tool.run({ ...ctx, channel: "mcp" }, args as never)));
+    return okResult(tool.output.parse(await tool.run({ ...ctx, channel: "mcp" }, parsed.data as never)));
   } catch (err) {
     return errorResult(toAppError(err, requestId, onBug), requestId);
   }
-}
-
-/**
- * Answers the tools/call requests this key may not make, or makes with invalid arguments, before the
- * SDK sees them: it would only say "Tool … not found" for a tool left unregistered, and REST's order
- * (403 before 422) should hold here too. Call after `server.connect(transport)`.
- */
-export function admitCalls(transport: Transport, ctx: Ctx, requestId: string): void {
-  const deliver = transport.onmessage;
-  transport.onmessage = (message, extra) => {
-    const refused = refusal(message, ctx, requestId);
-    if (!refused) return deliver?.(message, extra);
-    transport.send(refused).catch((err: Error) => transport.onerror?.(err));
-  };
-}
-
-function refusal(message: JSONRPCMessage, ctx: Ctx, requestId: string): JSONRPCMessage | undefined {
-  if (!isJSONRPCRequest(message) || message.method !== "tools/call") return undefined;
-  const params = (message.params ?? {}) as { name?: unknown; arguments?: unknown };
-  const tool = typeof params.name === "string" ? findTool(params.name) : undefined;
-  if (!tool) return undefined;
-  const answer = (err: AppError): JSONRPCMessage => ({
-    jsonrpc: "2.0",
-    id: message.id,
-    result: errorResult(err, requestId),
-  });
-  const missing = missingFor(tool, ctx.actor);
-  if (missing) return answer(new AppError("forbidden", missing));
-  const parsed = tool.input.safeParse(params.arguments ?? {});
-  return parsed.success ? undefined : answer(invalidArguments(parsed.error));
 }

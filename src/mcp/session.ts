@@ -1,6 +1,6 @@
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { admitCalls, createMcpServer } from "./server.js";
+import { createMcpServer } from "./server.js";
 
 /** One `POST /mcp` exchange: a fresh server holding this request's ctx, over a stateless transport. */
 export async function serveMcp(req: FastifyRequest, reply: FastifyReply, version: string): Promise<void> {
@@ -15,7 +15,6 @@ export async function serveMcp(req: FastifyRequest, reply: FastifyReply, version
     void server.close();
   });
   await server.connect(transport);
-  admitCalls(transport, req.ctx, req.id);
   handOver(reply);
   await transport.handleRequest(req.raw, reply.raw, req.body);
 }

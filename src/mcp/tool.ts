@@ -1,6 +1,6 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { Ctx, Scope } from "../context.js";
-import { IdParams } from "../http/input-fields.js";
+import { IdParams, QueryBoolean } from "../http/input-fields.js";
 
 /** All four MCP hints, always explicit. Nothing here reaches outside this service, hence `false` only. */
 export interface Annotations {
@@ -9,6 +9,9 @@ export interface Annotations {
   idempotentHint: boolean;
   openWorldHint: false;
 }
+
+/** The last sentence of every read tool's description. */
+export const READ_ONLY = "Read-only: it never changes anything.";
 
 /** Reads change nothing and may be repeated freely. */
 export const READS: Annotations = {
@@ -65,7 +68,20 @@ export type McpTool = ToolDef<z.ZodObject, z.ZodObject>;
 
 /** Keeps each row's input and run() in step at compile time, then erases them for the table. */
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: ToolDef<I, O>): McpTool {
-  return def as unknown as McpTool;
+  return { ...def, input: asArguments(def.input) } as unknown as McpTool;
+}
+
+/** A query-string boolean as a tool argument: a JSON boolean, or REST's words "true" and "false". */
+const ArgumentBoolean = z.union([z.boolean(), QueryBoolean]);
+
+/** A REST schema as tool arguments: JSON arguments are typed, so where REST takes "true"/"false" so does a boolean. */
+function asArguments<I extends z.ZodObject>(input: I): I {
+  const booleans: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(input.shape as Record<string, z.ZodType>)) {
+    if (field === QueryBoolean) booleans[key] = ArgumentBoolean;
+    if (field instanceof z.ZodOptional && field.unwrap() === QueryBoolean) booleans[key] = ArgumentBoolean.optional();
+  }
+  return Object.keys(booleans).length === 0 ? input : (input.extend(booleans) as unknown as I);
 }
 
 /** A record named by `id` plus a REST body, as one argument object (`update_user {id, name}`). */

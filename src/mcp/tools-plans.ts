@@ -1,11 +1,32 @@
-import { PlanImpact, requestPlanChangeImpact, UpdatePlanBody } from "../comp-plans/index.js";
-import { defineTool, type McpTool, READS, withId } from "./tool.js";
+import {
+  Assignment,
+  ListAssignmentsQuery,
+  listAssignments,
+  PlanImpact,
+  requestPlanChangeImpact,
+  UpdatePlanBody,
+} from "../comp-plans/index.js";
+import { listOf } from "../http/pagination.js";
+import { defineTool, type McpTool, READ_ONLY, READS, withId } from "./tool.js";
 
 /** The impact's first page: enough lines to read, small enough for a model's context. */
 const FIRST_LINES = { page: 1, per_page: 20 };
 
-/** Comp-plan admin tools (API.md §12). */
+/** Comp-plan tools beyond the plan reads: who is assigned, and the admin's change preview (API.md §12). */
 export const PLAN_TOOLS: readonly McpTool[] = [
+  defineTool({
+    name: "list_plan_assignments",
+    title: "List a comp plan's assignments",
+    description:
+      "A comp plan's assignments by plan id (plan_…), newest first, as GET /api/v1/comp-plans/{id}/assignments: who " +
+      `is on the plan from effective_from to effective_to, with any quota_override; filter user_id; page, per_page. ${READ_ONLY}`,
+    scope: "read",
+    access: "read",
+    input: withId(ListAssignmentsQuery),
+    output: listOf(Assignment),
+    annotations: READS,
+    run: (ctx, { id, ...query }) => listAssignments(ctx, id, query),
+  }),
   defineTool({
     name: "preview_plan_change",
     title: "Preview a comp plan change",

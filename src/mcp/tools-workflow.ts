@@ -9,13 +9,21 @@ import {
   rejectDeal,
   resolveDispute,
 } from "../deals/index.js";
-import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/index.js";
+import {
+  Dispute,
+  getDispute,
+  ListDisputesQuery,
+  listDisputes,
+  OpenDisputeBody,
+  ResolveDisputeBody,
+} from "../disputes/index.js";
 import { IdParams } from "../http/input-fields.js";
-import { CREATES, defineTool, type McpTool, TRANSITIONS, withId } from "./tool.js";
+import { listOf } from "../http/pagination.js";
+import { CREATES, defineTool, type McpTool, READ_ONLY, READS, TRANSITIONS, withId } from "./tool.js";
 
 /**
- * The deal workflow's tools (API.md §9): admin transitions, disputes (open: write; resolve: admin) and
- * manual adjustments (admin).
+ * The deal workflow's tools (API.md §9): admin transitions, disputes (read; open: write; resolve: admin)
+ * and manual adjustments (admin).
  */
 export const WORKFLOW_TOOLS: readonly McpTool[] = [
   defineTool({
@@ -59,6 +67,30 @@ export const WORKFLOW_TOOLS: readonly McpTool[] = [
     output: DealDetail,
     annotations: TRANSITIONS,
     run: (ctx, { id }) => markDealPaid(ctx, id),
+  }),
+  defineTool({
+    name: "list_disputes",
+    title: "List disputes",
+    description:
+      "Lists disputes, newest first, as GET /api/v1/disputes does: filters status (open, resolved; one or " +
+      `comma-separated) and deal_id; page, per_page. Each has the id resolve_dispute takes. ${READ_ONLY}`,
+    scope: "read",
+    access: "read",
+    input: ListDisputesQuery,
+    output: listOf(Dispute),
+    annotations: READS,
+    run: (ctx, args) => listDisputes(ctx, args),
+  }),
+  defineTool({
+    name: "get_dispute",
+    title: "Get a dispute",
+    description: `Returns one dispute by id (dsp_…): its deal, reason, expected amount, status and resolution. ${READ_ONLY}`,
+    scope: "read",
+    access: "read",
+    input: IdParams,
+    output: Dispute,
+    annotations: READS,
+    run: (ctx, { id }) => getDispute(ctx, id),
   }),
   defineTool({
     name: "open_dispute",

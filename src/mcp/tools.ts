@@ -4,26 +4,10 @@ import {
   getStatement,
   ListCommissionsQuery,
   listCommissions,
-  Preview,
   Statement,
   StatementQuery,
 } from "../commissions/index.js";
 import { CompPlan, getPlan, ListPlansQuery, listPlans } from "../comp-plans/index.js";
-import {
-  CreateDealBody,
-  createDeal,
-  Deal,
-  DealDetail,
-  ExternalIdParams,
-  getDeal,
-  ListDealsQuery,
-  listDeals,
-  PreviewBody,
-  previewDeal,
-  UpdateDealBody,
-  updateDeal,
-  upsertDeal,
-} from "../deals/index.js";
 import { IdParams } from "../http/input-fields.js";
 import { listOf } from "../http/pagination.js";
 import { getSpiff, ListSpiffsQuery, listSpiffs, Spiff } from "../spiffs/index.js";
@@ -37,106 +21,25 @@ import {
   User,
   updateUser,
 } from "../users/index.js";
-import { CREATES, defineTool, type McpTool, READS, UPDATES, withId } from "./tool.js";
+import { CREATES, defineTool, type McpTool, READ_ONLY, READS, UPDATES, withId } from "./tool.js";
+import { DEAL_TOOLS } from "./tools-deals.js";
 import { PLAN_TOOLS } from "./tools-plans.js";
 import { WORKFLOW_TOOLS } from "./tools-workflow.js";
 
-const READ_ONLY = "Read-only: it never changes anything.";
-const NEVER_APPROVES = "It never approves, rejects or pays a deal.";
-
 /**
  * Every MCP tool, once (API.md §9). A key sees and may call a row only when its scope allows `scope`
- * and the owner granted `access` (gate.ts). The workflow rows (approve, reject, pay, disputes) are in
- * tools-workflow.ts, the comp-plan admin rows in tools-plans.ts.
+ * and the owner granted `access` (gate.ts). The deal rows are in tools-deals.ts, the workflow rows
+ * (approve, reject, pay, disputes) in tools-workflow.ts, the comp-plan rows beyond reads in tools-plans.ts.
  */
 export const TOOLS: readonly McpTool[] = [
-  defineTool({
-    name: "list_deals",
-    title: "List deals",
-    description:
-      "Lists deals as GET /api/v1/deals does: filters status (one or comma-separated: pending, approved, rejected, " +
-      "disputed, paid), owner_id, close_date_from, close_date_to, updated_since, external_id, q (name contains); " +
-      "sort by created_at, close_date, arr_amount or total_commission (prefix - for descending); page, per_page. " +
-      `Items carry no commission lines (get_deal has them). ${READ_ONLY}`,
-    scope: "read",
-    access: "read",
-    input: ListDealsQuery,
-    output: listOf(Deal),
-    annotations: READS,
-    run: (ctx, args) => listDeals(ctx, args),
-  }),
-  defineTool({
-    name: "get_deal",
-    title: "Get a deal",
-    description: `Returns one deal by id (deal_…) with its commission lines and why any credited user earns none. ${READ_ONLY}`,
-    scope: "read",
-    access: "read",
-    input: IdParams,
-    output: DealDetail,
-    annotations: READS,
-    run: (ctx, { id }) => getDeal(ctx, id),
-  }),
-  defineTool({
-    name: "create_deal",
-    title: "Create a deal",
-    description:
-      "Creates a pending deal and calculates its commissions (the result carries total_commission and the lines). " +
-      "Required: opportunity_name, arr_amount, close_date, owner_id; currency defaults to USD, deal_type to " +
-      `new_business, splits to the owner at 100. ${NEVER_APPROVES}`,
-    scope: "write",
-    access: "write",
-    input: CreateDealBody,
-    output: DealDetail,
-    annotations: CREATES,
-    run: (ctx, args) => createDeal(ctx, args),
-  }),
-  defineTool({
-    name: "update_deal",
-    title: "Update a deal",
-    description:
-      "Edits a pending or rejected deal by id and recalculates it; omitted fields stay, editing a rejected deal " +
-      `resubmits it as pending. Approved, disputed and paid deals are refused (invalid_transition). ${NEVER_APPROVES}`,
-    scope: "write",
-    access: "write",
-    input: withId(UpdateDealBody),
-    output: DealDetail,
-    annotations: UPDATES,
-    run: (ctx, { id, ...changes }) => updateDeal(ctx, id, changes),
-  }),
-  defineTool({
-    name: "upsert_deal",
-    title: "Create or replace a deal by CRM id",
-    description:
-      "The CRM sync path (PUT /api/v1/deals/by-external-id/{external_id}): creates the deal with this external_id " +
-      "or replaces its writable fields whole (omitted ones take their defaults). The same body again changes " +
-      `nothing; a change to an approved, disputed or paid deal is refused. ${NEVER_APPROVES}`,
-    scope: "write",
-    access: "write",
-    input: CreateDealBody.extend(ExternalIdParams.shape),
-    output: DealDetail,
-    annotations: UPDATES,
-    run: async (ctx, args) => (await upsertDeal(ctx, args.external_id, args)).deal,
-  }),
+  ...DEAL_TOOLS,
   ...WORKFLOW_TOOLS,
-  defineTool({
-    name: "preview_commission",
-    title: "Preview a deal's commissions",
-    description:
-      "Prices a deal body exactly as create_deal would (same arguments and checks), optionally under plan_id (a " +
-      "draft plan too), and returns the lines it would earn. It persists nothing: no deal, no line, no event.",
-    scope: "read",
-    access: "read",
-    input: PreviewBody,
-    output: Preview,
-    annotations: READS,
-    run: (ctx, args) => previewDeal(ctx, args),
-  }),
   defineTool({
     name: "list_users",
     title: "List users",
     description:
       "Lists the company's people (reps, managers, admins, finance), newest first, as GET /api/v1/users does: " +
-      'filters role, active ("true"/"false"), manager_id, email (exact, case-insensitive); page, per_page. ' +
+      "filters role, active (true or false), manager_id, email (exact, case-insensitive); page, per_page. " +
       READ_ONLY,
     scope: "read",
     access: "read",
@@ -247,7 +150,7 @@ export const TOOLS: readonly McpTool[] = [
   defineTool({
     name: "list_spiffs",
     title: "List SPIFFs",
-    description: `Lists SPIFFs (time-boxed bonuses), as GET /api/v1/spiffs does: filter active ("true"/"false"); page, per_page. ${READ_ONLY}`,
+    description: `Lists SPIFFs (time-boxed bonuses), as GET /api/v1/spiffs does: filter active (true or false); page, per_page. ${READ_ONLY}`,
     scope: "read",
     access: "read",
     input: ListSpiffsQuery,

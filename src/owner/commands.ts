@@ -6,6 +6,7 @@ import type { Ctx } from "../context.js";
 import { pendingMigrations } from "../db/migrate.js";
 import { seedDemo } from "../demo/index.js";
 import { ROLES } from "../enums.js";
+import { AppError } from "../errors.js";
 
 /** What only the running server knows about itself (`cts doctor` asks it). */
 export interface OwnerServerInfo {
@@ -34,7 +35,7 @@ export const OWNER_COMMANDS = {
       scope: ScopeEnum,
       name: z.string().trim().min(1).max(100),
       expires_at: z.iso
-        .datetime({ offset: true, error: "expires_at must be an RFC 3339 timestamp such as 2030-12-31T23:59:59Z" })
+        .datetime({ offset: true, error: "must be an RFC 3339 timestamp such as 2030-12-31T23:59:59Z" })
         .optional(),
     }),
     run: (ctx: Ctx, a: { scope: "read" | "write" | "admin"; name: string; expires_at?: string | undefined }) =>
@@ -61,7 +62,7 @@ export const OWNER_COMMANDS = {
   },
   "users.invite": {
     args: z.strictObject({
-      email: z.email({ error: "email must be a valid email address" }).max(320),
+      email: z.email({ error: "must be a valid email address" }).max(320),
       name: z.string().trim().min(1).max(200).optional(),
       role: z.enum(ROLES).optional(),
       origin: z.url(),
@@ -94,6 +95,13 @@ export async function runOwnerCommand(
 ): Promise<unknown> {
   if (!isOwnerCommand(name)) throw new Error(`Unknown owner command ${name}`);
   const command = OWNER_COMMANDS[name];
-  const parsed = command.args.parse(args ?? {});
-  return (command.run as (ctx: Ctx, a: unknown, s?: OwnerServerInfo) => Promise<unknown>)(ctx, parsed, server);
+  const parsed = command.args.safeParse(args ?? {});
+  if (!parsed.success) throw invalidArguments(parsed.error);
+  return (command.run as (ctx: Ctx, a: unknown, s?: OwnerServerInfo) => Promise<unknown>)(ctx, parsed.data, server);
+}
+
+/** A sentence naming each bad argument ("email must be a valid email address"), as the API's details do. */
+function invalidArguments(error: z.ZodError): AppError {
+  const details = error.issues.map((issue) => ({ param: issue.path.join(".") || "arguments", message: issue.message }));
+  return new AppError("validation_error", details.map((d) => `${d.param} ${d.message}`).join("; "), details);
 }

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Server } from "node:net";
 import { join } from "node:path";
-import { AppError } from "../errors.js";
+import { AppError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "../errors.js";
 
 /** Unix socket paths are limited by sockaddr_un (108 bytes including the terminating NUL). */
 export const MAX_SOCKET_PATH_BYTES = 107;
@@ -22,7 +22,9 @@ interface Request {
   args?: unknown;
 }
 
-type Response = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
+type Response =
+  | { ok: true; result: unknown }
+  | { ok: false; error: { code: string; message: string; details?: ErrorDetail[] } };
 
 /**
  * The embedded server's owner channel: one JSON request per connection, one JSON answer. Only the
@@ -48,8 +50,7 @@ export async function listenOwnerSocket(
         const request = JSON.parse(buffer.slice(0, newline)) as Request;
         response = { ok: true, result: await handle(request.command, request.args) };
       } catch (err) {
-        const e = err as Error & { code?: string };
-        response = { ok: false, error: { code: err instanceof AppError ? err.code : "error", message: e.message } };
+        response = { ok: false, error: errorOf(err) };
       }
       socket.end(`${JSON.stringify(response)}\n`);
     });
@@ -66,6 +67,18 @@ export async function listenOwnerSocket(
   }
   chmodSync(path, 0o600);
   return server;
+}
+
+/** An owner command's failure as the socket carries it: an AppError whole, anything else by its message. */
+function errorOf(err: unknown): { code: string; message: string; details?: ErrorDetail[] } {
+  if (!(err instanceof AppError)) return { code: "error", message: (err as Error).message };
+  return { code: err.code, message: err.message, ...(err.details && { details: err.details }) };
+}
+
+/** The failure a running server answered with, as the error the same command run here would throw. */
+function rebuilt(error: { code: string; message: string; details?: ErrorDetail[] }): Error {
+  if (!Object.hasOwn(ERROR_STATUS, error.code)) return Object.assign(new Error(error.message), { code: error.code });
+  return new AppError(error.code as ErrorCode, error.message, error.details);
 }
 
 /** Sends one owner command to a running embedded server. */
@@ -88,7 +101,7 @@ export function sendOwnerCommand(path: string, command: string, args: unknown, t
       try {
         const response = JSON.parse(buffer) as Response;
         if (response.ok) resolve(response.result);
-        else reject(Object.assign(new Error(response.error.message), { code: response.error.code }));
+        else reject(rebuilt(response.error));
       } catch {
         reject(new Error("The server's owner socket sent an unreadable answer"));
       }

@@ -4,8 +4,8 @@ import type { Preview } from "../../src/commissions/schema.js";
 import type { Deal } from "../../src/deals/schema.js";
 import type { Page } from "../../src/http/pagination.js";
 import type { SpiffWritten } from "../../src/spiffs/schema.js";
-import { unique } from "../factories.js";
-import { Api, createDeal, dealBody, ok, repOnPlan } from "../factories-commissions.js";
+import { createJob, unique } from "../factories.js";
+import { Api, approveAsOwner, createDeal, dealBody, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { call, connect, errorIn, listen, mcpKey } from "./client.js";
 
@@ -17,6 +17,8 @@ let rep: { id: string };
 let plan: { id: string };
 let deals: { id: string; commissions: { id: string }[] }[];
 let spiff: { id: string };
+let dispute: { id: string };
+let job: { id: string };
 let origin: string;
 const clients: Client[] = [];
 
@@ -42,7 +44,12 @@ beforeAll(async () => {
   );
   deals = [];
   for (const arr of [12000, 30000, 8000]) deals.push(await createDeal(api, rep.id, { arr_amount: arr }));
+  await approveAsOwner(t, deals[2]!.id);
+  dispute = ok<{ id: string }>(await api.post(`/deals/${deals[2]!.id}/disputes`, { reason: "wrong_amount" }), 201);
+  job = await createJob(t);
   reader = await clientFor("read", "read");
+  // Listed first, so the SDK's client checks each result's structuredContent against its outputSchema.
+  await reader.listTools();
   writer = await clientFor("write", "write");
 });
 
@@ -78,6 +85,22 @@ const READ_CASES: [string, () => Record<string, unknown>, () => string][] = [
     () => `/commissions/${deals[1]!.commissions[0]!.id}`,
   ],
   ["list_spiffs", () => ({ active: "true" }), () => "/spiffs?active=true"],
+  ["list_spiffs", () => ({ active: true }), () => "/spiffs?active=true"],
+  ["list_spiffs", () => ({ active: false }), () => "/spiffs?active=false"],
+  ["list_users", () => ({ active: true, role: "rep" }), () => "/users?active=true&role=rep"],
+  [
+    "list_disputes",
+    () => ({ status: "open", deal_id: deals[2]!.id }),
+    () => `/disputes?status=open&deal_id=${deals[2]!.id}`,
+  ],
+  ["get_dispute", () => ({ id: dispute.id }), () => `/disputes/${dispute.id}`],
+  ["get_job", () => ({ id: job.id }), () => `/jobs/${job.id}`],
+  ["get_deal_history", () => ({ id: deals[2]!.id, per_page: 2 }), () => `/deals/${deals[2]!.id}/history?per_page=2`],
+  [
+    "list_plan_assignments",
+    () => ({ id: plan.id, user_id: rep.id }),
+    () => `/comp-plans/${plan.id}/assignments?user_id=${rep.id}`,
+  ],
   ["get_spiff", () => ({ id: spiff.id }), () => `/spiffs/${spiff.id}`],
   ["get_statement", () => ({ id: rep.id, period: "2026-Q3" }), () => `/users/${rep.id}/statement?period=2026-Q3`],
 ];

@@ -3,7 +3,7 @@ import { type AddressInfo, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { revokeKey } from "../../src/api-keys/service.js";
 import { CLI, ctsEnv } from "../cli/spawn.js";
 import { craftKey, createUser, uniqueEmail } from "../factories.js";
@@ -113,6 +113,45 @@ describe("cts mcp (stdio bridge) against a running server", () => {
       await client.close();
     }
   });
+});
+
+describe("#26 a malformed line on stdin", () => {
+  const PARSE_ERROR = `Parse error: Unexpected token 'o', "not json" is not valid JSON`;
+  const INVALID = "Invalid Request: not a JSON-RPC 2.0 request, notification or response";
+
+  it.each([
+    ["not JSON", "not json", -32700, PARSE_ERROR],
+    ["JSON but not JSON-RPC", '{"jsonrpc":"2.0","id":7,"method":5}', -32600, INVALID],
+  ])(
+    "%s: one short JSON-RPC error line, one line on stderr, and the bridge keeps relaying",
+    async (_, line, code, message) => {
+      const key = await mcpKey(t, "read");
+      const child = spawn(process.execPath, CTS_MCP, {
+        cwd: ROOT,
+        env: ctsEnv({ CTS_API_URL: origin, CTS_API_KEY: key.key }),
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => {
+        stdout += d;
+      });
+      child.stderr.on("data", (d) => {
+        stderr += d;
+      });
+      const closed = new Promise((resolve) => child.on("close", resolve));
+      child.stdin.write(`${line}\n{"jsonrpc":"2.0","id":1,"method":"ping"}\n`);
+      await vi.waitFor(() => expect(stdout.split("\n")).toHaveLength(3), { timeout: 15_000 });
+      child.stdin.end();
+      await closed;
+      const [answer, ping] = stdout
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l) as unknown);
+      expect(answer).toEqual({ jsonrpc: "2.0", id: null, error: { code, message } });
+      expect(ping).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+      expect(stderr).toBe(`cts mcp: malformed message on stdin: ${message}\n`);
+    },
+  );
 });
 
 describe("cts mcp start-up errors: a clear message on stderr and a non-zero exit", () => {
