@@ -147,7 +147,7 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set by the pipeline once the key is known; routes pass it to one service call. */
     ctx: Ctx;
-    /** The origin clients see (CTS_PUBLIC_URL or the request's own), for Link headers. */
+    /** The service's origin (CTS_PUBLIC_URL, else the listen address; never the request's Host): links, Origin checks. */
     publicOrigin: string;
   }
 }

@@ -14,6 +14,7 @@ import type { Kdb } from "../db/connect.js";
 import type { EmbeddedPg } from "../db/pglite-thread.js";
 import { dealRoutes } from "../deals/index.js";
 import { disputeRoutes } from "../disputes/index.js";
+import { DEFAULT_LISTEN, ServiceOrigin } from "../http/origin.js";
 import type { App } from "../http/types.js";
 import { jobRoutes } from "../jobs/routes.js";
 import { mcpRoutes } from "../mcp/routes.js";
@@ -50,6 +51,8 @@ export interface AppOptions {
   pglite?: EmbeddedPg | undefined;
   env: string;
   publicUrl?: string | undefined;
+  /** CTS_HOST and CTS_PORT: the origin without CTS_PUBLIC_URL (API.md §20 (d)); the port once listening. */
+  listen?: { host: string; port: number };
   tls?: { cert: string; key: string } | undefined;
   trustProxy?: TrustProxy;
   logger?: pino.Logger;
@@ -75,6 +78,8 @@ export interface AppOptions {
 export interface BuiltApp {
   app: App;
   requestLog: RequestLogWriter;
+  /** The origin its links are written with: the CLI asks the running server for it (API.md §20 (d)). */
+  origin: ServiceOrigin;
 }
 
 /**
@@ -137,6 +142,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     headersTimeout: timeoutMs,
     connectionsCheckingInterval: Math.min(1000, timeoutMs / 2),
   });
+  const origin = new ServiceOrigin({
+    publicUrl: options.publicUrl,
+    tls: options.tls !== undefined,
+    ...(options.listen ?? DEFAULT_LISTEN),
+  });
+  fastify.server.on("listening", () => origin.listening(fastify.server.address()));
   const app = fastify.withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -153,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     db: options.db,
     keys,
     env: options.env,
+    origin,
     publicUrl: options.publicUrl,
     tls: options.tls !== undefined,
     rateLimits,
@@ -201,5 +213,5 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerConsole(app);
   app.addHook("onClose", async () => requestLog.flush());
   await app.ready();
-  return { app, requestLog };
+  return { app, requestLog, origin };
 }

@@ -156,7 +156,7 @@ export function openApiDocument(app: App): Record<string, unknown> {
   return doc;
 }
 
-/** The document as one client sees it: `servers` is the public origin (CTS_PUBLIC_URL or the request's own). */
+/** The document with its `servers` entry: the service's origin (CTS_PUBLIC_URL, else the listen address). */
 export function documentFor(doc: Record<string, unknown>, origin: string): Record<string, unknown> {
   return { ...doc, servers: [{ url: origin, description: "This deployment" }] };
 }

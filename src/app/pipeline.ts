@@ -7,6 +7,7 @@ import type { Kdb } from "../db/connect.js";
 import { AppError } from "../errors.js";
 import { etagOf, matchesIfNoneMatch } from "../http/etag.js";
 import { headerSentOnce } from "../http/headers.js";
+import type { ServiceOrigin } from "../http/origin.js";
 import type { App } from "../http/types.js";
 import { newId } from "../ids.js";
 import { httpDuration, httpRequests, rateLimitRejections } from "../metrics.js";
@@ -35,6 +36,8 @@ export interface PipelineDeps {
   db: Kdb;
   keys: KeyCache;
   env: string;
+  /** The origin of links and of the Origin checks (API.md §20 (d)). */
+  origin: ServiceOrigin;
   publicUrl: string | undefined;
   tls: boolean;
   rateLimits: RateLimitStore;
@@ -90,7 +93,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
   app.addHook("onRequest", async (req, reply) => {
     req.startedAt = process.hrtime.bigint();
     reply.header("Request-Id", req.id);
-    req.publicOrigin = deps.publicUrl ?? `${req.protocol}://${req.host}`;
+    req.publicOrigin = deps.origin.value;
     if (deps.tls || (req.protocol === "https" && deps.publicUrl?.startsWith("https:"))) {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
