@@ -38,6 +38,7 @@ import { registerInputChecks } from "./input-checks.js";
 import { MAX_PARAM_LENGTH, registerNotFound } from "./not-found.js";
 import { documentFor, openApiDocument, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
+import { registerRecordHeaders } from "./record-headers.js";
 import { SECURITY_HEADERS, STATIC_SECURITY_HEADERS } from "./security-headers.js";
 
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     crashAfterCommit: options.crashAfterCommit ?? false,
   });
   registerIfMatch(app);
+  registerRecordHeaders(app);
   registerBodyParsers(app);
   registerNotFound(app);
   await registerOpenApi(app, { version: VERSION });

@@ -20,7 +20,7 @@ function transform(input: TransformInput) {
   const { route } = input as unknown as {
     route: {
       method: string | string[];
-      config?: { scope?: string; public?: boolean; sessionOnly?: boolean; ifMatch?: unknown };
+      config?: { scope?: string; public?: boolean; sessionOnly?: boolean; ifMatch?: unknown; represents?: unknown };
     };
   };
   const source = input.schema as Record<string, unknown> | undefined;
@@ -37,6 +37,7 @@ function transform(input: TransformInput) {
   const marks: ContractMarks = {
     errors: errorStatuses(method, out.url, route.config ?? {}, source),
     public: route.config?.public === true,
+    record: route.config?.represents !== undefined,
   };
   schema[EXTENSION] = marks;
   return { schema, url: out.url };

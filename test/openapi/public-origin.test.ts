@@ -63,6 +63,16 @@ describe.each([
     }
   });
 
+  it("starts the Location of every 201 (the creates of the security table)", async () => {
+    const creates = ROUTES.filter((r) => r.ok === 201 && r.path !== "/api/v1/users/{id}/invitations");
+    expect(creates.length).toBeGreaterThan(8);
+    for (const row of creates) {
+      const res = await callRow(t, row, { key: admin, headers: HOSTILE });
+      expect(res.statusCode, `${row.method} ${row.path}: ${res.body}`).toBe(201);
+      expect(res.headers.location, `${row.method} ${row.path}`).toMatch(new RegExp(`^${origin}/api/v1/`));
+    }
+  });
+
   it("starts an invitation's url", async () => {
     const user = await createUser(t);
     const res = await t.app.inject({

@@ -571,7 +571,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a plan assignment
+         * @description Get a plan assignment
+         */
+        get: operations["getPlanAssignment"];
         put?: never;
         post?: never;
         /**
@@ -2305,6 +2309,10 @@ export interface components {
         ETag: string;
         /** @description RFC 8288 pagination links (rel="first", "prev", "next", "last"). */
         Link: string;
+        /** @description The written record's ETag, what a GET of it now returns: send it in If-Match on the next PATCH or PUT. */
+        RecordETag: string;
+        /** @description The URL of the created record (its GET). */
+        Location: string;
         /** @description The key's limit, e.g. `"default";q=100;w=60`. */
         RateLimitPolicy: string;
         /** @description What is left in the window, e.g. `"default";r=99;t=60`. */
@@ -2446,6 +2454,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2525,6 +2535,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2574,6 +2585,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2992,6 +3004,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3082,6 +3096,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3430,6 +3445,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3511,6 +3528,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3720,6 +3738,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3733,6 +3753,43 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPlanAssignment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanAssignment"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3804,6 +3861,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3931,6 +3989,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4079,6 +4139,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4170,6 +4231,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4288,6 +4351,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4332,6 +4396,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4599,6 +4664,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4732,6 +4799,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4822,6 +4890,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4868,6 +4937,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4911,6 +4981,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4959,6 +5030,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5008,6 +5081,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5060,6 +5134,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5131,6 +5207,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5143,6 +5220,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
