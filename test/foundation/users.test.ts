@@ -400,9 +400,10 @@ describe("caching", () => {
     expect(cached.statusCode).toBe(304);
   });
 
-  it("errors and writes carry no ETag", async () => {
+  it("errors carry no ETag; a create carries its record's, as its GET answers (API.md §20 (e))", async () => {
     expect((await get("/api/v1/users/usr_00000000000000000000000000")).headers.etag).toBeUndefined();
-    expect((await post({ name: "No etag", email: uniqueEmail() })).headers.etag).toBeUndefined();
+    const created = await post({ name: "Tagged", email: uniqueEmail() });
+    expect(created.headers.etag).toBe((await get(`/api/v1/users/${created.json().id}`)).headers.etag);
   });
 });
 
