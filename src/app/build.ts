@@ -28,6 +28,7 @@ import { userRoutes } from "../users/index.js";
 import { type WebhookSettings, webhookRoutes } from "../webhooks/index.js";
 import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
 import { ClientErrors } from "./client-errors.js";
+import { registerCompression } from "./compression.js";
 import { registerConsole } from "./console.js";
 import { registerDocs } from "./docs.js";
 import { handleError } from "./error-handler.js";
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.addHook("onClose", async () => keys.close());
   // Before the pipeline: its hooks may answer (401, 429) and end the request.
   await app.register(helmet, SECURITY_HEADERS);
+  await registerCompression(app);
   const rateLimits = options.rateLimits ?? new MemoryStore();
   const sessions = options.sessions ?? DEFAULT_SESSION_SETTINGS;
   registerPipeline(app, {

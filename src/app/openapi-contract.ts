@@ -73,7 +73,11 @@ const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${nam
 
 const HEADERS = {
   RequestId: { description: "Identifies this request in logs and error bodies.", schema: { type: "string" } },
-  ETag: { description: "Strong validator of the body; send it back in If-None-Match.", schema: { type: "string" } },
+  ETag: {
+    description:
+      "Strong validator of the body; send it back in If-None-Match. A compressed body's ends -br or -gzip inside the quotes; every variant matches.",
+    schema: { type: "string" },
+  },
   Link: { description: 'RFC 8288 pagination links (rel="first", "prev", "next", "last").', schema: { type: "string" } },
   RecordETag: {
     description:

@@ -2305,7 +2305,7 @@ export interface components {
     headers: {
         /** @description Identifies this request in logs and error bodies. */
         RequestId: string;
-        /** @description Strong validator of the body; send it back in If-None-Match. */
+        /** @description Strong validator of the body; send it back in If-None-Match. A compressed body's ends -br or -gzip inside the quotes; every variant matches. */
         ETag: string;
         /** @description RFC 8288 pagination links (rel="first", "prev", "next", "last"). */
         Link: string;
