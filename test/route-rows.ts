@@ -6,7 +6,8 @@ import { createWebhookDelivery, createWebhookSubscription } from "./webhooks/sup
 /**
  * One row per /api/v1 operation a key may call: how to call it successfully (a record, a body), as a
  * lesser key, and badly. The security table (test/foundation/security.test.ts) runs every row; the
- * write-response table (test/http/write-responses.test.ts) reuses the valid calls.
+ * origin, write-response and compression tables (test/openapi/public-origin.test.ts,
+ * test/http/write-responses.test.ts, test/http/compression.test.ts) reuse the valid calls.
  */
 export const ROUTES: RouteCase[] = [
   {
