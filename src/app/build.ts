@@ -168,7 +168,6 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     keys,
     env: options.env,
     origin,
-    publicUrl: options.publicUrl,
     tls: options.tls !== undefined,
     rateLimits,
     perKey: options.perKeyLimit ?? PER_KEY,

@@ -36,9 +36,7 @@ export interface PipelineDeps {
   db: Kdb;
   keys: KeyCache;
   env: string;
-  /** The origin of links and of the Origin checks (API.md §20 (d)). */
   origin: ServiceOrigin;
-  publicUrl: string | undefined;
   tls: boolean;
   rateLimits: RateLimitStore;
   perKey: Limit;
@@ -94,7 +92,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     req.startedAt = process.hrtime.bigint();
     reply.header("Request-Id", req.id);
     req.publicOrigin = deps.origin.value;
-    if (deps.tls || (req.protocol === "https" && deps.publicUrl?.startsWith("https:"))) {
+    if (deps.tls || (req.protocol === "https" && req.publicOrigin.startsWith("https:"))) {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
     if (needsKey(req)) await admit(deps, req, reply);
