@@ -145,11 +145,16 @@ declare module "fastify" {
     public?: boolean;
     /** PATCH/PUT: the record's GET representation (its reader and schema), checked against If-Match. */
     ifMatch?: { read: (ctx: Ctx, params: Record<string, string>) => Promise<unknown>; schema: ZodType };
+    /**
+     * A write whose 200/201 body is a record (API.md §20 (e)): that record's GET by id (`/api/v1/disputes/:id`)
+     * and the GET's schema, for the response's `ETag` (what the GET then returns) and a 201's `Location`.
+     */
+    represents?: { path: string; schema: ZodType };
   }
   interface FastifyRequest {
     /** Set by the pipeline once the key is known; routes pass it to one service call. */
     ctx: Ctx;
-    /** The origin clients see (CTS_PUBLIC_URL or the request's own), for Link headers. */
+    /** The service's origin (CTS_PUBLIC_URL, else the listen address; never the request's Host): links, Origin checks. */
     publicOrigin: string;
   }
 }

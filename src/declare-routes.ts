@@ -30,12 +30,20 @@ interface RouteDoc<P extends Part, Q extends Part, B extends Part> {
   bodyInPieces?: BodyInPieces;
   /** PATCH: the record's GET representation (its reader by id and schema), checked against If-Match. */
   ifMatch?: { read: (ctx: Ctx, id: string) => Promise<unknown>; schema: z.ZodType };
+  /** A write answering a record: the record's GET by id, for the response's ETag and a 201's Location. */
+  represents?: RecordRef;
   summary: string;
   operationId?: string;
   description?: string;
   params?: P;
   query?: Q;
   body?: B;
+}
+
+/** A record's GET by id, as its declarer writes the path (`/disputes/:id`), and the schema that GET answers with. */
+export interface RecordRef {
+  path: string;
+  schema: z.ZodType;
 }
 
 type Run<P extends Part, Q extends Part, B extends Part, T> = (input: RouteInput<P, Q, B>) => Promise<T>;
@@ -74,13 +82,14 @@ function visibleRecordOf(app: App, path: string): FastifyContextConfig["visibleR
 }
 
 function configOf(app: App, doc: RouteDoc<Part, Part, Part>): FastifyContextConfig {
-  const { scope, secretResponse, ifMatch } = doc;
+  const { scope, secretResponse, ifMatch, represents } = doc;
   const visibleRecord = visibleRecordOf(app, doc.path);
   return {
     scope,
     roles: doc.roles ?? rolesOfScope(scope),
     ...(visibleRecord && { visibleRecord }),
     ...(secretResponse && { secretResponse }),
+    ...(represents && { represents: { path: `${app.prefix}${represents.path}`, schema: represents.schema } }),
     ...(ifMatch && {
       ifMatch: { read: (ctx: Ctx, p: Record<string, string>) => ifMatch.read(ctx, p.id!), schema: ifMatch.schema },
     }),
@@ -204,7 +213,10 @@ export function declareRoutes(app: App, tags: readonly string[]) {
     ): void {
       // Its If-Match reader is the record's GET representation: it reads as the caller, with their visibility.
       if (doc.ifMatch) addReader(app, doc.path, { read: doc.ifMatch.read, roles: rolesOfScope("read"), byId: false });
-      patch({ ...doc, params: IdParams }, ({ ctx, params, body }) => update(ctx, params.id, body as z.output<B>));
+      const represents = doc.represents ?? (doc.ifMatch && { path: doc.path, schema: doc.ifMatch.schema });
+      patch({ ...doc, params: IdParams, ...(represents && { represents }) }, ({ ctx, params, body }) =>
+        update(ctx, params.id, body as z.output<B>),
+      );
     },
 
     /** DELETE of one record by the `:id` of its path: 204, and the header of a recalculation left to run. */
@@ -238,7 +250,11 @@ export function declareRoutes(app: App, tags: readonly string[]) {
     const byId = `${path}/:id`;
     const scopes =
       typeof collection.scope === "string" ? { read: collection.scope, write: collection.scope } : collection.scope;
+    const ref: RecordRef = { path: byId, schema: record };
     return {
+      /** The record's GET by id: what a write answering one of the collection's records names. */
+      ref,
+
       /** GET of a page of the collection; its items are the records unless `item` says otherwise. */
       list<Q extends Part, I extends z.ZodType = R>(
         doc: CollectionDoc<undefined, Q, undefined> & { item?: I },
@@ -257,7 +273,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
         doc: CollectionDoc<undefined, undefined, B> & { response?: W },
         run: Run<undefined, undefined, B, z.output<W>>,
       ): void {
-        routes.create({ path, scope: scopes.write, response: record as z.ZodType as W, ...doc }, run);
+        routes.create({ path, scope: scopes.write, response: record as z.ZodType as W, represents: ref, ...doc }, run);
       },
 
       /** PATCH of one record, checked against its GET representation when If-Match is sent. */

@@ -56,11 +56,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   if (bootstrap) printBootstrapBanner(bootstrap);
   const db = deployment.database.db;
   const rateLimits = createRateLimitStore(config, db, logger);
-  const { app } = await buildApp({
+  const { app, origin } = await buildApp({
     db,
     pglite: deployment.database.pglite,
     env: config.env,
     publicUrl: config.publicUrl,
+    listen: { host: config.host, port: config.port },
     tls: config.tls,
     trustProxy: config.trustProxy,
     requestTimeoutSeconds: config.requestTimeoutSeconds,
@@ -80,11 +81,18 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
         runOwnerCommand(makeCtx(db, config.env, OWNER), command, args, {
           pid: process.pid,
           address: app.server.address(),
+          origin: origin.value,
         }),
       )
     : undefined;
   logger.info(
-    { env: config.env, database: deployment.database.kind, worker: options.worker, address: app.server.address() },
+    {
+      env: config.env,
+      database: deployment.database.kind,
+      worker: options.worker,
+      address: app.server.address(),
+      origin: origin.value,
+    },
     "cts serving",
   );
   onShutdownSignal(logger, config.shutdownTimeoutSeconds, async (remainingMs) => {

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { inject } from "vitest";
 import { createKey } from "../src/api-keys/service.js";
-import { type BuiltApp, buildApp } from "../src/app/build.js";
+import { type AppOptions, type BuiltApp, buildApp } from "../src/app/build.js";
 import { makeCtx, OWNER, type Scope } from "../src/context.js";
 import { type Database, openDatabase } from "../src/db/connect.js";
 import { migrate } from "../src/db/migrate.js";
@@ -79,7 +79,15 @@ export interface TestApp extends BuiltApp {
 }
 
 export async function createTestApp(
-  options: { clock?: TestClock; env?: string; webhooks?: Partial<WebhookSettings>; publicUrl?: string } = {},
+  options: {
+    clock?: TestClock;
+    env?: string;
+    webhooks?: Partial<WebhookSettings>;
+    publicUrl?: string;
+    trustProxy?: AppOptions["trustProxy"];
+    /** Listen on 127.0.0.1, port 0 (requests still go through `inject`): the origin is then that address. */
+    listen?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const db = await openTestDb();
   const env = options.env ?? TEST_ENV;
@@ -90,8 +98,10 @@ export async function createTestApp(
     env,
     webhooks,
     publicUrl: options.publicUrl,
+    ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     ...(options.clock ? { clock: options.clock.now } : {}),
   });
+  if (options.listen) await built.app.listen({ host: "127.0.0.1", port: 0 });
   const ownerCtx = () => makeCtx(db.db, env, OWNER, null, options.clock?.now() ?? new Date());
   return {
     ...built,

@@ -149,10 +149,10 @@ export function expectRowPerOperation(rows: RouteCase[], documented: Pick<Operat
 }
 
 /** One request to a row's route; `id` fills its path parameter (a new record or value when absent). */
-async function call(
+export async function callRow(
   t: TestApp,
   route: RouteCase,
-  options: { key: string; id?: string; body?: unknown; query?: string },
+  options: { key: string; id?: string; body?: unknown; query?: string; headers?: Record<string, string> },
 ) {
   const id = options.id ?? (route.record ? await route.record(t) : route.param?.());
   const path = route.path.replace(/\{\w+\}/, id ?? "");
@@ -161,7 +161,7 @@ async function call(
   return t.app.inject({
     method: route.method,
     url: query ? `${path}?${query}` : path,
-    headers: bearer(options.key),
+    headers: { ...options.headers, ...bearer(options.key) },
     remoteAddress: freshIp(),
     ...(body !== undefined ? { payload: body as object } : {}),
   });
@@ -173,14 +173,14 @@ const BELOW: Record<Scope, Scope | undefined> = { read: undefined, write: "read"
 export function describeRouteCases(t: TestApp, rows: RouteCase[], keyOf: (scope: Scope) => string): void {
   describe.each(rows)("$method $path: scope, records, validation", (route) => {
     it(`succeeds with a ${route.scope} key (${route.ok})`, async () => {
-      const res = await call(t, route, { key: keyOf(route.scope) });
+      const res = await callRow(t, route, { key: keyOf(route.scope) });
       expect(res.statusCode, res.body).toBe(route.ok);
     });
 
     const below = BELOW[route.scope];
     if (below) {
       it(`a ${below} key → 403 naming the ${route.scope} scope, before 404 and 422`, async () => {
-        const res = await call(t, route, { key: keyOf(below), id: "x", body: { nonsense: true } });
+        const res = await callRow(t, route, { key: keyOf(below), id: "x", body: { nonsense: true } });
         expect([res.statusCode, errorOf(res).code], res.body).toEqual([403, "forbidden"]);
         expect(errorOf(res).message).toContain(`needs the ${route.scope} scope`);
       });
@@ -190,7 +190,7 @@ export function describeRouteCases(t: TestApp, rows: RouteCase[], keyOf: (scope:
     if (idPrefix) {
       it("an unknown id → 404", async () => {
         const id = unknownId(idPrefix);
-        const res = await call(t, route, { key: keyOf(route.scope), id });
+        const res = await callRow(t, route, { key: keyOf(route.scope), id });
         expect([res.statusCode, errorOf(res).code], res.body).toEqual([404, "not_found"]);
         expect(errorOf(res).message).toContain(id);
       });
@@ -198,7 +198,7 @@ export function describeRouteCases(t: TestApp, rows: RouteCase[], keyOf: (scope:
 
     it(`invalid input → 422 validation_error naming ${route.invalid.param}`, async () => {
       const { invalid } = route;
-      const res = await call(t, route, {
+      const res = await callRow(t, route, {
         key: keyOf(route.scope),
         ...(invalid.id ? { id: invalid.id } : {}),
         ...(invalid.query ? { query: invalid.query } : {}),

@@ -33,6 +33,7 @@ export function apiKeyRoutes(app: App): void {
       scope: "admin",
       summary: "Revoke an API key",
       description: "Effective on the next request. Revoking a revoked key changes nothing.",
+      represents: keys.ref,
       params: IdParams,
       body: EmptyBody,
       response: ApiKey,
@@ -48,6 +49,7 @@ export function apiKeyRoutes(app: App): void {
       summary: "Rotate an API key",
       description:
         "Creates a new key (new id, same name and scope, `replaces` = old id, mcp_access reset to read) and returns its raw `key` once. The old key's expires_at becomes now + grace_period_seconds (or stays earlier if it already was).",
+      represents: keys.ref,
       params: IdParams,
       body: RotateApiKeyBody,
       response: CreatedApiKey,

@@ -14,6 +14,7 @@ import type { Kdb } from "../db/connect.js";
 import type { EmbeddedPg } from "../db/pglite-thread.js";
 import { dealRoutes } from "../deals/index.js";
 import { disputeRoutes } from "../disputes/index.js";
+import { DEFAULT_LISTEN, ServiceOrigin } from "../http/origin.js";
 import type { App } from "../http/types.js";
 import { jobRoutes } from "../jobs/routes.js";
 import { mcpRoutes } from "../mcp/routes.js";
@@ -27,6 +28,7 @@ import { userRoutes } from "../users/index.js";
 import { type WebhookSettings, webhookRoutes } from "../webhooks/index.js";
 import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
 import { ClientErrors } from "./client-errors.js";
+import { registerCompression } from "./compression.js";
 import { registerConsole } from "./console.js";
 import { registerDocs } from "./docs.js";
 import { handleError } from "./error-handler.js";
@@ -37,6 +39,7 @@ import { registerInputChecks } from "./input-checks.js";
 import { MAX_PARAM_LENGTH, registerNotFound } from "./not-found.js";
 import { documentFor, openApiDocument, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
+import { registerRecordHeaders } from "./record-headers.js";
 import { SECURITY_HEADERS, STATIC_SECURITY_HEADERS } from "./security-headers.js";
 
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
@@ -50,6 +53,8 @@ export interface AppOptions {
   pglite?: EmbeddedPg | undefined;
   env: string;
   publicUrl?: string | undefined;
+  /** CTS_HOST and CTS_PORT: the origin without CTS_PUBLIC_URL (API.md §20 (d)); the port once listening. */
+  listen?: { host: string; port: number };
   tls?: { cert: string; key: string } | undefined;
   trustProxy?: TrustProxy;
   logger?: pino.Logger;
@@ -75,6 +80,8 @@ export interface AppOptions {
 export interface BuiltApp {
   app: App;
   requestLog: RequestLogWriter;
+  /** The origin its links are written with: the CLI asks the running server for it (API.md §20 (d)). */
+  origin: ServiceOrigin;
 }
 
 /**
@@ -137,6 +144,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     headersTimeout: timeoutMs,
     connectionsCheckingInterval: Math.min(1000, timeoutMs / 2),
   });
+  const origin = new ServiceOrigin({
+    publicUrl: options.publicUrl,
+    tls: options.tls !== undefined,
+    ...(options.listen ?? DEFAULT_LISTEN),
+  });
+  fastify.server.on("listening", () => origin.listening(fastify.server.address()));
   const app = fastify.withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -147,13 +160,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.addHook("onClose", async () => keys.close());
   // Before the pipeline: its hooks may answer (401, 429) and end the request.
   await app.register(helmet, SECURITY_HEADERS);
+  await registerCompression(app);
   const rateLimits = options.rateLimits ?? new MemoryStore();
   const sessions = options.sessions ?? DEFAULT_SESSION_SETTINGS;
   registerPipeline(app, {
     db: options.db,
     keys,
     env: options.env,
-    publicUrl: options.publicUrl,
+    origin,
     tls: options.tls !== undefined,
     rateLimits,
     perKey: options.perKeyLimit ?? PER_KEY,
@@ -168,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     crashAfterCommit: options.crashAfterCommit ?? false,
   });
   registerIfMatch(app);
+  registerRecordHeaders(app);
   registerBodyParsers(app);
   registerNotFound(app);
   await registerOpenApi(app, { version: VERSION });
@@ -201,5 +216,5 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerConsole(app);
   app.addHook("onClose", async () => requestLog.flush());
   await app.ready();
-  return { app, requestLog };
+  return { app, requestLog, origin };
 }

@@ -87,7 +87,8 @@ export function registerConsole(app: App): void {
     if (!files) throw new AppError("unavailable", "The web console is not built: run `npm run build`");
     return files;
   };
-  const options = { config: { public: true }, schema: { hide: true } };
+  // Its files are compressed once and kept (static-assets.ts): the compression plugin leaves them alone.
+  const options = { config: { public: true }, schema: { hide: true }, compress: false as const };
   // A page's query is the console router's (/sign-in?return_to=…, /statements/2026-Q4?user=…): any is taken.
   const pageOptions = { ...options, schema: { ...options.schema, querystring: z.record(z.string(), z.string()) } };
   for (const path of CONSOLE_PAGES) {

@@ -74,7 +74,8 @@ export async function registerDocs(app: App): Promise<void> {
     });
     return docs;
   };
-  const options = { config: { public: true }, schema: { hide: true } };
+  // Its files are compressed once and kept (static-assets.ts): the compression plugin leaves them alone.
+  const options = { config: { public: true }, schema: { hide: true }, compress: false as const };
   app.get("/docs", options, async (_req, reply) => reply.redirect("/docs/", 301));
   app.get("/docs/", options, async (req, reply) => {
     const { page, csp } = await assets();

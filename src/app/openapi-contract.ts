@@ -13,6 +13,8 @@ export const EXTENSION = "x-cts-contract";
 export interface ContractMarks {
   errors: number[];
   public: boolean;
+  /** A write answering a record: its 200/201 carry the record's ETag, a 201 its Location (API.md §20 (e)). */
+  record: boolean;
 }
 
 /** The statuses a public sign-in route answers (no key, but a body, failed sign-ins and their limits). */
@@ -71,8 +73,18 @@ const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${nam
 
 const HEADERS = {
   RequestId: { description: "Identifies this request in logs and error bodies.", schema: { type: "string" } },
-  ETag: { description: "Strong validator of the body; send it back in If-None-Match.", schema: { type: "string" } },
+  ETag: {
+    description:
+      "Strong validator of the body; send it back in If-None-Match. A compressed body's ends -br or -gzip inside the quotes; every variant matches.",
+    schema: { type: "string" },
+  },
   Link: { description: 'RFC 8288 pagination links (rel="first", "prev", "next", "last").', schema: { type: "string" } },
+  RecordETag: {
+    description:
+      "The written record's ETag, what a GET of it now returns: send it in If-Match on the next PATCH or PUT.",
+    schema: { type: "string" },
+  },
+  Location: { description: "The URL of the created record (its GET).", schema: { type: "string", format: "uri" } },
   RateLimitPolicy: { description: 'The key\'s limit, e.g. `"default";q=100;w=60`.', schema: { type: "string" } },
   RateLimit: { description: 'What is left in the window, e.g. `"default";r=99;t=60`.', schema: { type: "string" } },
   RetryAfter: { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
@@ -150,6 +162,8 @@ function decorate(method: string, path: string, operation: Json, marks: Contract
       headers.RateLimit = ref("headers", "RateLimit");
     }
     if (method === "GET") headers.ETag = ref("headers", "ETag");
+    if (marks.record && (status === "200" || status === "201")) headers.ETag = ref("headers", "RecordETag");
+    if (marks.record && status === "201") headers.Location = ref("headers", "Location");
     if (isList) headers.Link = ref("headers", "Link");
     response.headers = headers;
     // Fastify's placeholder says nothing to a reader of the docs; the status's own name does.

@@ -20,7 +20,7 @@ function transform(input: TransformInput) {
   const { route } = input as unknown as {
     route: {
       method: string | string[];
-      config?: { scope?: string; public?: boolean; sessionOnly?: boolean; ifMatch?: unknown };
+      config?: { scope?: string; public?: boolean; sessionOnly?: boolean; ifMatch?: unknown; represents?: unknown };
     };
   };
   const source = input.schema as Record<string, unknown> | undefined;
@@ -37,6 +37,7 @@ function transform(input: TransformInput) {
   const marks: ContractMarks = {
     errors: errorStatuses(method, out.url, route.config ?? {}, source),
     public: route.config?.public === true,
+    record: route.config?.represents !== undefined,
   };
   schema[EXTENSION] = marks;
   return { schema, url: out.url };
@@ -156,7 +157,7 @@ export function openApiDocument(app: App): Record<string, unknown> {
   return doc;
 }
 
-/** The document as one client sees it: `servers` is the public origin (CTS_PUBLIC_URL or the request's own). */
+/** The document with its `servers` entry: the service's origin (CTS_PUBLIC_URL, else the listen address). */
 export function documentFor(doc: Record<string, unknown>, origin: string): Record<string, unknown> {
   return { ...doc, servers: [{ url: origin, description: "This deployment" }] };
 }

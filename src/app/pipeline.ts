@@ -7,6 +7,7 @@ import type { Kdb } from "../db/connect.js";
 import { AppError } from "../errors.js";
 import { etagOf, matchesIfNoneMatch } from "../http/etag.js";
 import { headerSentOnce } from "../http/headers.js";
+import type { ServiceOrigin } from "../http/origin.js";
 import type { App } from "../http/types.js";
 import { newId } from "../ids.js";
 import { httpDuration, httpRequests, rateLimitRejections } from "../metrics.js";
@@ -35,7 +36,7 @@ export interface PipelineDeps {
   db: Kdb;
   keys: KeyCache;
   env: string;
-  publicUrl: string | undefined;
+  origin: ServiceOrigin;
   tls: boolean;
   rateLimits: RateLimitStore;
   perKey: Limit;
@@ -90,8 +91,8 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
   app.addHook("onRequest", async (req, reply) => {
     req.startedAt = process.hrtime.bigint();
     reply.header("Request-Id", req.id);
-    req.publicOrigin = deps.publicUrl ?? `${req.protocol}://${req.host}`;
-    if (deps.tls || (req.protocol === "https" && deps.publicUrl?.startsWith("https:"))) {
+    req.publicOrigin = deps.origin.value;
+    if (deps.tls || (req.protocol === "https" && req.publicOrigin.startsWith("https:"))) {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
     if (needsKey(req)) await admit(deps, req, reply);

@@ -7,7 +7,7 @@ export interface InviteByEmail {
   email: string;
   name?: string | undefined;
   role?: (typeof ROLES)[number] | undefined;
-  /** Where the console is served: CTS_PUBLIC_URL, else http://CTS_HOST:CTS_PORT (the CLI decides). */
+  /** Where the console is served (API.md §20 (d)): the running server's origin, else computed by the CLI. */
   origin: string;
 }
 

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Config, loadConfig } from "../config.js";
 import { DataDirLockedError, lockHolder } from "../db/data-dir-lock.js";
+import { serviceOrigin } from "../http/origin.js";
 import { ownerSocketPath, sendOwnerCommand } from "../owner/socket.js";
 
 /** The embedded cluster's marker file (deployment.ts `embeddedPath`; read here without loading PGlite). */
@@ -40,4 +41,18 @@ export async function runOwner(command: string, args: unknown, timeoutMs?: numbe
     if (err instanceof DataDirLockedError) return viaSocket();
     throw err;
   }
+}
+
+/**
+ * The origin the service writes links with (API.md §20 (d)): the running embedded server's own, asked
+ * over its owner socket (it knows the port it listens on); else computed from the same configuration.
+ */
+export async function linkOrigin(): Promise<string> {
+  const config = loadConfig();
+  if (!config.databaseUrl && lockHolder(config.dataDir) !== null) {
+    const answer = (await sendOwnerCommand(ownerSocketPath(config.dataDir), "server.origin", {})) as { origin: string };
+    return answer.origin;
+  }
+  const { publicUrl, host, port } = config;
+  return serviceOrigin({ publicUrl, tls: config.tls !== undefined, host, port });
 }

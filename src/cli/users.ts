@@ -1,16 +1,8 @@
 import type { Command } from "commander";
 import type { InvitedByEmail } from "../auth/index.js";
-import { loadConfig } from "../config.js";
 import { ROLES } from "../enums.js";
 import { UsageError } from "./errors.js";
-import { runOwner } from "./owner.js";
-
-/** Where people open the console: CTS_PUBLIC_URL, else http://CTS_HOST:CTS_PORT. */
-export function consoleOrigin(config: { publicUrl: string | undefined; host: string; port: number }): string {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, "");
-  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
-  return `http://${host}:${config.port}`;
-}
+import { linkOrigin, runOwner } from "./owner.js";
 
 export function usersCommand(program: Command): void {
   const users = program
@@ -23,7 +15,9 @@ export function usersCommand(program: Command): void {
       "Invite a person to the web console and print their one-time sign-up link (valid 72 hours). Creates the " +
         "user if no user has this email (name: the part before the @ unless --name; role: rep unless --role); " +
         "an existing user keeps their name and role unless --name or --role says otherwise. A new invitation " +
-        "cancels the user's older ones. The link's origin is CTS_PUBLIC_URL, else http://CTS_HOST:CTS_PORT. " +
+        "cancels the user's older ones. The link's origin is the running server's: CTS_PUBLIC_URL, else the " +
+        "address it listens on (https with TLS; 0.0.0.0 and :: written localhost); with no server running, " +
+        "the same from this configuration. " +
         "How the first admin gets in: cts users invite you@example.com --role admin",
     )
     .option("--name <name>", "the person's name (for a new user, default: the email's local part)")
@@ -33,7 +27,7 @@ export function usersCommand(program: Command): void {
       if (o.role !== undefined && !(ROLES as readonly string[]).includes(o.role)) {
         throw new UsageError(`--role must be one of ${ROLES.join(", ")}, not ${JSON.stringify(o.role)}`);
       }
-      const origin = consoleOrigin(loadConfig());
+      const origin = await linkOrigin();
       const args = { email, origin, ...(o.name !== undefined && { name: o.name }), ...(o.role && { role: o.role }) };
       const { user, created, invitation } = (await runOwner("users.invite", args)) as InvitedByEmail;
       if (o.json) {

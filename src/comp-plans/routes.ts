@@ -1,6 +1,6 @@
 import { MAY } from "../access/index.js";
 import { NoContent } from "../commissions/index.js";
-import { declareRoutes } from "../declare-routes.js";
+import { declareRoutes, type RecordRef } from "../declare-routes.js";
 import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { JobSchema } from "../jobs/schema.js";
@@ -44,6 +44,9 @@ const IMPACT =
   "`GET /jobs/{id}` holds this answer (for the page asked) in `result`. Measured (bench/plan-impact.mjs, 2 cores): " +
   "110,000 lines take 7 s on PostgreSQL and 14 s embedded in one call, with ~350 MB more memory.";
 
+const PLAN: RecordRef = { path: "/comp-plans/:id", schema: CompPlan };
+const ASSIGNMENT: RecordRef = { path: "/plan-assignments/:id", schema: Assignment };
+
 export function compPlanRoutes(app: App): void {
   const route = declareRoutes(app, ["Comp plans"]);
   route.list(
@@ -79,6 +82,7 @@ export function compPlanRoutes(app: App): void {
         "Tiers ascend from from_attainment 0 and need quota > 0.",
       body: CreatePlanBody,
       response: CompPlanWritten,
+      represents: PLAN,
     },
     ({ ctx, body }) => service.createPlan(ctx, body),
   );
@@ -141,8 +145,14 @@ function assignmentRoutes(app: App): void {
       params: IdParams,
       body: CreateAssignmentBody,
       response: AssignmentWritten,
+      represents: ASSIGNMENT,
     },
     ({ ctx, params, body }) => assignments.createAssignment(ctx, params.id, body),
+  );
+
+  route.getById(
+    { path: "/plan-assignments/:id", scope: "read", summary: "Get a plan assignment", response: Assignment },
+    assignments.getAssignment,
   );
 
   route.patchById(

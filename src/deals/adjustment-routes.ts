@@ -27,6 +27,7 @@ export function dealAdjustmentRoutes(app: App): void {
         "`commission.adjust` and `deal.adjust`.",
       body: CreateAdjustmentBody,
       response: Commission,
+      represents: { path: "/commissions/:id", schema: Commission },
     },
     ({ ctx, body }) => createAdjustment(ctx, body),
   );

@@ -1,9 +1,11 @@
 import { MAY } from "../access/index.js";
-import { declareRoutes } from "../declare-routes.js";
+import { declareRoutes, type RecordRef } from "../declare-routes.js";
 import { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/index.js";
 import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import * as service from "./service-disputes.js";
+
+const DISPUTE: RecordRef = { path: "/disputes/:id", schema: Dispute };
 
 /** approved → disputed → approved (API.md §4 "Deal states"). */
 export function dealDisputeRoutes(app: App): void {
@@ -20,6 +22,7 @@ export function dealDisputeRoutes(app: App): void {
       params: IdParams,
       body: OpenDisputeBody,
       response: Dispute,
+      represents: DISPUTE,
     },
     ({ ctx, params, body }) => service.openDispute(ctx, params.id, body),
   );
@@ -37,6 +40,7 @@ export function dealDisputeRoutes(app: App): void {
       params: IdParams,
       body: ResolveDisputeBody,
       response: Dispute,
+      represents: DISPUTE,
     },
     ({ ctx, params, body }) => service.resolveDispute(ctx, params.id, body),
   );

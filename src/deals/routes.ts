@@ -155,6 +155,7 @@ function syncRoutes(app: App): void {
         scope: "write",
         roles: MAY.write,
         ifMatch: { read: (ctx, p) => read.getDealByExternalId(ctx, p.external_id!), schema: DealDetail },
+        represents: { path: `${app.prefix}/deals/:id`, schema: DealDetail },
       },
       schema: {
         tags,

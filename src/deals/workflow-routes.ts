@@ -1,9 +1,11 @@
 import { MAY } from "../access/index.js";
-import { declareRoutes } from "../declare-routes.js";
+import { declareRoutes, type RecordRef } from "../declare-routes.js";
 import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { DealDetail, RejectDealBody } from "./schema.js";
 import * as workflow from "./service-workflow.js";
+
+const DEAL: RecordRef = { path: "/deals/:id", schema: DealDetail };
 
 const RACE = "Of concurrent transitions on one deal exactly one wins; the others get 409 invalid_transition.";
 
@@ -21,6 +23,7 @@ export function dealWorkflowRoutes(app: App): void {
       params: IdParams,
       body: EmptyBody,
       response: DealDetail,
+      represents: DEAL,
     },
     ({ ctx, params }) => workflow.approveDeal(ctx, params.id),
   );
@@ -37,6 +40,7 @@ export function dealWorkflowRoutes(app: App): void {
       params: IdParams,
       body: RejectDealBody,
       response: DealDetail,
+      represents: DEAL,
     },
     ({ ctx, params, body }) => workflow.rejectDeal(ctx, params.id, body.reason),
   );
@@ -53,6 +57,7 @@ export function dealWorkflowRoutes(app: App): void {
       params: IdParams,
       body: EmptyBody,
       response: DealDetail,
+      represents: DEAL,
     },
     ({ ctx, params }) => workflow.markDealPaid(ctx, params.id),
   );

@@ -23,19 +23,16 @@ export function mcpRoutes(app: App, options: { version: string }): void {
 }
 
 /**
- * Browsers send Origin; a page on another site must not drive tools with a key it got hold of.
- * No Origin (desktop clients, the stdio bridge, curl) is fine.
+ * Browsers send Origin; a page on another site must not drive tools with a key it got hold of. Only
+ * the service's own origin (API.md §20 (d)) passes; no Origin (desktop clients, the stdio bridge, curl) is fine.
  */
 async function checkOrigin(req: FastifyRequest): Promise<void> {
   const origin = req.headers.origin;
-  if (origin === undefined) return;
-  const allowed = [req.publicOrigin, `${req.protocol}://${req.host}`].map(originOf);
-  if (!allowed.includes(originOf(origin))) {
-    throw new AppError(
-      "forbidden",
-      `Origin ${origin} may not use /mcp; only ${[...new Set(allowed)].join(" or ")} (or no Origin header) may`,
-    );
-  }
+  if (origin === undefined || originOf(origin) === req.publicOrigin) return;
+  throw new AppError(
+    "forbidden",
+    `Origin ${origin} may not use /mcp; only ${req.publicOrigin} (or no Origin header) may`,
+  );
 }
 
 function originOf(value: string): string {

@@ -12,6 +12,8 @@ import { AppError } from "../errors.js";
 export interface OwnerServerInfo {
   pid: number;
   address: { address: string; port: number } | string | null;
+  /** The origin its links are written with (API.md §20 (d)). */
+  origin: string;
 }
 
 /** `server.status`: the running server's own view, so `cts doctor` need not open the data dir it holds. */
@@ -73,6 +75,13 @@ export const OWNER_COMMANDS = {
   "seed.demo": {
     args: z.strictObject({}),
     run: (ctx: Ctx) => seedDemo(ctx),
+  },
+  "server.origin": {
+    args: z.strictObject({}),
+    run: async (_ctx: Ctx, _a: unknown, server?: OwnerServerInfo) => {
+      if (!server) throw new Error("server.origin is answered by a running server only");
+      return { origin: server.origin };
+    },
   },
   "server.status": {
     args: z.strictObject({}),

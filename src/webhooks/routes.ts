@@ -78,6 +78,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
       operationId: "rotateWebhookSecret",
       description:
         "Returns the new `secret` once. For 24 h the previous secret also signs every delivery (two space-separated signatures), so receivers can switch without losing events.",
+      represents: subscriptions.ref,
       params: IdParams,
       body: EmptyBody,
       response: WebhookSubscriptionWithSecret,

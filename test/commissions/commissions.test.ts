@@ -81,7 +81,7 @@ describe("GET /commissions", () => {
     const csv = await reader.get(`/commissions?user_id=${user.id}&per_page=1`, { accept: "text/csv" });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.vary).toBe("Accept");
+    expect(csv.headers.vary).toBe("Accept, Accept-Encoding");
     const listed = ok<Page<Commission>>(await reader.get(`/commissions?user_id=${user.id}`)).data;
     expect(listed.map((c) => [c.deal_id, c.kind])).toEqual([
       [deal.id, "plan"],
@@ -93,7 +93,10 @@ describe("GET /commissions", () => {
         `${csvLine(listed[1]!, '"SPIFF ""Q3 ""push"", big"": flat 100.00 × 100% split = 100.00"')}\r\n`,
     );
     const json = await reader.get(`/commissions?user_id=${user.id}`, { accept: "application/json, text/csv" });
-    expect([json.headers["content-type"], json.headers.vary]).toEqual(["application/json; charset=utf-8", "Accept"]);
+    expect([json.headers["content-type"], json.headers.vary]).toEqual([
+      "application/json; charset=utf-8",
+      "Accept, Accept-Encoding",
+    ]);
     expect(
       (await reader.get(`/commissions?user_id=${user.id}`, { accept: "text/csv;q=0.5, application/json" })).json().data,
     ).toHaveLength(2);
@@ -159,7 +162,7 @@ describe("GET /users/{id}/statement", () => {
     expect(statement.totals).toEqual({ plan: 13000, spiff: 250, adjustment: 0, total: 13250 });
     expect(statement.by_status).toEqual({ pending: 4250, approved: 9000, paid: 0 });
     const csv = await reader.get(`/users/${user.id}/statement?period=2026-Q3`, { accept: "text/csv" });
-    expect(csv.headers.vary).toBe("Accept");
+    expect(csv.headers.vary).toBe("Accept, Accept-Encoding");
     expect(csv.body.split("\r\n")).toHaveLength(5);
     expect(csv.body.split("\r\n")[0]).toBe(HEADER);
     expect(csv.body.split("\r\n")[2]).toBe(

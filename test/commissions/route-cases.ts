@@ -141,6 +141,15 @@ export const COMMISSION_ROUTES: RouteCase[] = [
     invalid: { body: { user_id: "u", effective_from: "2026-13-01" }, param: "effective_from" },
   },
   {
+    method: "GET",
+    path: "/api/v1/plan-assignments/{id}",
+    scope: "read",
+    ok: 200,
+    record: newAssignment,
+    idPrefix: "asg",
+    invalid: { id: longId, param: "id" },
+  },
+  {
     method: "PATCH",
     path: "/api/v1/plan-assignments/{id}",
     scope: "admin",

@@ -1,236 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Scope } from "../../src/context.js";
-import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "../commissions/route-cases.js";
-import {
-  craftKey,
-  createApiKey,
-  createJob,
-  createUser,
-  errorOf,
-  freshIp,
-  unique,
-  uniqueEmail,
-  unknownId,
-} from "../factories.js";
+import { craftKey, createApiKey, createUser, errorOf, freshIp, unknownId } from "../factories.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
-import { describeRouteCases, expectRowPerOperation, operations, type RouteCase } from "../route-case.js";
-import { createWebhookDelivery, createWebhookSubscription } from "../webhooks/support.js";
+import { describeRouteCases, expectRowPerOperation, operations } from "../route-case.js";
+import { prepareRoutes, ROUTES } from "../route-rows.js";
 
 /**
  * The security table (ARCHITECTURE.md "Tests through the real stack"). Two parts:
  * - every operation the OpenAPI document lists under /api/v1 gets the key checks (401s) with no row;
- * - each route has a row in ROUTES for scope (403), unknown id (404), validation (422) and success.
+ * - each route has a row in ROUTES (test/route-rows.ts) for scope (403), unknown id (404), validation (422) and success.
  *   A new route adds one row; the coverage test fails, naming the route, until it does.
  */
-
-const ROUTES: RouteCase[] = [
-  {
-    method: "GET",
-    path: "/api/v1/api-keys",
-    scope: "admin",
-    ok: 200,
-    invalid: { query: "per_page=0", param: "per_page" },
-  },
-  {
-    method: "POST",
-    path: "/api/v1/api-keys",
-    scope: "admin",
-    ok: 201,
-    body: () => ({ name: unique("key"), scope: "read" }),
-    invalid: { body: { name: "k", scope: "root" }, param: "scope" },
-  },
-  {
-    method: "GET",
-    path: "/api/v1/api-keys/{id}",
-    scope: "admin",
-    ok: 200,
-    record: async (t) => (await createApiKey(t, "read")).id,
-    idPrefix: "key",
-    invalid: { id: "k".repeat(256), param: "id" },
-  },
-  {
-    method: "POST",
-    path: "/api/v1/api-keys/{id}/revoke",
-    scope: "admin",
-    ok: 200,
-    record: async (t) => (await createApiKey(t, "read")).id,
-    idPrefix: "key",
-    invalid: { body: { reason: "leaked" }, param: "reason" },
-  },
-  {
-    method: "POST",
-    path: "/api/v1/api-keys/{id}/rotate",
-    scope: "admin",
-    ok: 200,
-    record: async (t) => (await createApiKey(t, "read")).id,
-    idPrefix: "key",
-    body: () => ({ grace_period_seconds: 60 }),
-    invalid: { body: { grace_period_seconds: 86_401 }, param: "grace_period_seconds" },
-  },
-  {
-    method: "GET",
-    path: "/api/v1/users",
-    scope: "read",
-    ok: 200,
-    invalid: { query: "active=yes", param: "active" },
-  },
-  {
-    method: "GET",
-    path: "/api/v1/users/{id}",
-    scope: "read",
-    ok: 200,
-    record: async (t) => (await createUser(t)).id,
-    idPrefix: "usr",
-    invalid: { id: "u".repeat(256), param: "id" },
-  },
-  {
-    method: "POST",
-    path: "/api/v1/users",
-    scope: "write",
-    ok: 201,
-    body: () => ({ name: "Ada Lovelace", email: uniqueEmail("ada") }),
-    invalid: { body: { name: "Ada", email: "not-an-email" }, param: "email" },
-  },
-  {
-    method: "PATCH",
-    path: "/api/v1/users/{id}",
-    scope: "write",
-    ok: 200,
-    record: async (t) => (await createUser(t)).id,
-    idPrefix: "usr",
-    body: () => ({ name: unique("Renamed") }),
-    invalid: { body: { active: "yes" }, param: "active" },
-  },
-  {
-    method: "POST",
-    path: "/api/v1/users/{id}/sessions/revoke",
-    scope: "admin",
-    ok: 200,
-    record: async (t) => (await createUser(t)).id,
-    idPrefix: "usr",
-    invalid: { body: { everywhere: true }, param: "everywhere" },
-  },
-  {
-    method: "POST",
-    path: "/api/v1/users/{id}/invitations",
-    scope: "admin",
-    ok: 201,
-    record: async (t) => (await createUser(t)).id,
-    idPrefix: "usr",
-    invalid: { body: { role: "admin" }, param: "role" },
-  },
-  {
-    method: "GET",
-    path: "/api/v1/jobs",
-    scope: "admin",
-    ok: 200,
-    invalid: { query: "status=paused", param: "status" },
-  },
-  {
-    method: "GET",
-    path: "/api/v1/jobs/{id}",
-    scope: "read",
-    ok: 200,
-    record: async (t) => (await createJob(t)).id,
-    idPrefix: "job",
-    invalid: { id: "j".repeat(256), param: "id" },
-  },
-  {
-    method: "GET",
-    path: "/api/v1/audit-events",
-    scope: "admin",
-    ok: 200,
-    invalid: { query: "since=yesterday", param: "since" },
-  },
-  {
-    method: "GET",
-    path: "/api/v1/request-logs",
-    scope: "admin",
-    ok: 200,
-    invalid: { query: "status=42", param: "status" },
-  },
-  {
-    method: "GET",
-    path: "/api/v1/webhook-subscriptions",
-    scope: "admin",
-    ok: 200,
-    invalid: { query: "status=paused", param: "status" },
-  },
-  {
-    method: "POST",
-    path: "/api/v1/webhook-subscriptions",
-    scope: "admin",
-    ok: 201,
-    body: () => ({ url: "https://93.184.215.14/hooks", events: ["*"] }),
-    invalid: { body: { url: "http://hooks.example.com/in", events: ["*"] }, param: "url" },
-  },
-  {
-    method: "GET",
-    path: "/api/v1/webhook-subscriptions/{id}",
-    scope: "admin",
-    ok: 200,
-    record: async (t) => (await createWebhookSubscription(t)).id,
-    idPrefix: "whsub",
-    invalid: { id: "w".repeat(256), param: "id" },
-  },
-  {
-    method: "PATCH",
-    path: "/api/v1/webhook-subscriptions/{id}",
-    scope: "admin",
-    ok: 200,
-    record: async (t) => (await createWebhookSubscription(t)).id,
-    idPrefix: "whsub",
-    body: () => ({ description: unique("hooks") }),
-    invalid: { body: { status: "paused" }, param: "status" },
-  },
-  {
-    method: "DELETE",
-    path: "/api/v1/webhook-subscriptions/{id}",
-    scope: "admin",
-    ok: 204,
-    record: async (t) => (await createWebhookSubscription(t)).id,
-    idPrefix: "whsub",
-    invalid: { id: "w".repeat(256), param: "id" },
-  },
-  {
-    method: "POST",
-    path: "/api/v1/webhook-subscriptions/{id}/rotate-secret",
-    scope: "admin",
-    ok: 200,
-    record: async (t) => (await createWebhookSubscription(t)).id,
-    idPrefix: "whsub",
-    invalid: { body: { grace_period_seconds: 60 }, param: "grace_period_seconds" },
-  },
-  {
-    method: "POST",
-    path: "/api/v1/webhook-subscriptions/{id}/test",
-    scope: "admin",
-    ok: 202,
-    record: async (t) => (await createWebhookSubscription(t)).id,
-    idPrefix: "whsub",
-    invalid: { body: { type: "deal.paid" }, param: "type" },
-  },
-  {
-    method: "GET",
-    path: "/api/v1/webhook-subscriptions/{id}/deliveries",
-    scope: "admin",
-    ok: 200,
-    record: async (t) => (await createWebhookSubscription(t)).id,
-    idPrefix: "whsub",
-    invalid: { query: "status=late", param: "status" },
-  },
-  {
-    method: "POST",
-    path: "/api/v1/webhook-deliveries/{id}/retry",
-    scope: "admin",
-    ok: 200,
-    record: createWebhookDelivery,
-    idPrefix: "whdel",
-    invalid: { body: { now: true }, param: "now" },
-  },
-  ...COMMISSION_ROUTES,
-  ...DISPUTE_ROUTES,
-];
 
 const t: TestApp = await createTestApp({ clock: new TestClock() });
 const keys = {} as Record<Scope | "revoked" | "expired", string>;
@@ -239,7 +19,7 @@ const keys = {} as Record<Scope | "revoked" | "expired", string>;
 const DOCUMENTED = (await operations(t)).filter((op) => op.access === "key");
 
 beforeAll(async () => {
-  await prepareRouteCases(t);
+  await prepareRoutes(t);
   for (const scope of ["read", "write", "admin"] as const) keys[scope] = (await createApiKey(t, scope)).key;
   const revoked = await createApiKey(t, "admin");
   const res = await t.app.inject({

@@ -284,7 +284,7 @@ describe("list", () => {
       for (const part of (header ?? "").split(", ")) {
         const m = /^<([^>]+)>; rel="(\w+)"$/.exec(part);
         expect(m, part).not.toBeNull();
-        expect(m![1]!.startsWith("http://localhost:80/api/v1/users?")).toBe(true);
+        expect(m![1]!.startsWith("http://127.0.0.1:3000/api/v1/users?")).toBe(true);
         out[m![2]!] = Object.fromEntries(new URL(m![1]!).searchParams);
       }
       return out;
@@ -365,12 +365,13 @@ describe("the origin of Link URLs", () => {
     );
   });
 
-  it("is what a trusted proxy forwarded (X-Forwarded-Proto and -Host), never what an untrusted peer claims", async () => {
+  it("is else the listen address, never what a proxy forwarded, trusted or not (API.md §20 (d))", async () => {
     const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "crm.example.com" };
-    expect(await firstLink({ trustProxy: 1 }, forwarded)).toBe(
-      "https://crm.example.com/api/v1/users?per_page=1&page=1",
-    );
-    expect(await firstLink(null, forwarded)).toBe("http://localhost:80/api/v1/users?per_page=1&page=1");
+    const listened = "http://cts.internal:8080/api/v1/users?per_page=1&page=1";
+    const listen = { host: "cts.internal", port: 8080 };
+    expect(await firstLink({ trustProxy: 1, listen }, forwarded)).toBe(listened);
+    expect(await firstLink({ listen }, forwarded)).toBe(listened);
+    expect(await firstLink(null, forwarded)).toBe("http://127.0.0.1:3000/api/v1/users?per_page=1&page=1");
   });
 });
 
@@ -405,9 +406,10 @@ describe("caching", () => {
     expect(cached.statusCode).toBe(304);
   });
 
-  it("errors and writes carry no ETag", async () => {
+  it("errors carry no ETag; a create carries its record's, as its GET answers (API.md §20 (e))", async () => {
     expect((await get("/api/v1/users/usr_00000000000000000000000000")).headers.etag).toBeUndefined();
-    expect((await post({ name: "No etag", email: uniqueEmail() })).headers.etag).toBeUndefined();
+    const created = await post({ name: "Tagged", email: uniqueEmail() });
+    expect(created.headers.etag).toBe((await get(`/api/v1/users/${created.json().id}`)).headers.etag);
   });
 });
 

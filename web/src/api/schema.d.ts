@@ -571,7 +571,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a plan assignment
+         * @description Get a plan assignment
+         */
+        get: operations["getPlanAssignment"];
         put?: never;
         post?: never;
         /**
@@ -2321,10 +2325,14 @@ export interface components {
     headers: {
         /** @description Identifies this request in logs and error bodies. */
         RequestId: string;
-        /** @description Strong validator of the body; send it back in If-None-Match. */
+        /** @description Strong validator of the body; send it back in If-None-Match. A compressed body's ends -br or -gzip inside the quotes; every variant matches. */
         ETag: string;
         /** @description RFC 8288 pagination links (rel="first", "prev", "next", "last"). */
         Link: string;
+        /** @description The written record's ETag, what a GET of it now returns: send it in If-Match on the next PATCH or PUT. */
+        RecordETag: string;
+        /** @description The URL of the created record (its GET). */
+        Location: string;
         /** @description The key's limit, e.g. `"default";q=100;w=60`. */
         RateLimitPolicy: string;
         /** @description What is left in the window, e.g. `"default";r=99;t=60`. */
@@ -2466,6 +2474,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2545,6 +2555,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2594,6 +2605,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3012,6 +3024,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3102,6 +3116,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3450,6 +3465,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3531,6 +3548,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3740,6 +3758,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3753,6 +3773,43 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPlanAssignment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanAssignment"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3824,6 +3881,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3951,6 +4009,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4099,6 +4159,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4190,6 +4251,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4308,6 +4371,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4352,6 +4416,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4619,6 +4684,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4752,6 +4819,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4842,6 +4910,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4888,6 +4957,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4931,6 +5001,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4979,6 +5050,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5028,6 +5101,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5080,6 +5154,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5151,6 +5227,7 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5163,6 +5240,8 @@ export interface operations {
                     "Request-Id": components["headers"]["RequestId"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,28 @@
+import { etagOf } from "../http/etag.js";
+import type { App } from "../http/types.js";
+
+/**
+ * A write answering a record (API.md §20 (e)) carries the `ETag` a GET of that record then returns, so a
+ * client's next If-Match needs no GET first, and a 201 names the record in `Location`. Taken from the body
+ * sent (an idempotent replay carries the same headers): its own bytes when the write answers the GET's
+ * representation, else the body as the GET writes it (without a plan's `recalculation_job_id`, a key's `key`).
+ */
+export function registerRecordHeaders(app: App): void {
+  app.addHook("onSend", async (req, reply, payload) => {
+    const represents = req.routeOptions.config?.represents;
+    const status = reply.statusCode;
+    if (!represents || (status !== 200 && status !== 201) || typeof payload !== "string") return payload;
+    const answered = (req.routeOptions.schema?.response as Record<number, unknown> | undefined)?.[status];
+    const sameShape = answered === represents.schema;
+    const record = sameShape && status === 200 ? undefined : (JSON.parse(payload) as { id: string });
+    if (sameShape) reply.header("ETag", etagOf(payload));
+    else {
+      const serialize = reply.compileSerializationSchema(represents.schema as never) as (data: unknown) => string;
+      reply.header("ETag", etagOf(serialize(record)));
+    }
+    if (status === 201) {
+      reply.header("Location", `${req.publicOrigin}${represents.path.replace(":id", encodeURIComponent(record!.id))}`);
+    }
+    return payload;
+  });
+}
