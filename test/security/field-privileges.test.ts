@@ -3,16 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FieldRequirement } from "../../src/access/index.js";
 import type { Role, Scope } from "../../src/context.js";
 import type { User } from "../../src/users/schema.js";
-import { createUser, errorOf, freshIp, unique, uniqueEmail } from "../factories.js";
+import { createUser, errorOf, freshIp, uniqueEmail } from "../factories.js";
 import { bearer, createTestApp, type TestApp } from "../harness.js";
 import { call, connect, errorIn, listen, mcpKey } from "../mcp/client.js";
+import { ROUTES } from "../route-rows.js";
 import { signedInAs } from "../sessions.js";
 
 /**
  * API.md §20 (a), as a class: every body field of every operation that needs more than its route's scope
  * says so in the served document (`x-requires`, stated once on the field's schema), and each such field is
  * refused below it and accepted at it — walked from the document, so a new privileged field is covered by
- * itself. A write for a new operation with such a field needs a row in WRITES (the test names it).
+ * itself. How to write to an operation (its scope, a valid body, a record) comes from the security table's rows.
  */
 
 interface DocSchema {
@@ -33,12 +34,6 @@ interface PrivilegedField {
   /** The scope the route itself needs (its other fields). */
   routeScope: Scope;
 }
-
-/** How to make a valid write to an operation that has privileged fields: a body and, under `{id}`, a record. */
-const WRITES: Record<string, { body: () => Record<string, unknown>; record?: () => Promise<User> }> = {
-  "POST /api/v1/users": { body: () => ({ name: unique("Person"), email: uniqueEmail("priv") }) },
-  "PATCH /api/v1/users/{id}": { body: () => ({}), record: () => createUser(t) },
-};
 
 let t: TestApp;
 let keys: Record<Scope, string>;
@@ -67,8 +62,7 @@ beforeAll(async () => {
       });
     }),
   );
-  fields = [];
-  for (const f of found) fields.push({ ...f, routeScope: await scopeOf(f) });
+  fields = found.map((f) => ({ ...f, routeScope: rowOf(f)?.scope ?? "read" }));
   mcpOrigin = await listen(t);
 });
 
@@ -84,14 +78,11 @@ function send(f: PrivilegedField, key: string, body: Record<string, unknown>, id
   });
 }
 
-/** The scope the route itself needs, as a key finds it: the smallest not refused with 403. */
-async function scopeOf(f: Omit<PrivilegedField, "routeScope">): Promise<Scope> {
-  for (const scope of ["read", "write"] as const) {
-    const res = await send({ ...f, routeScope: scope }, keys[scope], { nonsense: true }, "x");
-    if (res.statusCode !== 403) return scope;
-  }
-  return "admin";
-}
+const rowOf = (f: Pick<PrivilegedField, "method" | "path">) =>
+  ROUTES.find((r) => r.method === f.method && r.path === f.path);
+
+/** A valid body for the operation (its security-table row's), as an object fields can be added to. */
+const bodyOf = (f: PrivilegedField) => ({ ...(rowOf(f)!.body?.() as Record<string, unknown> | undefined) });
 
 const asAdmin = (id: string) =>
   t.app.inject({ method: "GET", url: `/api/v1/users/${id}`, headers: bearer(keys.admin) }).then((r) => r.json());
@@ -107,7 +98,7 @@ function privilegedValue(f: PrivilegedField, current: unknown): unknown {
 
 /** A record for an update: a fresh one, brought (by an admin) to what the rule's `record` condition names. */
 async function recordFor(f: PrivilegedField, matching: boolean): Promise<User> {
-  const user = await WRITES[f.operation]!.record!();
+  const user = (await asAdmin(await rowOf(f)!.record!(t))) as User;
   const wanted = Object.entries(f.rule.record ?? {}).map(([field, values]) => [field, values[0]]);
   if (!matching || wanted.length === 0) return user;
   const res = await send(f, keys.admin, Object.fromEntries(wanted), user.id);
@@ -129,18 +120,17 @@ describe("privileged fields (API.md §20 (a)), from the route table", () => {
     expect([...roles]).toEqual(["admin"]);
   });
 
-  it("every operation with a privileged field has a row telling how to write to it", () => {
-    const missing = [...new Set(fields.map((f) => f.operation))].filter((op) => !WRITES[op]);
-    expect(missing, "add a row to WRITES for each of these").toEqual([]);
+  it("every operation with a privileged field has a security-table row telling how to write to it", () => {
+    const missing = [...new Set(fields.filter((f) => !rowOf(f)).map((f) => f.operation))];
+    expect(missing, "add a row to test/route-rows.ts for each of these").toEqual([]);
   });
 
   it("below its scope: 403 naming the scope, and nothing changes; at its scope: the write succeeds", async () => {
     for (const f of fields) {
       const below = f.routeScope;
-      const write = WRITES[f.operation]!;
-      const record = write.record ? await recordFor(f, true) : undefined;
+      const record = rowOf(f)!.record ? await recordFor(f, true) : undefined;
       const value = privilegedValue(f, record?.[f.field as keyof User]);
-      const body = { ...write.body(), [f.field]: value };
+      const body = { ...bodyOf(f), [f.field]: value };
       if (below !== f.rule.scope) {
         const refused = await send(f, keys[below], body, record?.id);
         expect([refused.statusCode, errorOf(refused).code], `${f.operation} ${f.field}=${value}`).toEqual([
@@ -159,10 +149,9 @@ describe("privileged fields (API.md §20 (a)), from the route table", () => {
 
   it("outside the rule a caller of the route's own scope may still write the field", async () => {
     for (const f of fields) {
-      const write = WRITES[f.operation]!;
       // Unchanged on an update; a value the rule does not list on a create; a record it does not cover.
       const cases: { record?: User; value: unknown }[] = [];
-      if (write.record) {
+      if (rowOf(f)!.record) {
         const record = await recordFor(f, true);
         cases.push({ record, value: record[f.field as keyof User] });
         if (f.rule.record) cases.push({ record: await recordFor(f, false), value: uniqueEmail("free") });
@@ -171,7 +160,7 @@ describe("privileged fields (API.md §20 (a)), from the route table", () => {
         cases.push(...others.map((value) => ({ value })));
       }
       for (const c of cases) {
-        const res = await send(f, keys[f.routeScope], { ...write.body(), [f.field]: c.value }, c.record?.id);
+        const res = await send(f, keys[f.routeScope], { ...bodyOf(f), [f.field]: c.value }, c.record?.id);
         expect(res.statusCode, `${f.operation} ${f.field}=${c.value}: ${res.body}`).toBe(c.record ? 200 : 201);
       }
     }
