@@ -94,12 +94,12 @@ export function invitationRoutes(app: App, deps: InvitationDeps): void {
       summary: "Change your password",
       operationId: "changePassword",
       description:
-        "Session only (an API key → 403: keys have no password). 204; this session goes on, the user's others end. Wrong `current_password` → 403 `forbidden` (the session stays valid); `new_password` breaking a rule (see accept) → 422 with `details`.",
+        "Session only (an API key → 403: keys have no password). 204; this session goes on, the user's others end. Wrong `current_password` → 403 `forbidden` (the session stays valid), counted as a failed sign-in of your email: past 10 in 15 minutes, 429 with Retry-After before any check; `new_password` breaking a rule (see accept) → 422 with `details`.",
       body: ChangePasswordBody,
       response: { 204: z.null() },
     },
     handler: async (req, reply) => {
-      await changePassword(req.ctx, req.body);
+      await changePassword(req.ctx, req.body, deps.rateLimits);
       return reply.code(204).send(null);
     },
   });

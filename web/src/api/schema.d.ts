@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description No key needed. Sets a new `cts_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https); a session cookie sent along is ended. Unknown email, wrong password, inactive user or no password: the same 401 after the same work. After 10 failures for an email in 15 minutes: 429 with Retry-After for that email, before any password check, until the oldest failure is 15 minutes old; failures also count toward the client IP's limit, and past it every attempt gets 429 before any check. The body is never echoed, logged or stored. An Origin other than this service's gets 403 (login CSRF).
+         * @description No key needed. Sets a new `cts_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https); a session cookie sent along is ended. Unknown email, wrong password, inactive user or no password: the same 401 after the same work. After 10 failures for an email in 15 minutes (wrong `current_password`s of POST /auth/password included): 429 with Retry-After for that email, before any password check, until the oldest failure is 15 minutes old; exact across processes (an attempt holds one of the 10 while it is checked); failures also count toward the client IP's limit, and past it every attempt gets 429 before any check. The body is never echoed, logged or stored. An Origin other than this service's gets 403 (login CSRF).
          */
         post: operations["logIn"];
         delete?: never;
@@ -255,7 +255,7 @@ export interface paths {
         put?: never;
         /**
          * Change your password
-         * @description Session only (an API key → 403: keys have no password). 204; this session goes on, the user's others end. Wrong `current_password` → 403 `forbidden` (the session stays valid); `new_password` breaking a rule (see accept) → 422 with `details`.
+         * @description Session only (an API key → 403: keys have no password). 204; this session goes on, the user's others end. Wrong `current_password` → 403 `forbidden` (the session stays valid), counted as a failed sign-in of your email: past 10 in 15 minutes, 429 with Retry-After before any check; `new_password` breaking a rule (see accept) → 422 with `details`.
          */
         post: operations["changePassword"];
         delete?: never;
