@@ -28,7 +28,9 @@ export type CreatedInvitation = z.infer<typeof CreatedInvitation>;
 
 export const AcceptInvitationBody = z.strictObject({
   token: z.string().min(1).max(512).describe("The part of the invitation URL after `#`."),
-  password: z.string().describe("12-256 characters, not containing the email, not a common password."),
+  password: z
+    .string()
+    .describe("12-256 characters, not containing the email, not a common password, zxcvbn strength 3 of 4 or more."),
 });
 export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
 
@@ -98,7 +100,7 @@ export async function acceptInvitation(
   return withTransaction(ctx, async (tx: Tx) => {
     const invitation = await repo.lockInvitationByTokenHash(tx, sha256Hex(body.token));
     const holder = invitation ? await lockUserWithPassword(tx, invitation.user_id) : undefined;
-    checkPassword(body.password, holder?.user.email ?? null);
+    checkPassword(body.password, holder ? { email: holder.user.email, name: holder.user.name } : null);
     const refused = refusal(invitation, ctx.now);
     if (refused || !invitation || !holder) throw refused;
     const { user } = holder;

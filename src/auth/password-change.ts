@@ -10,7 +10,9 @@ import { beginPasswordAttempt } from "./password-attempts.js";
 
 export const ChangePasswordBody = z.strictObject({
   current_password: z.string().describe("The password this person signs in with now."),
-  new_password: z.string().describe("12-256 characters, not containing the email, not a common password."),
+  new_password: z
+    .string()
+    .describe("12-256 characters, not containing the email, not a common password, zxcvbn strength 3 of 4 or more."),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
@@ -50,7 +52,7 @@ export async function changePassword(ctx: Ctx, body: ChangePasswordBody, failure
             : "current_password is wrong; nothing changed",
         );
       }
-      checkPassword(body.new_password, found.user.email, "new_password");
+      checkPassword(body.new_password, { email: found.user.email, name: found.user.name }, "new_password");
       await setPasswordHash(tx, actor.userId, await hashPassword(body.new_password), ctx.now);
       const ended = await endSessionsOf(tx, actor.userId, ctx.now, "password_change", actor.sessionId);
       await audit(tx, ctx, {
