@@ -235,7 +235,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description No key: the token is the credential. Sets the password, ends the user's other sessions and signs in (200, `Set-Cookie`, as login). Password rules → 422 with `details`: 12-256 characters; not containing the email, or its part before the @ if 4+ characters long; not one of 49,233 common passwords (case-insensitive); then a zxcvbn-ts strength of at least 3 of 4 (email, name and service name count as guessable words; the first 64 characters are judged), else the detail gives the estimator's hint. Token unknown, used, replaced or expired → 404 `not_found` saying which (and a failed authentication for the IP limit of 30 a minute, then 429); user inactive → 409 `conflict`. An Origin other than this service's → 403 (login CSRF).
+         * @description No key: the token is the credential. Sets the password, ends the user's other sessions and signs in (200, `Set-Cookie`, as login). Password rules → 422 with `details`: 12-256 characters; not containing the email, or its part before the @ if 4+ characters long; not one of 49,233 common passwords (case-insensitive); then a zxcvbn-ts strength of at least 3 of 4 (email, name and service name count as guessable words; the first 64 characters are judged), else the detail gives the estimator's hint. Token unknown, used, replaced or expired → 404 `not_found` saying which (and a failed authentication for the IP limit of 30 a minute, then 429, also when the password's 422 answers); user inactive → 409 `conflict`. An Origin other than this service's → 403 (login CSRF).
          */
         post: operations["acceptInvitation"];
         delete?: never;
