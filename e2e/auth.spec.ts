@@ -4,6 +4,14 @@ import { apiAs, expect, signIn, test } from "./fixtures.js";
 import { invitedRep, postPublic, repWithPassword } from "./people.js";
 
 const COMMON = "password1234";
+const WEAK = "qwertyuiopasdfgh";
+
+/** The estimator's hint in a 422 detail of the API (what follows "3 needed): "), API.md §20 (c). */
+function hintOf(body: { error: { details: { param: string; message: string }[] } }, param: string): string {
+  const message = body.error.details.find((d) => d.param === param)!.message;
+  expect(message).toMatch(/^is too easy to guess \(strength [0-2] of 4, 3 needed\): /);
+  return message.slice(message.indexOf("): ") + 3);
+}
 
 /** The sign-in form, filled and sent, without assuming where it leads. */
 async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
@@ -49,8 +57,20 @@ test("an invited person sets a password on the invitation page, lands signed in,
   await page.getByRole("button", { name: "Set password and sign in" }).click();
   await expect(password).toHaveAccessibleDescription(`This password ${commonMessage}.`);
 
+  // A weak password: the estimator's verdict and hint as it is typed, the API's words exactly.
+  const weak = await postPublic("/auth/invitations/accept", { token: "not-a-token", password: WEAK });
+  expect(weak.status).toBe(422);
+  const strength = rules.getByRole("listitem").nth(3);
+  await password.fill(WEAK);
+  await expect(strength).toContainText("be hard to guess (strength 1 of 4, 3 needed) (not met yet)");
+  await expect(strength).toContainText(hintOf(weak.body, "password"));
+  await page.getByRole("textbox", { name: "Confirm password" }).fill(WEAK);
+  await page.getByRole("button", { name: "Set password and sign in" }).click();
+  await expect(password).toHaveAccessibleDescription(`This password ${weak.body.error.details[0].message}`);
+
   const chosen = "ivy picks a quiet harbour 7";
   await password.fill(chosen);
+  await expect(strength).toContainText("be hard to guess (strength 4 of 4, 3 needed) (met)");
   await page.getByRole("textbox", { name: "Confirm password" }).fill(chosen);
   await page.getByRole("button", { name: "Set password and sign in" }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -134,6 +154,17 @@ test("a password changed on the account page ends other sessions; the new one si
   await page.getByRole("textbox", { name: "Confirm new password" }).fill(newPassword);
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(current).toHaveAccessibleDescription(wrong.body.error.message);
+
+  // A guessable new password: the page says why as it is typed, in the words the API refuses it with.
+  const guessable = "1234567890ab";
+  const weak = await elsewhere("POST", "/auth/password", { current_password: oldPassword, new_password: guessable });
+  expect(weak.status).toBe(422);
+  const strength = page.getByRole("list", { name: "Password rules" }).getByRole("listitem").nth(3);
+  await fresh.fill(guessable);
+  await expect(strength).toContainText("(not met yet)");
+  await expect(strength).toContainText(hintOf(weak.body, "new_password"));
+  await fresh.fill(newPassword);
+  await expect(strength).toContainText("(met)");
 
   await current.fill(oldPassword);
   await page.getByRole("button", { name: "Change password" }).click();

@@ -30,6 +30,13 @@ export const rateLimitRejections = new Counter({
   registers: [registry],
 });
 
+/** Every argon2 password verification (sign-ins, a dummy one for each failure with no hash, current passwords). */
+export const passwordVerifications = new Counter({
+  name: "cts_password_verifications_total",
+  help: "Password verifications (argon2id): sign-ins, failed ones included, and current passwords of password changes",
+  registers: [registry],
+});
+
 export const deliveryAttempts = new Counter({
   name: "cts_webhook_delivery_attempts_total",
   help: "Webhook delivery attempts by result (succeeded, failed, refused, timeout, network)",

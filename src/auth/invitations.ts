@@ -28,7 +28,9 @@ export type CreatedInvitation = z.infer<typeof CreatedInvitation>;
 
 export const AcceptInvitationBody = z.strictObject({
   token: z.string().min(1).max(512).describe("The part of the invitation URL after `#`."),
-  password: z.string().describe("12-256 characters, not containing the email, not a common password."),
+  password: z
+    .string()
+    .describe("12-256 characters, not containing the email, not a common password, zxcvbn strength 3 of 4 or more."),
 });
 export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
 
@@ -88,18 +90,21 @@ function refusal(invitation: repo.InvitationRow | undefined, now: Date): AppErro
  * expired → 404; a concurrent second accept waits on the row lock, then finds it used), refuses an
  * inactive user (409), stores the argon2id hash, ends the user's existing sessions (a password reset
  * must lock out whoever held the old one), writes `invitation.accept` and signs in (a new session).
+ * A token that opens nothing is reported to `how.onRefusedToken`, whether the answer is then the
+ * password's 422 or the token's 404 (the route counts it against the client address, after the rollback).
  */
 export async function acceptInvitation(
   ctx: Ctx,
   reply: FastifyReply,
   body: AcceptInvitationBody,
-  how: { settings: SessionSettings; secure: boolean },
+  how: { settings: SessionSettings; secure: boolean; onRefusedToken?: () => void },
 ): Promise<SessionBody> {
   return withTransaction(ctx, async (tx: Tx) => {
     const invitation = await repo.lockInvitationByTokenHash(tx, sha256Hex(body.token));
     const holder = invitation ? await lockUserWithPassword(tx, invitation.user_id) : undefined;
-    checkPassword(body.password, holder?.user.email ?? null);
     const refused = refusal(invitation, ctx.now);
+    if (refused) how.onRefusedToken?.();
+    checkPassword(body.password, holder ? { email: holder.user.email, name: holder.user.name } : null);
     if (refused || !invitation || !holder) throw refused;
     const { user } = holder;
     if (!user.active)
@@ -119,6 +124,10 @@ export async function acceptInvitation(
         after: { invitation_id: invitation.id, sessions_ended: ended },
       },
     );
-    return signIn({ ...ctx, db: tx }, reply, user, { method: "invitation", ...how });
+    return signIn({ ...ctx, db: tx }, reply, user, {
+      method: "invitation",
+      settings: how.settings,
+      secure: how.secure,
+    });
   });
 }

@@ -16,6 +16,7 @@ import {
 } from "../rate-limit/limiter.js";
 import { endSessionByToken, type SessionSettings, sessionTokenOf } from "../sessions/index.js";
 import { credentialsByEmail, getUser } from "../users/index.js";
+import { beginPasswordAttempt } from "./password-attempts.js";
 import { type SessionBody, signIn } from "./sign-in.js";
 
 /** What the sign-in routes need beyond a request: the database, the clock, and where failures are counted. */
@@ -40,15 +41,18 @@ export function wrongCredentials(): AppError {
   return new AppError("unauthorized", "Email or password is wrong");
 }
 
+const TOO_MANY_SIGN_INS = `Too many failed sign-ins for this email (more than ${FAILED_LOGINS_PER_EMAIL.limit} in 15 minutes); retry later`;
+
 type FailureReason = "unknown_email" | "wrong_password" | "inactive" | "no_password";
 
 /**
  * `POST /auth/login`. Every attempt that gets past the per-email limit does exactly one password
  * verification (against a dummy hash when there is nothing to verify), so unknown emails, inactive
  * people, people without a password and wrong passwords cost the same and answer the same 401.
- * The 11th attempt within 15 minutes of 10 failures for an email, and any attempt from an address past
- * its 30 failed authentications a minute, is refused (429) before any verification, so a right password
- * cannot be found by guessing on (nor told apart by its answer); a success never counts.
+ * Each attempt first takes a slot of the email's 10 failures in 15 minutes (`beginPasswordAttempt`,
+ * shared with password changes), so past 10 failures, and while 10 attempts are being verified, the
+ * next is refused (429) before any verification, in every process; so is any attempt from an address
+ * past its 30 failed authentications a minute. A right password gives its slot back: a success never counts.
  */
 export async function logIn(
   deps: SignInDeps,
@@ -58,24 +62,30 @@ export async function logIn(
 ): Promise<SessionBody> {
   const now = deps.clock();
   const email = body.email.toLowerCase();
-  // One attempt per email at a time in this process: the check, the verification and the count of a
-  // failure happen in turn, so a burst of parallel guesses cannot all pass the check before any counts.
-  const account = await oneAtATime(email, async () => {
-    await refuseWhenLimited(deps, req, email, now);
+  const attempt = await beginPasswordAttempt(deps.rateLimits, email, now, TOO_MANY_SIGN_INS);
+  let account: { id: string };
+  try {
+    const fromIp = await logSize(deps.rateLimits, `ip:${req.ip}`, FAILED_AUTH_PER_IP.windowMs, now.getTime());
+    refuseWhenIpLimited(req, fromIp);
     const found = await credentialsByEmail(deps.db, email);
     const usable = found?.active === true ? found.password_hash : null;
     const matches = await verifyPassword(usable, body.password);
-    if (found && matches) return found;
-    const reason: FailureReason = !found
-      ? "unknown_email"
-      : !found.active
-        ? "inactive"
-        : found.password_hash === null
-          ? "no_password"
-          : "wrong_password";
-    await recordFailure(deps, req, now, email, found?.id, reason);
-    throw wrongCredentials();
-  });
+    if (!found || !matches) {
+      attempt.failed();
+      const reason: FailureReason = !found
+        ? "unknown_email"
+        : !found.active
+          ? "inactive"
+          : found.password_hash === null
+            ? "no_password"
+            : "wrong_password";
+      await recordFailure(deps, req, now, email, found?.id, reason);
+      throw wrongCredentials();
+    }
+    account = found;
+  } finally {
+    await attempt.end();
+  }
   const ctx = makeCtx(deps.db, deps.env, OWNER, req.id, now);
   const user = await getUser(ctx, account.id);
   // A session the browser still held is replaced, not kept beside the new one.
@@ -89,48 +99,20 @@ export async function logIn(
   });
 }
 
-/** Past 10 failures for the email in 15 minutes, or 30 failed authentications from the address in a minute: 429, before any verification. */
-async function refuseWhenLimited(deps: SignInDeps, req: FastifyRequest, email: string, now: Date): Promise<void> {
-  const perEmail = FAILED_LOGINS_PER_EMAIL;
-  const failures = await logSize(deps.rateLimits, `login:${email}`, perEmail.windowMs, now.getTime());
-  if (failures.size >= perEmail.limit) {
-    throw tooManyRequests(
-      failures.resetSeconds,
-      `Too many failed sign-ins for this email (more than ${perEmail.limit} in 15 minutes); retry later`,
-    );
-  }
-  const perIp = FAILED_AUTH_PER_IP;
-  const fromIp = await logSize(deps.rateLimits, `ip:${req.ip}`, perIp.windowMs, now.getTime());
-  if (fromIp.size >= perIp.limit) {
-    req.ipLimited = true;
-    rateLimitRejections.inc({ limiter: "ip" });
-    throw tooManyRequests(
-      fromIp.resetSeconds,
-      "Too many failed authentication attempts from this address; retry later",
-    );
-  }
-}
-
-const inFlight = new Map<string, Promise<unknown>>();
-
-/** Runs `fn` after every earlier call for the same key has settled (a per-key queue in this process). */
-async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const run = (inFlight.get(key) ?? Promise.resolve()).then(fn, fn);
-  const settled = run.catch(() => undefined);
-  inFlight.set(key, settled);
-  try {
-    return await run;
-  } finally {
-    if (inFlight.get(key) === settled) inFlight.delete(key);
-  }
+/** Past 30 failed authentications from the address in a minute: 429, before any verification. */
+function refuseWhenIpLimited(req: FastifyRequest, fromIp: { size: number; resetSeconds: number }): void {
+  if (fromIp.size < FAILED_AUTH_PER_IP.limit) return;
+  req.ipLimited = true;
+  rateLimitRejections.inc({ limiter: "ip" });
+  throw tooManyRequests(fromIp.resetSeconds, "Too many failed authentication attempts from this address; retry later");
 }
 
 /**
- * A failed sign-in: counted for the email and for the client IP (past 30 a minute: 429), and audited as
- * `session.login_failed` by an anonymous actor (`{"type":"user","id":null,"name":"anonymous"}`: nobody
- * was signed in). The resource is the user the email belongs to (`user`, usr_…), or, for an email no
- * user has, `login` with the lowercased email as its id. `after` holds the email and the reason; never
- * the password.
+ * A failed sign-in (its attempt's slot is the email's count): counted for the client IP (past 30 a
+ * minute: 429), and audited as `session.login_failed` by an anonymous actor
+ * (`{"type":"user","id":null,"name":"anonymous"}`: nobody was signed in). The resource is the user the
+ * email belongs to (`user`, usr_…), or, for an email no user has, `login` with the lowercased email as
+ * its id. `after` holds the email and the reason; never the password.
  */
 async function recordFailure(
   deps: SignInDeps,
@@ -140,8 +122,6 @@ async function recordFailure(
   userId: string | undefined,
   reason: FailureReason,
 ): Promise<void> {
-  const limit = FAILED_LOGINS_PER_EMAIL;
-  await deps.rateLimits.hit(`login:${email}`, limit.limit, limit.windowMs, now.getTime());
   const refused = await countFailedAuth(deps.rateLimits, req.ip, now.getTime());
   if (refused) {
     req.ipLimited = true;

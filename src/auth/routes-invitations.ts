@@ -2,7 +2,6 @@ import { z } from "zod";
 import { MAY } from "../access/index.js";
 import { makeCtx, OWNER } from "../context.js";
 import type { Kdb } from "../db/connect.js";
-import { AppError } from "../errors.js";
 import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { countFailedAuth, type RateLimitStore } from "../rate-limit/limiter.js";
@@ -62,7 +61,7 @@ export function invitationRoutes(app: App, deps: InvitationDeps): void {
       summary: "Accept an invitation",
       operationId: "acceptInvitation",
       description:
-        "No key: the token is the credential. Sets the password, ends the user's other sessions and signs in (200, `Set-Cookie`, as login). Password rules → 422 with `details`: 12-256 characters; not containing the email, or its part before the @ if 4+ characters long; not one of 49,233 common passwords (case-insensitive). Token unknown, used, replaced or expired → 404 `not_found` saying which (and a failed authentication for the IP limit of 30 a minute, then 429); user inactive → 409 `conflict`. An Origin other than this service's → 403 (login CSRF).",
+        "No key: the token is the credential. Sets the password, ends the user's other sessions and signs in (200, `Set-Cookie`, as login). Password rules → 422 with `details`: 12-256 characters; not containing the email, or its part before the @ if 4+ characters long; not one of 49,233 common passwords (case-insensitive); then a zxcvbn-ts strength of at least 3 of 4 (email, name and service name count as guessable words; the first 64 characters are judged), else the detail gives the estimator's hint. Token unknown, used, replaced or expired → 404 `not_found` saying which (and a failed authentication for the IP limit of 30 a minute, then 429, also when the password's 422 answers); user inactive → 409 `conflict`. An Origin other than this service's → 403 (login CSRF).",
       body: AcceptInvitationBody,
       response: { 200: SessionBody },
     },
@@ -71,12 +70,21 @@ export function invitationRoutes(app: App, deps: InvitationDeps): void {
       // Nobody is signed in yet: the acceptance audits as the invited user, the session as theirs.
       const now = deps.clock();
       const ctx = makeCtx(deps.db, deps.env, OWNER, req.id, now);
+      let tokenRefused = false;
+      const onRefusedToken = () => {
+        tokenRefused = true;
+      };
       try {
-        const session = await acceptInvitation(ctx, reply, req.body, { settings: deps.sessions, secure });
+        const session = await acceptInvitation(ctx, reply, req.body, {
+          settings: deps.sessions,
+          secure,
+          onRefusedToken,
+        });
         return reply.code(200).send(session);
       } catch (err) {
-        // A token that opens nothing is a failed authentication: past 30 a minute from one IP, 429.
-        if (err instanceof AppError && err.code === "not_found") {
+        // A token that opens nothing is a failed authentication, even when the password's 422 answers
+        // (its strength estimate is not free): past 30 a minute from one IP, 429.
+        if (tokenRefused) {
           const refused = await countFailedAuth(deps.rateLimits, req.ip, now.getTime());
           if (refused) throw refused;
         }
@@ -94,12 +102,12 @@ export function invitationRoutes(app: App, deps: InvitationDeps): void {
       summary: "Change your password",
       operationId: "changePassword",
       description:
-        "Session only (an API key → 403: keys have no password). 204; this session goes on, the user's others end. Wrong `current_password` → 403 `forbidden` (the session stays valid); `new_password` breaking a rule (see accept) → 422 with `details`.",
+        "Session only (an API key → 403: keys have no password). 204; this session goes on, the user's others end. Wrong `current_password` → 403 `forbidden` (the session stays valid), counted as a failed sign-in of your email: past 10 in 15 minutes, 429 with Retry-After before any check; `new_password` breaking a rule (see accept) → 422 with `details`.",
       body: ChangePasswordBody,
       response: { 204: z.null() },
     },
     handler: async (req, reply) => {
-      await changePassword(req.ctx, req.body);
+      await changePassword(req.ctx, req.body, deps.rateLimits);
       return reply.code(204).send(null);
     },
   });

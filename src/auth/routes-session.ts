@@ -21,7 +21,7 @@ export function sessionRoutes(app: App, deps: SignInDeps): void {
         summary: "Sign in with email and password",
         operationId: "logIn",
         description:
-          "No key needed. Sets a new `cts_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https); a session cookie sent along is ended. Unknown email, wrong password, inactive user or no password: the same 401 after the same work. After 10 failures for an email in 15 minutes: 429 with Retry-After for that email, before any password check, until the oldest failure is 15 minutes old; failures also count toward the client IP's limit, and past it every attempt gets 429 before any check. The body is never echoed, logged or stored. An Origin other than this service's gets 403 (login CSRF).",
+          "No key needed. Sets a new `cts_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https); a session cookie sent along is ended. Unknown email, wrong password, inactive user or no password: the same 401 after the same work. After 10 failures for an email in 15 minutes (wrong `current_password`s of POST /auth/password included): 429 with Retry-After for that email, before any password check, until the oldest failure is 15 minutes old; exact across processes (an attempt holds one of the 10 while it is checked); failures also count toward the client IP's limit, and past it every attempt gets 429 before any check. The body is never echoed, logged or stored. An Origin other than this service's gets 403 (login CSRF).",
         body: LoginBody,
         response: { 200: SessionBody },
       },

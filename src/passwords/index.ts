@@ -6,3 +6,4 @@ export {
   PASSWORD_MIN_LENGTH,
   passwordProblems,
 } from "./rules.js";
+export { estimateStrength, MIN_STRENGTH, type PasswordOwner, userInputs } from "./strength.js";

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { AppError, type ErrorDetail } from "../errors.js";
+import { estimateStrength, MIN_STRENGTH, type PasswordOwner } from "./strength.js";
 
 /** API.md §11: a password has 12 to 256 characters (Unicode code points, so "é" or "😀" counts once). */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -40,10 +41,11 @@ function containsEmail(folded: string, email: string): boolean {
  * Every rule of API.md §11 the password breaks, as 422 `details` entries under `param` (the body
  * field: `password` or `new_password`). The rules: 12 to 256 characters; not the email — neither the
  * whole address nor its local part (the text before the @, when it has 4 or more characters) may
- * appear in it, ignoring case (skipped when `email` is null: no account known yet); not on the
- * common-password list, ignoring case. No message repeats the password.
+ * appear in it, ignoring case (skipped when `owner` is null: no account known yet); not on the
+ * common-password list, ignoring case; and, when it breaks none of those, a zxcvbn estimate of at
+ * least 3 of 4 (§20 (c)), the estimator's hint in the message. No message repeats the password.
  */
-export function passwordProblems(password: string, email: string | null, param = "password"): ErrorDetail[] {
+export function passwordProblems(password: string, owner: PasswordOwner | null, param = "password"): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) {
@@ -52,18 +54,23 @@ export function passwordProblems(password: string, email: string | null, param =
     problems.push({ param, message: `must have at most ${PASSWORD_MAX_LENGTH} characters` });
   }
   const folded = fold(password);
-  if (email && containsEmail(folded, email)) {
+  if (owner && containsEmail(folded, owner.email)) {
     problems.push({ param, message: "must not contain your email address or the part of it before the @" });
   }
   if (commonPasswords().has(folded)) {
     problems.push({ param, message: "is on the list of commonly used passwords; choose a less predictable one" });
   }
+  if (problems.length > 0) return problems;
+  const { score, hint } = estimateStrength(password, owner);
+  if (score < MIN_STRENGTH) {
+    problems.push({ param, message: `is too easy to guess (strength ${score} of 4, ${MIN_STRENGTH} needed): ${hint}` });
+  }
   return problems;
 }
 
 /** Throws 422 `validation_error` with every problem of `passwordProblems`, if there is one. */
-export function checkPassword(password: string, email: string | null, param = "password"): void {
-  const problems = passwordProblems(password, email, param);
+export function checkPassword(password: string, owner: PasswordOwner | null, param = "password"): void {
+  const problems = passwordProblems(password, owner, param);
   if (problems.length === 0) return;
   const summary = problems.map((p) => `${p.param} ${p.message}`).join("; ");
   throw new AppError("validation_error", `Invalid password: ${summary}`, problems);

@@ -38,6 +38,18 @@ export class FailoverStore implements RateLimitStore {
     return this.fallback.hit(key, limit, windowMs, nowMs);
   }
 
+  /** Where hits go now; a hit made before a switch (Redis lost, or back) stays and expires with its window. */
+  async release(key: string, nowMs: number): Promise<void> {
+    if (!this.usingFallback) {
+      try {
+        return await this.primary.release(key, nowMs);
+      } catch {
+        return;
+      }
+    }
+    return this.fallback.release(key, nowMs);
+  }
+
   private async maybeRecover(): Promise<void> {
     if (Date.now() - this.lastProbe < PROBE_EVERY_MS) return;
     this.lastProbe = Date.now();

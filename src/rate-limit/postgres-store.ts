@@ -69,6 +69,14 @@ export class PostgresStore implements RateLimitStore {
     });
   }
 
+  /** One statement, under the row's lock like every hit: the first `nowMs` of the key's log goes. */
+  async release(key: string, nowMs: number): Promise<void> {
+    await sql`
+      UPDATE rate_limits SET hits = hits[:array_position(hits, ${nowMs}::bigint) - 1]
+                                 || hits[array_position(hits, ${nowMs}::bigint) + 1:]
+      WHERE key = ${key} AND array_position(hits, ${nowMs}::bigint) IS NOT NULL`.execute(this.db);
+  }
+
   /** Retention: forget keys idle for a whole window. */
   async purgeExpired(now: Date, batch = 1000): Promise<number> {
     const r = await sql`

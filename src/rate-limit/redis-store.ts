@@ -25,6 +25,13 @@ local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return {allowed, count, oldest[2] or '-1'}
 `;
 
+// One member whose score is the hit's time, removed atomically (members are `<time>:<random>`).
+const RELEASE = `
+local hits = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[1], ARGV[1], 'LIMIT', 0, 1)
+if hits[1] then redis.call('ZREM', KEYS[1], hits[1]) end
+return 0
+`;
+
 export class RedisStore implements RateLimitStore {
   readonly redis: Redis;
 
@@ -41,6 +48,7 @@ export class RedisStore implements RateLimitStore {
     });
     this.redis.on("error", () => {});
     this.redis.defineCommand("ctsSlidingLog", { numberOfKeys: 1, lua: SLIDING_LOG });
+    this.redis.defineCommand("ctsRelease", { numberOfKeys: 1, lua: RELEASE });
   }
 
   /** Waits (briefly) for a connection in progress, so the first requests after start do not fail over. */
@@ -71,6 +79,12 @@ export class RedisStore implements RateLimitStore {
     const oldestMs = Number(oldest);
     const log = count > 0 ? [oldestMs, ...Array<number>(count - 1).fill(nowMs)] : [];
     return decide(log, limit, windowMs, nowMs, allowed === 1);
+  }
+
+  async release(key: string, nowMs: number): Promise<void> {
+    await this.connected();
+    const run = (this.redis as unknown as Record<string, (...a: unknown[]) => Promise<number>>).ctsRelease!;
+    await run.call(this.redis, `cts:rl:${key}`, nowMs);
   }
 
   async ping(): Promise<boolean> {

@@ -15,6 +15,12 @@ export class MemoryStore implements RateLimitStore {
     return decide(fresh, limit, windowMs, nowMs, allowed);
   }
 
+  async release(key: string, nowMs: number): Promise<void> {
+    const log = this.logs.get(key);
+    const at = log?.lastIndexOf(nowMs) ?? -1;
+    if (at >= 0) log!.splice(at, 1);
+  }
+
   /** Forgets keys with no request inside the window, so idle keys cost no memory. */
   private sweep(windowMs: number, nowMs: number): void {
     this.hitsSinceSweep = 0;

@@ -15,6 +15,12 @@ export async function lockUserWithPassword(tx: Tx, id: string): Promise<UserWith
   return row && { user: toUser(row), passwordHash: row.password_hash };
 }
 
+/** The user's email, read without a lock (the key of its failed password checks). */
+export async function emailOfUser(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom("users").select("email").where("id", "=", id).executeTakeFirst();
+  return row?.email;
+}
+
 /** What a sign-in needs of the account with this (lower-cased) email. */
 export function credentialsByEmail(
   db: Db,

@@ -112,6 +112,23 @@ describe("#15 POST /auth/invitations/accept", () => {
     clock.advance(61_000);
   });
 
+  it("#26 a refused token counts even when the password is refused first (422): the 31st → 429", async () => {
+    // Each 422 may have cost a strength estimate; a guesser without a token gets 30 a minute, as for 404s.
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await built.app.inject({
+        method: "POST",
+        url: "/api/v1/auth/invitations/accept",
+        remoteAddress: ip,
+        payload: { token: `guess-${i}`, password: "qwertyuiopasdfgh" },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array(30).fill(422), 429]);
+    clock.advance(61_000);
+  });
+
   it("password rules → 422 naming the field, never echoing the password", async () => {
     const user = await newUser();
     const token = await invitationToken(user.id);

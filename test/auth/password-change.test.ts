@@ -3,6 +3,7 @@ import { acceptInvitation, changePassword, createInvitation } from "../../src/au
 import { makeCtx } from "../../src/context.js";
 import { AppError } from "../../src/errors.js";
 import { verifyPassword } from "../../src/passwords/index.js";
+import { MemoryStore } from "../../src/rate-limit/stores.js";
 import { DEFAULT_SESSION_SETTINGS, resumeSession, sha256Hex, startSession } from "../../src/sessions/index.js";
 import type { User } from "../../src/users/schema.js";
 import { createUser } from "../factories.js";
@@ -12,6 +13,8 @@ import { anonymousCtx, recordingReply, tokenOf, userCtx } from "./invitation-hel
 const OLD = "the old passphrase 1";
 const NEW = "a brand new passphrase 2";
 const clock = new TestClock();
+/** Where wrong current passwords are counted (the app's store, in the routes). */
+const failures = new MemoryStore();
 let t: TestApp;
 
 beforeAll(async () => {
@@ -61,7 +64,7 @@ describe("#15 changing a password (service level)", () => {
   it("stores the new hash, ends the user's other sessions, keeps this one, audits without a password", async () => {
     const { user, current, other } = await signedInTwice();
     const bystander = await signedInTwice();
-    await changePassword(userCtx(t, user, current.sessionId), { current_password: OLD, new_password: NEW });
+    await changePassword(userCtx(t, user, current.sessionId), { current_password: OLD, new_password: NEW }, failures);
     const hash = await storedHash(user.id);
     expect(await verifyPassword(hash, NEW)).toBe(true);
     expect(await verifyPassword(hash, OLD)).toBe(false);
@@ -93,10 +96,14 @@ describe("#15 changing a password (service level)", () => {
     const hash = await storedHash(user.id);
     expect(
       await refusalOf(
-        changePassword(userCtx(t, user, current.sessionId), {
-          current_password: "not the password",
-          new_password: NEW,
-        }),
+        changePassword(
+          userCtx(t, user, current.sessionId),
+          {
+            current_password: "not the password",
+            new_password: NEW,
+          },
+          failures,
+        ),
       ),
     ).toEqual({
       status: 403,
@@ -111,30 +118,32 @@ describe("#15 changing a password (service level)", () => {
   it("a new password breaking the rules → 422 with details under new_password", async () => {
     const { user, current, other } = await signedInTwice();
     const ctx = userCtx(t, user, current.sessionId);
-    expect(await refusalOf(changePassword(ctx, { current_password: OLD, new_password: "Xk7#q" }))).toMatchObject({
+    expect(
+      await refusalOf(changePassword(ctx, { current_password: OLD, new_password: "Xk7#q" }, failures)),
+    ).toMatchObject({
       status: 422,
       code: "validation_error",
       details: [{ param: "new_password", message: "must have at least 12 characters" }],
     });
     expect(
-      await refusalOf(changePassword(ctx, { current_password: OLD, new_password: `${user.email}!` })),
+      await refusalOf(changePassword(ctx, { current_password: OLD, new_password: `${user.email}!` }, failures)),
     ).toMatchObject({
       status: 422,
       details: [
         { param: "new_password", message: "must not contain your email address or the part of it before the @" },
       ],
     });
-    expect(await refusalOf(changePassword(ctx, { current_password: OLD, new_password: "QWERTY123456" }))).toMatchObject(
-      {
-        status: 422,
-        details: [
-          {
-            param: "new_password",
-            message: "is on the list of commonly used passwords; choose a less predictable one",
-          },
-        ],
-      },
-    );
+    expect(
+      await refusalOf(changePassword(ctx, { current_password: OLD, new_password: "QWERTY123456" }, failures)),
+    ).toMatchObject({
+      status: 422,
+      details: [
+        {
+          param: "new_password",
+          message: "is on the list of commonly used passwords; choose a less predictable one",
+        },
+      ],
+    });
     expect(await verifyPassword(await storedHash(user.id), OLD)).toBe(true);
     expect(await alive(other)).toBe(true);
   });
@@ -153,9 +162,11 @@ describe("#15 changing a password (service level)", () => {
       message: "Changing a password needs a signed-in session (cookie); API keys and the owner have no password",
       details: undefined,
     };
-    expect(await refusalOf(changePassword(key, { current_password: OLD, new_password: NEW }))).toEqual(expected);
-    expect(await refusalOf(changePassword(t.ownerCtx(), { current_password: OLD, new_password: NEW }))).toEqual(
+    expect(await refusalOf(changePassword(key, { current_password: OLD, new_password: NEW }, failures))).toEqual(
       expected,
     );
+    expect(
+      await refusalOf(changePassword(t.ownerCtx(), { current_password: OLD, new_password: NEW }, failures)),
+    ).toEqual(expected);
   });
 });

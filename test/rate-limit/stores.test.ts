@@ -4,7 +4,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../src/db/connect.js";
 import { FailoverStore } from "../../src/rate-limit/failover-store.js";
-import type { RateLimitStore } from "../../src/rate-limit/limiter.js";
+import { logSize, type RateLimitStore } from "../../src/rate-limit/limiter.js";
 import { PostgresStore } from "../../src/rate-limit/postgres-store.js";
 import { RedisStore } from "../../src/rate-limit/redis-store.js";
 import { MemoryStore } from "../../src/rate-limit/stores.js";
@@ -89,6 +89,23 @@ describe.each(stores)("%s sliding log", (_name, make, available) => {
           : { allowed: false, remaining: 0, resetSeconds: 60 },
       ),
     );
+  });
+});
+
+describe.each(stores)("%s store: release", (_name, make, available) => {
+  it.runIf(available)("takes back one allowed hit of that time, and nothing else", async () => {
+    const store = make();
+    const key = uniqueKey();
+    for (const at of [T0, T0 + 5, T0 + 5, T0 + 9]) expect((await store.hit(key, 4, 60_000, at)).allowed).toBe(true);
+    expect((await store.hit(key, 4, 60_000, T0 + 10)).allowed).toBe(false);
+    await store.release(key, T0 + 5);
+    await store.release(key, T0 + 7); // no hit at that time: nothing changes
+    await store.release(uniqueKey(), T0); // no such key: nothing happens
+    expect(await logSize(store, key, 60_000, T0 + 10)).toEqual({ size: 3, resetSeconds: 60 });
+    expect(await store.hit(key, 4, 60_000, T0 + 10)).toEqual({ allowed: true, remaining: 0, resetSeconds: 60 });
+    // The oldest hit (T0) is still there: released was one of the two at T0 + 5.
+    expect(await logSize(store, key, 60_000, T0 + 59_999)).toEqual({ size: 4, resetSeconds: 1 });
+    expect(await logSize(store, key, 60_000, T0 + 60_005)).toEqual({ size: 2, resetSeconds: 1 });
   });
 });
 

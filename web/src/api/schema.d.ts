@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description No key needed. Sets a new `cts_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https); a session cookie sent along is ended. Unknown email, wrong password, inactive user or no password: the same 401 after the same work. After 10 failures for an email in 15 minutes: 429 with Retry-After for that email, before any password check, until the oldest failure is 15 minutes old; failures also count toward the client IP's limit, and past it every attempt gets 429 before any check. The body is never echoed, logged or stored. An Origin other than this service's gets 403 (login CSRF).
+         * @description No key needed. Sets a new `cts_session` cookie (HttpOnly, SameSite=Lax, Path=/, Secure on https); a session cookie sent along is ended. Unknown email, wrong password, inactive user or no password: the same 401 after the same work. After 10 failures for an email in 15 minutes (wrong `current_password`s of POST /auth/password included): 429 with Retry-After for that email, before any password check, until the oldest failure is 15 minutes old; exact across processes (an attempt holds one of the 10 while it is checked); failures also count toward the client IP's limit, and past it every attempt gets 429 before any check. The body is never echoed, logged or stored. An Origin other than this service's gets 403 (login CSRF).
          */
         post: operations["logIn"];
         delete?: never;
@@ -235,7 +235,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description No key: the token is the credential. Sets the password, ends the user's other sessions and signs in (200, `Set-Cookie`, as login). Password rules → 422 with `details`: 12-256 characters; not containing the email, or its part before the @ if 4+ characters long; not one of 49,233 common passwords (case-insensitive). Token unknown, used, replaced or expired → 404 `not_found` saying which (and a failed authentication for the IP limit of 30 a minute, then 429); user inactive → 409 `conflict`. An Origin other than this service's → 403 (login CSRF).
+         * @description No key: the token is the credential. Sets the password, ends the user's other sessions and signs in (200, `Set-Cookie`, as login). Password rules → 422 with `details`: 12-256 characters; not containing the email, or its part before the @ if 4+ characters long; not one of 49,233 common passwords (case-insensitive); then a zxcvbn-ts strength of at least 3 of 4 (email, name and service name count as guessable words; the first 64 characters are judged), else the detail gives the estimator's hint. Token unknown, used, replaced or expired → 404 `not_found` saying which (and a failed authentication for the IP limit of 30 a minute, then 429, also when the password's 422 answers); user inactive → 409 `conflict`. An Origin other than this service's → 403 (login CSRF).
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -255,7 +255,7 @@ export interface paths {
         put?: never;
         /**
          * Change your password
-         * @description Session only (an API key → 403: keys have no password). 204; this session goes on, the user's others end. Wrong `current_password` → 403 `forbidden` (the session stays valid); `new_password` breaking a rule (see accept) → 422 with `details`.
+         * @description Session only (an API key → 403: keys have no password). 204; this session goes on, the user's others end. Wrong `current_password` → 403 `forbidden` (the session stays valid), counted as a failed sign-in of your email: past 10 in 15 minutes, 429 with Retry-After before any check; `new_password` breaking a rule (see accept) → 422 with `details`.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -2815,7 +2815,7 @@ export interface operations {
                 "application/json": {
                     /** @description The part of the invitation URL after `#`. */
                     token: string;
-                    /** @description 12-256 characters, not containing the email, not a common password. */
+                    /** @description 12-256 characters, not containing the email, not a common password, zxcvbn strength 3 of 4 or more. */
                     password: string;
                 };
             };
@@ -2857,7 +2857,7 @@ export interface operations {
                 "application/json": {
                     /** @description The password this person signs in with now. */
                     current_password: string;
-                    /** @description 12-256 characters, not containing the email, not a common password. */
+                    /** @description 12-256 characters, not containing the email, not a common password, zxcvbn strength 3 of 4 or more. */
                     new_password: string;
                 };
             };

@@ -37,12 +37,12 @@ export function AccountPage() {
           <Fact label="Role" value={ROLE_NAMES[user.role] ?? user.role} />
         </SimpleGrid>
       </Paper>
-      <ChangePassword email={user.email} />
+      <ChangePassword email={user.email} name={user.name} />
     </Stack>
   );
 }
 
-function ChangePassword({ email }: { email: string }) {
+function ChangePassword({ email, name }: { email: string; name: string }) {
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -106,6 +106,7 @@ function ChangePassword({ email }: { email: string }) {
             onPassword={setPassword}
             onConfirm={setConfirm}
             email={email}
+            name={name}
             problems={problems}
             showMismatch={submitted}
           />

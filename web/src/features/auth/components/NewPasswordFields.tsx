@@ -8,6 +8,8 @@ interface Props {
   onConfirm: (value: string) => void;
   /** The person's email, when the page knows it: the email rule is then judged as they type. */
   email?: string;
+  /** The person's name, when the page knows it: a guessable word for the strength estimate. */
+  name?: string;
   /** What the server refused about this password (its 422 details), shown on the field. */
   problems: string[];
   /** Shown on the confirm field once the person has submitted with two different passwords. */
@@ -17,7 +19,8 @@ interface Props {
 
 /** A new password with its rules shown as it is typed, and the same password again. */
 export function NewPasswordFields(props: Props) {
-  const { password, confirm, onPassword, onConfirm, email, problems, showMismatch, label = "New password" } = props;
+  const { password, confirm, onPassword, onConfirm, email, name, problems, showMismatch } = props;
+  const label = props.label ?? "New password";
   const mismatch = showMismatch && confirm !== password;
   return (
     <Stack gap="xs">
@@ -29,7 +32,7 @@ export function NewPasswordFields(props: Props) {
         onChange={(e) => onPassword(e.currentTarget.value)}
         error={problems.length > 0 ? problems.join(" ") : undefined}
       />
-      <PasswordRules password={password} {...(email ? { email } : {})} />
+      <PasswordRules password={password} {...(email ? { email } : {})} {...(name ? { name } : {})} />
       <PasswordInput
         label={`Confirm ${label.toLowerCase()}`}
         autoComplete="new-password"

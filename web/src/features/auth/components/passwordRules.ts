@@ -30,5 +30,7 @@ export function passwordReady(password: string, confirm: string, email?: string)
 /** The API's 422 `details` about one body field, as sentences about "this password". */
 export function passwordProblemsOf(error: ApiError | null, param: string): string[] {
   if (error?.status !== 422) return [];
-  return (error.details ?? []).filter((d) => d.param === param).map((d) => `This password ${d.message}.`);
+  // A message may end in the estimator's own sentences (§20 (c)): no second full stop then.
+  const sentence = (message: string) => `This password ${message}${/[.!?]$/.test(message) ? "" : "."}`;
+  return (error.details ?? []).filter((d) => d.param === param).map((d) => sentence(d.message));
 }
