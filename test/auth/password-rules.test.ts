@@ -147,13 +147,12 @@ describe("#26 a zxcvbn estimate of at least 3 of 4 (API.md §20 (c))", () => {
     expect(passwordProblems("password1234", DANA)).toEqual([COMMON]);
   });
 
-  it("bounds one estimate's time: only the first 64 characters are judged", () => {
+  // What that bound costs is measured by bench/password-strength.mjs, never timed here.
+  it("bounds one estimate's work: only the first 64 characters are judged", () => {
     const worst = "p@$$w0rd".repeat(32); // 256 characters of l33t: 2.3 s with zxcvbn's defaults
-    estimateStrength(worst, DANA);
-    const started = performance.now();
     expect(estimateStrength(worst, DANA).score).toBe(0);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(estimateStrength(worst.slice(0, 64), DANA)).toEqual(estimateStrength(worst, DANA));
+    expect(estimateStrength(`${worst.slice(0, 64)}Zq7#vW`, DANA)).toEqual(estimateStrength(worst.slice(0, 64), DANA));
   });
 });
 
