@@ -79,7 +79,13 @@ export interface TestApp extends BuiltApp {
 }
 
 export async function createTestApp(
-  options: { clock?: TestClock; env?: string; webhooks?: Partial<WebhookSettings>; publicUrl?: string } = {},
+  options: {
+    clock?: TestClock;
+    env?: string;
+    webhooks?: Partial<WebhookSettings>;
+    publicUrl?: string;
+    requestTimeoutSeconds?: number;
+  } = {},
 ): Promise<TestApp> {
   const db = await openTestDb();
   const env = options.env ?? TEST_ENV;
@@ -90,6 +96,7 @@ export async function createTestApp(
     env,
     webhooks,
     publicUrl: options.publicUrl,
+    ...(options.requestTimeoutSeconds ? { requestTimeoutSeconds: options.requestTimeoutSeconds } : {}),
     ...(options.clock ? { clock: options.clock.now } : {}),
   });
   const ownerCtx = () => makeCtx(db.db, env, OWNER, null, options.clock?.now() ?? new Date());

@@ -37,7 +37,6 @@ export { commissionRoutes } from "./routes.js";
 export {
   Commission,
   CreateAdjustmentBody,
-  commaList,
   DealExplanation,
   dealExplanation,
   ListCommissionsQuery,
