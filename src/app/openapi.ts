@@ -2,6 +2,7 @@ import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { App } from "../http/types.js";
 import { applyContract, type ContractMarks, EXTENSION, errorStatuses } from "./openapi-contract.js";
+import { attachExamples } from "./openapi-examples/index.js";
 import { webhooksSection } from "./openapi-webhooks.js";
 
 /** operationId from the summary: "Get a user's statement" → getUserStatement (articles and 's dropped). */
@@ -72,7 +73,9 @@ function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0])
   const components = doc.components as Record<string, Record<string, unknown> | undefined>;
   components.parameters = { ...components.parameters, ...parameters };
   components.responses = { ...components.responses, ...responses };
-  return { ...doc, webhooks } as ReturnType<typeof jsonSchemaTransformObject>;
+  const whole = { ...doc, webhooks };
+  components.examples = attachExamples(whole as Parameters<typeof attachExamples>[0]);
+  return whole as ReturnType<typeof jsonSchemaTransformObject>;
 }
 
 export interface OpenApiOptions {
