@@ -87,6 +87,7 @@ export async function createTestApp(
     trustProxy?: AppOptions["trustProxy"];
     /** Listen on 127.0.0.1, port 0 (requests still go through `inject`): the origin is then that address. */
     listen?: boolean;
+    requestTimeoutSeconds?: number;
   } = {},
 ): Promise<TestApp> {
   const db = await openTestDb();
@@ -99,6 +100,7 @@ export async function createTestApp(
     webhooks,
     publicUrl: options.publicUrl,
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
+    ...(options.requestTimeoutSeconds ? { requestTimeoutSeconds: options.requestTimeoutSeconds } : {}),
     ...(options.clock ? { clock: options.clock.now } : {}),
   });
   if (options.listen) await built.app.listen({ host: "127.0.0.1", port: 0 });

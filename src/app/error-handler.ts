@@ -53,7 +53,9 @@ function validationDetails(issues: ZodIssueLike[], part: string | undefined, que
         return { param, message: `is not a recognized ${part === "querystring" ? "query parameter" : "field"}` };
       });
     }
-    if (part === "querystring" && Array.isArray((query as Record<string, unknown> | null)?.[base])) {
+    // A list parameter takes the array (http/input-fields' commaList): its own check speaks for it.
+    const repeated = Array.isArray((query as Record<string, unknown> | null)?.[base]);
+    if (part === "querystring" && repeated && issue.keyword !== "custom") {
       return [{ param: base, message: "is given twice" }];
     }
     return [{ param: base || PART_NAMES[part ?? ""] || "request", message: issue.message }];

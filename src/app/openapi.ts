@@ -2,6 +2,8 @@ import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { App } from "../http/types.js";
 import { applyContract, type ContractMarks, EXTENSION, errorStatuses } from "./openapi-contract.js";
+import { attachExamples } from "./openapi-examples/index.js";
+import { webhooksSection } from "./openapi-webhooks.js";
 
 /** operationId from the summary: "Get a user's statement" → getUserStatement (articles and 's dropped). */
 function operationIdOf(summary: string | undefined, method: string, url: string): string {
@@ -68,7 +70,13 @@ function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0])
     }
   }
   applyContract(doc as Parameters<typeof applyContract>[0]);
-  return doc as ReturnType<typeof jsonSchemaTransformObject>;
+  const { webhooks, parameters, responses } = webhooksSection();
+  const components = doc.components as Record<string, Record<string, unknown> | undefined>;
+  components.parameters = { ...components.parameters, ...parameters };
+  components.responses = { ...components.responses, ...responses };
+  const whole = { ...doc, webhooks };
+  components.examples = attachExamples(whole as Parameters<typeof attachExamples>[0]);
+  return whole as ReturnType<typeof jsonSchemaTransformObject>;
 }
 
 export interface OpenApiOptions {
@@ -93,7 +101,8 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
         { name: "Users", description: "Reps, managers, admins and finance people." },
         {
           name: "Sign-in",
-          description: "People sign in to the web console (password, invitation, OpenID Connect) and out.",
+          description:
+            "People sign in to the web console (password, invitation, OpenID Connect) and out. OpenID Connect is a browser redirect, not an API call, so it is not listed as an operation: send the browser to `GET /api/v1/auth/oidc/start?return_to=/path` (302 to the provider; it comes back to `/api/v1/auth/oidc/callback`, which signs the person in and redirects to `return_to`).",
         },
         { name: "Request logs", description: "Every API request, kept 30 days (admin)." },
         { name: "Audit", description: "The audit trail of every change (admin)." },
@@ -112,7 +121,7 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
         {
           name: "Webhooks",
           description:
-            "Signed (Standard Webhooks) deliveries of events to your https endpoints, with retries and a delivery log (admin).",
+            "Signed (Standard Webhooks) deliveries of events to your https endpoints, with retries and a delivery log (admin). The document's `webhooks` describe each event's POST to a subscriber: sent to every active subscription to its type (or to `*`), at least once, so deduplicate by `webhook-id`.",
         },
         { name: "Health", description: "Liveness and readiness (no key needed)." },
       ],
@@ -140,7 +149,18 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
  * variants no operation references are dropped (they would only confuse generated clients).
  */
 export function openApiDocument(app: App): Record<string, unknown> {
-  const doc = structuredClone(app.swagger()) as { components?: { schemas?: Record<string, unknown> } };
+  type Doc = { components?: { schemas?: Record<string, unknown> } };
+  const built = app.swagger() as Doc;
+  const names = Object.keys(built.components?.schemas ?? {});
+  // An input variant equal to its output (an enum, say) is the same shape: one schema, one name.
+  let text = JSON.stringify(built);
+  for (const name of names.filter((n) => n.endsWith("Input"))) {
+    const output = name.slice(0, -"Input".length);
+    const same =
+      JSON.stringify(built.components?.schemas?.[name]) === JSON.stringify(built.components?.schemas?.[output]);
+    if (same) text = text.replaceAll(`"#/components/schemas/${name}"`, `"#/components/schemas/${output}"`);
+  }
+  const doc = JSON.parse(text) as Doc;
   const schemas = doc.components?.schemas;
   if (!schemas) return doc;
   let removed = true;

@@ -3,6 +3,9 @@ import { ACTOR_TYPES } from "../enums.js";
 import { Timestamp, TimestampInput } from "../http/date-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
+/** What an audit row holds of a record (every writer stores an object); read back as stored. */
+const Snapshot = z.unknown().meta({ type: "object" }).nullable();
+
 export const AuditEvent = z
   .object({
     id: z.string().describe("aud_…"),
@@ -17,8 +20,8 @@ export const AuditEvent = z
     action: z.string().describe("e.g. deal.approve, user.update, api_key.revoke, session.login"),
     resource: z.string(),
     resource_id: z.string(),
-    before: z.unknown().nullable(),
-    after: z.unknown().nullable(),
+    before: Snapshot.describe("The record before the change (null when there is none, e.g. a creation)."),
+    after: Snapshot.describe("The record after the change (null when there is none, e.g. a deletion)."),
     request_id: z.string().nullable(),
     created_at: Timestamp,
   })

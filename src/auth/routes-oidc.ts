@@ -175,6 +175,9 @@ function redirectRoute<Q extends z.ZodType>(
     {
       config: { public: true },
       schema: {
+        // A browser redirect, not an API call: no generated client could follow it to the provider, so
+        // the OpenAPI document names it in the Sign-in tag's text instead of listing it (like /mcp).
+        hide: true,
         tags: TAGS,
         summary,
         operationId,

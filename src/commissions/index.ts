@@ -9,6 +9,7 @@ export {
 } from "./adjustments.js";
 export { Dec, plain } from "./calculate/decimal.js";
 export { periodRange, quarterOf } from "./calculate/periods.js";
+export { type CsvLine, csvText } from "./csv.js";
 export {
   adjustmentLineIds,
   findLines,
@@ -40,7 +41,6 @@ export { commissionRoutes } from "./routes.js";
 export {
   Commission,
   CreateAdjustmentBody,
-  commaList,
   DealExplanation,
   dealExplanation,
   ListCommissionsQuery,

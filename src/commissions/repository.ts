@@ -4,7 +4,7 @@ import type { Tx } from "../context.js";
 import type { CommissionLinesTable, Db } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
 import type { CsvLine } from "./csv.js";
-import type { Commission, ListCommissionsQuery } from "./schema.js";
+import type { Commission, ExportCommissionsQuery, ListCommissionsQuery } from "./schema.js";
 
 type Row = Selectable<CommissionLinesTable>;
 
@@ -128,7 +128,7 @@ export async function planPeriodOf(db: Db, dealId: string, userId: string): Prom
   return row?.period;
 }
 
-function filtered(db: Db, q: Omit<ListCommissionsQuery, "page" | "per_page">, visible: Visible) {
+function filtered(db: Db, q: ExportCommissionsQuery, visible: Visible) {
   let query = db.selectFrom("commission_lines");
   if (visible) query = query.where(ofVisibleUsers("user_id", visible));
   if (q.user_id) query = query.where("user_id", "=", q.user_id);
@@ -152,7 +152,7 @@ export async function listLines(db: Db, q: ListCommissionsQuery, visible: Visibl
  * A digest of exactly what the CSV export of `q` shows (every column, in list order), for its ETag
  * without reading the lines twice through Node: equal digests mean byte-equal exports.
  */
-export async function exportDigest(db: Db, q: ListCommissionsQuery, visible: Visible): Promise<string> {
+export async function exportDigest(db: Db, q: ExportCommissionsQuery, visible: Visible): Promise<string> {
   const row = await filtered(db, q, visible)
     .select(
       sql<string>`md5(coalesce(string_agg(md5(row(id, deal_id, user_id, kind, period, amount, status, plan_id,
@@ -171,7 +171,7 @@ export async function exportDigest(db: Db, q: ListCommissionsQuery, visible: Vis
  */
 export async function* allLines(
   db: Db,
-  q: ListCommissionsQuery,
+  q: ExportCommissionsQuery,
   visible: Visible,
   chunk = 500,
 ): AsyncGenerator<CsvLine[]> {

@@ -1,12 +1,12 @@
 import type { FastifyReply } from "fastify";
 import { MAY } from "../access/index.js";
 import { declareRoutes } from "../declare-routes.js";
-import { matchesIfNoneMatch } from "../http/etag.js";
 import { IdParams } from "../http/input-fields.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
-import { csvAttachment, csvText, wantsCsv } from "./csv.js";
+import { wantsCsv } from "./csv.js";
+import { csvRoutes, sendCommissionsCsv, sendStatementCsv } from "./csv-routes.js";
 import { listPayouts } from "./payouts.js";
 import {
   Commission,
@@ -21,13 +21,10 @@ import { getStatement } from "./statement.js";
 
 const tags = ["Commissions"];
 
-const CSV =
-  "With `Accept: text/csv` the response is CSV (RFC 4180, CRLF line ends, amounts with 2 decimals) with the header " +
-  "`id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`; " +
-  "any other Accept gets JSON. Responses carry `Vary: Accept`. The CSV opens with a UTF-8 byte order mark (so " +
-  "spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, " +
-  "and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a " +
-  "formula (OWASP); `amount` is a number and never prefixed.";
+/** The JSON operations still answer `Accept: text/csv` (API.md §4); the document points at the CSV operations. */
+const ALSO_CSV = (operation: string) =>
+  `The same lines as CSV: ${operation}. Kept for the clients that use it, \`Accept: text/csv\` here answers that ` +
+  "CSV too (any other Accept gets JSON; responses carry `Vary: Accept`).";
 
 export function commissionRoutes(app: App): void {
   app.get(
@@ -38,7 +35,7 @@ export function commissionRoutes(app: App): void {
         tags,
         summary: "List commission lines",
         operationId: "listCommissions",
-        description: `Newest first (created_at desc, id desc). ${CSV} The CSV holds every matching line (page and per_page are ignored), streamed.`,
+        description: `Newest first (created_at desc, id desc). ${ALSO_CSV("GET /commissions.csv, every matching line")}`,
         querystring: ListCommissionsQuery,
         response: { 200: listOf(Commission) },
       },
@@ -46,11 +43,8 @@ export function commissionRoutes(app: App): void {
     async (req, reply) => {
       reply.header("Vary", "Accept");
       if (wantsCsv(req.headers.accept)) {
-        const etag = await service.exportEtag(req.ctx, req.query);
-        reply.header("ETag", etag);
-        if (matchesIfNoneMatch(req.headers["if-none-match"], etag)) return (reply as FastifyReply).code(304).send();
-        reply.header("Content-Disposition", csvAttachment("commissions"));
-        return reply.type("text/csv; charset=utf-8").send(service.exportCommissions(req.ctx, req.query) as never);
+        const { page: _page, per_page: _perPage, ...filters } = req.query;
+        return sendCommissionsCsv(req, reply as FastifyReply, filters);
       }
       return pageReply(req, reply, await service.listCommissions(req.ctx, req.query));
     },
@@ -76,7 +70,7 @@ export function commissionRoutes(app: App): void {
         summary: "Get a user's statement",
         description:
           "The user's non-void lines whose period equals `period` (YYYY-MM, YYYY-Qn or YYYY), in deal order; per " +
-          `plan: attainment and the terms of its latest line's version; totals by kind and status. ${CSV}`,
+          `plan: attainment and the terms of its latest line's version; totals by kind and status. ${ALSO_CSV("GET /users/{id}/statement.csv")}`,
         params: IdParams,
         querystring: StatementQuery,
         response: { 200: Statement },
@@ -84,12 +78,9 @@ export function commissionRoutes(app: App): void {
     },
     async (req, reply) => {
       reply.header("Vary", "Accept");
-      const statement = await getStatement(req.ctx, req.params.id, req.query.period);
-      if (wantsCsv(req.headers.accept)) {
-        reply.header("Content-Disposition", csvAttachment(`statement-${req.params.id}-${req.query.period}`));
-        return reply.type("text/csv; charset=utf-8").send(csvText(statement.lines) as never);
-      }
-      return statement;
+      if (wantsCsv(req.headers.accept))
+        return sendStatementCsv(req, reply as FastifyReply, req.params.id, req.query.period);
+      return getStatement(req.ctx, req.params.id, req.query.period);
     },
   );
 
@@ -110,4 +101,6 @@ export function commissionRoutes(app: App): void {
     },
     async (req, reply) => pageReply(req, reply, await listPayouts(req.ctx, req.query)),
   );
+
+  csvRoutes(app);
 }

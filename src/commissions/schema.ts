@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COMMISSION_KINDS, COMMISSION_STATUSES, PLAN_PERIODS } from "../enums.js";
 import { MoneyOut, PeriodLabel, SignedMoney } from "../http/commission-fields.js";
 import { Timestamp } from "../http/date-fields.js";
-import { Id } from "../http/input-fields.js";
+import { commaList, Id } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 import { Explanation } from "./explanation.js";
 
@@ -40,22 +40,6 @@ export const Commission = z
   .meta({ id: "Commission" });
 export type Commission = z.infer<typeof Commission>;
 
-/** `a` or `a,b`: each value checked against the enum. */
-export function commaList<T extends string>(values: readonly T[], what: string) {
-  return z
-    .string()
-    .transform((s, ctx) => {
-      const items = s.split(",").map((v) => v.trim());
-      const bad = items.filter((v) => !(values as readonly string[]).includes(v));
-      if (bad.length > 0 || items.length === 0) {
-        ctx.addIssue({ code: "custom", message: `must be ${what} (${values.join(", ")}), one or comma-separated` });
-        return z.NEVER;
-      }
-      return [...new Set(items)] as T[];
-    })
-    .describe(`One of ${values.join(", ")}, or several comma-separated.`);
-}
-
 export const ListCommissionsQuery = PageQuery.extend({
   user_id: z.string().optional(),
   deal_id: z.string().optional(),
@@ -64,6 +48,10 @@ export const ListCommissionsQuery = PageQuery.extend({
   period: PeriodLabel.optional(),
 }).strict();
 export type ListCommissionsQuery = z.infer<typeof ListCommissionsQuery>;
+
+/** GET /commissions.csv: the list's filters; every matching line is in the file, so no page. */
+export const ExportCommissionsQuery = ListCommissionsQuery.omit({ page: true, per_page: true }).strict();
+export type ExportCommissionsQuery = z.infer<typeof ExportCommissionsQuery>;
 
 /** POST /commissions/adjustments: a manual, signed line on one deal for one user (API.md §4). */
 export const CreateAdjustmentBody = z.strictObject({

@@ -5,7 +5,7 @@ import { notFound } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";
 import { type CsvLine, csvStream } from "./csv.js";
 import * as repo from "./repository.js";
-import type { Commission, ListCommissionsQuery } from "./schema.js";
+import type { Commission, ExportCommissionsQuery, ListCommissionsQuery } from "./schema.js";
 
 export async function listCommissions(ctx: Ctx, query: ListCommissionsQuery): Promise<Page<Commission>> {
   requireScope(ctx, "read");
@@ -15,17 +15,17 @@ export async function listCommissions(ctx: Ctx, query: ListCommissionsQuery): Pr
 }
 
 /** Every matching line as CSV, unpaginated, read from the database a chunk at a time as it streams. */
-export function exportCommissions(ctx: Ctx, query: ListCommissionsQuery): Readable {
+export function exportCommissions(ctx: Ctx, query: ExportCommissionsQuery): Readable {
   requireScope(ctx, "read");
   return csvStream(visibleLines(ctx, query));
 }
 
-async function* visibleLines(ctx: Ctx, query: ListCommissionsQuery): AsyncGenerator<CsvLine[]> {
+async function* visibleLines(ctx: Ctx, query: ExportCommissionsQuery): AsyncGenerator<CsvLine[]> {
   yield* repo.allLines(ctx.db, query, await visibleUserIds(ctx));
 }
 
 /** The export's strong ETag, known before it streams (the pipeline hashes only bodies it holds whole). */
-export async function exportEtag(ctx: Ctx, query: ListCommissionsQuery): Promise<string> {
+export async function exportEtag(ctx: Ctx, query: ExportCommissionsQuery): Promise<string> {
   requireScope(ctx, "read");
   return `"csv1-${await repo.exportDigest(ctx.db, query, await visibleUserIds(ctx))}"`;
 }

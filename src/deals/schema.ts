@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { Commission, commaList, DealExplanation, Dec, RecalculationJobId } from "../commissions/index.js";
+import { Commission, DealExplanation, Dec, RecalculationJobId } from "../commissions/index.js";
 import { DEAL_STATUSES } from "../enums.js";
 import { Currency, DealType, Money, MoneyOut, Percent, QueryMoney } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp, TimestampInput } from "../http/date-fields.js";
-import { Id } from "../http/input-fields.js";
+import { commaList, Id } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const DealStatus = z.enum(DEAL_STATUSES);

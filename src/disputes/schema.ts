@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { commaList } from "../commissions/index.js";
 import { DISPUTE_AMOUNT_SCOPES, DISPUTE_OUTCOMES, DISPUTE_REASONS, DISPUTE_STATUSES } from "../enums.js";
 import { Money, MoneyOut } from "../http/commission-fields.js";
 import { Timestamp } from "../http/date-fields.js";
+import { commaList } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 export const DisputeReason = z.enum(DISPUTE_REASONS);

@@ -28,3 +28,26 @@ export const IdParams = z.strictObject({ id: Id });
 
 /** The body of an action that takes no input: empty or `{}`; any field is unknown (422), never ignored. */
 export const EmptyBody = z.strictObject({});
+
+/** Marks a query parameter that takes one or several values of an enum, for the OpenAPI document. */
+export const ENUM_LIST = "x-cts-enum-list";
+
+/**
+ * `a` or `a,b`, or the parameter repeated (`?status=a&status=b`, as generated clients send arrays): each
+ * value checked against the enum. The document declares it an array of the enum, comma-separated.
+ */
+export function commaList<T extends string>(values: readonly T[], what: string) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .transform((input, ctx) => {
+      const items = [input].flat().flatMap((s) => s.split(",").map((v) => v.trim()));
+      const bad = items.filter((v) => !(values as readonly string[]).includes(v));
+      if (bad.length > 0 || items.length === 0) {
+        ctx.addIssue({ code: "custom", message: `must be ${what} (${values.join(", ")}), one or comma-separated` });
+        return z.NEVER;
+      }
+      return [...new Set(items)] as T[];
+    })
+    .meta({ [ENUM_LIST]: values })
+    .describe(`One of ${values.join(", ")}, or several comma-separated.`);
+}

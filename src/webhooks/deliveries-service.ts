@@ -6,7 +6,7 @@ import { offsetOf, type Page } from "../http/pagination.js";
 import { newId } from "../ids.js";
 import * as deliveries from "./deliveries-repository.js";
 import * as repo from "./repository.js";
-import type { ListDeliveriesQuery, WebhookDelivery, WebhookEvent } from "./schema.js";
+import type { ListDeliveriesQuery, WebhookDelivery, WebhookTestEvent } from "./schema.js";
 
 function disabled(id: string, what: string): AppError {
   return new AppError(
@@ -31,7 +31,7 @@ export async function listDeliveries(
  * Writes a `webhook.test` event and its one delivery, to this subscription only (the fan-out trigger
  * skips `webhook.test`). The object is the subscription as GET shows it.
  */
-export async function sendTest(ctx: Ctx, id: string): Promise<WebhookEvent> {
+export async function sendTest(ctx: Ctx, id: string): Promise<WebhookTestEvent> {
   requireScope(ctx, "admin");
   return withTransaction(ctx, async (tx) => {
     const subscription = (await repo.lockSubscription(tx, id))?.subscription;

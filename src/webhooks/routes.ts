@@ -9,9 +9,9 @@ import {
   ListSubscriptionsQuery,
   UpdateSubscriptionBody,
   WebhookDelivery,
-  WebhookEvent,
   WebhookSubscription,
   WebhookSubscriptionWithSecret,
+  WebhookTestEvent,
 } from "./schema.js";
 import * as service from "./service.js";
 import type { WebhookSettings } from "./settings.js";
@@ -96,7 +96,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
         "Queues a `webhook.test` event to this subscription only and returns it (202); follow it in the deliveries log.",
       params: IdParams,
       body: EmptyBody,
-      response: WebhookEvent,
+      response: WebhookTestEvent,
     },
     ({ ctx, params }) => deliveries.sendTest(ctx, params.id),
   );

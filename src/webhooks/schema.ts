@@ -1,20 +1,18 @@
 import { z } from "zod";
 import { DELIVERY_STATUSES, SUBSCRIPTION_STATUSES } from "../enums.js";
 import { EVENT_TYPES } from "../events/catalogue.js";
+import { eventBody } from "../events/envelope.js";
 import { Timestamp } from "../http/date-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
 const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 const DeliveryStatus = z.enum(DELIVERY_STATUSES);
 
-const EVENT_NAMES = new Set<string>(EVENT_TYPES);
-
+/** An event type a subscription names, or `*` for all of them. */
 const EventName = z
-  .string()
-  .refine((name) => name === "*" || EVENT_NAMES.has(name), {
-    message: `must be * or one of ${EVENT_TYPES.join(", ")}`,
-  })
-  .describe("An event type, or `*` for all of them.");
+  .enum(["*", ...EVENT_TYPES], { error: `must be * or one of ${EVENT_TYPES.join(", ")}` })
+  .describe("An event type, or `*` for all of them.")
+  .meta({ id: "WebhookEventName" });
 
 const EventList = z
   .array(EventName)
@@ -27,7 +25,7 @@ export const WebhookSubscription = z
     id: z.string().describe("whsub_…"),
     url: z.string().describe("The https endpoint deliveries are POSTed to."),
     description: z.string().nullable(),
-    events: z.array(z.string()).describe("Event types delivered; `*` = all."),
+    events: z.array(EventName).describe("Event types delivered; `*` = all."),
     status: SubscriptionStatus.describe(
       "Only active subscriptions receive events. A 410 answer or 5 days of failures disable it.",
     ),
@@ -102,12 +100,6 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 export const ListDeliveriesQuery = PageQuery.extend({ status: DeliveryStatus.optional() }).strict();
 export type ListDeliveriesQuery = z.infer<typeof ListDeliveriesQuery>;
 
-export const WebhookEvent = z
-  .object({
-    id: z.string().describe("evt_…"),
-    type: z.enum(EVENT_TYPES),
-    created_at: Timestamp,
-    data: z.object({ object: z.unknown() }).catchall(z.unknown()),
-  })
-  .meta({ id: "WebhookEvent" });
-export type WebhookEvent = z.infer<typeof WebhookEvent>;
+/** What `POST /webhook-subscriptions/{id}/test` sends (and answers with): the subscription as GET shows it. */
+export const WebhookTestEvent = eventBody("WebhookTestEvent", ["webhook.test"], { object: WebhookSubscription });
+export type WebhookTestEvent = z.infer<typeof WebhookTestEvent>;

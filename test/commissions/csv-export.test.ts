@@ -97,63 +97,112 @@ describe("#13.35 CSV responses: BOM, Content-Disposition, ETag and 304", () => {
     return { user, deal };
   }
 
+  /** Each export both ways: its own `.csv` operation, and the JSON operation asked for `Accept: text/csv`. */
+  const statement = (userId: string) => `/users/${userId}/statement`;
   const exports = [
-    ["GET /commissions", (userId: string) => `/commissions?user_id=${userId}`, () => `commissions.csv`],
     [
-      "GET /users/{id}/statement",
-      (userId: string) => `/users/${userId}/statement?period=2026-Q3`,
-      (userId: string) => `statement-${userId}-2026-Q3.csv`,
+      "GET /commissions.csv",
+      (id: string) => `/commissions.csv?user_id=${id}`,
+      false,
+      (id: string) => `/commissions?user_id=${id}`,
+      () => `commissions.csv`,
+    ],
+    [
+      "GET /commissions, Accept: text/csv",
+      (id: string) => `/commissions?user_id=${id}`,
+      true,
+      (id: string) => `/commissions?user_id=${id}`,
+      () => `commissions.csv`,
+    ],
+    [
+      "GET /users/{id}/statement.csv",
+      (id: string) => `${statement(id)}.csv?period=2026-Q3`,
+      false,
+      (id: string) => `${statement(id)}?period=2026-Q3`,
+      (id: string) => `statement-${id}-2026-Q3.csv`,
+    ],
+    [
+      "GET /users/{id}/statement, Accept: text/csv",
+      (id: string) => `${statement(id)}?period=2026-Q3`,
+      true,
+      (id: string) => `${statement(id)}?period=2026-Q3`,
+      (id: string) => `statement-${id}-2026-Q3.csv`,
     ],
   ] as const;
+  const csvOf = (accept: boolean, headers: Record<string, string> = {}) =>
+    accept ? { accept: "text/csv", ...headers } : headers;
 
-  it.each(exports)("%s: a BOM, then exact values a BOM-aware parser reads back", async (_name, url, filename) => {
+  it.each(exports)(
+    "%s: a BOM, then exact values a BOM-aware parser reads back",
+    async (_name, url, accept, jsonUrl, filename) => {
+      const { user } = await repWithLines();
+      const res = await reader.get(url(user.id), csvOf(accept));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(res.headers["content-disposition"]).toBe(`attachment; filename="${filename(user.id)}"`);
+      expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const rows = parseCsv(res.body);
+      expect(rows[0]).toEqual(COLUMNS);
+      const json = ok(await reader.get(jsonUrl(user.id))) as { data?: Commission[]; lines?: Commission[] };
+      const lines = json.data ?? json.lines ?? [];
+      expect(lines.map((l) => l.kind).sort()).toEqual(["adjustment", "plan"]);
+      expect(rows.slice(1)).toEqual(
+        lines.map((l) => [
+          l.id,
+          l.deal_id,
+          l.user_id,
+          l.kind,
+          l.period,
+          l.amount.toFixed(2),
+          l.status,
+          l.plan_id ?? "",
+          l.spiff_id ?? "",
+          l.calculated_at,
+          l.explanation.summary,
+        ]),
+      );
+      const adjustment = rows.find((r) => r[3] === "adjustment")!;
+      expect(adjustment[5]).toBe("-50.00");
+      expect(adjustment[10]).toBe(`Adjustment -50.00 by admin key: ${UNICODE}`);
+    },
+  );
+
+  it.each(exports)(
+    "%s: a strong ETag; If-None-Match → 304, a change → a new ETag",
+    async (_name, url, accept, jsonUrl) => {
+      const { user, deal } = await repWithLines();
+      const first = await reader.get(url(user.id), csvOf(accept));
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const again = await reader.get(url(user.id), csvOf(accept));
+      expect(again.headers.etag).toBe(etag);
+      expect(again.body).toBe(first.body);
+      const cached = await reader.get(url(user.id), csvOf(accept, { "if-none-match": etag }));
+      expect(cached.statusCode).toBe(304);
+      expect(cached.body).toBe("");
+      ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
+      const changed = await reader.get(url(user.id), csvOf(accept, { "if-none-match": etag }));
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      const json = await reader.get(jsonUrl(user.id), { "if-none-match": etag });
+      expect(json.statusCode).toBe(200);
+    },
+  );
+
+  it("#26 the .csv operations answer the bytes Accept: text/csv does, and take no page", async () => {
     const { user } = await repWithLines();
-    const res = await reader.get(url(user.id), { accept: "text/csv" });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename="${filename(user.id)}"`);
-    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(COLUMNS);
-    const json = ok(await reader.get(url(user.id))) as { data?: Commission[]; lines?: Commission[] };
-    const lines = json.data ?? json.lines ?? [];
-    expect(lines.map((l) => l.kind).sort()).toEqual(["adjustment", "plan"]);
-    expect(rows.slice(1)).toEqual(
-      lines.map((l) => [
-        l.id,
-        l.deal_id,
-        l.user_id,
-        l.kind,
-        l.period,
-        l.amount.toFixed(2),
-        l.status,
-        l.plan_id ?? "",
-        l.spiff_id ?? "",
-        l.calculated_at,
-        l.explanation.summary,
-      ]),
-    );
-    const adjustment = rows.find((r) => r[3] === "adjustment")!;
-    expect(adjustment[5]).toBe("-50.00");
-    expect(adjustment[10]).toBe(`Adjustment -50.00 by admin key: ${UNICODE}`);
-  });
-
-  it.each(exports)("%s: a strong ETag; If-None-Match → 304, a change → a new ETag", async (_name, url) => {
-    const { user, deal } = await repWithLines();
-    const first = await reader.get(url(user.id), { accept: "text/csv" });
-    const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"[^"]+"$/);
-    const again = await reader.get(url(user.id), { accept: "text/csv" });
-    expect(again.headers.etag).toBe(etag);
-    expect(again.body).toBe(first.body);
-    const cached = await reader.get(url(user.id), { accept: "text/csv", "if-none-match": etag });
-    expect(cached.statusCode).toBe(304);
-    expect(cached.body).toBe("");
-    ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
-    const changed = await reader.get(url(user.id), { accept: "text/csv", "if-none-match": etag });
-    expect(changed.statusCode).toBe(200);
-    expect(changed.headers.etag).not.toBe(etag);
-    const json = await reader.get(url(user.id), { "if-none-match": etag });
-    expect(json.statusCode).toBe(200);
+    for (const [own, negotiated] of [
+      [`/commissions.csv?user_id=${user.id}`, `/commissions?user_id=${user.id}`],
+      [`${statement(user.id)}.csv?period=2026-Q3`, `${statement(user.id)}?period=2026-Q3`],
+    ]) {
+      const csv = await reader.get(own!);
+      expect(csv.rawPayload.equals((await reader.get(negotiated!, { accept: "text/csv" })).rawPayload)).toBe(true);
+      expect(csv.headers.vary).toBeUndefined();
+    }
+    const paged = await reader.get(`/commissions.csv?user_id=${user.id}&page=2`);
+    expect([paged.statusCode, paged.json().error.details]).toEqual([
+      422,
+      [{ param: "page", message: "is not a recognized query parameter" }],
+    ]);
   });
 });

@@ -367,6 +367,23 @@ export const COMMISSION_ROUTES: RouteCase[] = [
     query: "period=2026-Q3",
     invalid: { query: "period=2026-13", param: "period" },
   },
+  {
+    method: "GET",
+    path: "/api/v1/commissions.csv",
+    scope: "read",
+    ok: 200,
+    invalid: { query: "kind=bonus", param: "kind" },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/users/{id}/statement.csv",
+    scope: "read",
+    ok: 200,
+    record: newUser,
+    idPrefix: "usr",
+    query: "period=2026-Q3",
+    invalid: { query: "period=2026-13", param: "period" },
+  },
 ];
 
 /** The /disputes rows (outside this feature's paths; opening a dispute, POST /deals/{id}/disputes, is above). */

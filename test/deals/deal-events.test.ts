@@ -157,11 +157,16 @@ describe("#13.21 every write route of /deals emits its deal.* event", () => {
 });
 
 describe("#13.21 deal.deleted", () => {
-  it("is in the catalogue, accepted by subscriptions and listed in the OpenAPI event schema", async () => {
+  it("is in the catalogue, accepted by subscriptions and listed in the OpenAPI webhooks with its body", async () => {
     expect(EVENT_TYPES).toContain("deal.deleted");
     const doc = ok<OpenAPIV3_1.Document>(await api.get("/openapi.json"));
-    const event = Object.entries(doc.components?.schemas ?? {}).find(([name]) => name.startsWith("WebhookEvent"))![1];
-    expect((event.properties!.type as OpenAPIV3_1.SchemaObject).enum).toEqual([...EVENT_TYPES]);
+    const hook = doc.webhooks?.["deal.deleted"] as OpenAPIV3_1.PathItemObject;
+    const body = hook.post?.requestBody as OpenAPIV3_1.RequestBodyObject;
+    expect(body.content["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/DealEvent" });
+    const event = doc.components!.schemas!.DealEvent!;
+    expect((event.properties!.type as OpenAPIV3_1.SchemaObject).enum).toContain("deal.deleted");
+    const names = doc.components!.schemas!.WebhookEventName as OpenAPIV3_1.SchemaObject;
+    expect(names.enum).toEqual(["*", ...EVENT_TYPES]);
     const sub = await subscribe(t, adminKey, { url: receiver.url, events: [...EVENT_TYPES] });
     expect(sub.events).toEqual([...EVENT_TYPES]);
     ok(await api.del(`/webhook-subscriptions/${sub.id}`), 204);

@@ -71,6 +71,21 @@ describe("GET /deals filters for the approval queue", () => {
     expect(await list(`${mine()}&deal_type=new_business,expansion,renewal,other`)).toBe("abcef/5");
   });
 
+  it("#26 …or the parameter repeated, as generated clients send an array (the document's array of the enum)", async () => {
+    expect(await list(`${mine()}&deal_type=expansion&deal_type=renewal`)).toBe("bcf/3");
+    expect(await list(`${mine()}&deal_type=expansion&deal_type=renewal,other`)).toBe("bcef/4");
+    const bad = await api.get(`/deals?${mine()}&deal_type=expansion&deal_type=upsell`);
+    expect([bad.statusCode, bad.json().error.details]).toEqual([
+      422,
+      [
+        {
+          param: "deal_type",
+          message: "must be a deal type (new_business, expansion, renewal, other), one or comma-separated",
+        },
+      ],
+    ]);
+  });
+
   it("arr_amount_min and arr_amount_max bound the amount inclusively, to the cent", async () => {
     expect(await list(`${mine()}&arr_amount_min=2500.5`)).toBe("bef/3");
     expect(await list(`${mine()}&arr_amount_max=2500.49`)).toBe("ac/2");

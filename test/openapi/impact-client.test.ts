@@ -139,14 +139,14 @@ const applied = await client.PATCH("/api/v1/comp-plans/{id}", {
 if (!applied.data) throw new Error(JSON.stringify(applied.error));
 out.retroactive = applied.data.retroactive_adjustments;
 
-const lines = await client.GET("/api/v1/commissions", { params: { query: { kind: "adjustment" } } });
+const lines = await client.GET("/api/v1/commissions", { params: { query: { kind: ["adjustment"] } } });
 if (!lines.data || typeof lines.data === "string") throw new Error(JSON.stringify(lines.error));
 const linked: string[] = [];
 for (const line of lines.data.data) {
   if (line.kind === "adjustment" && line.explanation.retroactive) linked.push(line.explanation.retroactive.original_line_id);
 }
 out.linked = linked;
-const planLines = await client.GET("/api/v1/commissions", { params: { query: { kind: "plan", status: "approved" } } });
+const planLines = await client.GET("/api/v1/commissions", { params: { query: { kind: ["plan"], status: ["approved"] } } });
 if (!planLines.data || typeof planLines.data === "string") throw new Error(JSON.stringify(planLines.error));
 out.planLines = planLines.data.data.filter((line) => linked.includes(line.id)).length;
 console.log(JSON.stringify(out));

@@ -10,12 +10,22 @@ const ROOT = resolve(import.meta.dirname, "../..");
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // As a deployment serves it: `servers` is its public origin, not localhost (Redocly's no-server-example.com).
+  t = await createTestApp({ publicUrl: "https://commissions.acme.test" });
 });
 afterAll(async () => t?.close());
 
-describe("#13 Done when: the served OpenAPI document", () => {
-  it("lints with 0 errors under Redocly's recommended ruleset", async () => {
+/**
+ * The one warning left, and why it stays: both paths are the contract's (API.md §4, §13) and take different
+ * methods (PUT, GET), so no request is ambiguous; OpenAPI 3.1 allows such paths ("up to the tooling").
+ * Removing it means renaming a path. Any other warning, a new ambiguity included, fails.
+ */
+const ACCEPTED = [
+  "no-ambiguous-paths: Paths should resolve unambiguously. Found two ambiguous paths: `/api/v1/deals/{id}/history` and `/api/v1/deals/by-external-id/{external_id}`.",
+];
+
+describe("#13 #26 Done when: the served OpenAPI document", () => {
+  it("lints with 0 errors and no warning but the accepted one under Redocly's recommended ruleset", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
     const dir = mkdtempSync(join(tmpdir(), "cts-redocly-"));
     try {
@@ -27,11 +37,11 @@ describe("#13 Done when: the served OpenAPI document", () => {
         { cwd: dir, env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } },
       ).catch((err) => err as { stdout: string });
       const report = JSON.parse(stdout) as {
-        totals: { errors: number };
-        problems: { severity: string; message: string }[];
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; severity: string; message: string }[];
       };
-      expect(report.problems.filter((p) => p.severity === "error").map((p) => p.message)).toEqual([]);
-      expect(report.totals.errors).toBe(0);
+      expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual(ACCEPTED);
+      expect([report.totals.errors, report.totals.warnings]).toEqual([0, ACCEPTED.length]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

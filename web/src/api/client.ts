@@ -60,7 +60,12 @@ function fetchOrTakeEarly(request: Request): Promise<Response> {
   return early ?? globalThis.fetch(request);
 }
 
-export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? "", fetch: fetchOrTakeEarly });
+export const api = createClient<paths>({
+  baseUrl: globalThis.location?.origin ?? "",
+  fetch: fetchOrTakeEarly,
+  // As the document declares the enum lists (`style: form, explode: false`): `status=a,b`.
+  querySerializer: { array: { style: "form", explode: false } },
+});
 api.use(session);
 
 interface Result<T> {

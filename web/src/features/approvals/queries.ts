@@ -45,7 +45,7 @@ export interface QueueView {
 export function listQueryOf({ filters, sort, page, perPage }: QueueView): ListQuery {
   const dates = filters.period ? datesOf(filters.period) : undefined;
   return {
-    status: "pending",
+    status: ["pending"],
     sort,
     page,
     per_page: perPage,
@@ -53,7 +53,7 @@ export function listQueryOf({ filters, sort, page, perPage }: QueueView): ListQu
     ...(dates ? { close_date_from: dates.from, close_date_to: dates.to } : {}),
     ...(filters.arr_amount_min.trim() ? { arr_amount_min: filters.arr_amount_min.trim() } : {}),
     ...(filters.arr_amount_max.trim() ? { arr_amount_max: filters.arr_amount_max.trim() } : {}),
-    ...(filters.deal_type.length > 0 ? { deal_type: filters.deal_type.join(",") } : {}),
+    ...(filters.deal_type.length > 0 ? { deal_type: filters.deal_type } : {}),
     ...(filters.plan_id ? { plan_id: filters.plan_id } : {}),
   };
 }

@@ -12,5 +12,5 @@ export const disputeQueueQuery = (status: QueueStatus, page: number) =>
   queryOptions({
     queryKey: [...disputeKeys.all, "queue", status, page] as const,
     queryFn: () =>
-      unwrap(api.GET("/api/v1/disputes", { params: { query: { status, page, per_page: QUEUE_PAGE_SIZE } } })),
+      unwrap(api.GET("/api/v1/disputes", { params: { query: { status: [status], page, per_page: QUEUE_PAGE_SIZE } } })),
   });

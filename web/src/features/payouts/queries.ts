@@ -26,7 +26,7 @@ export const dealsToPayQuery = (page: number, ownerId: string | null) =>
         api.GET("/api/v1/deals", {
           params: {
             query: {
-              status: "approved",
+              status: ["approved"],
               sort: "close_date",
               page,
               per_page: DEALS_PAGE_SIZE,

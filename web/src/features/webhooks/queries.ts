@@ -4,7 +4,9 @@ import { api, type Schemas, unwrap } from "../../api/client";
 export type Subscription = Schemas["WebhookSubscription"];
 export type Delivery = Schemas["WebhookDelivery"];
 export type Attempt = Schemas["WebhookDeliveryAttempt"];
-export type EventType = Schemas["WebhookEvent"]["type"];
+/** What a subscription may name: an event type, or `*` for all of them. */
+export type EventName = Schemas["WebhookEventName"];
+export type EventType = Exclude<EventName, "*">;
 
 export const webhookKeys = {
   all: ["webhooks"] as const,

@@ -2,11 +2,11 @@ import { Button, Checkbox, Group, SimpleGrid, Stack, Textarea, TextInput } from 
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "../../../lib/field-errors";
 import { ActionError } from "../../../ui/ActionError";
-import { EVENT_TYPES } from "../queries";
+import { EVENT_TYPES, type EventName, type EventType } from "../queries";
 
 export interface SubscriptionFields {
   url: string;
-  events: string[];
+  events: EventName[];
   description: string | null;
 }
 
@@ -37,7 +37,7 @@ export function SubscriptionForm({
 }) {
   const [url, setUrl] = useState(initial?.url ?? "");
   const [all, setAll] = useState(initial ? initial.events.includes("*") : false);
-  const [events, setEvents] = useState<string[]>(initial?.events.filter((e) => e !== "*") ?? []);
+  const [events, setEvents] = useState<EventType[]>(initial?.events.filter((e): e is EventType => e !== "*") ?? []);
   const [description, setDescription] = useState(initial?.description ?? "");
   const [submitted, setSubmitted] = useState(false);
   const errors = fieldErrors(error);
@@ -74,7 +74,8 @@ export function SubscriptionForm({
           label="Events"
           description={all ? "Every event is sent" : "Pick what to send"}
           value={all ? [] : events}
-          onChange={setEvents}
+          // The boxes are EVENT_TYPES: every value checked is an event type.
+          onChange={(values) => setEvents(values as EventType[])}
           error={eventsError}
         >
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">

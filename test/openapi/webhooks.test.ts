@@ -1,0 +1,101 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DealDetail } from "../../src/deals/schema.js";
+import type { Dispute } from "../../src/disputes/schema.js";
+import { EVENT_TYPES } from "../../src/events/catalogue.js";
+import { Api, createDeal, ok, repOnPlan } from "../factories-commissions.js";
+import type { TestApp } from "../harness.js";
+import {
+  closeAgents,
+  drain,
+  type Receiver,
+  sourceFor,
+  startReceiver,
+  subscribe,
+  webhookApp,
+} from "../webhooks/support.js";
+
+/**
+ * #26: the document's `webhooks` name every event of the catalogue with the schema of its body, and the
+ * bodies a subscriber really receives (one of each type, signed) match those schemas.
+ */
+
+let receiver: Receiver;
+let t: TestApp;
+let api: Api;
+let doc: OpenAPIV3_1.Document;
+let secret = "";
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  t = await webhookApp(receiver);
+  api = new Api(t);
+  doc = ok<OpenAPIV3_1.Document>(await api.get("/openapi.json"));
+  const adminKey = (await t.key("admin")).key;
+  const subscription = await subscribe(t, adminKey, { url: receiver.url, events: ["*"] });
+  secret = subscription.secret;
+  await everyEvent(subscription.id);
+  expect(await drain(sourceFor(t, receiver), new Date())).toBeGreaterThan(EVENT_TYPES.length);
+});
+afterAll(async () => {
+  await closeAgents();
+  await t?.close();
+  await receiver?.close();
+});
+
+/** Walks deals through every transition the catalogue announces, and sends the subscription its test. */
+async function everyEvent(subscriptionId: string): Promise<void> {
+  const { user } = await repOnPlan(api);
+  const deal = await createDeal(api, user.id);
+  ok(await api.patch(`/deals/${deal.id}`, { opportunity_name: "Renamed" }));
+  ok(await api.post(`/deals/${deal.id}/approve`));
+  const dispute = ok<Dispute>(await api.post(`/deals/${deal.id}/disputes`, { reason: "other" }), 201);
+  ok(await api.post(`/disputes/${dispute.id}/resolve`, { outcome: "denied" }));
+  ok<DealDetail>(await api.post(`/deals/${deal.id}/mark-paid`));
+  const rejected = await createDeal(api, user.id);
+  ok(await api.post(`/deals/${rejected.id}/reject`, { reason: "duplicate" }));
+  const deleted = await createDeal(api, user.id);
+  ok(await api.del(`/deals/${deleted.id}`), 204);
+  ok(await api.post(`/webhook-subscriptions/${subscriptionId}/test`), 202);
+}
+
+describe("#26 the OpenAPI webhooks section", () => {
+  it("lists every event type of the catalogue with its signature headers and a named body schema", () => {
+    expect(Object.keys(doc.webhooks ?? {})).toEqual([...EVENT_TYPES]);
+    for (const type of EVENT_TYPES) {
+      const operation = (doc.webhooks![type] as OpenAPIV3_1.PathItemObject).post!;
+      const body = operation.requestBody as OpenAPIV3_1.RequestBodyObject;
+      expect(body.content["application/json"]?.schema, type).toMatchObject({
+        $ref: expect.stringMatching(/^#\/components\/schemas\/[A-Za-z]+Event$/),
+      });
+      expect(operation.parameters, type).toEqual([
+        { $ref: "#/components/parameters/WebhookId" },
+        { $ref: "#/components/parameters/WebhookTimestamp" },
+        { $ref: "#/components/parameters/WebhookSignature" },
+      ]);
+    }
+  });
+
+  it("every body a subscriber receives matches its event's schema, and its type is the one listed", () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: true });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    ajv.addSchema({ $id: "doc", components: doc.components }, "doc");
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    for (const got of receiver.received) {
+      const verified = new Webhook(secret).verify(got.body, got.headers as Record<string, string>) as { type: string };
+      seen.add(verified.type);
+      const body = (doc.webhooks![verified.type] as OpenAPIV3_1.PathItemObject).post!
+        .requestBody as OpenAPIV3_1.RequestBodyObject;
+      const schema = body.content["application/json"]!.schema as { $ref: string };
+      if (!ajv.validate({ $ref: `doc${schema.$ref}` }, verified)) {
+        problems.push(`${verified.type}: ${ajv.errorsText()}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect([...seen].sort()).toEqual([...EVENT_TYPES].sort());
+  });
+});
