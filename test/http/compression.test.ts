@@ -61,10 +61,9 @@ async function calls(): Promise<Call[]> {
     const path = op.path.replace("{id}", id ?? "");
     const query = [row.query, op.queryParams.includes("per_page") ? "per_page=100" : undefined].filter(Boolean);
     const url = query.length ? `${path}?${query.join("&")}` : path;
-    out.push({ name: `GET ${op.path}`, url });
-    if (doc.paths[op.path]!.get!.responses["200"]!.content!["text/csv"]) {
-      out.push({ name: `GET ${op.path} (CSV)`, url, accept: "text/csv" });
-    }
+    const content = doc.paths[op.path]!.get!.responses["200"]!.content!;
+    if (content["application/json"]) out.push({ name: `GET ${op.path}`, url });
+    if (content["text/csv"]) out.push({ name: `GET ${op.path} (CSV)`, url, accept: "text/csv" });
   }
   return out;
 }
@@ -120,7 +119,7 @@ describe("every GET of the route table, JSON and CSV", () => {
         "GET /api/v1/openapi.json",
         "GET /api/v1/audit-events",
         "GET /api/v1/commissions",
-        "GET /api/v1/commissions (CSV)",
+        "GET /api/v1/commissions.csv (CSV)",
         "GET /api/v1/deals",
         "GET /api/v1/request-logs",
         "GET /api/v1/users",

@@ -250,7 +250,7 @@ export const PAGE_ITEMS: Record<string, unknown[]> = {
   Commission: [planLine, spiffLine, adjustmentLine],
 };
 
-const { commissions: _lines, recalculation_job_id: _job, ...approvedDeal } = dealAfter("approved");
+const { commissions: _lines, recalculation_job_id: _job, people: _people, ...approvedDeal } = dealAfter("approved");
 
 /** The events a subscriber receives, one per body schema. */
 export const EVENTS: Record<string, unknown> = {

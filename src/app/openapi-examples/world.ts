@@ -190,6 +190,7 @@ export const deal = {
   splits: [{ user_id: ID.ana, percent: 100 }],
   status: "pending",
   total_commission: 4340,
+  total_commission_scope: "deal",
   rejection_reason: null,
   approved_at: null,
   paid_at: null,
@@ -208,7 +209,8 @@ export function dealAfter(status: "pending" | "approved" | "rejected" | "paid") 
   }[status];
   const lineStatus = { pending: "pending", approved: "approved", rejected: "void", paid: "paid" }[status];
   const lines = [planLine, spiffLine].map((l) => ({ ...l, status: lineStatus, locked: status !== "pending" }));
-  return { ...deal, status, ...moved, commissions: lines, recalculation_job_id: null };
+  const people = [{ user_id: ID.ana, name: ana.name }];
+  return { ...deal, status, ...moved, people, commissions: lines, recalculation_job_id: null };
 }
 
 export const dispute = {
@@ -217,6 +219,8 @@ export const dispute = {
   opened_by_key_id: ID.key,
   reason: "missing_tier",
   description: "The 12% tier should apply: Ana passed quota with this deal.",
+  amount_scope: "deal",
+  scope_user_id: null,
   expected_amount: 6260,
   status: "open",
   outcome: null,
