@@ -1,0 +1,22 @@
+export const LOG_PAGE_SIZE = 50;
+
+/** The resources the service audits, offered as suggestions (any other value may be typed). */
+export const AUDITED_RESOURCES = [
+  "deal",
+  "commission",
+  "dispute",
+  "comp_plan",
+  "plan_assignment",
+  "spiff",
+  "user",
+  "api_key",
+  "webhook_subscription",
+  "webhook_delivery",
+];
+
+/** A `datetime-local` value ("2026-11-26T09:30", the browser's zone) as the RFC 3339 UTC the API takes. */
+export function sinceParam(local: string): string | undefined {
+  if (!local) return undefined;
+  const at = new Date(local);
+  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+}
