@@ -11,11 +11,15 @@ import {
 import type { ReactNode } from "react";
 import { type Role, sessionQuery } from "./data/auth/queries";
 import { currentPeriodLabel } from "./lib/periods";
+import { apiKeysSearch } from "./pages/api-keys/schemas";
 import { prefetchApprovals } from "./pages/approvals/queue";
 import { signInSearch } from "./pages/auth/schemas";
 import { prefetchDealPage } from "./pages/deals/loader";
 import { prefetchHome } from "./pages/home/loader";
+import { jobsSearch } from "./pages/jobs/schemas";
+import { auditSearch, requestLogSearch } from "./pages/logs/schemas";
 import { statementSearch } from "./pages/statements/schemas";
+import { webhookSearch, webhooksSearch } from "./pages/webhooks/schemas";
 import { AppLayout, type NavEntry } from "./ui/AppLayout";
 import { ErrorState, NotAllowedState, NotFoundState, PageLoader } from "./ui/states";
 
@@ -232,31 +236,37 @@ const peopleRoute = createRoute({
 const apiKeysRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.apiKeys.path,
+  validateSearch: apiKeysSearch,
   component: screen(PAGES.apiKeys, () => import("./pages/api-keys/ApiKeysPage"), "ApiKeysPage"),
 });
 const webhooksRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.webhooks.path,
+  validateSearch: webhooksSearch,
   component: screen(PAGES.webhooks, () => import("./pages/webhooks/WebhooksPage"), "WebhooksPage"),
 });
 const webhookRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.webhook.path,
+  validateSearch: webhookSearch,
   component: screen(PAGES.webhook, () => import("./pages/webhooks/WebhookPage"), "WebhookPage"),
 });
 const auditRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.audit.path,
+  validateSearch: auditSearch,
   component: screen(PAGES.audit, () => import("./pages/logs/AuditPage"), "AuditPage"),
 });
 const requestLogRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.requestLog.path,
+  validateSearch: requestLogSearch,
   component: screen(PAGES.requestLog, () => import("./pages/logs/RequestLogPage"), "RequestLogPage"),
 });
 const jobsRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.jobs.path,
+  validateSearch: jobsSearch,
   component: screen(PAGES.jobs, () => import("./pages/jobs/JobsPage"), "JobsPage"),
 });
 const accountRoute = createRoute({

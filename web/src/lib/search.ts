@@ -10,8 +10,11 @@ export const optional = <T extends z.core.SomeType>(schema: T) => z.catch(z.opti
 /** Text; the router reads `?q=2026` as a number, so numbers come back as their digits. */
 export const text = () => optional(z.coerce.string());
 
+/** A whole number from 1 (a page, an HTTP status). */
+export const whole = () => optional(z.coerce.number().check(z.int(), z.positive()));
+
 /** A page number (1, 2, …). */
-export const page = () => optional(z.coerce.number().check(z.int(), z.positive()));
+export const page = whole;
 
 /** One of the values listed. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => optional(z.enum(values));

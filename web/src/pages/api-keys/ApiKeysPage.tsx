@@ -1,21 +1,27 @@
-import { Button, Group, Pagination, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { type ApiKey, apiKeysQuery } from "../../data/api-keys/queries";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
+import { DataTable } from "../../ui/DataTable";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { CreateKeyDialog } from "./CreateKeyDialog";
-import { type KeyAction, KeyTable } from "./KeyTable";
+import { type KeyAction, keyColumns } from "./KeyTable";
 import { McpAccessDialog } from "./McpAccessDialog";
 import { RevokeKeyDialog } from "./RevokeKeyDialog";
 import { RotateKeyDialog } from "./RotateKeyDialog";
 
+const route = getRouteApi("/signed-in/api-keys");
 const API_KEYS_PAGE_SIZE = 25;
 
 /** The deployment's API keys (admin): list, create, rotate with grace, revoke; MCP access as the owner set it. */
 export function ApiKeysPage() {
-  const [page, setPage] = useState(1);
-  const keys = useQuery({ ...apiKeysQuery({ page, per_page: API_KEYS_PAGE_SIZE }), placeholderData: keepPreviousData });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const keys = useQuery({
+    ...apiKeysQuery({ page: search.page ?? 1, per_page: API_KEYS_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
   const [creating, setCreating] = useState(false);
   const [acting, setActing] = useState<{ action: KeyAction; key: ApiKey } | null>(null);
   useRenderedMark(keys.isSuccess);
@@ -33,30 +39,24 @@ export function ApiKeysPage() {
         </div>
         <Button onClick={() => setCreating(true)}>Create key</Button>
       </Group>
-      {keys.isPending && <LoadingState label="Loading API keys" />}
-      {keys.isError && <ErrorState error={keys.error} retry={() => void keys.refetch()} />}
-      {keys.isSuccess && keys.data.meta.total === 0 && (
-        <EmptyState title="No API keys">Create one for each program that calls the API.</EmptyState>
-      )}
-      {keys.isSuccess && keys.data.meta.total > 0 && (
-        <>
-          <KeyTable keys={keys.data.data} onAction={(action, key) => setActing({ action, key })} />
-          <Group justify="space-between">
-            <Text size="sm" c="gray.7">
-              {keys.data.meta.total} key{keys.data.meta.total === 1 ? "" : "s"}
-            </Text>
-            {keys.data.meta.total > API_KEYS_PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil(keys.data.meta.total / API_KEYS_PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                aria-label="API key pages"
-              />
-            )}
-          </Group>
-        </>
-      )}
+      <DataTable
+        label="API keys"
+        testId="api-keys-table"
+        minWidth={900}
+        table={{ striped: true, verticalSpacing: "sm" }}
+        columns={keyColumns(keys.data?.data ?? [], (action, key) => setActing({ action, key }))}
+        query={keys}
+        rows={keys.data?.data}
+        rowKey={(key) => key.id}
+        rowProps={(key) => ({ "data-key-id": key.id })}
+        loading="Loading API keys"
+        empty={{ title: "No API keys", children: "Create one for each program that calls the API." }}
+        pager={{
+          meta: keys.data?.meta,
+          noun: ["key", "keys"],
+          onPage: (page) => void navigate({ search: { page } }),
+        }}
+      />
       <CreateKeyDialog opened={creating} onClose={() => setCreating(false)} />
       <RotateKeyDialog apiKey={on("rotate")} onClose={done} />
       <RevokeKeyDialog apiKey={on("revoke")} onClose={done} />

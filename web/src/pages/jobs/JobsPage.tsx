@@ -1,24 +1,21 @@
-import { Autocomplete, Badge, Progress, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Autocomplete, Badge, Progress, Select, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { type JobListItem as Job, type JobsQuery, jobsQuery } from "../../data/jobs/queries";
+import { getRouteApi } from "@tanstack/react-router";
+import { type JobListItem as Job, jobsQuery } from "../../data/jobs/queries";
+import { useDraft } from "../../lib/draft";
 import { dateTime, decimal } from "../../lib/format";
+import { type Column, DataTable } from "../../ui/DataTable";
 import { FilterBar } from "../../ui/FilterBar";
-import { ListPager } from "../../ui/ListPager";
-import { ScrollTable } from "../../ui/ScrollTable";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
+import { JOB_STATUSES } from "./schemas";
 
-type JobFilter = Omit<JobsQuery, "per_page">;
+const route = getRouteApi("/signed-in/jobs");
 const JOBS_PAGE_SIZE = 25;
 const JOB_KINDS = ["recalculate", "plan_impact", "retention"];
-
+const ANY = "all";
 const STATUS_OPTIONS = [
-  { value: "all", label: "Every status" },
-  { value: "queued", label: "Queued" },
-  { value: "running", label: "Running" },
-  { value: "succeeded", label: "Succeeded" },
-  { value: "failed", label: "Failed" },
+  { value: ANY, label: "Every status" },
+  ...JOB_STATUSES.map((status) => ({ value: status, label: status[0]!.toUpperCase() + status.slice(1) })),
 ];
 const STATUS_COLORS: Record<Job["status"], string> = {
   queued: "blue.8",
@@ -27,13 +24,61 @@ const STATUS_COLORS: Record<Job["status"], string> = {
   failed: "red.8",
 };
 
+const COLUMNS: Column<Job>[] = [
+  {
+    header: "Created",
+    props: () => ({ style: { whiteSpace: "nowrap" } }),
+    cell: (job) => (
+      <>
+        {dateTime(job.created_at)}
+        <Text size="xs" c="gray.7">
+          {job.id}
+        </Text>
+      </>
+    ),
+  },
+  { header: "Kind", id: "kind", cell: (job) => job.kind },
+  {
+    header: "Status",
+    id: "status",
+    cell: (job) => (
+      <Badge color={STATUS_COLORS[job.status]} variant="dot" miw="max-content">
+        {job.status}
+      </Badge>
+    ),
+  },
+  { header: "Progress", id: "progress", props: () => ({ miw: 200 }), cell: (job) => <JobProgress job={job} /> },
+  {
+    header: "Finished",
+    props: () => ({ style: { whiteSpace: "nowrap" } }),
+    cell: (job) => (job.finished_at ? dateTime(job.finished_at) : "—"),
+  },
+  {
+    header: "Error",
+    cell: (job) =>
+      job.error ? (
+        <Text size="xs" c="red.9" lineClamp={3} maw={280}>
+          {job.error}
+        </Text>
+      ) : (
+        "—"
+      ),
+  },
+];
+
 /** Background work (recalculations, large impact previews, retention) with its progress, live. */
 export function JobsPage() {
-  const [draft, setDraft] = useState({ status: "all", kind: "" });
-  const [filter, setFilter] = useState<JobFilter>({ page: 1 });
-  const jobs = useQuery({ ...jobsQuery({ ...filter, per_page: JOBS_PAGE_SIZE }), placeholderData: keepPreviousData });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { status, kind } = search;
+  const [draft, setDraft] = useDraft({ status: status ?? ANY, kind: kind ?? "" });
+  const jobs = useQuery({
+    ...jobsQuery({ page: search.page ?? 1, status, kind, per_page: JOBS_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
   useRenderedMark(jobs.isSuccess);
   const polling = jobs.data?.data.some((j) => j.status === "queued" || j.status === "running") ?? false;
+  const clear = () => void navigate({ search: {} });
 
   return (
     <Stack gap="md">
@@ -47,22 +92,20 @@ export function JobsPage() {
       <FilterBar
         label="Filter jobs"
         onApply={() =>
-          setFilter({
-            page: 1,
-            status: draft.status === "all" ? undefined : (draft.status as JobFilter["status"]),
-            kind: draft.kind.trim() || undefined,
+          void navigate({
+            search: {
+              status: JOB_STATUSES.find((s) => s === draft.status),
+              kind: draft.kind.trim() || undefined,
+            },
           })
         }
-        onClear={() => {
-          setDraft({ status: "all", kind: "" });
-          setFilter({ page: 1 });
-        }}
+        onClear={clear}
       >
         <Select
           label="Status"
           data={STATUS_OPTIONS}
           value={draft.status}
-          onChange={(status) => status && setDraft({ ...draft, status })}
+          onChange={(value) => value && setDraft({ ...draft, status: value })}
           allowDeselect={false}
           w={170}
         />
@@ -70,74 +113,37 @@ export function JobsPage() {
           label="Kind"
           data={JOB_KINDS}
           value={draft.kind}
-          onChange={(kind) => setDraft({ ...draft, kind })}
+          onChange={(value) => setDraft({ ...draft, kind: value })}
           w={200}
         />
       </FilterBar>
-      {jobs.isError && <ErrorState error={jobs.error} retry={() => void jobs.refetch()} />}
-      {jobs.isPending && <LoadingState label="Loading jobs" lines={6} />}
-      {jobs.isSuccess && jobs.data.meta.total === 0 && (
-        <EmptyState title="No jobs match">
-          Jobs appear when a change is too wide to finish within its request, and are kept 30 days after they finish.
-        </EmptyState>
-      )}
-      {jobs.isSuccess && jobs.data.meta.total > 0 && (
-        <>
-          <JobTable jobs={jobs.data.data} />
-          <ListPager meta={jobs.data.meta} noun={["job", "jobs"]} onPage={(page) => setFilter({ ...filter, page })} />
-        </>
-      )}
+      <DataTable
+        label="Jobs"
+        testId="jobs-table"
+        minWidth={900}
+        table={{ verticalSpacing: "sm", fz: "sm", striped: true }}
+        columns={COLUMNS}
+        query={jobs}
+        rows={jobs.data?.data}
+        rowKey={(job) => job.id}
+        rowProps={(job) => ({ "data-job-id": job.id })}
+        loading="Loading jobs"
+        empty={{
+          title: "No jobs yet",
+          children: "Jobs appear when a change is too wide to finish within its request, and are kept 30 days.",
+        }}
+        filtered={
+          status || kind
+            ? { title: "No jobs match", children: "No job has this status or kind.", onClear: clear }
+            : undefined
+        }
+        pager={{
+          meta: jobs.data?.meta,
+          noun: ["job", "jobs"],
+          onPage: (page) => void navigate({ search: { ...search, page } }),
+        }}
+      />
     </Stack>
-  );
-}
-
-function JobTable({ jobs }: { jobs: Job[] }) {
-  return (
-    <ScrollTable minWidth={900} label="Jobs">
-      <Table verticalSpacing="sm" fz="sm" striped aria-label="Jobs" data-testid="jobs-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Created</Table.Th>
-            <Table.Th scope="col">Kind</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Progress</Table.Th>
-            <Table.Th scope="col">Finished</Table.Th>
-            <Table.Th scope="col">Error</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {jobs.map((job) => (
-            <Table.Tr key={job.id} data-job-id={job.id}>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>
-                {dateTime(job.created_at)}
-                <Text size="xs" c="gray.7">
-                  {job.id}
-                </Text>
-              </Table.Td>
-              <Table.Td data-col="kind">{job.kind}</Table.Td>
-              <Table.Td data-col="status">
-                <Badge color={STATUS_COLORS[job.status]} variant="dot" miw="max-content">
-                  {job.status}
-                </Badge>
-              </Table.Td>
-              <Table.Td data-col="progress" miw={200}>
-                <JobProgress job={job} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{job.finished_at ? dateTime(job.finished_at) : "—"}</Table.Td>
-              <Table.Td>
-                {job.error ? (
-                  <Text size="xs" c="red.9" lineClamp={3} maw={280}>
-                    {job.error}
-                  </Text>
-                ) : (
-                  "—"
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
   );
 }
 

@@ -1,36 +1,44 @@
 import { Autocomplete, Stack, Text, TextInput, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { type AuditEventsQuery, auditEventsQuery } from "../../data/audit-events/queries";
+import { getRouteApi } from "@tanstack/react-router";
+import { auditEventsQuery } from "../../data/audit-events/queries";
+import { useDraft } from "../../lib/draft";
+import { DataTable } from "../../ui/DataTable";
 import { FilterBar } from "../../ui/FilterBar";
-import { ListPager } from "../../ui/ListPager";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
-import { AuditTable } from "./AuditTable";
-import { AUDITED_RESOURCES, LOG_PAGE_SIZE, sinceParam } from "./filters";
+import { useAuditColumns } from "./AuditTable";
+import { AUDITED_RESOURCES, LOG_PAGE_SIZE, localOf, sinceParam } from "./filters";
 
-type AuditFilter = Omit<AuditEventsQuery, "per_page">;
-
-const EMPTY = { resource: "", resourceId: "", actor: "", since: "" };
+const route = getRouteApi("/signed-in/audit");
 
 /** Every change the service recorded (who, what, before and after), with the API's filters. */
 export function AuditPage() {
-  const [draft, setDraft] = useState(EMPTY);
-  const [filter, setFilter] = useState<AuditFilter>({ page: 1 });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { resource, resource_id, actor, since } = search;
+  const [draft, setDraft] = useDraft({
+    resource: resource ?? "",
+    resourceId: resource_id ?? "",
+    actor: actor ?? "",
+    since: localOf(since),
+  });
   const events = useQuery({
-    ...auditEventsQuery({ ...filter, per_page: LOG_PAGE_SIZE }),
+    ...auditEventsQuery({ page: search.page ?? 1, resource, resource_id, actor, since, per_page: LOG_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
+  const table = useAuditColumns();
   useRenderedMark(events.isSuccess);
-  const set = (field: keyof typeof EMPTY) => (value: string) => setDraft({ ...draft, [field]: value });
+  const set = (field: keyof typeof draft) => (value: string) => setDraft({ ...draft, [field]: value });
+  const clear = () => void navigate({ search: {} });
 
   const apply = () =>
-    setFilter({
-      page: 1,
-      resource: draft.resource.trim() || undefined,
-      resource_id: draft.resourceId.trim() || undefined,
-      actor: draft.actor.trim() || undefined,
-      since: sinceParam(draft.since),
+    void navigate({
+      search: {
+        resource: draft.resource.trim() || undefined,
+        resource_id: draft.resourceId.trim() || undefined,
+        actor: draft.actor.trim() || undefined,
+        since: sinceParam(draft.since),
+      },
     });
 
   return (
@@ -41,14 +49,7 @@ export function AuditPage() {
           Every change, by whom, with what it was before and after. Newest first; never edited.
         </Text>
       </div>
-      <FilterBar
-        label="Filter audit events"
-        onApply={apply}
-        onClear={() => {
-          setDraft(EMPTY);
-          setFilter({ page: 1 });
-        }}
-      >
+      <FilterBar label="Filter audit events" onApply={apply} onClear={clear}>
         <Autocomplete
           label="Resource"
           data={AUDITED_RESOURCES}
@@ -78,23 +79,34 @@ export function AuditPage() {
           w={210}
         />
       </FilterBar>
-      {events.isError && <ErrorState error={events.error} retry={() => void events.refetch()} />}
-      {events.isPending && <LoadingState label="Loading the audit log" lines={10} />}
-      {events.isSuccess && events.data.meta.total === 0 && (
-        <EmptyState title="No audit events match">
-          Widen the filters: another resource, actor or an earlier time.
-        </EmptyState>
-      )}
-      {events.isSuccess && events.data.meta.total > 0 && (
-        <>
-          <AuditTable events={events.data.data} />
-          <ListPager
-            meta={events.data.meta}
-            noun={["event", "events"]}
-            onPage={(page) => setFilter({ ...filter, page })}
-          />
-        </>
-      )}
+      <DataTable
+        label="Audit events"
+        testId="audit-table"
+        minWidth={980}
+        table={{ verticalSpacing: "xs", fz: "sm" }}
+        {...table}
+        query={events}
+        rows={events.data?.data}
+        rowKey={(event) => event.id}
+        rowProps={(event) => ({ "data-event-id": event.id })}
+        loading="Loading the audit log"
+        loadingLines={10}
+        empty={{ title: "No audit events yet", children: "Every change made through the API is recorded here." }}
+        filtered={
+          resource || resource_id || actor || since
+            ? {
+                title: "No audit events match",
+                children: "Widen the filters: another resource, actor or an earlier time.",
+                onClear: clear,
+              }
+            : undefined
+        }
+        pager={{
+          meta: events.data?.meta,
+          noun: ["event", "events"],
+          onPage: (page) => void navigate({ search: { ...search, page } }),
+        }}
+      />
     </Stack>
   );
 }

@@ -1,35 +1,42 @@
 import { NumberInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { type RequestLogsQuery, requestLogsQuery } from "../../data/request-logs/queries";
+import { getRouteApi } from "@tanstack/react-router";
+import { requestLogsQuery } from "../../data/request-logs/queries";
+import { useDraft } from "../../lib/draft";
+import { DataTable } from "../../ui/DataTable";
 import { FilterBar } from "../../ui/FilterBar";
-import { ListPager } from "../../ui/ListPager";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
-import { LOG_PAGE_SIZE, sinceParam } from "./filters";
-import { RequestLogTable } from "./RequestLogTable";
+import { LOG_PAGE_SIZE, localOf, sinceParam } from "./filters";
+import { REQUEST_COLUMNS } from "./RequestLogTable";
 
-type RequestLogFilter = Omit<RequestLogsQuery, "per_page">;
-
-const EMPTY = { keyId: "", userId: "", status: "" as number | string, since: "" };
+const route = getRouteApi("/signed-in/request-log");
 
 /** Every /api/v1 and /mcp request of the last 30 days, with the API's filters. */
 export function RequestLogPage() {
-  const [draft, setDraft] = useState(EMPTY);
-  const [filter, setFilter] = useState<RequestLogFilter>({ page: 1 });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { key_id, user_id, status, since } = search;
+  const [draft, setDraft] = useDraft({
+    keyId: key_id ?? "",
+    userId: user_id ?? "",
+    status: (status ?? "") as number | string,
+    since: localOf(since),
+  });
   const requests = useQuery({
-    ...requestLogsQuery({ ...filter, per_page: LOG_PAGE_SIZE }),
+    ...requestLogsQuery({ page: search.page ?? 1, key_id, user_id, status, since, per_page: LOG_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   useRenderedMark(requests.isSuccess);
+  const clear = () => void navigate({ search: {} });
 
   const apply = () =>
-    setFilter({
-      page: 1,
-      key_id: draft.keyId.trim() || undefined,
-      user_id: draft.userId.trim() || undefined,
-      status: draft.status === "" ? undefined : Number(draft.status),
-      since: sinceParam(draft.since),
+    void navigate({
+      search: {
+        key_id: draft.keyId.trim() || undefined,
+        user_id: draft.userId.trim() || undefined,
+        status: draft.status === "" ? undefined : Number(draft.status),
+        since: sinceParam(draft.since),
+      },
     });
 
   return (
@@ -40,14 +47,7 @@ export function RequestLogPage() {
           Every API and MCP request of the last 30 days: who made it, what it asked and how it was answered.
         </Text>
       </div>
-      <FilterBar
-        label="Filter requests"
-        onApply={apply}
-        onClear={() => {
-          setDraft(EMPTY);
-          setFilter({ page: 1 });
-        }}
-      >
+      <FilterBar label="Filter requests" onApply={apply} onClear={clear}>
         <TextInput
           label="API key"
           value={draft.keyId}
@@ -65,7 +65,7 @@ export function RequestLogPage() {
         <NumberInput
           label="Status"
           value={draft.status}
-          onChange={(status) => setDraft({ ...draft, status })}
+          onChange={(value) => setDraft({ ...draft, status: value })}
           min={100}
           max={599}
           allowDecimal={false}
@@ -79,23 +79,34 @@ export function RequestLogPage() {
           w={220}
         />
       </FilterBar>
-      {requests.isError && <ErrorState error={requests.error} retry={() => void requests.refetch()} />}
-      {requests.isPending && <LoadingState label="Loading the request log" lines={10} />}
-      {requests.isSuccess && requests.data.meta.total === 0 && (
-        <EmptyState title="No requests match">
-          Widen the filters: another key or person, status, or an earlier time.
-        </EmptyState>
-      )}
-      {requests.isSuccess && requests.data.meta.total > 0 && (
-        <>
-          <RequestLogTable rows={requests.data.data} />
-          <ListPager
-            meta={requests.data.meta}
-            noun={["request", "requests"]}
-            onPage={(page) => setFilter({ ...filter, page })}
-          />
-        </>
-      )}
+      <DataTable
+        label="Requests"
+        testId="request-log-table"
+        minWidth={1080}
+        table={{ verticalSpacing: "xs", fz: "sm", striped: true }}
+        columns={REQUEST_COLUMNS}
+        query={requests}
+        rows={requests.data?.data}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ "data-request-id": row.id })}
+        loading="Loading the request log"
+        loadingLines={10}
+        empty={{ title: "No requests yet", children: "Requests to the API and MCP are logged here for 30 days." }}
+        filtered={
+          key_id || user_id || status || since
+            ? {
+                title: "No requests match",
+                children: "Widen the filters: another key or person, status, or an earlier time.",
+                onClear: clear,
+              }
+            : undefined
+        }
+        pager={{
+          meta: requests.data?.meta,
+          noun: ["request", "requests"],
+          onPage: (page) => void navigate({ search: { ...search, page } }),
+        }}
+      />
     </Stack>
   );
 }

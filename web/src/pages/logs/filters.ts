@@ -20,3 +20,12 @@ export function sinceParam(local: string): string | undefined {
   const at = new Date(local);
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
+
+/** The RFC 3339 time a filter holds, as the `datetime-local` field shows it (the browser's zone). */
+export function localOf(since: string | undefined): string {
+  if (!since) return "";
+  const at = new Date(since);
+  if (Number.isNaN(at.getTime())) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}

@@ -1,26 +1,26 @@
-import { Button, Group, Pagination, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { subscriptionsQuery } from "../../data/webhooks/queries";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
+import { DataTable } from "../../ui/DataTable";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { CreateSubscriptionDialog } from "./CreateSubscriptionDialog";
-import { SubscriptionTable } from "./SubscriptionTable";
+import { SUBSCRIPTION_COLUMNS } from "./SubscriptionTable";
 
+const route = getRouteApi("/signed-in/webhooks");
 const PAGE_SIZE = 25;
 
 /** Webhook subscriptions (admin): the list, and a new one with its signing secret shown once. */
 export function WebhooksPage() {
-  const [page, setPage] = useState(1);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const subscriptions = useQuery({
-    ...subscriptionsQuery({ page, per_page: PAGE_SIZE }),
+    ...subscriptionsQuery({ page: search.page ?? 1, per_page: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const [creating, setCreating] = useState(false);
-  const navigate = useNavigate();
   useRenderedMark(subscriptions.isSuccess);
-  const total = subscriptions.data?.meta.total ?? 0;
 
   return (
     <Stack gap="md" maw={1280}>
@@ -33,32 +33,27 @@ export function WebhooksPage() {
         </div>
         <Button onClick={() => setCreating(true)}>New subscription</Button>
       </Group>
-      {subscriptions.isPending && <LoadingState label="Loading webhook subscriptions" />}
-      {subscriptions.isError && <ErrorState error={subscriptions.error} retry={() => void subscriptions.refetch()} />}
-      {subscriptions.isSuccess && total === 0 && (
-        <EmptyState title="No webhook subscriptions">
-          Add an endpoint to hear about approvals, payments and disputes as they happen.
-        </EmptyState>
-      )}
-      {subscriptions.isSuccess && total > 0 && (
-        <>
-          <SubscriptionTable subscriptions={subscriptions.data.data} />
-          <Group justify="space-between">
-            <Text size="sm" c="gray.7">
-              {total} subscription{total === 1 ? "" : "s"}
-            </Text>
-            {total > PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil(total / PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                aria-label="Subscription pages"
-              />
-            )}
-          </Group>
-        </>
-      )}
+      <DataTable
+        label="Webhook subscriptions"
+        testId="subscriptions-table"
+        minWidth={900}
+        table={{ striped: true, verticalSpacing: "sm" }}
+        columns={SUBSCRIPTION_COLUMNS}
+        query={subscriptions}
+        rows={subscriptions.data?.data}
+        rowKey={(s) => s.id}
+        rowProps={(s) => ({ "data-subscription-id": s.id })}
+        loading="Loading webhook subscriptions"
+        empty={{
+          title: "No webhook subscriptions",
+          children: "Add an endpoint to hear about approvals, payments and disputes as they happen.",
+        }}
+        pager={{
+          meta: subscriptions.data?.meta,
+          noun: ["subscription", "subscriptions"],
+          onPage: (page) => void navigate({ search: { page } }),
+        }}
+      />
       <CreateSubscriptionDialog
         opened={creating}
         onClose={() => setCreating(false)}
