@@ -18,6 +18,9 @@ import { prefetchDealPage } from "./pages/deals/loader";
 import { prefetchHome } from "./pages/home/loader";
 import { jobsSearch } from "./pages/jobs/schemas";
 import { auditSearch, requestLogSearch } from "./pages/logs/schemas";
+import { peopleSearch } from "./pages/people/schemas";
+import { plansSearch } from "./pages/plans/schemas";
+import { spiffsSearch } from "./pages/spiffs/schemas";
 import { statementSearch } from "./pages/statements/schemas";
 import { webhookSearch, webhooksSearch } from "./pages/webhooks/schemas";
 import { AppLayout, type NavEntry } from "./ui/AppLayout";
@@ -216,6 +219,7 @@ const payoutsRoute = createRoute({
 const plansRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.plans.path,
+  validateSearch: plansSearch,
   component: screen(PAGES.plans, () => import("./pages/plans/PlansPage"), "PlansPage"),
 });
 const planRoute = createRoute({
@@ -226,11 +230,13 @@ const planRoute = createRoute({
 const spiffsRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.spiffs.path,
+  validateSearch: spiffsSearch,
   component: screen(PAGES.spiffs, () => import("./pages/spiffs/SpiffsPage"), "SpiffsPage"),
 });
 const peopleRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.people.path,
+  validateSearch: peopleSearch,
   component: screen(PAGES.people, () => import("./pages/people/PeoplePage"), "PeoplePage"),
 });
 const apiKeysRoute = createRoute({

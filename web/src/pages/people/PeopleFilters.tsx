@@ -1,13 +1,14 @@
 import { Button, Group, Select, TextInput } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
+import { useDraft } from "../../lib/draft";
 import { ROLE_LABELS } from "../../ui/labels";
-import type { PeopleFilter } from "./schemas";
+import { type PeopleSearch, ROLES } from "./schemas";
 
 /** The option that sets no filter (Select needs a non-empty value). */
 const ALL = "all";
 const ROLE_OPTIONS = [
   { value: ALL, label: "Every role" },
-  ...Object.entries(ROLE_LABELS).map(([value, label]) => ({ value, label })),
+  ...ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
 ];
 const STATUS_OPTIONS = [
   { value: ALL, label: "Active and inactive" },
@@ -16,8 +17,8 @@ const STATUS_OPTIONS = [
 ];
 
 /** Role and status apply at once; the email (an exact match, as GET /users takes it) on Search. */
-export function PeopleFilters({ filter, onChange }: { filter: PeopleFilter; onChange: (f: PeopleFilter) => void }) {
-  const [email, setEmail] = useState(filter.email ?? "");
+export function PeopleFilters({ filter, onChange }: { filter: PeopleSearch; onChange: (f: PeopleSearch) => void }) {
+  const [email, setEmail] = useDraft(filter.email ?? "");
   const search = (event: FormEvent) => {
     event.preventDefault();
     onChange({ ...filter, email: email.trim() || undefined });
@@ -29,19 +30,15 @@ export function PeopleFilters({ filter, onChange }: { filter: PeopleFilter; onCh
           label="Role"
           data={ROLE_OPTIONS}
           value={filter.role ?? ALL}
-          onChange={(value) =>
-            onChange({ ...filter, role: (value === ALL ? undefined : value) as PeopleFilter["role"] })
-          }
+          onChange={(value) => onChange({ ...filter, role: ROLES.find((role) => role === value) })}
           allowDeselect={false}
           w={170}
         />
         <Select
           label="Status"
           data={STATUS_OPTIONS}
-          value={filter.active ?? ALL}
-          onChange={(value) =>
-            onChange({ ...filter, active: (value === ALL ? undefined : value) as PeopleFilter["active"] })
-          }
+          value={filter.active === undefined ? ALL : String(filter.active)}
+          onChange={(value) => onChange({ ...filter, active: value === ALL ? undefined : value === "true" })}
           allowDeselect={false}
           w={190}
         />

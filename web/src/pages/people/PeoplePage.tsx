@@ -1,61 +1,36 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useRouteContext } from "@tanstack/react-router";
+import { getRouteApi, useRouteContext } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { everyoneQuery, namesOf, usersQuery } from "../../data/users/queries";
-import { ListPager } from "../../ui/ListPager";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
+import { DataTable } from "../../ui/DataTable";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { CreatePersonDialog } from "./CreatePersonDialog";
 import { PeopleFilters } from "./PeopleFilters";
-import { PeopleTable } from "./PeopleTable";
-import type { PeopleFilter } from "./schemas";
+import { usePeopleColumns } from "./PeopleTable";
 
+const route = getRouteApi("/signed-in/people");
 const PEOPLE_PAGE_SIZE = 25;
 
 /** Everyone in the company with role, manager and status; admins invite, create and change them. */
 export function PeoplePage() {
   const { session } = useRouteContext({ from: "/signed-in" });
   const canEdit = session.user.role === "admin";
-  const [filter, setFilter] = useState<PeopleFilter>({ page: 1 });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const [creating, setCreating] = useState(false);
+  const { role, email } = search;
+  const active = search.active === undefined ? undefined : search.active ? "true" : "false";
   const people = useQuery({
-    ...usersQuery({ ...filter, per_page: PEOPLE_PAGE_SIZE }),
+    ...usersQuery({ page: search.page ?? 1, role, active, email, per_page: PEOPLE_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   // Everyone, for manager names and the manager picker (the same list the team page reads).
   const everyone = useQuery(everyoneQuery());
   const names = useMemo(() => namesOf(everyone.data ?? []), [everyone.data]);
+  const { columns, dialog } = usePeopleColumns({ everyone: everyone.data ?? [], names, canEdit, me: session.user.id });
   useRenderedMark(people.isSuccess && everyone.isSuccess);
-
-  const body = (() => {
-    if (people.isError) return <ErrorState error={people.error} retry={() => void people.refetch()} />;
-    if (everyone.isError) return <ErrorState error={everyone.error} retry={() => void everyone.refetch()} />;
-    if (people.isPending || everyone.isPending) return <LoadingState label="Loading people" lines={8} />;
-    if (people.data.meta.total === 0) {
-      return (
-        <EmptyState title="No one matches">
-          Nobody has this role, status or email. Clear a filter to see more people.
-        </EmptyState>
-      );
-    }
-    return (
-      <>
-        <PeopleTable
-          people={people.data.data}
-          everyone={everyone.data}
-          names={names}
-          canEdit={canEdit}
-          me={session.user.id}
-        />
-        <ListPager
-          meta={people.data.meta}
-          noun={["person", "people"]}
-          onPage={(page) => setFilter({ ...filter, page })}
-        />
-      </>
-    );
-  })();
+  const clear = () => void navigate({ search: {} });
 
   return (
     <Stack gap="md">
@@ -70,8 +45,39 @@ export function PeoplePage() {
         </div>
         {canEdit && <Button onClick={() => setCreating(true)}>New person</Button>}
       </Group>
-      <PeopleFilters filter={filter} onChange={(next) => setFilter({ ...next, page: 1 })} />
-      {body}
+      <PeopleFilters filter={search} onChange={(next) => void navigate({ search: { ...next, page: undefined } })} />
+      <DataTable
+        label="People"
+        testId="people-table"
+        minWidth={canEdit ? 860 : 720}
+        table={{ striped: true, highlightOnHover: true, verticalSpacing: "sm" }}
+        columns={columns}
+        query={{
+          error: people.error ?? everyone.error,
+          refetch: () => Promise.all([people.refetch(), everyone.refetch()]),
+        }}
+        rows={everyone.data && people.data?.data}
+        rowKey={(user) => user.id}
+        rowProps={(user) => ({ "data-user-id": user.id })}
+        loading="Loading people"
+        loadingLines={8}
+        empty={{ title: "No people yet", children: canEdit ? 'Add the first with "New person".' : undefined }}
+        filtered={
+          role || active || email
+            ? {
+                title: "No one matches",
+                children: "Nobody has this role, status or email. Clear a filter to see more people.",
+                onClear: clear,
+              }
+            : undefined
+        }
+        pager={{
+          meta: people.data?.meta,
+          noun: ["person", "people"],
+          onPage: (page) => void navigate({ search: { ...search, page } }),
+        }}
+      />
+      {dialog}
       {canEdit && creating && <CreatePersonDialog everyone={everyone.data ?? []} onClose={() => setCreating(false)} />}
     </Stack>
   );

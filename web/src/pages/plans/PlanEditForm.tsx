@@ -12,8 +12,8 @@ import {
   Title,
 } from "@mantine/core";
 import type { ReactNode } from "react";
-import { PLAN_STATUSES } from "../../data/comp-plans/queries";
 import { type PlanForm, tierField } from "./editForm";
+import { PLAN_STATUSES } from "./schemas";
 
 const PERIODS = ["month", "quarter", "year"] as const;
 

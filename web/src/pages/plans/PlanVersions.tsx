@@ -1,9 +1,8 @@
-import { Card, List, Stack, Table, Text, Title } from "@mantine/core";
+import { Card, List, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { type CompPlan, type PlanVersion, planVersionsQuery } from "../../data/comp-plans/queries";
 import { dateTime, decimal, money, percent } from "../../lib/format";
-import { ScrollTable } from "../../ui/ScrollTable";
-import { ErrorState, LoadingState } from "../../ui/states";
+import { type Column, DataTable } from "../../ui/DataTable";
 
 type Term = Exclude<keyof PlanVersion, "plan_id" | "version" | "created_at">;
 const TERMS: [Term, string][] = [
@@ -58,51 +57,32 @@ function changes(version: PlanVersion, previous: PlanVersion | undefined): { lab
 /** The plan's versions (GET /comp-plans/{id}/versions): when each was made and what it changed. */
 export function PlanVersions({ plan }: { plan: CompPlan }) {
   const versions = useQuery(planVersionsQuery(plan.id));
-  const body = (() => {
-    if (versions.error) return <ErrorState error={versions.error} retry={() => void versions.refetch()} />;
-    if (!versions.data) return <LoadingState label="Loading the plan's versions" lines={2} />;
-    const list = versions.data.data;
-    return (
-      <ScrollTable minWidth={640} label="Plan versions">
-        <Table aria-label="Plan versions" data-testid="plan-versions" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Version</Table.Th>
-              <Table.Th>Made</Table.Th>
-              <Table.Th>Terms it set</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((version, i) => {
-              const set = changes(version, list[i + 1]);
-              return (
-                <Table.Tr key={version.version} data-version={version.version}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    v{version.version}
-                    {version.version === plan.version ? " (current)" : ""}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{dateTime(version.created_at)}</Table.Td>
-                  <Table.Td fz="sm">
-                    {set.length === 0 ? (
-                      "the same terms"
-                    ) : (
-                      <List size="sm" spacing={2}>
-                        {set.map((c) => (
-                          <List.Item key={c.label} data-term={c.label}>
-                            {c.label}: {c.text}
-                          </List.Item>
-                        ))}
-                      </List>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
-    );
-  })();
+  const list = versions.data?.data ?? [];
+  const columns: Column<PlanVersion>[] = [
+    {
+      header: "Version",
+      props: () => ({ style: { whiteSpace: "nowrap" } }),
+      cell: (version) => `v${version.version}${version.version === plan.version ? " (current)" : ""}`,
+    },
+    { header: "Made", props: () => ({ style: { whiteSpace: "nowrap" } }), cell: (v) => dateTime(v.created_at) },
+    {
+      header: "Terms it set",
+      props: () => ({ fz: "sm" }),
+      cell: (version, i) => {
+        const set = changes(version, list[i + 1]);
+        if (set.length === 0) return "the same terms";
+        return (
+          <List size="sm" spacing={2}>
+            {set.map((c) => (
+              <List.Item key={c.label} data-term={c.label}>
+                {c.label}: {c.text}
+              </List.Item>
+            ))}
+          </List>
+        );
+      },
+    },
+  ];
   return (
     <Card withBorder>
       <Stack gap="sm">
@@ -113,7 +93,20 @@ export function PlanVersions({ plan }: { plan: CompPlan }) {
           A change to the terms of an active plan makes a new version; each line keeps the version it was calculated
           with. Name, description and status belong to the plan, not to a version.
         </Text>
-        {body}
+        <DataTable
+          label="Plan versions"
+          testId="plan-versions"
+          minWidth={640}
+          table={{ verticalSpacing: "xs" }}
+          columns={columns}
+          query={versions}
+          rows={versions.data?.data}
+          rowKey={(version) => String(version.version)}
+          rowProps={(version) => ({ "data-version": version.version })}
+          loading="Loading the plan's versions"
+          loadingLines={2}
+          empty={{ title: "No versions yet" }}
+        />
       </Stack>
     </Card>
   );

@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Text } from "@mantine/core";
 import type { Spiff } from "../../data/spiffs/queries";
 import { date, money, percent } from "../../lib/format";
 import { today } from "../../lib/periods";
+import type { Column } from "../../ui/DataTable";
 import { DEAL_TYPE_LABELS } from "../../ui/labels";
-import { ScrollTable } from "../../ui/ScrollTable";
 import { type SpiffState, stateOf } from "./spiffState";
 
 const STATE_BADGES: Record<SpiffState, { label: string; color: string }> = {
@@ -13,86 +13,77 @@ const STATE_BADGES: Record<SpiffState, { label: string; color: string }> = {
   inactive: { label: "Inactive", color: "gray.7" },
 };
 
-interface Props {
-  spiffs: Spiff[];
+/** The SPIFFs' columns; admins edit and end (finance reads: the column of buttons is absent). */
+export function spiffColumns(props: {
   names: Map<string, string>;
-  /** Admins edit and end; finance reads (the buttons are absent). */
   canEdit: boolean;
   onEdit: (spiff: Spiff) => void;
   onEnd: (spiff: Spiff) => void;
-}
-
-export function SpiffTable({ spiffs, names, canEdit, onEdit, onEnd }: Props) {
-  return (
-    <ScrollTable minWidth={canEdit ? 980 : 820} label="SPIFFs">
-      <Table striped verticalSpacing="sm" aria-label="SPIFFs" data-testid="spiff-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Window</Table.Th>
-            <Table.Th scope="col">Payout</Table.Th>
-            <Table.Th scope="col">Who qualifies</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            {canEdit && <Table.Th scope="col">Actions</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {spiffs.map((spiff) => {
-            const state = stateOf(spiff);
-            return (
-              <Table.Tr key={spiff.id} data-spiff-id={spiff.id}>
-                <Table.Th scope="row" fw={500}>
-                  {spiff.name}
-                  {spiff.description && (
-                    <Text size="xs" c="gray.7" fw={400} lineClamp={2} maw={260}>
-                      {spiff.description}
-                    </Text>
-                  )}
-                </Table.Th>
-                <Table.Td data-col="window" style={{ whiteSpace: "nowrap" }}>
-                  {date(spiff.starts_on)} – {date(spiff.ends_on)}
-                </Table.Td>
-                <Table.Td data-col="payout">
-                  {spiff.payout.type === "flat"
-                    ? `${money(spiff.payout.amount, spiff.currency)} per deal`
-                    : `${percent(spiff.payout.rate, 4)} of credit`}
-                </Table.Td>
-                <Table.Td data-col="criteria">
-                  <Criteria spiff={spiff} names={names} />
-                </Table.Td>
-                <Table.Td data-col="status">
-                  <Badge color={STATE_BADGES[state].color} variant="dot" miw="max-content">
-                    {STATE_BADGES[state].label}
-                  </Badge>
-                </Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => onEdit(spiff)} aria-label={`Edit ${spiff.name}`}>
-                        Edit
-                      </Button>
-                      {/* Running and not already ending today: End moves the last day to today. */}
-                      {state === "running" && spiff.ends_on > today() && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => onEnd(spiff)}
-                          aria-label={`End ${spiff.name}`}
-                        >
-                          End
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
-  );
+}): Column<Spiff>[] {
+  const { names, canEdit, onEdit, onEnd } = props;
+  const columns: Column<Spiff>[] = [
+    {
+      header: "Name",
+      rowHeader: true,
+      cell: (spiff) => (
+        <>
+          {spiff.name}
+          {spiff.description && (
+            <Text size="xs" c="gray.7" fw={400} lineClamp={2} maw={260}>
+              {spiff.description}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      header: "Window",
+      id: "window",
+      props: () => ({ style: { whiteSpace: "nowrap" } }),
+      cell: (spiff) => `${date(spiff.starts_on)} – ${date(spiff.ends_on)}`,
+    },
+    {
+      header: "Payout",
+      id: "payout",
+      cell: (spiff) =>
+        spiff.payout.type === "flat"
+          ? `${money(spiff.payout.amount, spiff.currency)} per deal`
+          : `${percent(spiff.payout.rate, 4)} of credit`,
+    },
+    { header: "Who qualifies", id: "criteria", cell: (spiff) => <Criteria spiff={spiff} names={names} /> },
+    {
+      header: "Status",
+      id: "status",
+      cell: (spiff) => {
+        const badge = STATE_BADGES[stateOf(spiff)];
+        return (
+          <Badge color={badge.color} variant="dot" miw="max-content">
+            {badge.label}
+          </Badge>
+        );
+      },
+    },
+  ];
+  if (!canEdit) return columns;
+  return [
+    ...columns,
+    {
+      header: "Actions",
+      cell: (spiff) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={() => onEdit(spiff)} aria-label={`Edit ${spiff.name}`}>
+            Edit
+          </Button>
+          {/* Running and not already ending today: End moves the last day to today. */}
+          {stateOf(spiff) === "running" && spiff.ends_on > today() && (
+            <Button size="xs" variant="light" color="red" onClick={() => onEnd(spiff)} aria-label={`End ${spiff.name}`}>
+              End
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
 }
 
 /** The criteria in words, each on its line; "Every deal" when none is set. */

@@ -1,19 +1,18 @@
 import { Alert, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useRouteContext } from "@tanstack/react-router";
+import { getRouteApi, useRouteContext } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import type { Schemas } from "../../api/types";
-import { type Spiff, type SpiffsQuery, spiffsQuery } from "../../data/spiffs/queries";
+import { type Spiff, spiffsQuery } from "../../data/spiffs/queries";
 import { everyoneQuery } from "../../data/users/queries";
 import { AnchorLink } from "../../ui/AnchorLink";
-import { ListPager } from "../../ui/ListPager";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
+import { DataTable } from "../../ui/DataTable";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { EndSpiffDialog } from "./EndSpiffDialog";
 import { SpiffForm } from "./SpiffForm";
-import { SpiffTable } from "./SpiffTable";
+import { spiffColumns } from "./SpiffTable";
 
-type SpiffFilter = Omit<SpiffsQuery, "per_page">;
+const route = getRouteApi("/signed-in/spiffs");
 const SPIFFS_PAGE_SIZE = 25;
 
 const ACTIVE_OPTIONS = [
@@ -28,11 +27,13 @@ type Editing = { kind: "new" } | { kind: "edit"; spiff: Spiff } | { kind: "end";
 export function SpiffsPage() {
   const { session } = useRouteContext({ from: "/signed-in" });
   const canEdit = session.user.role === "admin";
-  const [filter, setFilter] = useState<SpiffFilter>({ page: 1 });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const active = search.active === undefined ? undefined : search.active ? "true" : "false";
   const [editing, setEditing] = useState<Editing>(null);
   const [saved, setSaved] = useState<Schemas["SpiffWritten"] | null>(null);
   const spiffs = useQuery({
-    ...spiffsQuery({ ...filter, per_page: SPIFFS_PAGE_SIZE }),
+    ...spiffsQuery({ page: search.page ?? 1, active, per_page: SPIFFS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const users = useQuery(everyoneQuery());
@@ -44,37 +45,6 @@ export function SpiffsPage() {
     setEditing(null);
     setSaved(written);
   };
-
-  const body = (() => {
-    if (spiffs.isError) return <ErrorState error={spiffs.error} retry={() => void spiffs.refetch()} />;
-    if (users.isError) return <ErrorState error={users.error} retry={() => void users.refetch()} />;
-    if (spiffs.isPending || users.isPending) return <LoadingState label="Loading SPIFFs" lines={6} />;
-    if (spiffs.data.meta.total === 0) {
-      return (
-        <EmptyState title="No SPIFFs here">
-          {canEdit
-            ? 'Create one with "New SPIFF": a bonus per deal or a rate of credit, for a window of dates.'
-            : "None match this filter."}
-        </EmptyState>
-      );
-    }
-    return (
-      <>
-        <SpiffTable
-          spiffs={spiffs.data.data}
-          names={names}
-          canEdit={canEdit}
-          onEdit={(spiff) => setEditing({ kind: "edit", spiff })}
-          onEnd={(spiff) => setEditing({ kind: "end", spiff })}
-        />
-        <ListPager
-          meta={spiffs.data.meta}
-          noun={["SPIFF", "SPIFFs"]}
-          onPage={(page) => setFilter({ ...filter, page })}
-        />
-      </>
-    );
-  })();
 
   return (
     <Stack gap="md">
@@ -90,8 +60,8 @@ export function SpiffsPage() {
       <Select
         label="Status"
         data={ACTIVE_OPTIONS}
-        value={filter.active ?? "all"}
-        onChange={(value) => setFilter({ page: 1, active: value === "true" || value === "false" ? value : undefined })}
+        value={active ?? "all"}
+        onChange={(value) => void navigate({ search: { active: value === "all" ? undefined : value === "true" } })}
         allowDeselect={false}
         w={220}
       />
@@ -108,7 +78,43 @@ export function SpiffsPage() {
           )}
         </Alert>
       )}
-      {body}
+      <DataTable
+        label="SPIFFs"
+        testId="spiff-table"
+        minWidth={canEdit ? 980 : 820}
+        table={{ striped: true, verticalSpacing: "sm" }}
+        columns={spiffColumns({
+          names,
+          canEdit,
+          onEdit: (spiff) => setEditing({ kind: "edit", spiff }),
+          onEnd: (spiff) => setEditing({ kind: "end", spiff }),
+        })}
+        query={{ error: spiffs.error ?? users.error, refetch: () => Promise.all([spiffs.refetch(), users.refetch()]) }}
+        rows={users.data && spiffs.data?.data}
+        rowKey={(spiff) => spiff.id}
+        rowProps={(spiff) => ({ "data-spiff-id": spiff.id })}
+        loading="Loading SPIFFs"
+        empty={{
+          title: "No SPIFFs yet",
+          children: canEdit
+            ? 'Create one with "New SPIFF": a bonus per deal or a rate of credit, for a window of dates.'
+            : "None have been made.",
+        }}
+        filtered={
+          active
+            ? {
+                title: "No SPIFFs here",
+                children: "None match this filter.",
+                onClear: () => void navigate({ search: {} }),
+              }
+            : undefined
+        }
+        pager={{
+          meta: spiffs.data?.meta,
+          noun: ["SPIFF", "SPIFFs"],
+          onPage: (page) => void navigate({ search: { ...search, page } }),
+        }}
+      />
       {editing?.kind === "new" && <SpiffForm people={people} onSaved={done} onClose={() => setEditing(null)} />}
       {editing?.kind === "edit" && (
         <SpiffForm spiff={editing.spiff} people={people} onSaved={done} onClose={() => setEditing(null)} />
