@@ -13,15 +13,21 @@ import { type Role, sessionQuery } from "./data/auth/queries";
 import { currentPeriodLabel } from "./lib/periods";
 import { apiKeysSearch } from "./pages/api-keys/schemas";
 import { prefetchApprovals } from "./pages/approvals/queue";
+import { approvalsSearch } from "./pages/approvals/schemas";
 import { signInSearch } from "./pages/auth/schemas";
 import { prefetchDealPage } from "./pages/deals/loader";
+import { dealSearch } from "./pages/deals/schemas";
+import { disputeQueueSearch } from "./pages/dispute-queue/schemas";
+import { disputesSearch } from "./pages/disputes/schemas";
 import { prefetchHome } from "./pages/home/loader";
 import { jobsSearch } from "./pages/jobs/schemas";
 import { auditSearch, requestLogSearch } from "./pages/logs/schemas";
+import { payoutsSearch } from "./pages/payouts/schemas";
 import { peopleSearch } from "./pages/people/schemas";
 import { plansSearch } from "./pages/plans/schemas";
 import { spiffsSearch } from "./pages/spiffs/schemas";
 import { statementSearch } from "./pages/statements/schemas";
+import { teamSearch } from "./pages/team/schemas";
 import { webhookSearch, webhooksSearch } from "./pages/webhooks/schemas";
 import { AppLayout, type NavEntry } from "./ui/AppLayout";
 import { ErrorState, NotAllowedState, NotFoundState, PageLoader } from "./ui/states";
@@ -176,7 +182,9 @@ const personRoute = createRoute({
 const dealRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.deal.path,
-  loader: ({ context, params }) => prefetchDealPage(context.queryClient, params.dealId),
+  validateSearch: dealSearch,
+  loader: ({ context, params, location }) =>
+    prefetchDealPage(context.queryClient, params.dealId, dealSearch.parse(location.search).history),
   component: screen(PAGES.deal, () => import("./pages/deals/DealPage"), "DealPage"),
 });
 const statementRoute = createRoute({
@@ -193,27 +201,35 @@ const whatIfRoute = createRoute({
 const disputesRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.disputes.path,
+  validateSearch: disputesSearch,
   component: screen(PAGES.disputes, () => import("./pages/disputes/DisputesPage"), "DisputesPage"),
 });
 const teamRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.team.path,
+  validateSearch: teamSearch,
   component: screen(PAGES.team, () => import("./pages/team/TeamPage"), "TeamPage"),
 });
 const approvalsRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.approvals.path,
-  loader: ({ context }) => (allowed(PAGES.approvals, context) ? prefetchApprovals(context.queryClient) : undefined),
+  validateSearch: approvalsSearch,
+  loader: ({ context, location }) =>
+    allowed(PAGES.approvals, context)
+      ? prefetchApprovals(context.queryClient, approvalsSearch.parse(location.search))
+      : undefined,
   component: screen(PAGES.approvals, () => import("./pages/approvals/ApprovalsPage"), "ApprovalsPage"),
 });
 const disputeQueueRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.disputeQueue.path,
+  validateSearch: disputeQueueSearch,
   component: screen(PAGES.disputeQueue, () => import("./pages/dispute-queue/DisputeQueuePage"), "DisputeQueuePage"),
 });
 const payoutsRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.payouts.path,
+  validateSearch: payoutsSearch,
   component: screen(PAGES.payouts, () => import("./pages/payouts/PayoutsPage"), "PayoutsPage"),
 });
 const plansRoute = createRoute({

@@ -1,4 +1,14 @@
-import { Button, Group, Pagination, Stack, Table, type TableProps, Text, UnstyledButton } from "@mantine/core";
+import {
+  Button,
+  Group,
+  type MantineBreakpoint,
+  Pagination,
+  Stack,
+  Table,
+  type TableProps,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
 import { Fragment, type ReactNode } from "react";
 import { ScrollTable } from "./ScrollTable";
 import { EmptyState, ErrorState, LoadingState } from "./states";
@@ -19,6 +29,8 @@ export interface Column<T> {
   /** Further props of each cell (white-space, widths, a test id). */
   props?: (row: T) => Record<string, unknown>;
   width?: number;
+  /** Shown from this breakpoint up (a narrow screen keeps the columns that matter). */
+  visibleFrom?: MantineBreakpoint;
 }
 
 /** A list answer's `meta` (API.md §2). */
@@ -125,7 +137,8 @@ interface TableOptions<T> {
   /** The table's name (its aria-label and the scrolling region's). */
   label: string;
   columns: Column<T>[];
-  rowKey: (row: T) => string;
+  /** The row's React key: its record's id unless said otherwise. */
+  rowKey?: (row: T) => string;
   /** Each row's data attributes and state (selected, focused). */
   rowProps?: (row: T, index: number) => Record<string, unknown>;
   /** What a row opens below itself (an event's before and after, a delivery's attempts), or null. */
@@ -136,6 +149,16 @@ interface TableOptions<T> {
   minWidth: number;
   testId?: string;
   table?: TableProps;
+  /** A sentence under the table saying what its numbers are. */
+  caption?: ReactNode;
+}
+
+/** The states, rows and pager of a paginated list query (GET /deals, /users, …) for DataTable and DataList. */
+export function listOf<T>(
+  query: { error: unknown; refetch: () => unknown; data?: { data: T[]; meta: Meta } },
+  pager: Omit<Pager, "meta">,
+): { query: States["query"]; rows: T[] | undefined; pager: Pager } {
+  return { query, rows: query.data?.data, pager: { ...pager, meta: query.data?.meta } };
 }
 
 /** A list as a table: columns, a row per record, the four states and the pager (DataList). */
@@ -145,10 +168,12 @@ export function DataTable<T>(props: States & TableOptions<T> & { rows: T[] | und
 
 /** A table of records without the list states (the rows are known: a statement's lines). */
 export function RecordTable<T>(props: TableOptions<T> & { rows: T[] }) {
-  const { label, columns, rows, rowKey, rowProps, detail, detailProps, minWidth, testId, table } = props;
+  const { label, columns, rows, rowProps, detail, detailProps, minWidth, testId, table, caption } = props;
+  const rowKey = props.rowKey ?? ((row: T) => (row as { id: string }).id);
   return (
     <ScrollTable minWidth={minWidth} label={label}>
       <Table aria-label={label} data-testid={testId} {...table}>
+        {caption}
         <Table.Thead>
           <Table.Tr>
             {columns.map((column, i) => (
@@ -158,6 +183,7 @@ export function RecordTable<T>(props: TableOptions<T> & { rows: T[] }) {
                 scope="col"
                 ta={column.numeric ? "right" : undefined}
                 w={column.width}
+                visibleFrom={column.visibleFrom}
                 aria-sort={column.sort?.direction}
               >
                 {column.sort ? <SortButton label={column.header} sort={column.sort} /> : column.header}
@@ -181,6 +207,7 @@ export function RecordTable<T>(props: TableOptions<T> & { rows: T[] }) {
                         fw={column.rowHeader ? 500 : undefined}
                         ta={column.numeric ? "right" : undefined}
                         data-col={column.id}
+                        visibleFrom={column.visibleFrom}
                         {...column.props?.(row)}
                       >
                         {column.cell(row, index)}

@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { type ApiKey, apiKeysQuery } from "../../data/api-keys/queries";
-import { DataTable } from "../../ui/DataTable";
+import { DataTable, listOf } from "../../ui/DataTable";
+import { PageHeader } from "../../ui/PageHeader";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { CreateKeyDialog } from "./CreateKeyDialog";
 import { type KeyAction, keyColumns } from "./KeyTable";
@@ -30,32 +31,22 @@ export function ApiKeysPage() {
 
   return (
     <Stack gap="md" maw={1280}>
-      <Group justify="space-between" align="end">
-        <div>
-          <Title order={2}>API keys</Title>
-          <Text size="sm" c="gray.7">
-            Keys let programs call the API and assistants use MCP. A key is shown once, when it is made.
-          </Text>
-        </div>
-        <Button onClick={() => setCreating(true)}>Create key</Button>
-      </Group>
+      <PageHeader title="API keys" action={<Button onClick={() => setCreating(true)}>Create key</Button>}>
+        Keys let programs call the API and assistants use MCP. A key is shown once, when it is made.
+      </PageHeader>
       <DataTable
         label="API keys"
         testId="api-keys-table"
         minWidth={900}
         table={{ striped: true, verticalSpacing: "sm" }}
         columns={keyColumns(keys.data?.data ?? [], (action, key) => setActing({ action, key }))}
-        query={keys}
-        rows={keys.data?.data}
-        rowKey={(key) => key.id}
         rowProps={(key) => ({ "data-key-id": key.id })}
         loading="Loading API keys"
         empty={{ title: "No API keys", children: "Create one for each program that calls the API." }}
-        pager={{
-          meta: keys.data?.meta,
+        {...listOf(keys, {
           noun: ["key", "keys"],
           onPage: (page) => void navigate({ search: { page } }),
-        }}
+        })}
       />
       <CreateKeyDialog opened={creating} onClose={() => setCreating(false)} />
       <RotateKeyDialog apiKey={on("rotate")} onClose={done} />

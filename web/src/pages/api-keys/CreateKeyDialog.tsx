@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useCreateKey } from "../../data/api-keys/mutations";
 import type { Scope } from "../../data/api-keys/queries";
 import { fieldErrors } from "../../lib/field-errors";
 import { ActionError } from "../../ui/ActionError";
-import { OneTimeSecret } from "../../ui/OneTimeSecret";
+import { OneTimeSecret, SecretModal } from "../../ui/OneTimeSecret";
 
 const SCOPES: { value: Scope; label: string }[] = [
   { value: "read", label: "read: lists and gets" },
@@ -31,30 +31,18 @@ function expiresAt(choice: string, day: string): string | null {
 
 /** Create a key: name, scope, optional expiry → the raw key once, then never again. */
 export function CreateKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [secret, setSecret] = useState<string | null>(null);
-  const close = () => {
-    setSecret(null);
-    onClose();
-  };
   return (
-    <Modal
+    <SecretModal<string>
       opened={opened}
-      onClose={close}
-      title={secret ? "Your new API key" : "Create an API key"}
-      size="lg"
-      closeOnClickOutside={!secret}
-    >
-      {opened &&
-        (secret ? <CreatedKey secret={secret} onDone={close} /> : <CreateForm onSecret={setSecret} onCancel={close} />)}
-    </Modal>
-  );
-}
-
-function CreatedKey({ secret, onDone }: { secret: string; onDone: () => void }) {
-  return (
-    <OneTimeSecret label="API key" secret={secret} onDone={onDone}>
-      Send it as <code>Authorization: Bearer …</code>. It works on the REST API and, with the read tools, on /mcp.
-    </OneTimeSecret>
+      onClose={onClose}
+      title={(secret) => (secret ? "Your new API key" : "Create an API key")}
+      ask={(reveal, close) => <CreateForm onSecret={reveal} onCancel={close} />}
+      show={(secret, close) => (
+        <OneTimeSecret label="API key" secret={secret} onDone={close}>
+          Send it as <code>Authorization: Bearer …</code>. It works on the REST API and, with the read tools, on /mcp.
+        </OneTimeSecret>
+      )}
+    />
   );
 }
 

@@ -1,38 +1,31 @@
-import { Button, Code, Group, Modal, Stack, Text } from "@mantine/core";
+import { Code, Text } from "@mantine/core";
 import { useRevokeKey } from "../../data/api-keys/mutations";
 import type { ApiKey } from "../../data/api-keys/queries";
-import { ActionError } from "../../ui/ActionError";
+import { ConfirmModal } from "../../ui/ConfirmModal";
 
 /** Revoke, after a confirmation: it cannot be undone, and it bites on the key's next request. */
 export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
-  return (
-    <Modal opened={apiKey !== null} onClose={onClose} title={`Revoke “${apiKey?.name ?? ""}”?`}>
-      {apiKey && <Revoke apiKey={apiKey} onClose={onClose} />}
-    </Modal>
-  );
+  return apiKey && <Revoke apiKey={apiKey} onClose={onClose} />;
 }
 
 function Revoke({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
   const revoke = useRevokeKey(apiKey.id);
   return (
-    <Stack>
+    <ConfirmModal
+      opened
+      title={`Revoke “${apiKey.name}”?`}
+      confirmLabel="Revoke key"
+      cancelLabel="Keep it"
+      destructive
+      pending={revoke.isPending}
+      error={revoke.error}
+      onConfirm={() => revoke.mutate(undefined, { onSuccess: onClose })}
+      onClose={onClose}
+    >
       <Text size="sm">
         The key <Code>{apiKey.prefix}</Code> ({apiKey.scope}) stops working on its next request: programs using it get
         401. This cannot be undone; to replace a key without a gap, rotate it instead.
       </Text>
-      <ActionError error={revoke.error} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={revoke.isPending}>
-          Keep it
-        </Button>
-        <Button
-          color="red.9"
-          loading={revoke.isPending}
-          onClick={() => revoke.mutate(undefined, { onSuccess: onClose })}
-        >
-          Revoke key
-        </Button>
-      </Group>
-    </Stack>
+    </ConfirmModal>
   );
 }

@@ -1,24 +1,29 @@
-import { Button, Group, Kbd, Pagination, Progress, Select, Stack, Text, Title } from "@mantine/core";
+import { Button, Kbd, Select, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { type UseQueryResult, useQuery } from "@tanstack/react-query";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { getRouteApi } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
 import { useApproveDeals } from "../../data/deals/mutations";
-import type { Deal, DealSort as QueueSort } from "../../data/deals/queries";
+import type { Deal, DealSort } from "../../data/deals/queries";
 import { everyoneQuery, namesOf } from "../../data/users/queries";
 import type { BulkOutcome as Outcome } from "../../lib/bulk";
+import { useDraft } from "../../lib/draft";
 import { fieldErrors } from "../../lib/field-errors";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
+import { BulkBar, BulkProgress, selectionTotal, useProgress } from "../../ui/BulkBar";
+import { DataTable, listOf } from "../../ui/DataTable";
+import { PageHeader } from "../../ui/PageHeader";
+import { EmptyState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { BulkOutcome } from "./BulkOutcome";
 import { DealDrawer } from "./DealDrawer";
 import { QueueFilters } from "./QueueFilters";
-import { QueueTable } from "./QueueTable";
-import { FIRST_VIEW, type QueueFilters as Filters, NO_FILTERS, planOptions, queueQuery } from "./queue";
+import { useQueueColumns } from "./QueueTable";
+import { FIRST_VIEW, type QueueFilters as Filters, planOptions, queueQuery, searchOf, viewOf } from "./queue";
 import { RejectDialog } from "./RejectDialog";
-import { SelectionTotal } from "./SelectionTotal";
+import { PAGE_SIZES } from "./schemas";
 import { SHORTCUT_KEYS, useQueueShortcuts } from "./useQueueShortcuts";
 
-const PAGE_SIZES = ["25", "50", "100"];
+const route = getRouteApi("/signed-in/approvals");
 /** Failure codes a second try may cure (lib/bulk.ts gives "network" when no answer came). */
 const RETRYABLE = new Set([
   "network",
@@ -31,20 +36,19 @@ const RETRYABLE = new Set([
 
 /** The admin's approval queue: pending deals, filtered and sorted by the API, approved many at a time. */
 export function ApprovalsPage() {
-  const [filters, setFiltersNow] = useState<Filters>(FIRST_VIEW.filters);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const view = viewOf(search);
+  // The filter fields as typed; the URL (and the query) follow once typing pauses.
+  const [filters, setFiltersNow] = useDraft(view.filters);
   const [debounced] = useDebouncedValue(filters, 300);
-  const [sort, setSort] = useState<QueueSort>(FIRST_VIEW.sort);
-  const [page, setPage] = useState(FIRST_VIEW.page);
-  const [perPage, setPerPage] = useState(FIRST_VIEW.perPage);
   const [selected, setSelected] = useState<Map<string, Deal>>(new Map());
   const [focused, setFocused] = useState(0);
-  const [open, setOpen] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<Deal | null>(null);
-  // Progress goes to the progress bar alone: re-rendering the page (100 rows) per approval slowed the bulk run.
-  const progressTo = useRef<(finished: number) => void>(undefined);
+  const progress = useProgress();
   const [outcome, setOutcome] = useState<Outcome<Deal> | null>(null);
 
-  const list = useQuery(queueQuery({ filters: debounced, sort, page, perPage }));
+  const list = useQuery({ ...queueQuery(view), placeholderData: keepPreviousData });
   const people = useQuery({ ...everyoneQuery(), select: namesOf });
   const plans = useQuery(planOptions());
   const approveMany = useApproveDeals();
@@ -52,18 +56,31 @@ export function ApprovalsPage() {
 
   const deals = list.data?.data ?? [];
   const nameOf = (id: string) => people.data?.get(id) ?? id;
-  const view = (change: () => void) => {
-    change();
-    setPage(1);
+  const open = search.deal ?? null;
+  const setOpen = (deal: string | null) => void navigate({ search: { ...search, deal: deal ?? undefined } });
+  /** Another view of the queue (filters, sort, page size) starts at its first page, on its first row. */
+  const show = (next: Partial<typeof search>) => {
     setFocused(0);
+    void navigate({ search: { ...search, page: undefined, ...next } });
   };
-  const setFilters = (next: Filters) => view(() => setFiltersNow(next));
+  const appliedFilters = JSON.stringify(view.filters);
+  // Only a pause in typing moves the URL; a URL changed elsewhere (Back, Clear) resets the fields
+  // (useDraft) and must not be moved back to what they held before.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields' pause alone commits them
+  useEffect(() => {
+    if (JSON.stringify(debounced) !== appliedFilters) show(searchOf(debounced));
+  }, [debounced]);
+  const setFilters = (next: Filters) => setFiltersNow(next);
+  const clearFilters = () => {
+    setFiltersNow(FIRST_VIEW.filters);
+    show({ ...searchOf(FIRST_VIEW.filters), deal: undefined });
+  };
 
   const approve = (targets: Deal[]) => {
     if (targets.length === 0 || approveMany.isPending) return;
     setOutcome(null);
     approveMany.mutate(
-      { deals: targets, progress: (finished) => progressTo.current?.(finished) },
+      { deals: targets, progress: progress.report },
       {
         onSuccess: (result) => {
           setOutcome(result);
@@ -104,23 +121,35 @@ export function ApprovalsPage() {
     reject: () => current && setRejecting(current),
     open: () => current && setOpen(current.id),
   });
-
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.meta.total / perPage)) : 1;
+  const table = useQueueColumns({
+    deals,
+    selected,
+    focused,
+    sort: view.sort,
+    nameOf,
+    onSort: (sort: DealSort) => show({ sort }),
+    onFocusRow: setFocused,
+    onToggle: toggle,
+    onToggleAll: toggleAll,
+    onOpen: (d) => setOpen(d.id),
+    onApprove: (d) => approve([d]),
+    onReject: setRejecting,
+    busy: approveMany.isPending,
+  });
   const selection = [...selected.values()];
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={2}>Approvals</Title>
-          <Text c="gray.7" size="sm">
-            Pending deals. Approving locks a deal's lines; rejecting voids them and tells the owner why.
-          </Text>
-        </Stack>
-        <Button variant="subtle" onClick={() => setFilters(NO_FILTERS)}>
-          Clear filters
-        </Button>
-      </Group>
+      <PageHeader
+        title="Approvals"
+        action={
+          <Button variant="subtle" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        }
+      >
+        Pending deals. Approving locks a deal's lines; rejecting voids them and tells the owner why.
+      </PageHeader>
       <QueueFilters
         filters={filters}
         onChange={setFilters}
@@ -128,21 +157,29 @@ export function ApprovalsPage() {
         plans={plans.data?.data ?? []}
         errors={fieldErrors(list.error)}
       />
-      <Group justify="space-between" gap="sm" data-testid="selection-bar">
-        <Group gap="sm">
-          <Button onClick={() => approve(selection)} disabled={selection.length === 0} loading={approveMany.isPending}>
-            Approve {selection.length} selected
-          </Button>
-          {selection.length > 0 && (
-            <Button variant="subtle" onClick={() => setSelected(new Map())} disabled={approveMany.isPending}>
-              Clear selection
+      <BulkBar
+        testId="selection-bar"
+        summaryId="selection-total"
+        summary={`${selection.length} selected · commission ${selectionTotal(selection)}`}
+        actions={
+          <>
+            <Button
+              onClick={() => approve(selection)}
+              disabled={selection.length === 0}
+              loading={approveMany.isPending}
+            >
+              Approve {selection.length} selected
             </Button>
-          )}
-        </Group>
-        <SelectionTotal deals={selection} />
-      </Group>
+            {selection.length > 0 && (
+              <Button variant="subtle" onClick={() => setSelected(new Map())} disabled={approveMany.isPending}>
+                Clear selection
+              </Button>
+            )}
+          </>
+        }
+      />
       {approveMany.isPending && approveMany.variables && (
-        <BulkProgress of={approveMany.variables.deals.length} subscribe={progressTo} />
+        <BulkProgress of={approveMany.variables.deals.length} verb="Approved" listener={progress.listener} />
       )}
       {outcome && <BulkOutcome outcome={outcome} onClose={() => setOutcome(null)} />}
       <Text size="xs" c="gray.7" data-testid="shortcut-help">
@@ -150,52 +187,50 @@ export function ApprovalsPage() {
         <Kbd>{SHORTCUT_KEYS.toggle}</Kbd> select · <Kbd>{SHORTCUT_KEYS.approve}</Kbd> approve ·{" "}
         <Kbd>{SHORTCUT_KEYS.reject}</Kbd> reject · <Kbd>{SHORTCUT_KEYS.open}</Kbd> lines (not while typing in a field)
       </Text>
-      <QueueBody
-        list={list}
-        deals={deals}
-        selected={selected}
-        focused={focused}
-        sort={sort}
-        nameOf={nameOf}
-        onSort={(s) => view(() => setSort(s))}
-        onFocusRow={setFocused}
-        onToggle={toggle}
-        onToggleAll={toggleAll}
-        onOpen={(d) => setOpen(d.id)}
-        onApprove={(d) => approve([d])}
-        onReject={setRejecting}
-        busy={approveMany.isPending}
-      />
-      {list.data && list.data.meta.total > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="gray.7" data-testid="queue-total">
-            {list.data.meta.total} pending deal{list.data.meta.total === 1 ? "" : "s"}
-          </Text>
-          <Group gap="sm">
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={(p) => {
-                  setPage(p);
-                  setFocused(0);
-                }}
-                size="sm"
-                aria-label="Queue pages"
-                getControlProps={(control) => ({ "aria-label": `${control} page` })}
-              />
-            )}
+      <DataTable
+        label="Pending deals"
+        testId="approval-queue"
+        minWidth={980}
+        table={{ highlightOnHover: true, verticalSpacing: "xs" }}
+        {...table}
+        loading="Loading pending deals"
+        loadingLines={8}
+        error={(error) =>
+          Object.keys(fieldErrors(error)).length > 0 ? (
+            <EmptyState title="Check the filters">
+              The API refused a filter: its message is on the field above.
+            </EmptyState>
+          ) : undefined
+        }
+        empty={{ title: "No pending deals", children: "Every deal submitted has been approved or rejected." }}
+        filtered={
+          appliedFilters === JSON.stringify(FIRST_VIEW.filters)
+            ? undefined
+            : {
+                title: "No pending deals",
+                children: "Nothing waits for approval with these filters.",
+                onClear: clearFilters,
+              }
+        }
+        {...listOf(list, {
+          noun: ["pending deal", "pending deals"],
+          countId: "queue-total",
+          onPage: (page) => {
+            setFocused(0);
+            void navigate({ search: { ...search, page } });
+          },
+          extra: (
             <Select
               aria-label="Deals per page"
-              data={PAGE_SIZES}
-              value={String(perPage)}
-              onChange={(v) => v && view(() => setPerPage(Number(v)))}
+              data={PAGE_SIZES.map(String)}
+              value={String(view.perPage)}
+              onChange={(v) => v && show({ per_page: Number(v) })}
               w={80}
               allowDeselect={false}
             />
-          </Group>
-        </Group>
-      )}
+          ),
+        })}
+      />
       <DealDrawer dealId={open} onClose={() => setOpen(null)} nameOf={nameOf} />
       <RejectDialog
         deal={rejecting}
@@ -212,36 +247,4 @@ export function ApprovalsPage() {
       />
     </Stack>
   );
-}
-
-type QueueBodyProps = Omit<Parameters<typeof QueueTable>[0], "deals"> & {
-  list: UseQueryResult<{ data: Deal[] }>;
-  deals: Deal[];
-};
-
-function QueueBody({ list, deals, ...table }: QueueBodyProps) {
-  if (list.isPending) return <LoadingState label="Loading pending deals" lines={8} />;
-  if (list.isError) {
-    if (Object.keys(fieldErrors(list.error)).length === 0) {
-      return <ErrorState error={list.error} retry={() => void list.refetch()} />;
-    }
-    return (
-      <EmptyState title="Check the filters">The API refused a filter: its message is on the field above.</EmptyState>
-    );
-  }
-  if (deals.length === 0) {
-    return <EmptyState title="No pending deals">Nothing waits for approval with these filters.</EmptyState>;
-  }
-  return <QueueTable deals={deals} {...table} />;
-}
-
-function BulkProgress({ of, subscribe }: { of: number; subscribe: RefObject<((n: number) => void) | undefined> }) {
-  const [finished, setFinished] = useState(0);
-  useEffect(() => {
-    subscribe.current = setFinished;
-    return () => {
-      subscribe.current = undefined;
-    };
-  }, [subscribe]);
-  return <Progress value={(finished / of) * 100} aria-label={`Approved ${finished} of ${of}`} />;
 }

@@ -1,13 +1,14 @@
-import { Code, Group, Pagination, Stack, Table, Text } from "@mantine/core";
+import { Code, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { getRouteApi } from "@tanstack/react-router";
 import type { Schemas } from "../../api/types";
-import { dealHistoryQuery, HISTORY_PAGE_SIZE } from "../../data/deals/queries";
+import { dealHistoryQuery } from "../../data/deals/queries";
 import { dateTime } from "../../lib/format";
-import { ScrollTable } from "../../ui/ScrollTable";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
+import { type Column, DataTable, listOf } from "../../ui/DataTable";
 
 type AuditEvent = Schemas["AuditEvent"];
+
+const route = getRouteApi("/signed-in/deals/$dealId");
 
 const statusOf = (body: unknown): string | undefined =>
   body && typeof body === "object" && "status" in body && typeof body.status === "string" ? body.status : undefined;
@@ -20,59 +21,58 @@ function statusChange(event: AuditEvent): string | undefined {
   return after && !before ? after : undefined;
 }
 
+const COLUMNS: Column<AuditEvent>[] = [
+  { header: "When", cell: (event) => dateTime(event.created_at) },
+  { header: "Who", cell: (event) => event.actor.name },
+  {
+    header: "What",
+    cell: (event) => (
+      <>
+        <Text size="sm">{event.action}</Text>
+        {event.resource !== "deal" && (
+          <Text size="xs" c="gray.7">
+            {event.resource} {event.resource_id}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    header: "Change",
+    cell: (event) => (
+      <>
+        {statusChange(event)}
+        <details>
+          <summary>Before / after</summary>
+          <Code block fz="xs">
+            {JSON.stringify({ before: event.before, after: event.after }, null, 2)}
+          </Code>
+        </details>
+      </>
+    ),
+  },
+];
+
 /** The deal's audit trail (GET /deals/{id}/history), newest first, a page at a time. */
 export function DealHistory({ dealId }: { dealId: string }) {
-  const [page, setPage] = useState(1);
-  const history = useQuery({ ...dealHistoryQuery(dealId, page), placeholderData: keepPreviousData });
-  if (history.isPending) return <LoadingState label="Loading the history" lines={3} />;
-  if (history.isError) return <ErrorState error={history.error} retry={() => void history.refetch()} />;
-  const { data, meta } = history.data;
-  if (meta.total === 0) return <EmptyState title="No history yet" />;
-  const pages = Math.max(1, Math.ceil(meta.total / HISTORY_PAGE_SIZE));
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const history = useQuery({ ...dealHistoryQuery(dealId, search.history ?? 1), placeholderData: keepPreviousData });
   return (
-    <Stack gap="xs">
-      <ScrollTable minWidth={520} label="The deal's history">
-        <Table aria-label="History" fz="sm" data-testid="deal-history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>What</Table.Th>
-              <Table.Th>Change</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((event) => (
-              <Table.Tr key={event.id}>
-                <Table.Td>{dateTime(event.created_at)}</Table.Td>
-                <Table.Td>{event.actor.name}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{event.action}</Text>
-                  {event.resource !== "deal" && (
-                    <Text size="xs" c="gray.7">
-                      {event.resource} {event.resource_id}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {statusChange(event)}
-                  <details>
-                    <summary>Before / after</summary>
-                    <Code block fz="xs">
-                      {JSON.stringify({ before: event.before, after: event.after }, null, 2)}
-                    </Code>
-                  </details>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
-      {pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" aria-label="History pages" />
-        </Group>
-      )}
-    </Stack>
+    <DataTable
+      label="History"
+      testId="deal-history"
+      minWidth={520}
+      table={{ fz: "sm" }}
+      columns={COLUMNS}
+      loading="Loading the history"
+      loadingLines={3}
+      empty={{ title: "No history yet" }}
+      {...listOf(history, {
+        noun: ["event", "events"],
+        countId: "history-total",
+        onPage: (page) => void navigate({ search: { history: page }, resetScroll: false }),
+      })}
+    />
   );
 }

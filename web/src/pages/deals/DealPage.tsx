@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useParams, useRouteContext } from "@tanstack/react-router";
+import { useParams, useRouteContext, useSearch } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import { ApiError } from "../../api/errors";
 import type { SessionUser } from "../../data/auth/queries";
@@ -42,7 +42,8 @@ function DealView({ deal }: { deal: DealDetail }) {
   const people = useQuery({ ...everyoneQuery(), select: namesOf });
   // What the sections below read too (same keys, one request each): the page is shown once all of it is.
   const disputes = useQuery(dealDisputes(deal.id));
-  const history = useQuery(dealHistoryQuery(deal.id, 1));
+  const search = useSearch({ from: "/signed-in/deals/$dealId" });
+  const history = useQuery(dealHistoryQuery(deal.id, search.history ?? 1));
   useRenderedMark(people.data !== undefined && disputes.data !== undefined && history.data !== undefined);
   const [disputing, setDisputing] = useState(false);
   // The deal names its owner and credited users (a rep's split partner too); others by the people they see.

@@ -7,9 +7,9 @@ import { everyoneQuery } from "../../data/users/queries";
 export const dealDisputes = (dealId: string) => disputesQuery({ deal_id: dealId, per_page: 100 });
 
 /** Asks for what the deal page reads while its code is still loading (the route's loader). */
-export function prefetchDealPage(client: QueryClient, dealId: string, historyPage = 1): void {
+export function prefetchDealPage(client: QueryClient, dealId: string, historyPage: number | undefined = 1): void {
   void client.prefetchQuery(dealQuery(dealId));
   void client.prefetchQuery(everyoneQuery());
   void client.prefetchQuery(dealDisputes(dealId));
-  void client.prefetchQuery(dealHistoryQuery(dealId, historyPage));
+  void client.prefetchQuery(dealHistoryQuery(dealId, historyPage ?? 1));
 }

@@ -1,48 +1,39 @@
-import { Group, Pagination, Stack, Text, Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { getRouteApi } from "@tanstack/react-router";
 import { disputesQuery } from "../../data/disputes/queries";
-import { DisputeList } from "../../ui/commission/DisputeList";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
+import { DISPUTE_TABLE, disputeColumns } from "../../ui/commission/DisputeList";
+import { DataTable, listOf } from "../../ui/DataTable";
 
+const route = getRouteApi("/signed-in/disputes");
 const DISPUTES_PAGE_SIZE = 25;
+const COLUMNS = disputeColumns();
 
 /** The disputes the person sees (their own deals'; a manager's reports' too), newest first. */
 export function DisputesPage() {
-  const [page, setPage] = useState(1);
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const disputes = useQuery({
-    ...disputesQuery({ page, per_page: DISPUTES_PAGE_SIZE }),
+    ...disputesQuery({ page: search.page ?? 1, per_page: DISPUTES_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   return (
     <Stack gap="md" maw={1100}>
       <Title order={2}>My disputes</Title>
-      {disputes.isPending && <LoadingState label="Loading your disputes" />}
-      {disputes.isError && <ErrorState error={disputes.error} retry={() => void disputes.refetch()} />}
-      {disputes.isSuccess && disputes.data.meta.total === 0 && (
-        <EmptyState title="No disputes">
-          To dispute an approved deal, open it from your home page and choose "Dispute this".
-        </EmptyState>
-      )}
-      {disputes.isSuccess && disputes.data.meta.total > 0 && (
-        <>
-          <DisputeList disputes={disputes.data.data} />
-          <Group justify="space-between">
-            <Text size="sm" c="gray.7">
-              {disputes.data.meta.total} dispute{disputes.data.meta.total === 1 ? "" : "s"}
-            </Text>
-            {disputes.data.meta.total > DISPUTES_PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil(disputes.data.meta.total / DISPUTES_PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                aria-label="Dispute pages"
-              />
-            )}
-          </Group>
-        </>
-      )}
+      <DataTable
+        {...DISPUTE_TABLE}
+        columns={COLUMNS}
+        loading="Loading your disputes"
+        loadingLines={4}
+        empty={{
+          title: "No disputes",
+          children: 'To dispute an approved deal, open it from your home page and choose "Dispute this".',
+        }}
+        {...listOf(disputes, {
+          noun: ["dispute", "disputes"],
+          onPage: (page) => void navigate({ search: { page } }),
+        })}
+      />
     </Stack>
   );
 }

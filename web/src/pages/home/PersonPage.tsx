@@ -1,8 +1,9 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { ApiError } from "../../api/errors";
 import { userQuery } from "../../data/users/queries";
+import { PageHeader } from "../../ui/PageHeader";
 import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
 import { PersonHome } from "./PersonHome";
 
@@ -19,12 +20,7 @@ export function PersonPage() {
   }
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{person.data.name}</Title>
-        <Text size="sm" c="dimmed">
-          {person.data.role} · read-only view
-        </Text>
-      </div>
+      <PageHeader title={person.data.name}>{person.data.role} · read-only view</PageHeader>
       <PersonHome userId={userId} />
     </Stack>
   );

@@ -1,11 +1,12 @@
-import { Autocomplete, Badge, Progress, Select, Stack, Text, Title } from "@mantine/core";
+import { Autocomplete, Badge, Progress, Select, Stack, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { type JobListItem as Job, jobsQuery } from "../../data/jobs/queries";
 import { useDraft } from "../../lib/draft";
 import { dateTime, decimal } from "../../lib/format";
-import { type Column, DataTable } from "../../ui/DataTable";
+import { type Column, DataTable, listOf } from "../../ui/DataTable";
 import { FilterBar } from "../../ui/FilterBar";
+import { PageHeader } from "../../ui/PageHeader";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { JOB_STATUSES } from "./schemas";
 
@@ -82,13 +83,10 @@ export function JobsPage() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={2}>Jobs</Title>
-        <Text size="sm" c="dimmed">
-          Work the service does in the background: wide recalculations, large plan-change previews, clean-up.
-          {polling && " Jobs in progress update every 2 seconds."}
-        </Text>
-      </div>
+      <PageHeader title="Jobs">
+        Work the service does in the background: wide recalculations, large plan-change previews, clean-up.
+        {polling && " Jobs in progress update every 2 seconds."}
+      </PageHeader>
       <FilterBar
         label="Filter jobs"
         onApply={() =>
@@ -123,9 +121,6 @@ export function JobsPage() {
         minWidth={900}
         table={{ verticalSpacing: "sm", fz: "sm", striped: true }}
         columns={COLUMNS}
-        query={jobs}
-        rows={jobs.data?.data}
-        rowKey={(job) => job.id}
         rowProps={(job) => ({ "data-job-id": job.id })}
         loading="Loading jobs"
         empty={{
@@ -137,11 +132,10 @@ export function JobsPage() {
             ? { title: "No jobs match", children: "No job has this status or kind.", onClear: clear }
             : undefined
         }
-        pager={{
-          meta: jobs.data?.meta,
+        {...listOf(jobs, {
           noun: ["job", "jobs"],
           onPage: (page) => void navigate({ search: { ...search, page } }),
-        }}
+        })}
       />
     </Stack>
   );

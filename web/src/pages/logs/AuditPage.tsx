@@ -1,10 +1,11 @@
-import { Autocomplete, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Autocomplete, Stack, TextInput } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { auditEventsQuery } from "../../data/audit-events/queries";
 import { useDraft } from "../../lib/draft";
-import { DataTable } from "../../ui/DataTable";
+import { DataTable, listOf } from "../../ui/DataTable";
 import { FilterBar } from "../../ui/FilterBar";
+import { PageHeader } from "../../ui/PageHeader";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { useAuditColumns } from "./AuditTable";
 import { AUDITED_RESOURCES, LOG_PAGE_SIZE, localOf, sinceParam } from "./filters";
@@ -43,12 +44,9 @@ export function AuditPage() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={2}>Audit log</Title>
-        <Text size="sm" c="dimmed">
-          Every change, by whom, with what it was before and after. Newest first; never edited.
-        </Text>
-      </div>
+      <PageHeader title="Audit log">
+        Every change, by whom, with what it was before and after. Newest first; never edited.
+      </PageHeader>
       <FilterBar label="Filter audit events" onApply={apply} onClear={clear}>
         <Autocomplete
           label="Resource"
@@ -85,9 +83,6 @@ export function AuditPage() {
         minWidth={980}
         table={{ verticalSpacing: "xs", fz: "sm" }}
         {...table}
-        query={events}
-        rows={events.data?.data}
-        rowKey={(event) => event.id}
         rowProps={(event) => ({ "data-event-id": event.id })}
         loading="Loading the audit log"
         loadingLines={10}
@@ -101,11 +96,10 @@ export function AuditPage() {
               }
             : undefined
         }
-        pager={{
-          meta: events.data?.meta,
+        {...listOf(events, {
           noun: ["event", "events"],
           onPage: (page) => void navigate({ search: { ...search, page } }),
-        }}
+        })}
       />
     </Stack>
   );

@@ -1,10 +1,11 @@
-import { NumberInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { NumberInput, Stack, TextInput } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { requestLogsQuery } from "../../data/request-logs/queries";
 import { useDraft } from "../../lib/draft";
-import { DataTable } from "../../ui/DataTable";
+import { DataTable, listOf } from "../../ui/DataTable";
 import { FilterBar } from "../../ui/FilterBar";
+import { PageHeader } from "../../ui/PageHeader";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { LOG_PAGE_SIZE, localOf, sinceParam } from "./filters";
 import { REQUEST_COLUMNS } from "./RequestLogTable";
@@ -41,12 +42,9 @@ export function RequestLogPage() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={2}>Request log</Title>
-        <Text size="sm" c="dimmed">
-          Every API and MCP request of the last 30 days: who made it, what it asked and how it was answered.
-        </Text>
-      </div>
+      <PageHeader title="Request log">
+        Every API and MCP request of the last 30 days: who made it, what it asked and how it was answered.
+      </PageHeader>
       <FilterBar label="Filter requests" onApply={apply} onClear={clear}>
         <TextInput
           label="API key"
@@ -85,9 +83,6 @@ export function RequestLogPage() {
         minWidth={1080}
         table={{ verticalSpacing: "xs", fz: "sm", striped: true }}
         columns={REQUEST_COLUMNS}
-        query={requests}
-        rows={requests.data?.data}
-        rowKey={(row) => row.id}
         rowProps={(row) => ({ "data-request-id": row.id })}
         loading="Loading the request log"
         loadingLines={10}
@@ -101,11 +96,10 @@ export function RequestLogPage() {
               }
             : undefined
         }
-        pager={{
-          meta: requests.data?.meta,
+        {...listOf(requests, {
           noun: ["request", "requests"],
           onPage: (page) => void navigate({ search: { ...search, page } }),
-        }}
+        })}
       />
     </Stack>
   );

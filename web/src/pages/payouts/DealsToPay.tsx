@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Pagination, Select, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useMarkPaid } from "../../data/deals/mutations";
@@ -6,11 +6,11 @@ import { type Deal, dealQuery, dealsQuery } from "../../data/deals/queries";
 import { everyoneQuery, namesOf } from "../../data/users/queries";
 import type { BulkOutcome } from "../../lib/bulk";
 import { saveCsv } from "../../lib/download";
-import { money } from "../../lib/format";
-import { sumMoney } from "../../lib/money";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
+import { BulkBar, BulkProgress, selectionTotal, useProgress } from "../../ui/BulkBar";
+import { DataTable, listOf } from "../../ui/DataTable";
+import { ErrorState } from "../../ui/states";
 import { linesCsv } from "./csv";
-import { DealsTable } from "./DealsTable";
+import { dealColumns } from "./DealsTable";
 import { PayResult } from "./PayResult";
 
 const DEALS_PAGE_SIZE = 50;
@@ -25,38 +25,24 @@ const dealsToPay = (page: number, ownerId: string | null) =>
     ...(ownerId ? { owner_id: ownerId } : {}),
   });
 
-/** The selection's total per currency, exact (lib/money.ts): "$1,234.57 + €50.00". */
-function selectedTotal(deals: readonly Deal[]): string {
-  const byCurrency = new Map<string, number[]>();
-  for (const deal of deals)
-    byCurrency.set(deal.currency, [...(byCurrency.get(deal.currency) ?? []), deal.total_commission]);
-  return [...byCurrency].map(([currency, amounts]) => money(sumMoney(amounts), currency)).join(" + ");
+interface Props {
+  ownerId: string | null;
+  setOwnerId: (ownerId: string | null) => void;
+  page: number;
+  onPage: (page: number) => void;
 }
 
 /** Approved deals to pay: select, see the exact total, export the selection's lines, mark them paid in bulk. */
-export function DealsToPay({
-  ownerId,
-  setOwnerId,
-}: {
-  ownerId: string | null;
-  setOwnerId: (ownerId: string | null) => void;
-}) {
+export function DealsToPay({ ownerId, setOwnerId, page, onPage }: Props) {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
   const deals = useQuery({ ...dealsToPay(page, ownerId), placeholderData: keepPreviousData });
-  const [shownOwner, setShownOwner] = useState(ownerId);
-  // Another owner (picked here or from a group above) starts at the first page of their deals.
-  if (shownOwner !== ownerId) {
-    setShownOwner(ownerId);
-    setPage(1);
-  }
   const people = useQuery({ ...everyoneQuery(), select: namesOf });
   const [selected, setSelected] = useState<ReadonlyMap<string, Deal>>(new Map());
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<BulkOutcome<Deal> | null>(null);
   const [exportError, setExportError] = useState<unknown>(null);
   const markPaid = useMarkPaid();
-  const [progress, setProgress] = useState<{ finished: number; of: number } | null>(null);
+  const progress = useProgress();
   const nameOf = (id: string) => people.data?.get(id) ?? id;
   const chosen = [...selected.values()];
 
@@ -71,10 +57,7 @@ export function DealsToPay({
   const pay = async () => {
     setConfirming(false);
     setOutcome(null);
-    setProgress({ finished: 0, of: chosen.length });
-    const result = await markPaid
-      .mutateAsync({ deals: chosen, progress: (finished) => setProgress({ finished, of: chosen.length }) })
-      .finally(() => setProgress(null));
+    const result = await markPaid.mutateAsync({ deals: chosen, progress: progress.report });
     setOutcome(result);
     // Paid deals leave the selection; refused ones stay selected, to retry or drop.
     setSelected(new Map(result.failed.map((f) => [f.item.id, f.item])));
@@ -91,7 +74,7 @@ export function DealsToPay({
     }
   };
 
-  const total = deals.data?.meta.total ?? 0;
+  const count = `${chosen.length} deal${chosen.length === 1 ? "" : "s"}`;
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="end" wrap="wrap">
@@ -108,23 +91,13 @@ export function DealsToPay({
           comboboxProps={{ withinPortal: true }}
         />
       </Group>
-      {deals.isPending && <LoadingState label="Loading approved deals" />}
-      {deals.isError && <ErrorState error={deals.error} retry={() => void deals.refetch()} />}
       {outcome && <PayResult outcome={outcome} />}
-      {deals.isSuccess && total === 0 && (
-        <EmptyState title="No approved deals">
-          Deals appear here once they are approved, until they are paid.
-        </EmptyState>
-      )}
-      {deals.isSuccess && total > 0 && (
-        <>
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text size="sm" data-testid="selection-summary" aria-live="polite">
-              {chosen.length === 0
-                ? "No deals selected"
-                : `${chosen.length} deal${chosen.length === 1 ? "" : "s"} selected · ${selectedTotal(chosen)}`}
-            </Text>
-            <Group gap="xs">
+      {(deals.data?.meta.total ?? 0) > 0 && (
+        <BulkBar
+          summaryId="selection-summary"
+          summary={chosen.length === 0 ? "No deals selected" : `${count} selected · ${selectionTotal(chosen)}`}
+          actions={
+            <>
               <Button variant="default" size="sm" disabled={chosen.length === 0} onClick={() => void exportCsv()}>
                 Export CSV
               </Button>
@@ -132,55 +105,60 @@ export function DealsToPay({
                 <Button
                   size="sm"
                   disabled={chosen.length === 0}
-                  loading={progress !== null}
+                  loading={markPaid.isPending}
                   onClick={() => setConfirming(true)}
                 >
                   Mark paid
                 </Button>
               )}
-            </Group>
-          </Group>
-          {progress && (
-            <Text size="sm" aria-live="polite">
-              Marking paid… {progress.finished} of {progress.of}
-            </Text>
-          )}
-          {confirming && (
-            <Alert color="indigo" title="Mark these deals paid?">
-              <Stack gap="xs">
-                <Text size="sm">
-                  {chosen.length} deal{chosen.length === 1 ? "" : "s"}, {selectedTotal(chosen)}. This records a payment
-                  made elsewhere; it moves no money.
-                </Text>
-                <Group gap="xs">
-                  <Button size="xs" onClick={() => void pay()}>
-                    Mark {chosen.length} paid
-                  </Button>
-                  <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-                    Cancel
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
-          )}
-          {exportError !== null && <ErrorState error={exportError} />}
-          <DealsTable deals={deals.data.data} selected={selected} toggle={toggle} nameOf={nameOf} />
-          <Group justify="space-between">
-            <Text size="sm" c="gray.7">
-              {total} approved deal{total === 1 ? "" : "s"}
-            </Text>
-            {total > DEALS_PAGE_SIZE && (
-              <Pagination
-                total={Math.ceil(total / DEALS_PAGE_SIZE)}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                aria-label="Deal pages"
-              />
-            )}
-          </Group>
-        </>
+            </>
+          }
+        />
       )}
+      {markPaid.isPending && markPaid.variables && (
+        <BulkProgress of={markPaid.variables.deals.length} verb="Marked paid" listener={progress.listener} />
+      )}
+      {confirming && (
+        <Alert color="indigo" title="Mark these deals paid?">
+          <Stack gap="xs">
+            <Text size="sm">
+              {count}, {selectionTotal(chosen)}. This records a payment made elsewhere; it moves no money.
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" onClick={() => void pay()}>
+                Mark {chosen.length} paid
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {exportError !== null && <ErrorState error={exportError} />}
+      <DataTable
+        label="Approved deals to pay"
+        testId="deals-to-pay"
+        minWidth={720}
+        table={{ fz: "sm" }}
+        columns={dealColumns({ deals: deals.data?.data ?? [], selected, toggle, nameOf })}
+        rowProps={(deal) => ({ "data-testid": "deal-to-pay", "data-deal-id": deal.id })}
+        loading="Loading approved deals"
+        empty={{
+          title: "No approved deals",
+          children: "Deals appear here once they are approved, until they are paid.",
+        }}
+        filtered={
+          ownerId
+            ? {
+                title: "No approved deals of theirs",
+                children: "This person has no approved deal waiting to be paid.",
+                onClear: () => setOwnerId(null),
+              }
+            : undefined
+        }
+        {...listOf(deals, { noun: ["approved deal", "approved deals"], onPage, countId: "deals-total" })}
+      />
     </Stack>
   );
 }

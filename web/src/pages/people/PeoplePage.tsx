@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi, useRouteContext } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { everyoneQuery, namesOf, usersQuery } from "../../data/users/queries";
 import { DataTable } from "../../ui/DataTable";
+import { PageHeader } from "../../ui/PageHeader";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { CreatePersonDialog } from "./CreatePersonDialog";
 import { PeopleFilters } from "./PeopleFilters";
@@ -34,17 +35,11 @@ export function PeoplePage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="end">
-        <div>
-          <Title order={2}>People</Title>
-          <Text size="sm" c="dimmed">
-            {canEdit
-              ? "Everyone who can sign in or earn commissions. Invite them, change their role or manager, or sign them out."
-              : "Everyone who can sign in or earn commissions (read-only)."}
-          </Text>
-        </div>
-        {canEdit && <Button onClick={() => setCreating(true)}>New person</Button>}
-      </Group>
+      <PageHeader title="People" action={canEdit && <Button onClick={() => setCreating(true)}>New person</Button>}>
+        {canEdit
+          ? "Everyone who can sign in or earn commissions. Invite them, change their role or manager, or sign them out."
+          : "Everyone who can sign in or earn commissions (read-only)."}
+      </PageHeader>
       <PeopleFilters filter={search} onChange={(next) => void navigate({ search: { ...next, page: undefined } })} />
       <DataTable
         label="People"
@@ -57,7 +52,6 @@ export function PeoplePage() {
           refetch: () => Promise.all([people.refetch(), everyone.refetch()]),
         }}
         rows={everyone.data && people.data?.data}
-        rowKey={(user) => user.id}
         rowProps={(user) => ({ "data-user-id": user.id })}
         loading="Loading people"
         loadingLines={8}

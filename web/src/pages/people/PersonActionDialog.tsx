@@ -1,11 +1,11 @@
-import { Modal, Select, Stack, Text } from "@mantine/core";
+import { Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useRevokeSessions, useUpdateUser } from "../../data/users/mutations";
 import type { Role, User } from "../../data/users/queries";
 import { fieldErrors } from "../../lib/field-errors";
 import { ConfirmModal } from "../../ui/ConfirmModal";
-import { ROLE_LABELS } from "../../ui/labels";
 import { InviteDialog } from "./InviteDialog";
+import { ManagerSelect, RoleSelect } from "./PersonFields";
 
 export type PersonAction = "invite" | "role" | "manager" | "revoke" | "deactivate" | "reactivate";
 
@@ -16,15 +16,12 @@ interface Props {
   onClose: () => void;
 }
 
-const ROLE_OPTIONS = Object.entries(ROLE_LABELS).map(([value, label]) => ({ value, label }));
-const NO_MANAGER = "none";
-
 /** One action on one person, asked for and explained first; the server's refusal shows in the dialog. */
 export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
   const update = useUpdateUser();
   const revoke = useRevokeSessions();
   const [role, setRole] = useState<Role>(user.role);
-  const [managerId, setManagerId] = useState(user.manager_id ?? NO_MANAGER);
+  const [managerId, setManagerId] = useState(user.manager_id);
   const done = { onSuccess: onClose };
 
   if (kind === "invite") return <InviteDialog user={user} onClose={onClose} />;
@@ -92,15 +89,7 @@ export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
         onClose={onClose}
       >
         <Stack gap="sm">
-          <Select
-            label="Role"
-            data={ROLE_OPTIONS}
-            value={role}
-            onChange={(value) => value && setRole(value as Role)}
-            allowDeselect={false}
-            error={fieldError("role")}
-            comboboxProps={{ withinPortal: false }}
-          />
+          <RoleSelect value={role} onChange={setRole} error={fieldError("role")} />
           <Text size="sm" c="gray.7">
             A role change signs {user.name} out; what they see and may do changes when they sign in again.
           </Text>
@@ -109,9 +98,6 @@ export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
     );
   }
 
-  const managers = everyone
-    .filter((u) => u.id !== user.id && u.active)
-    .map((u) => ({ value: u.id, label: `${u.name} (${ROLE_LABELS[u.role]})` }));
   return (
     <ConfirmModal
       opened
@@ -119,20 +105,15 @@ export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
       confirmLabel="Change manager"
       pending={update.isPending}
       error={fieldError("manager_id") ? null : update.error}
-      onConfirm={() =>
-        update.mutate({ id: user.id, body: { manager_id: managerId === NO_MANAGER ? null : managerId } }, done)
-      }
+      onConfirm={() => update.mutate({ id: user.id, body: { manager_id: managerId } }, done)}
       onClose={onClose}
     >
-      <Select
-        label="Manager"
-        data={[{ value: NO_MANAGER, label: "No manager" }, ...managers]}
+      <ManagerSelect
+        everyone={everyone}
+        except={user.id}
         value={managerId}
-        onChange={(value) => value && setManagerId(value)}
-        allowDeselect={false}
-        searchable
+        onChange={setManagerId}
         error={fieldError("manager_id")}
-        comboboxProps={{ withinPortal: false }}
       />
     </ConfirmModal>
   );

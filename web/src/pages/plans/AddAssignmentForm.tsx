@@ -1,31 +1,23 @@
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import type { FormEvent } from "react";
 import { useCreateAssignment } from "../../data/comp-plans/mutations";
 import type { CompPlan } from "../../data/comp-plans/queries";
 import type { User as Person } from "../../data/users/queries";
-import { assignmentErrors } from "./assignmentErrors";
+import { useFields } from "../../lib/fields";
+import { assignmentBody, assignmentErrors, QuotaOverride } from "./assignmentForm";
 
 /** Assigns the plan to a person from a date (to a date, or open-ended), with their own quota if given. */
 export function AddAssignmentForm({ plan, users }: { plan: CompPlan; users: Person[] }) {
-  const [userId, setUserId] = useState<string | null>(null);
-  const [from, setFrom] = useState(plan.effective_from);
-  const [to, setTo] = useState("");
-  const [quota, setQuota] = useState<number | string>("");
   const create = useCreateAssignment(plan.id);
-  const { fields, form } = assignmentErrors(create.error);
+  const { fields, form: refusal } = assignmentErrors(create.error);
+  const blank = { user_id: null as string | null, effective_to: "", quota_override: "" as number | string };
+  const form = useFields({ ...blank, effective_from: plan.effective_from }, fields);
   const options = users.filter((u) => u.active).map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await create.mutateAsync({
-      user_id: userId ?? "",
-      effective_from: from,
-      effective_to: to === "" ? null : to,
-      quota_override: quota === "" ? null : Number(quota),
-    });
-    setUserId(null);
-    setTo("");
-    setQuota("");
+    await create.mutateAsync(assignmentBody(form.values));
+    form.setValues((values) => ({ ...values, ...blank }));
   };
 
   return (
@@ -39,43 +31,18 @@ export function AddAssignmentForm({ plan, users }: { plan: CompPlan; users: Pers
             label="Person"
             placeholder="Pick someone"
             data={options}
-            value={userId}
-            onChange={setUserId}
             searchable
             required
-            error={fields.user_id}
             comboboxProps={{ withinPortal: true }}
+            {...form.value("user_id")}
           />
-          <TextInput
-            type="date"
-            label="Effective from"
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-            required
-            error={fields.effective_from}
-          />
-          <TextInput
-            type="date"
-            label="Effective to"
-            description="Empty: open-ended"
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            error={fields.effective_to}
-          />
-          <NumberInput
-            label="Quota override"
-            description={`Empty: the plan's quota (${plan.currency})`}
-            value={quota}
-            onChange={setQuota}
-            decimalScale={2}
-            min={0}
-            thousandSeparator=","
-            error={fields.quota_override}
-          />
+          <TextInput type="date" label="Effective from" required {...form.text("effective_from")} />
+          <TextInput type="date" label="Effective to" description="Empty: open-ended" {...form.text("effective_to")} />
+          <QuotaOverride currency={plan.currency} {...form.value("quota_override")} />
         </SimpleGrid>
-        {form && (
+        {refusal && (
           <Alert color="red" role="alert">
-            {form.message}
+            {refusal.message}
           </Alert>
         )}
         <Group justify="flex-end">

@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import type { FormEvent } from "react";
 import { type UpdateAssignmentBody, useDeleteAssignment, useUpdateAssignment } from "../../data/comp-plans/mutations";
 import type { Assignment } from "../../data/comp-plans/queries";
+import { useFields } from "../../lib/fields";
 import { date } from "../../lib/format";
-import { assignmentErrors } from "./assignmentErrors";
+import { today } from "../../lib/periods";
+import { assignmentBody, assignmentErrors, QuotaOverride } from "./assignmentForm";
 
 export type DialogMode = "end" | "edit" | "delete";
 
@@ -12,13 +14,6 @@ const TITLES: Record<DialogMode, string> = {
   edit: "Change the assignment",
   delete: "Delete the assignment",
 };
-
-/** Today as a calendar date in the browser's zone (the default end of an assignment). */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** One assignment's end date, its dates and quota override, or its deletion; closes once the API agreed. */
 export function AssignmentDialog(props: {
@@ -29,27 +24,26 @@ export function AssignmentDialog(props: {
   onClose: () => void;
 }) {
   const { mode, assignment: a, name, currency, onClose } = props;
-  const [from, setFrom] = useState(a.effective_from);
-  const [to, setTo] = useState(a.effective_to ?? (mode === "end" ? today() : ""));
-  const [quota, setQuota] = useState<number | string>(a.quota_override ?? "");
   const update = useUpdateAssignment();
   const remove = useDeleteAssignment();
   const pending = update.isPending || remove.isPending;
-  const { fields, form } = assignmentErrors(update.error ?? remove.error);
+  const { fields, form: refusal } = assignmentErrors(update.error ?? remove.error);
+  const form = useFields(
+    {
+      effective_from: a.effective_from,
+      effective_to: a.effective_to ?? (mode === "end" ? today() : ""),
+      quota_override: (a.quota_override ?? "") as number | string,
+    },
+    fields,
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (mode === "delete") {
       await remove.mutateAsync(a.id);
     } else {
-      const body: UpdateAssignmentBody =
-        mode === "end"
-          ? { effective_to: to }
-          : {
-              effective_from: from,
-              effective_to: to === "" ? null : to,
-              quota_override: quota === "" ? null : Number(quota),
-            };
+      const { user_id: _, ...edit } = assignmentBody(form.values);
+      const body: UpdateAssignmentBody = mode === "end" ? { effective_to: form.values.effective_to } : edit;
       await update.mutateAsync({ id: a.id, body });
     }
     onClose();
@@ -66,41 +60,21 @@ export function AssignmentDialog(props: {
             </Text>
           ) : (
             <>
-              {mode === "edit" && (
-                <TextInput
-                  type="date"
-                  label="Effective from"
-                  value={from}
-                  onChange={(e) => setFrom(e.currentTarget.value)}
-                  error={fields.effective_from}
-                />
-              )}
+              {mode === "edit" && <TextInput type="date" label="Effective from" {...form.text("effective_from")} />}
               <TextInput
                 type="date"
                 label={mode === "end" ? "Last day in force" : "Effective to"}
                 description={mode === "edit" ? "Empty: open-ended" : undefined}
-                value={to}
-                onChange={(e) => setTo(e.currentTarget.value)}
-                error={fields.effective_to ?? (mode === "end" ? fields.effective_from : undefined)}
                 data-autofocus
+                {...form.text("effective_to")}
+                error={fields.effective_to ?? (mode === "end" ? fields.effective_from : undefined)}
               />
-              {mode === "edit" && (
-                <NumberInput
-                  label="Quota override"
-                  description={`Empty: the plan's quota (${currency})`}
-                  value={quota}
-                  onChange={setQuota}
-                  decimalScale={2}
-                  min={0}
-                  thousandSeparator=","
-                  error={fields.quota_override}
-                />
-              )}
+              {mode === "edit" && <QuotaOverride currency={currency} {...form.value("quota_override")} />}
             </>
           )}
-          {form && (
+          {refusal && (
             <Alert color="red" role="alert">
-              {form.message}
+              {refusal.message}
             </Alert>
           )}
           <Group justify="flex-end">

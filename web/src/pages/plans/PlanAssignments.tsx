@@ -86,7 +86,6 @@ export function PlanAssignments({ plan, canEdit }: { plan: CompPlan; canEdit: bo
             refetch: () => Promise.all([assignments.refetch(), users.refetch()]),
           }}
           rows={users.data && assignments.data}
-          rowKey={(a) => a.id}
           rowProps={(a) => ({ "data-assignment-id": a.id })}
           loading="Loading assignments"
           loadingLines={3}

@@ -1,8 +1,9 @@
-import { Group, Select, Stack, Text, Title } from "@mantine/core";
+import { Select, Stack } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { plansQuery } from "../../data/comp-plans/queries";
-import { DataTable } from "../../ui/DataTable";
+import { DataTable, listOf } from "../../ui/DataTable";
+import { PageHeader } from "../../ui/PageHeader";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { PLAN_COLUMNS } from "./PlanList";
 import { PLAN_STATUSES } from "./schemas";
@@ -28,30 +29,26 @@ export function PlansPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="end" wrap="wrap">
-        <div>
-          <Title order={2}>Plans</Title>
-          <Text size="sm" c="dimmed">
-            Comp plans with their current version and terms. Open one for its tiers, assignments and changes.
-          </Text>
-        </div>
-        <Select
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={status ?? ANY}
-          onChange={(value) => void navigate({ search: { status: PLAN_STATUSES.find((s) => s === value) } })}
-          allowDeselect={false}
-          w={160}
-        />
-      </Group>
+      <PageHeader
+        title="Plans"
+        action={
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={status ?? ANY}
+            onChange={(value) => void navigate({ search: { status: PLAN_STATUSES.find((s) => s === value) } })}
+            allowDeselect={false}
+            w={160}
+          />
+        }
+      >
+        Comp plans with their current version and terms. Open one for its tiers, assignments and changes.
+      </PageHeader>
       <DataTable
         label="Plans"
         minWidth={760}
         table={{ striped: true }}
         columns={PLAN_COLUMNS}
-        query={plans}
-        rows={plans.data?.data}
-        rowKey={(plan) => plan.id}
         rowProps={(plan) => ({ "data-plan-id": plan.id })}
         loading="Loading plans"
         empty={{ title: "No plans yet", children: "Plans created through the API appear here." }}
@@ -64,11 +61,10 @@ export function PlansPage() {
               }
             : undefined
         }
-        pager={{
-          meta: plans.data?.meta,
+        {...listOf(plans, {
           noun: ["plan", "plans"],
           onPage: (page) => void navigate({ search: { ...search, page } }),
-        }}
+        })}
       />
     </Stack>
   );

@@ -12,12 +12,13 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import type { Schemas } from "../../api/types";
 import type { DealType } from "../../data/deals/queries";
 import { type CreateSpiffBody, useCreateSpiff, useUpdateSpiff } from "../../data/spiffs/mutations";
 import type { Spiff } from "../../data/spiffs/queries";
 import { fieldErrors } from "../../lib/field-errors";
+import { useFields } from "../../lib/fields";
 import { percent } from "../../lib/format";
 import { today } from "../../lib/periods";
 import { ActionError } from "../../ui/ActionError";
@@ -39,24 +40,32 @@ interface Props {
 const asInput = (value: number | null | undefined) => (value === null || value === undefined ? "" : value);
 const asNumber = (value: number | string) => (value === "" ? null : Number(value));
 
+/** The form's values from the SPIFF being edited, or a new one's. */
+function valuesOf(spiff: Spiff | undefined) {
+  return {
+    name: spiff?.name ?? "",
+    description: spiff?.description ?? "",
+    currency: spiff?.currency ?? "USD",
+    starts_on: spiff?.starts_on ?? today(),
+    ends_on: spiff?.ends_on ?? "",
+    payout: spiff?.payout.type ?? ("flat" as "flat" | "rate"),
+    amount: (spiff?.payout.type === "flat" ? spiff.payout.amount : "") as number | string,
+    rate: (spiff?.payout.type === "rate" ? spiff.payout.rate : "") as number | string,
+    min_arr_amount: asInput(spiff?.criteria.min_arr_amount) as number | string,
+    deal_types: (spiff?.criteria.deal_types ?? []) as string[],
+    user_ids: spiff?.criteria.user_ids ?? [],
+    active: spiff?.active ?? true,
+  };
+}
+
 /** Create or edit a SPIFF: window, payout (flat per deal or a rate of credit) and who qualifies. */
 export function SpiffForm({ spiff, people, onSaved, onClose }: Props) {
   const create = useCreateSpiff();
   const update = useUpdateSpiff();
   const saving = spiff ? update : create;
-  const [name, setName] = useState(spiff?.name ?? "");
-  const [description, setDescription] = useState(spiff?.description ?? "");
-  const [currency, setCurrency] = useState(spiff?.currency ?? "USD");
-  const [startsOn, setStartsOn] = useState(spiff?.starts_on ?? today());
-  const [endsOn, setEndsOn] = useState(spiff?.ends_on ?? "");
-  const [payoutType, setPayoutType] = useState<"flat" | "rate">(spiff?.payout.type ?? "flat");
-  const [amount, setAmount] = useState<number | string>(spiff?.payout.type === "flat" ? spiff.payout.amount : "");
-  const [rate, setRate] = useState<number | string>(spiff?.payout.type === "rate" ? spiff.payout.rate : "");
-  const [minArr, setMinArr] = useState<number | string>(asInput(spiff?.criteria.min_arr_amount));
-  const [dealTypes, setDealTypes] = useState<string[]>(spiff?.criteria.deal_types ?? []);
-  const [userIds, setUserIds] = useState<string[]>(spiff?.criteria.user_ids ?? []);
-  const [active, setActive] = useState(spiff?.active ?? true);
   const errors = fieldErrors(saving.error);
+  const form = useFields(() => valuesOf(spiff), errors);
+  const v = form.values;
   const firstError = (prefix: string) =>
     Object.entries(errors).find(
       ([param]) => param === prefix || param.startsWith(`${prefix}[`) || param.startsWith(`${prefix}.`),
@@ -66,27 +75,28 @@ export function SpiffForm({ spiff, people, onSaved, onClose }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body: CreateSpiffBody = {
-      name,
-      description: description.trim() || null,
-      currency: currency.trim().toUpperCase(),
-      starts_on: startsOn,
-      ends_on: endsOn,
+      name: v.name,
+      description: v.description.trim() || null,
+      currency: v.currency.trim().toUpperCase(),
+      starts_on: v.starts_on,
+      ends_on: v.ends_on,
       payout:
-        payoutType === "flat"
-          ? { type: "flat", amount: asNumber(amount) ?? Number.NaN }
-          : { type: "rate", rate: asNumber(rate) ?? Number.NaN },
+        v.payout === "flat"
+          ? { type: "flat", amount: asNumber(v.amount) ?? Number.NaN }
+          : { type: "rate", rate: asNumber(v.rate) ?? Number.NaN },
       criteria: {
-        min_arr_amount: asNumber(minArr),
-        deal_types: dealTypes.length > 0 ? (dealTypes as DealType[]) : null,
-        user_ids: userIds.length > 0 ? userIds : null,
+        min_arr_amount: asNumber(v.min_arr_amount),
+        deal_types: v.deal_types.length > 0 ? (v.deal_types as DealType[]) : null,
+        user_ids: v.user_ids.length > 0 ? v.user_ids : null,
       },
-      active,
+      active: v.active,
     };
     if (spiff) update.mutate({ id: spiff.id, body }, { onSuccess: onSaved });
     else create.mutate(body, { onSuccess: onSaved });
   };
 
-  const rateValue = asNumber(rate);
+  const rateValue = asNumber(v.rate);
+  const inCurrency = `(${v.currency.toUpperCase() || "currency"})`;
   return (
     <Modal
       opened
@@ -99,48 +109,23 @@ export function SpiffForm({ spiff, people, onSaved, onClose }: Props) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Name"
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              required
-              error={errors.name}
-              data-autofocus
-            />
+            <TextInput label="Name" required data-autofocus {...form.text("name")} />
             <TextInput
               label="Currency"
               description="Only deals in this currency qualify."
-              value={currency}
-              onChange={(e) => setCurrency(e.currentTarget.value)}
               maxLength={3}
-              error={errors.currency}
+              {...form.text("currency")}
             />
-            <TextInput
-              label="Starts on"
-              type="date"
-              value={startsOn}
-              onChange={(e) => setStartsOn(e.currentTarget.value)}
-              required
-              error={errors.starts_on}
-            />
+            <TextInput label="Starts on" type="date" required {...form.text("starts_on")} />
             <TextInput
               label="Ends on"
               description="Deals closing on both days count."
               type="date"
-              value={endsOn}
-              onChange={(e) => setEndsOn(e.currentTarget.value)}
               required
-              error={errors.ends_on}
+              {...form.text("ends_on")}
             />
           </SimpleGrid>
-          <Textarea
-            label="Description"
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            autosize
-            minRows={2}
-            error={errors.description}
-          />
+          <Textarea label="Description" autosize minRows={2} {...form.text("description")} />
 
           <Stack gap={6}>
             <Text size="sm" fw={500} id="payout-label">
@@ -148,26 +133,25 @@ export function SpiffForm({ spiff, people, onSaved, onClose }: Props) {
             </Text>
             <SegmentedControl
               aria-labelledby="payout-label"
-              value={payoutType}
-              onChange={(value) => setPayoutType(value as "flat" | "rate")}
+              value={v.payout}
+              onChange={(value) => form.set("payout", value === "rate" ? "rate" : "flat")}
               data={[
                 { value: "flat", label: "Flat amount per deal" },
                 { value: "rate", label: "Rate of credit" },
               ]}
               w="fit-content"
             />
-            {payoutType === "flat" ? (
+            {v.payout === "flat" ? (
               <NumberInput
-                label={`Amount per deal (${currency.toUpperCase() || "currency"})`}
+                label={`Amount per deal ${inCurrency}`}
                 description="Divided among the credited users by their split percent."
-                value={amount}
-                onChange={setAmount}
                 decimalScale={2}
                 thousandSeparator=","
                 min={0}
                 required
-                error={errors["payout.amount"] ?? errors.payout}
                 maw={320}
+                {...form.value("amount")}
+                error={errors["payout.amount"] ?? errors.payout}
               />
             ) : (
               <NumberInput
@@ -177,52 +161,47 @@ export function SpiffForm({ spiff, people, onSaved, onClose }: Props) {
                     ? `${percent(rateValue, 4)} of each credited user's credit`
                     : "0.02 pays 2 % of each credited user's credit"
                 }
-                value={rate}
-                onChange={setRate}
                 decimalScale={6}
                 min={0}
                 required
-                error={errors["payout.rate"] ?? errors.payout}
                 maw={320}
+                {...form.value("rate")}
+                error={errors["payout.rate"] ?? errors.payout}
               />
             )}
           </Stack>
 
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NumberInput
-              label={`Minimum ARR (${currency.toUpperCase() || "currency"})`}
+              label={`Minimum ARR ${inCurrency}`}
               description="Empty: any amount."
-              value={minArr}
-              onChange={setMinArr}
               decimalScale={2}
               thousandSeparator=","
               min={0}
-              error={errors["criteria.min_arr_amount"]}
+              {...form.value("min_arr_amount", "criteria.min_arr_amount")}
             />
             <MultiSelect
               label="Deal types"
               placeholder="Every type"
               data={DEAL_TYPES}
-              value={dealTypes}
-              onChange={setDealTypes}
-              error={firstError("criteria.deal_types")}
               comboboxProps={{ withinPortal: false }}
+              {...form.value("deal_types")}
+              error={firstError("criteria.deal_types")}
             />
             <MultiSelect
               label="Users"
               placeholder="Every credited user"
               data={people.map((p) => ({ value: p.id, label: p.name }))}
-              value={userIds}
-              onChange={setUserIds}
               searchable
-              error={firstError("criteria.user_ids")}
               comboboxProps={{ withinPortal: false }}
+              {...form.value("user_ids")}
+              error={firstError("criteria.user_ids")}
             />
           </SimpleGrid>
           <Switch
             label="Active (an inactive SPIFF pays nothing: its pending lines go)"
-            checked={active}
-            onChange={(e) => setActive(e.currentTarget.checked)}
+            checked={v.active}
+            onChange={(e) => form.set("active", e.currentTarget.checked)}
           />
           {saving.error && !placed && <ActionError error={saving.error} />}
           <Group justify="flex-end">

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Select, Stack } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi, useRouteContext } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
@@ -7,6 +7,7 @@ import { type Spiff, spiffsQuery } from "../../data/spiffs/queries";
 import { everyoneQuery } from "../../data/users/queries";
 import { AnchorLink } from "../../ui/AnchorLink";
 import { DataTable } from "../../ui/DataTable";
+import { PageHeader } from "../../ui/PageHeader";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { EndSpiffDialog } from "./EndSpiffDialog";
 import { SpiffForm } from "./SpiffForm";
@@ -48,15 +49,12 @@ export function SpiffsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="end">
-        <div>
-          <Title order={2}>SPIFFs</Title>
-          <Text size="sm" c="dimmed">
-            Bonuses for deals closing in a window, on top of the plans{canEdit ? "" : " (read-only)"}.
-          </Text>
-        </div>
-        {canEdit && <Button onClick={() => setEditing({ kind: "new" })}>New SPIFF</Button>}
-      </Group>
+      <PageHeader
+        title="SPIFFs"
+        action={canEdit && <Button onClick={() => setEditing({ kind: "new" })}>New SPIFF</Button>}
+      >
+        Bonuses for deals closing in a window, on top of the plans{canEdit ? "" : " (read-only)"}.
+      </PageHeader>
       <Select
         label="Status"
         data={ACTIVE_OPTIONS}
@@ -91,7 +89,6 @@ export function SpiffsPage() {
         })}
         query={{ error: spiffs.error ?? users.error, refetch: () => Promise.all([spiffs.refetch(), users.refetch()]) }}
         rows={users.data && spiffs.data?.data}
-        rowKey={(spiff) => spiff.id}
         rowProps={(spiff) => ({ "data-spiff-id": spiff.id })}
         loading="Loading SPIFFs"
         empty={{

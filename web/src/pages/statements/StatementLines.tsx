@@ -1,9 +1,12 @@
-import { Badge, Table } from "@mantine/core";
+import { Badge } from "@mantine/core";
 import type { Statement } from "../../data/statements/queries";
 import { money } from "../../lib/format";
 import { AnchorLink } from "../../ui/AnchorLink";
-import { ScrollTable } from "../../ui/ScrollTable";
+import { type Column, RecordTable } from "../../ui/DataTable";
 import { EmptyState } from "../../ui/states";
+
+type Line = Statement["lines"][number];
+const nowrap = () => ({ style: { whiteSpace: "nowrap" } });
 
 /** Every line of the statement: its deal, kind, amount, status and the explanation's summary. */
 export function StatementLines({ statement, currency }: { statement: Statement; currency: string }) {
@@ -12,50 +15,52 @@ export function StatementLines({ statement, currency }: { statement: Statement; 
       <EmptyState title={`No commission lines in ${statement.period}`}>Lines appear once a deal closes.</EmptyState>
     );
   }
+  const columns: Column<Line>[] = [
+    {
+      header: "Deal",
+      cell: (line) => (
+        <AnchorLink
+          to="/deals/$dealId"
+          params={{ dealId: line.deal_id }}
+          ff="monospace"
+          fz="xs"
+          style={{ wordBreak: "break-all" }}
+        >
+          {line.deal_id}
+        </AnchorLink>
+      ),
+    },
+    { header: "Kind", cell: (line) => line.kind },
+    {
+      header: "Amount",
+      numeric: true,
+      props: () => ({ "data-testid": "amount", ...nowrap() }),
+      cell: (line) => money(line.amount, currency),
+    },
+    {
+      header: "Status",
+      props: nowrap,
+      cell: (line) => (
+        <Badge
+          miw="max-content"
+          variant="light"
+          color={line.status === "paid" ? "teal" : line.status === "approved" ? "blue" : "gray"}
+        >
+          {line.status}
+        </Badge>
+      ),
+    },
+    { header: "How it was computed", props: () => ({ fz: "sm" }), cell: (line) => line.explanation.summary },
+  ];
   return (
-    <ScrollTable minWidth={600} label="Statement lines">
-      <Table striped data-testid="statement-lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Deal</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>How it was computed</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {statement.lines.map((line) => (
-            <Table.Tr key={line.id} data-line-id={line.id}>
-              <Table.Td>
-                <AnchorLink
-                  to="/deals/$dealId"
-                  params={{ dealId: line.deal_id }}
-                  ff="monospace"
-                  fz="xs"
-                  style={{ wordBreak: "break-all" }}
-                >
-                  {line.deal_id}
-                </AnchorLink>
-              </Table.Td>
-              <Table.Td>{line.kind}</Table.Td>
-              <Table.Td ta="right" data-testid="amount" style={{ whiteSpace: "nowrap" }}>
-                {money(line.amount, currency)}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>
-                <Badge
-                  miw="max-content"
-                  variant="light"
-                  color={line.status === "paid" ? "teal" : line.status === "approved" ? "blue" : "gray"}
-                >
-                  {line.status}
-                </Badge>
-              </Table.Td>
-              <Table.Td fz="sm">{line.explanation.summary}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <RecordTable
+      label="Statement lines"
+      testId="statement-lines"
+      minWidth={600}
+      table={{ striped: true }}
+      columns={columns}
+      rows={statement.lines}
+      rowProps={(line) => ({ "data-line-id": line.id })}
+    />
   );
 }

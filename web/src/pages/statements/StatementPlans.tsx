@@ -1,35 +1,35 @@
-import { Table } from "@mantine/core";
-import type { Statement } from "../../data/statements/queries";
+import type { Statement, StatementPlan } from "../../data/statements/queries";
 import { money, percent } from "../../lib/format";
-import { ScrollTable } from "../../ui/ScrollTable";
+import { type Column, RecordTable } from "../../ui/DataTable";
+
+const COLUMNS: Column<StatementPlan>[] = [
+  { header: "Plan", cell: (plan) => plan.plan_name },
+  { header: "Quota", numeric: true, cell: (plan) => (plan.quota === null ? "—" : money(plan.quota, plan.currency)) },
+  { header: "Attainment", numeric: true, cell: (plan) => money(plan.attainment, plan.currency) },
+  {
+    header: "Of quota",
+    numeric: true,
+    cell: (plan) => (plan.attainment_ratio === null ? "—" : percent(plan.attainment_ratio)),
+  },
+  {
+    header: "Rate reached",
+    numeric: true,
+    cell: (plan) => (plan.current_rate === null ? "—" : percent(plan.current_rate)),
+  },
+];
 
 /** Each plan of the period: quota, attainment and the band reached. */
 export function StatementPlans({ statement }: { statement: Statement }) {
   if (statement.plans.length === 0) return null;
   return (
-    <ScrollTable minWidth={480} label="Plans and attainment">
-      <Table data-testid="statement-plans">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Plan</Table.Th>
-            <Table.Th ta="right">Quota</Table.Th>
-            <Table.Th ta="right">Attainment</Table.Th>
-            <Table.Th ta="right">Of quota</Table.Th>
-            <Table.Th ta="right">Rate reached</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {statement.plans.map((plan) => (
-            <Table.Tr key={plan.plan_id} data-plan-id={plan.plan_id}>
-              <Table.Td>{plan.plan_name}</Table.Td>
-              <Table.Td ta="right">{plan.quota === null ? "—" : money(plan.quota, plan.currency)}</Table.Td>
-              <Table.Td ta="right">{money(plan.attainment, plan.currency)}</Table.Td>
-              <Table.Td ta="right">{plan.attainment_ratio === null ? "—" : percent(plan.attainment_ratio)}</Table.Td>
-              <Table.Td ta="right">{plan.current_rate === null ? "—" : percent(plan.current_rate)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <RecordTable
+      label="Plans and attainment"
+      testId="statement-plans"
+      minWidth={480}
+      columns={COLUMNS}
+      rows={statement.plans}
+      rowKey={(plan) => plan.plan_id}
+      rowProps={(plan) => ({ "data-plan-id": plan.plan_id })}
+    />
   );
 }

@@ -1,14 +1,17 @@
-import { Group, Select, Stack, Text, Title } from "@mantine/core";
+import { Select, Stack } from "@mantine/core";
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
-import { useRouteContext } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { getRouteApi, useRouteContext } from "@tanstack/react-router";
+import { useMemo } from "react";
 import { statementQuery } from "../../data/statements/queries";
 import { everyoneQuery, type User } from "../../data/users/queries";
 import { currentPeriodLabel, lastPeriods } from "../../lib/periods";
-import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
+import { DataTable } from "../../ui/DataTable";
+import { PageHeader } from "../../ui/PageHeader";
 import { useRenderedMark } from "../../ui/useRenderedMark";
-import { TeamTable } from "./TeamTable";
+import { sorted, type TeamSort, teamColumns } from "./TeamTable";
 import { teamRows } from "./teamRows";
+
+const route = getRouteApi("/signed-in/team");
 
 /** A manager's team (their whole subtree; admins and finance: everyone): attainment and earnings this period. */
 export function TeamPage() {
@@ -17,8 +20,11 @@ export function TeamPage() {
 }
 
 function Team({ viewer }: { viewer: User }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const periods = useMemo(() => lastPeriods(currentPeriodLabel("quarter"), 4).reverse(), []);
-  const [period, setPeriod] = useState(periods[0]!);
+  const period = search.period ?? periods[0]!;
+  const sort: TeamSort = { column: search.sort ?? "name", direction: search.order ?? "ascending" };
   const users = useQuery(everyoneQuery());
   const people = useMemo(() => (users.data ?? []).filter((u) => u.id !== viewer.id), [users.data, viewer.id]);
   const statements = useQueries({
@@ -32,45 +38,63 @@ function Team({ viewer }: { viewer: User }) {
     if (users.error) void users.refetch();
     for (const query of statements) if (query.error) void query.refetch();
   };
-
-  const body = (() => {
-    if (failed) return <ErrorState error={failed} retry={retry} />;
-    if (loading) return <LoadingState label="Loading your team" lines={6} />;
-    if (people.length === 0) {
-      return (
-        <EmptyState title="No one reports to you yet">
-          When people are given you as their manager (or someone below you), they appear here.
-        </EmptyState>
+  const rows = loading
+    ? undefined
+    : sorted(
+        teamRows(
+          people,
+          users.data ?? [],
+          statements.map((s) => s.data!),
+          viewer,
+        ),
+        sort,
       );
-    }
-    const rows = teamRows(
-      people,
-      users.data ?? [],
-      statements.map((s) => s.data!),
-      viewer,
-    );
-    return <TeamTable rows={rows} />;
-  })();
 
   return (
     <Stack>
-      <Group justify="space-between" align="end">
-        <div>
-          <Title order={2}>Team</Title>
-          <Text size="sm" c="dimmed">
-            Everyone below you, with what they have booked and earned in the period.
-          </Text>
-        </div>
-        <Select
-          label="Period"
-          data={periods}
-          value={period}
-          onChange={(value) => value && setPeriod(value)}
-          allowDeselect={false}
-          w={140}
-        />
-      </Group>
-      {body}
+      <PageHeader
+        title="Team"
+        action={
+          <Select
+            label="Period"
+            data={periods.includes(period) ? periods : [period, ...periods]}
+            value={period}
+            onChange={(value) =>
+              value && void navigate({ search: { ...search, period: value === periods[0] ? undefined : value } })
+            }
+            allowDeselect={false}
+            w={140}
+          />
+        }
+      >
+        Everyone below you, with what they have booked and earned in the period.
+      </PageHeader>
+      <DataTable
+        label="Team"
+        testId="team-table"
+        minWidth={820}
+        table={{ striped: true, highlightOnHover: true, verticalSpacing: "sm" }}
+        columns={teamColumns(
+          sort,
+          ({ column, direction }) =>
+            void navigate({
+              search: {
+                ...search,
+                sort: column === "name" ? undefined : column,
+                order: direction === "ascending" ? undefined : direction,
+              },
+            }),
+        )}
+        query={{ error: failed ?? null, refetch: retry }}
+        rows={rows}
+        rowKey={(row) => row.user.id}
+        rowProps={(row) => ({ "data-user-id": row.user.id })}
+        loading="Loading your team"
+        empty={{
+          title: "No one reports to you yet",
+          children: "When people are given you as their manager (or someone below you), they appear here.",
+        }}
+      />
     </Stack>
   );
 }

@@ -1,26 +1,18 @@
-import { Stack, Table, Text, UnstyledButton } from "@mantine/core";
-import { useState } from "react";
+import { Stack, Text } from "@mantine/core";
 import { money, percent } from "../../lib/format";
 import { AnchorLink } from "../../ui/AnchorLink";
-import { ScrollTable } from "../../ui/ScrollTable";
+import type { Column, SortDirection } from "../../ui/DataTable";
+import type { TEAM_COLUMNS } from "./schemas";
 import type { TeamRow } from "./teamRows";
 
-type Column = "name" | "role" | "manager" | "attainment" | "pending" | "approved" | "paid" | "deals";
-type Direction = "ascending" | "descending";
-
-const HEADERS: { key: Column; label: string; numeric?: boolean }[] = [
-  { key: "name", label: "Name" },
-  { key: "role", label: "Role" },
-  { key: "manager", label: "Manager" },
-  { key: "attainment", label: "Attainment", numeric: true },
-  { key: "pending", label: "Pending", numeric: true },
-  { key: "approved", label: "Approved", numeric: true },
-  { key: "paid", label: "Paid", numeric: true },
-  { key: "deals", label: "Deals", numeric: true },
-];
+export type TeamColumn = (typeof TEAM_COLUMNS)[number];
+export interface TeamSort {
+  column: TeamColumn;
+  direction: SortDirection;
+}
 
 /** What a column sorts by: the API's numbers as given (a person without a quota sorts first). */
-function sortKey(row: TeamRow, column: Column): string | number {
+function sortKey(row: TeamRow, column: TeamColumn): string | number {
   switch (column) {
     case "name":
       return row.user.name;
@@ -37,7 +29,7 @@ function sortKey(row: TeamRow, column: Column): string | number {
   }
 }
 
-function sorted(rows: TeamRow[], column: Column, direction: Direction): TeamRow[] {
+export function sorted(rows: TeamRow[], { column, direction }: TeamSort): TeamRow[] {
   const sign = direction === "ascending" ? 1 : -1;
   return [...rows].sort((a, b) => {
     const [x, y] = [sortKey(a, column), sortKey(b, column)];
@@ -46,69 +38,49 @@ function sorted(rows: TeamRow[], column: Column, direction: Direction): TeamRow[
   });
 }
 
-/** The team, one person a row; every column sorts (click again to reverse). */
-export function TeamTable({ rows }: { rows: TeamRow[] }) {
-  const [sort, setSort] = useState<{ column: Column; direction: Direction }>({
-    column: "name",
-    direction: "ascending",
+/** The team's columns; every one sorts (click again to reverse). */
+export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): Column<TeamRow>[] {
+  const by = (column: TeamColumn) => ({
+    direction: sort.column === column ? sort.direction : undefined,
+    toggle: () =>
+      onSort({
+        column,
+        direction: sort.column === column && sort.direction === "ascending" ? "descending" : "ascending",
+      }),
   });
-  const toggle = (column: Column) =>
-    setSort((s) => ({
-      column,
-      direction: s.column === column && s.direction === "ascending" ? "descending" : "ascending",
-    }));
-
-  return (
-    <ScrollTable minWidth={820} label="Team">
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Team" data-testid="team-table">
-        <Table.Thead>
-          <Table.Tr>
-            {HEADERS.map((h) => (
-              <Table.Th
-                key={h.key}
-                scope="col"
-                ta={h.numeric ? "right" : undefined}
-                aria-sort={sort.column === h.key ? sort.direction : undefined}
-              >
-                <UnstyledButton onClick={() => toggle(h.key)} fw={600} fz="sm">
-                  {h.label}
-                  {sort.column === h.key ? (sort.direction === "ascending" ? " ▲" : " ▼") : ""}
-                </UnstyledButton>
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sorted(rows, sort.column, sort.direction).map((row) => (
-            <Table.Tr key={row.user.id} data-user-id={row.user.id}>
-              <Table.Th scope="row" fw={500} style={{ whiteSpace: "nowrap" }}>
-                <AnchorLink to="/people/$userId" params={{ userId: row.user.id }}>
-                  {row.user.name}
-                </AnchorLink>
-              </Table.Th>
-              <Table.Td>{row.user.role}</Table.Td>
-              <Table.Td>{row.managerName}</Table.Td>
-              <Table.Td ta="right" data-col="attainment">
-                <Attainment row={row} />
-              </Table.Td>
-              <Table.Td ta="right" data-col="pending">
-                {money(row.earned.pending, row.currency)}
-              </Table.Td>
-              <Table.Td ta="right" data-col="approved">
-                {money(row.earned.approved, row.currency)}
-              </Table.Td>
-              <Table.Td ta="right" data-col="paid">
-                {money(row.earned.paid, row.currency)}
-              </Table.Td>
-              <Table.Td ta="right" data-col="deals">
-                {row.deals}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
-  );
+  const earned = (key: "pending" | "approved" | "paid", header: string): Column<TeamRow> => ({
+    header,
+    id: key,
+    numeric: true,
+    sort: by(key),
+    cell: (row) => money(row.earned[key], row.currency),
+  });
+  return [
+    {
+      header: "Name",
+      rowHeader: true,
+      sort: by("name"),
+      props: () => ({ style: { whiteSpace: "nowrap" } }),
+      cell: (row) => (
+        <AnchorLink to="/people/$userId" params={{ userId: row.user.id }}>
+          {row.user.name}
+        </AnchorLink>
+      ),
+    },
+    { header: "Role", sort: by("role"), cell: (row) => row.user.role },
+    { header: "Manager", sort: by("manager"), cell: (row) => row.managerName },
+    {
+      header: "Attainment",
+      id: "attainment",
+      numeric: true,
+      sort: by("attainment"),
+      cell: (row) => <Attainment row={row} />,
+    },
+    earned("pending", "Pending"),
+    earned("approved", "Approved"),
+    earned("paid", "Paid"),
+    { header: "Deals", id: "deals", numeric: true, sort: by("deals"), cell: (row) => row.deals },
+  ];
 }
 
 /** Each plan's attainment: the ratio, and the credit against the quota in the plan's currency. */

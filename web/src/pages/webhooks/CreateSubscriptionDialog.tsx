@@ -1,52 +1,42 @@
-import { Modal } from "@mantine/core";
-import { useState } from "react";
-import { type Reveal, useCreateSubscription } from "../../data/webhooks/mutations";
-import { OneTimeSecret } from "../../ui/OneTimeSecret";
+import { useCreateSubscription } from "../../data/webhooks/mutations";
+import { OneTimeSecret, SecretModal } from "../../ui/OneTimeSecret";
 import { SubscriptionForm } from "./SubscriptionForm";
 
 /** A new subscription → its signing secret, once. */
-export function CreateSubscriptionDialog({
-  opened,
-  onClose,
-  onCreated,
-}: {
+export function CreateSubscriptionDialog(props: {
   opened: boolean;
   onClose: () => void;
   /** After the secret was shown and the dialog closed: the new subscription's id. */
   onCreated: (id: string) => void;
 }) {
-  const [created, setCreated] = useState<{ secret: string; id: string } | null>(null);
-  const secret = created?.secret;
-  const close = () => {
-    setCreated(null);
-    onClose();
-    if (created) onCreated(created.id);
-  };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={secret ? "Your signing secret" : "New webhook subscription"}
-      size="lg"
-      closeOnClickOutside={!secret}
-    >
-      {opened &&
-        (secret ? (
-          <OneTimeSecret label="Signing secret" secret={secret} onDone={close}>
-            Verify every delivery's <code>webhook-signature</code> with it (Standard Webhooks; the{" "}
-            <code>standardwebhooks</code> and <code>svix</code> libraries accept it as it is).
-          </OneTimeSecret>
-        ) : (
-          <CreateForm
-            onSecret={(value, subscription) => setCreated({ secret: value, id: subscription.id })}
-            onCancel={close}
-          />
-        ))}
-    </Modal>
+    <SecretModal<{ secret: string; id: string }>
+      opened={props.opened}
+      onClose={(created) => {
+        props.onClose();
+        if (created) props.onCreated(created.id);
+      }}
+      title={(created) => (created ? "Your signing secret" : "New webhook subscription")}
+      ask={(reveal, close) => (
+        <CreateForm onSecret={(secret, subscription) => reveal({ secret, id: subscription.id })} onCancel={close} />
+      )}
+      show={({ secret }, close) => (
+        <OneTimeSecret label="Signing secret" secret={secret} onDone={close}>
+          Verify every delivery's <code>webhook-signature</code> with it (Standard Webhooks; the{" "}
+          <code>standardwebhooks</code> and <code>svix</code> libraries accept it as it is).
+        </OneTimeSecret>
+      )}
+    />
   );
 }
 
-function CreateForm({ onSecret, onCancel }: { onSecret: Reveal; onCancel: () => void }) {
+function CreateForm({
+  onSecret,
+  onCancel,
+}: {
+  onSecret: Parameters<typeof useCreateSubscription>[0];
+  onCancel: () => void;
+}) {
   const create = useCreateSubscription(onSecret);
   return (
     <SubscriptionForm

@@ -6,7 +6,7 @@ import { useRetryDelivery } from "../../data/webhooks/mutations";
 import { type Delivery, deliveriesQuery } from "../../data/webhooks/queries";
 import { dateTime } from "../../lib/format";
 import { ActionError } from "../../ui/ActionError";
-import { type Column, DataTable } from "../../ui/DataTable";
+import { type Column, DataTable, listOf } from "../../ui/DataTable";
 import { AttemptList } from "./AttemptList";
 import { StatusBadge } from "./StatusBadge";
 
@@ -114,9 +114,6 @@ export function DeliveryLog({ subscriptionId, active }: { subscriptionId: string
         minWidth={900}
         table={{ verticalSpacing: "sm" }}
         columns={columns}
-        query={deliveries}
-        rows={deliveries.data?.data}
-        rowKey={(delivery) => delivery.id}
         rowProps={(delivery) => ({ "data-delivery-id": delivery.id })}
         detail={(delivery) =>
           open.has(delivery.id) ? (
@@ -131,11 +128,10 @@ export function DeliveryLog({ subscriptionId, active }: { subscriptionId: string
           title: "No deliveries yet",
           children: "Events this subscription receives, and tests you send, appear here.",
         }}
-        pager={{
-          meta: deliveries.data?.meta,
+        {...listOf(deliveries, {
           noun: ["delivery", "deliveries"],
           onPage: (page) => void navigate({ search: { deliveries: page } }),
-        }}
+        })}
       />
     </Stack>
   );

@@ -1,49 +1,32 @@
-import { Button, Code, Group, Modal, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { Button, Code, Group, Stack, Text } from "@mantine/core";
 import { useRotateSecret } from "../../data/webhooks/mutations";
 import type { Subscription } from "../../data/webhooks/queries";
 import { dateTime } from "../../lib/format";
 import { ActionError } from "../../ui/ActionError";
-import { OneTimeSecret } from "../../ui/OneTimeSecret";
+import { OneTimeSecret, SecretModal } from "../../ui/OneTimeSecret";
 
 /** Rotate the signing secret, after a confirmation → the new secret once; the old one signs too for 24 h. */
-export function RotateSecretDialog({
-  subscription,
-  opened,
-  onClose,
-}: {
-  subscription: Subscription;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  const [rotated, setRotated] = useState<{ secret: string; previousUntil: string | null } | null>(null);
-  const close = () => {
-    setRotated(null);
-    onClose();
-  };
+export function RotateSecretDialog(props: { subscription: Subscription; opened: boolean; onClose: () => void }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={rotated ? "The new signing secret" : "Rotate the signing secret?"}
-      size="lg"
-      closeOnClickOutside={!rotated}
-    >
-      {opened &&
-        (rotated ? (
-          <OneTimeSecret label="Signing secret" secret={rotated.secret} onDone={close}>
-            {rotated.previousUntil
-              ? `Until ${dateTime(rotated.previousUntil)} every delivery is signed with the old secret too, so your receiver can switch without losing events.`
-              : "Switch your receiver to it."}
-          </OneTimeSecret>
-        ) : (
-          <Confirm
-            subscription={subscription}
-            onRotated={(secret, after) => setRotated({ secret, previousUntil: after.previous_secret_expires_at })}
-            onCancel={close}
-          />
-        ))}
-    </Modal>
+    <SecretModal<{ secret: string; previousUntil: string | null }>
+      opened={props.opened}
+      onClose={props.onClose}
+      title={(rotated) => (rotated ? "The new signing secret" : "Rotate the signing secret?")}
+      ask={(reveal, close) => (
+        <Confirm
+          subscription={props.subscription}
+          onRotated={(secret, after) => reveal({ secret, previousUntil: after.previous_secret_expires_at })}
+          onCancel={close}
+        />
+      )}
+      show={(rotated, close) => (
+        <OneTimeSecret label="Signing secret" secret={rotated.secret} onDone={close}>
+          {rotated.previousUntil
+            ? `Until ${dateTime(rotated.previousUntil)} every delivery is signed with the old secret too, so your receiver can switch without losing events.`
+            : "Switch your receiver to it."}
+        </OneTimeSecret>
+      )}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { subscriptionsQuery } from "../../data/webhooks/queries";
-import { DataTable } from "../../ui/DataTable";
+import { DataTable, listOf } from "../../ui/DataTable";
+import { PageHeader } from "../../ui/PageHeader";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { CreateSubscriptionDialog } from "./CreateSubscriptionDialog";
 import { SUBSCRIPTION_COLUMNS } from "./SubscriptionTable";
@@ -24,35 +25,25 @@ export function WebhooksPage() {
 
   return (
     <Stack gap="md" maw={1280}>
-      <Group justify="space-between" align="end">
-        <div>
-          <Title order={2}>Webhooks</Title>
-          <Text size="sm" c="gray.7">
-            Endpoints that receive the service's events, signed with their own secret.
-          </Text>
-        </div>
-        <Button onClick={() => setCreating(true)}>New subscription</Button>
-      </Group>
+      <PageHeader title="Webhooks" action={<Button onClick={() => setCreating(true)}>New subscription</Button>}>
+        Endpoints that receive the service's events, signed with their own secret.
+      </PageHeader>
       <DataTable
         label="Webhook subscriptions"
         testId="subscriptions-table"
         minWidth={900}
         table={{ striped: true, verticalSpacing: "sm" }}
         columns={SUBSCRIPTION_COLUMNS}
-        query={subscriptions}
-        rows={subscriptions.data?.data}
-        rowKey={(s) => s.id}
         rowProps={(s) => ({ "data-subscription-id": s.id })}
         loading="Loading webhook subscriptions"
         empty={{
           title: "No webhook subscriptions",
           children: "Add an endpoint to hear about approvals, payments and disputes as they happen.",
         }}
-        pager={{
-          meta: subscriptions.data?.meta,
+        {...listOf(subscriptions, {
           noun: ["subscription", "subscriptions"],
           onPage: (page) => void navigate({ search: { page } }),
-        }}
+        })}
       />
       <CreateSubscriptionDialog
         opened={creating}

@@ -2,15 +2,12 @@ import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text
 import { type FormEvent, useState } from "react";
 import type { Schemas } from "../../api/types";
 import type { PreviewBody } from "../../data/commissions/mutations";
+import { DEAL_TYPES, type DealType } from "../../data/deals/queries";
+import { useFields } from "../../lib/fields";
 import { today } from "../../lib/periods";
+import { DEAL_TYPE_LABELS } from "../../ui/labels";
 
-type DealType = NonNullable<PreviewBody["deal_type"]>;
-const DEAL_TYPES: { value: DealType; label: string }[] = [
-  { value: "new_business", label: "New business" },
-  { value: "expansion", label: "Expansion" },
-  { value: "renewal", label: "Renewal" },
-  { value: "other", label: "Other" },
-];
+const TYPE_OPTIONS = DEAL_TYPES.map((value) => ({ value, label: DEAL_TYPE_LABELS[value] }));
 
 interface SplitRow {
   key: number;
@@ -30,10 +27,11 @@ interface Props {
 
 /** Amount, type, close date and splits (the person at 100 % unless split rows are added). */
 export function WhatIfForm({ me, people, errors, pending, onSubmit }: Props) {
-  const [amount, setAmount] = useState<number | string>("");
-  const [dealType, setDealType] = useState<DealType>("new_business");
-  const [closeDate, setCloseDate] = useState(today());
-  const [currency, setCurrency] = useState("USD");
+  const form = useFields(
+    { arr_amount: "" as number | string, deal_type: "new_business" as DealType, close_date: today(), currency: "USD" },
+    errors,
+  );
+  const { arr_amount, deal_type, close_date, currency } = form.values;
   const [splits, setSplits] = useState<SplitRow[]>([]);
   const [nextKey, setNextKey] = useState(1);
   const options = [...(people ?? new Map([[me.id, me.name]]))].map(([value, label]) => ({ value, label }));
@@ -50,9 +48,9 @@ export function WhatIfForm({ me, people, errors, pending, onSubmit }: Props) {
     event.preventDefault();
     onSubmit({
       opportunity_name: "What-if deal",
-      arr_amount: amount === "" ? Number.NaN : Number(amount),
-      deal_type: dealType,
-      close_date: closeDate,
+      arr_amount: arr_amount === "" ? Number.NaN : Number(arr_amount),
+      deal_type,
+      close_date,
       currency: currency.trim().toUpperCase(),
       owner_id: me.id,
       ...(splits.length > 0 && {
@@ -70,37 +68,21 @@ export function WhatIfForm({ me, people, errors, pending, onSubmit }: Props) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput
             label="ARR amount"
-            value={amount}
-            onChange={setAmount}
             decimalScale={2}
             thousandSeparator=","
             min={0}
             required
-            error={errors.arr_amount}
+            {...form.value("arr_amount")}
           />
           <Select
             label="Deal type"
-            data={DEAL_TYPES}
-            value={dealType}
-            onChange={(value) => setDealType(DEAL_TYPES.find((t) => t.value === value)?.value ?? "new_business")}
+            data={TYPE_OPTIONS}
             allowDeselect={false}
-            error={errors.deal_type}
+            {...form.value("deal_type")}
+            onChange={(value) => form.set("deal_type", DEAL_TYPES.find((type) => type === value) ?? "new_business")}
           />
-          <TextInput
-            label="Close date"
-            type="date"
-            value={closeDate}
-            onChange={(e) => setCloseDate(e.currentTarget.value)}
-            required
-            error={errors.close_date}
-          />
-          <TextInput
-            label="Currency"
-            value={currency}
-            onChange={(e) => setCurrency(e.currentTarget.value)}
-            maxLength={3}
-            error={errors.currency}
-          />
+          <TextInput label="Close date" type="date" required {...form.text("close_date")} />
+          <TextInput label="Currency" maxLength={3} {...form.text("currency")} />
         </SimpleGrid>
 
         <Stack gap="xs">

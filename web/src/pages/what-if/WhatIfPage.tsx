@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useRouteContext } from "@tanstack/react-router";
 import { type PreviewBody, usePreviewCommission } from "../../data/commissions/mutations";
 import { everyoneQuery, namesOf } from "../../data/users/queries";
 import { fieldErrors } from "../../lib/field-errors";
+import { PageHeader } from "../../ui/PageHeader";
 import { PreviewLines } from "./PreviewLines";
 import { WhatIfForm } from "./WhatIfForm";
 
@@ -20,12 +21,9 @@ export function WhatIfPage() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Stack gap={4}>
-        <Title order={2}>What-if</Title>
-        <Text c="gray.7" size="sm">
-          What a deal would earn if you closed it: the lines the engine would write, nothing saved.
-        </Text>
-      </Stack>
+      <PageHeader title="What-if">
+        What a deal would earn if you closed it: the lines the engine would write, nothing saved.
+      </PageHeader>
       <Card withBorder>
         <WhatIfForm me={session.user} people={people.data} errors={errors} pending={preview.isPending} onSubmit={run} />
       </Card>
