@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import {
+  type AnyValidator,
   createRootRouteWithContext,
   createRoute,
   createRouter,
@@ -167,6 +168,21 @@ const allowed = (page: Page, context: { session: { user: { role: Role } } }) =>
 
 const signedIn = () => signedInRoute;
 
+/** A page's route from its row of the table: its path, search parameters and screen. */
+function pageRoute<const TPath extends string, TSearch extends AnyValidator | undefined = undefined>(
+  page: Page & { path: TPath },
+  search: TSearch,
+  load: Load,
+  name: string,
+) {
+  return createRoute({
+    getParentRoute: signedIn,
+    path: page.path,
+    validateSearch: search as TSearch,
+    component: screen(page, load, name),
+  });
+}
+
 const homeRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.home.path,
@@ -187,29 +203,20 @@ const dealRoute = createRoute({
     prefetchDealPage(context.queryClient, params.dealId, dealSearch.parse(location.search).history),
   component: screen(PAGES.deal, () => import("./pages/deals/DealPage"), "DealPage"),
 });
-const statementRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.statement.path,
-  validateSearch: statementSearch,
-  component: screen(PAGES.statement, () => import("./pages/statements/StatementPage"), "StatementPage"),
-});
-const whatIfRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.whatIf.path,
-  component: screen(PAGES.whatIf, () => import("./pages/what-if/WhatIfPage"), "WhatIfPage"),
-});
-const disputesRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.disputes.path,
-  validateSearch: disputesSearch,
-  component: screen(PAGES.disputes, () => import("./pages/disputes/DisputesPage"), "DisputesPage"),
-});
-const teamRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.team.path,
-  validateSearch: teamSearch,
-  component: screen(PAGES.team, () => import("./pages/team/TeamPage"), "TeamPage"),
-});
+const statementRoute = pageRoute(
+  PAGES.statement,
+  statementSearch,
+  () => import("./pages/statements/StatementPage"),
+  "StatementPage",
+);
+const whatIfRoute = pageRoute(PAGES.whatIf, undefined, () => import("./pages/what-if/WhatIfPage"), "WhatIfPage");
+const disputesRoute = pageRoute(
+  PAGES.disputes,
+  disputesSearch,
+  () => import("./pages/disputes/DisputesPage"),
+  "DisputesPage",
+);
+const teamRoute = pageRoute(PAGES.team, teamSearch, () => import("./pages/team/TeamPage"), "TeamPage");
 const approvalsRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.approvals.path,
@@ -220,82 +227,49 @@ const approvalsRoute = createRoute({
       : undefined,
   component: screen(PAGES.approvals, () => import("./pages/approvals/ApprovalsPage"), "ApprovalsPage"),
 });
-const disputeQueueRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.disputeQueue.path,
-  validateSearch: disputeQueueSearch,
-  component: screen(PAGES.disputeQueue, () => import("./pages/dispute-queue/DisputeQueuePage"), "DisputeQueuePage"),
-});
-const payoutsRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.payouts.path,
-  validateSearch: payoutsSearch,
-  component: screen(PAGES.payouts, () => import("./pages/payouts/PayoutsPage"), "PayoutsPage"),
-});
-const plansRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.plans.path,
-  validateSearch: plansSearch,
-  component: screen(PAGES.plans, () => import("./pages/plans/PlansPage"), "PlansPage"),
-});
-const planRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.plan.path,
-  component: screen(PAGES.plan, () => import("./pages/plans/PlanPage"), "PlanPage"),
-});
-const spiffsRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.spiffs.path,
-  validateSearch: spiffsSearch,
-  component: screen(PAGES.spiffs, () => import("./pages/spiffs/SpiffsPage"), "SpiffsPage"),
-});
-const peopleRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.people.path,
-  validateSearch: peopleSearch,
-  component: screen(PAGES.people, () => import("./pages/people/PeoplePage"), "PeoplePage"),
-});
-const apiKeysRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.apiKeys.path,
-  validateSearch: apiKeysSearch,
-  component: screen(PAGES.apiKeys, () => import("./pages/api-keys/ApiKeysPage"), "ApiKeysPage"),
-});
-const webhooksRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.webhooks.path,
-  validateSearch: webhooksSearch,
-  component: screen(PAGES.webhooks, () => import("./pages/webhooks/WebhooksPage"), "WebhooksPage"),
-});
-const webhookRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.webhook.path,
-  validateSearch: webhookSearch,
-  component: screen(PAGES.webhook, () => import("./pages/webhooks/WebhookPage"), "WebhookPage"),
-});
-const auditRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.audit.path,
-  validateSearch: auditSearch,
-  component: screen(PAGES.audit, () => import("./pages/logs/AuditPage"), "AuditPage"),
-});
-const requestLogRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.requestLog.path,
-  validateSearch: requestLogSearch,
-  component: screen(PAGES.requestLog, () => import("./pages/logs/RequestLogPage"), "RequestLogPage"),
-});
-const jobsRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.jobs.path,
-  validateSearch: jobsSearch,
-  component: screen(PAGES.jobs, () => import("./pages/jobs/JobsPage"), "JobsPage"),
-});
-const accountRoute = createRoute({
-  getParentRoute: signedIn,
-  path: PAGES.account.path,
-  component: screen(PAGES.account, () => import("./pages/auth/AccountPage"), "AccountPage"),
-});
+const disputeQueueRoute = pageRoute(
+  PAGES.disputeQueue,
+  disputeQueueSearch,
+  () => import("./pages/dispute-queue/DisputeQueuePage"),
+  "DisputeQueuePage",
+);
+const payoutsRoute = pageRoute(
+  PAGES.payouts,
+  payoutsSearch,
+  () => import("./pages/payouts/PayoutsPage"),
+  "PayoutsPage",
+);
+const plansRoute = pageRoute(PAGES.plans, plansSearch, () => import("./pages/plans/PlansPage"), "PlansPage");
+const planRoute = pageRoute(PAGES.plan, undefined, () => import("./pages/plans/PlanPage"), "PlanPage");
+const spiffsRoute = pageRoute(PAGES.spiffs, spiffsSearch, () => import("./pages/spiffs/SpiffsPage"), "SpiffsPage");
+const peopleRoute = pageRoute(PAGES.people, peopleSearch, () => import("./pages/people/PeoplePage"), "PeoplePage");
+const apiKeysRoute = pageRoute(
+  PAGES.apiKeys,
+  apiKeysSearch,
+  () => import("./pages/api-keys/ApiKeysPage"),
+  "ApiKeysPage",
+);
+const webhooksRoute = pageRoute(
+  PAGES.webhooks,
+  webhooksSearch,
+  () => import("./pages/webhooks/WebhooksPage"),
+  "WebhooksPage",
+);
+const webhookRoute = pageRoute(
+  PAGES.webhook,
+  webhookSearch,
+  () => import("./pages/webhooks/WebhookPage"),
+  "WebhookPage",
+);
+const auditRoute = pageRoute(PAGES.audit, auditSearch, () => import("./pages/logs/AuditPage"), "AuditPage");
+const requestLogRoute = pageRoute(
+  PAGES.requestLog,
+  requestLogSearch,
+  () => import("./pages/logs/RequestLogPage"),
+  "RequestLogPage",
+);
+const jobsRoute = pageRoute(PAGES.jobs, jobsSearch, () => import("./pages/jobs/JobsPage"), "JobsPage");
+const accountRoute = pageRoute(PAGES.account, undefined, () => import("./pages/auth/AccountPage"), "AccountPage");
 
 export const routeTree = rootRoute.addChildren([
   signInRoute,
