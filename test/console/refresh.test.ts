@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { QueryClient } from "@tanstack/react-query";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Every write of the console goes through data/write.ts, which reads again what data/refresh.ts says
 // the write made stale. These tests hold that table to what the pages show: after each write, the
@@ -12,6 +12,10 @@ const SRC = new URL("../../web/src/", import.meta.url);
 
 beforeAll(() => {
   vi.stubGlobal("location", new URL("http://console.test/"));
+});
+
+afterAll(() => {
+  vi.unstubAllGlobals();
 });
 
 /** The queries a page reads, as the page makes them (one person, one deal, one plan). */

@@ -1,5 +1,5 @@
 import type { AnyRoute } from "@tanstack/react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONSOLE_PAGES } from "../../src/app/console.js";
 
 // web/src/routes.tsx holds the console's pages in one table (PAGES): the router's routes, the
@@ -9,6 +9,15 @@ import { CONSOLE_PAGES } from "../../src/app/console.js";
 // The console's modules resolve as Vite does (no file extensions): imported by a path tsc does not
 // follow, so the root typecheck leaves them to web/tsconfig.json.
 const web = (path: string): Promise<any> => import(`../../web/src/${path}`);
+
+// The API client takes its base URL from the page's location when first imported (in this worker).
+beforeAll(() => {
+  vi.stubGlobal("location", new URL("http://console.test/"));
+});
+
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
 
 interface Page {
   path: string;

@@ -1,5 +1,5 @@
 import type { AnyRoute } from "@tanstack/react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // The console keeps a list's filters, sort, page and open drawer in the URL, each route validating its
 // search parameters with a zod schema (pages/<page>/schemas.ts). These tests walk every route of the
@@ -7,6 +7,15 @@ import { describe, expect, it } from "vitest";
 // parse is dropped, never an error page), and what a page writes comes back the same from the URL.
 
 const web = (path: string): Promise<any> => import(`../../web/src/${path}`);
+
+// The API client takes its base URL from the page's location when first imported (in this worker).
+beforeAll(() => {
+  vi.stubGlobal("location", new URL("http://console.test/"));
+});
+
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
 
 interface StandardSchema {
   "~standard": { validate: (value: unknown) => { value?: Record<string, unknown>; issues?: unknown[] } };
