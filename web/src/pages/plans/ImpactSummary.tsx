@@ -1,9 +1,9 @@
-import { Paper, SimpleGrid, Table, Text } from "@mantine/core";
+import { Paper, SimpleGrid, Text } from "@mantine/core";
 import type { PlanImpact } from "../../data/comp-plans/mutations";
 import { money, signedMoney } from "../../lib/format";
 import { differenceOfMoney } from "../../lib/money";
 import { AnchorLink } from "../../ui/AnchorLink";
-import { ScrollTable } from "../../ui/ScrollTable";
+import { type Column, RecordTable } from "../../ui/DataTable";
 
 /** The change in numbers: who and how much, pending (what applying moves) and locked (what a retroactive apply writes). */
 export function ImpactSummary({ impact, currency }: { impact: PlanImpact; currency: string }) {
@@ -38,54 +38,54 @@ export function ImpactSummary({ impact, currency }: { impact: PlanImpact; curren
   );
 }
 
+type RepPeriod = { user_id: string; name: string } & PlanImpact["users"][number]["periods"][number];
+
 /** Each affected rep's periods: pending and locked totals before and after, and their difference. */
 export function ImpactByRep({ impact, currency }: { impact: PlanImpact; currency: string }) {
-  const cell = (amount: number) => (
-    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-      {money(amount, currency)}
-    </Table.Td>
-  );
-  const delta = (after: number, before: number, col: string) => (
-    <Table.Td ta="right" fw={600} style={{ whiteSpace: "nowrap" }} data-col={col}>
-      {signedMoney(differenceOfMoney(after, before), currency)}
-    </Table.Td>
+  const nowrap = () => ({ style: { whiteSpace: "nowrap" } });
+  const amount = (header: string, of: (p: RepPeriod) => number): Column<RepPeriod> => ({
+    header,
+    numeric: true,
+    props: nowrap,
+    cell: (p) => money(of(p), currency),
+  });
+  const delta = (header: string, id: string, of: (p: RepPeriod) => { before: number; after: number }) => ({
+    header,
+    id,
+    numeric: true,
+    props: () => ({ fw: 600, ...nowrap() }),
+    cell: (p: RepPeriod) => signedMoney(differenceOfMoney(of(p).after, of(p).before), currency),
+  });
+  const columns: Column<RepPeriod>[] = [
+    {
+      header: "Rep",
+      cell: (p) => (
+        <AnchorLink to="/statements/$period" params={{ period: p.period }} search={{ user: p.user_id }}>
+          {p.name}
+        </AnchorLink>
+      ),
+    },
+    { header: "Period", cell: (p) => p.period },
+    amount("Pending now", (p) => p.pending.before),
+    amount("Pending after", (p) => p.pending.after),
+    delta("Pending change", "pending-delta", (p) => p.pending),
+    amount("Locked now", (p) => p.locked.before),
+    amount("Locked after", (p) => p.locked.after),
+    delta("Locked change", "locked-delta", (p) => p.locked),
+  ];
+  const rows = impact.users.flatMap((user) =>
+    user.periods.map((p) => ({ ...p, user_id: user.user_id, name: user.name })),
   );
   return (
-    <ScrollTable minWidth={860} label="Impact by rep and period">
-      <Table aria-label="Impact by rep and period" striped data-testid="impact-by-rep">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Rep</Table.Th>
-            <Table.Th>Period</Table.Th>
-            <Table.Th ta="right">Pending now</Table.Th>
-            <Table.Th ta="right">Pending after</Table.Th>
-            <Table.Th ta="right">Pending change</Table.Th>
-            <Table.Th ta="right">Locked now</Table.Th>
-            <Table.Th ta="right">Locked after</Table.Th>
-            <Table.Th ta="right">Locked change</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {impact.users.flatMap((user) =>
-            user.periods.map((p) => (
-              <Table.Tr key={`${user.user_id}-${p.period}`} data-user-id={user.user_id} data-period={p.period}>
-                <Table.Td>
-                  <AnchorLink to="/statements/$period" params={{ period: p.period }} search={{ user: user.user_id }}>
-                    {user.name}
-                  </AnchorLink>
-                </Table.Td>
-                <Table.Td>{p.period}</Table.Td>
-                {cell(p.pending.before)}
-                {cell(p.pending.after)}
-                {delta(p.pending.after, p.pending.before, "pending-delta")}
-                {cell(p.locked.before)}
-                {cell(p.locked.after)}
-                {delta(p.locked.after, p.locked.before, "locked-delta")}
-              </Table.Tr>
-            )),
-          )}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <RecordTable
+      label="Impact by rep and period"
+      testId="impact-by-rep"
+      minWidth={860}
+      table={{ striped: true }}
+      columns={columns}
+      rows={rows}
+      rowKey={(p) => `${p.user_id}-${p.period}`}
+      rowProps={(p) => ({ "data-user-id": p.user_id, "data-period": p.period })}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { Card, Stack, Table, Text } from "@mantine/core";
+import { Card, Stack, Text } from "@mantine/core";
 import type { Schemas } from "../../api/types";
 import { money } from "../../lib/format";
+import { type Column, RecordTable } from "../DataTable";
 import { LINE_KIND_LABELS } from "../labels";
-import { ScrollTable } from "../ScrollTable";
 import { ExplanationTable } from "./ExplanationTable";
 import { LineHeader } from "./LineHeader";
 
@@ -51,33 +51,29 @@ export function DealLines({ lines, currency, nameOf, compact }: Props) {
   );
 }
 
+const LINE_COLUMNS = (currency: string, nameOf: (id: string) => string): Column<Commission>[] => [
+  { header: "Kind", cell: (line) => LINE_KIND_LABELS[line.kind] },
+  { header: "Person", cell: (line) => nameOf(line.user_id) },
+  { header: "Period", cell: (line) => line.period },
+  { header: "Status", cell: (line) => line.status },
+  {
+    header: "Amount",
+    numeric: true,
+    props: () => ({ "data-testid": "deal-line-amount" }),
+    cell: (line) => money(line.amount, currency),
+  },
+];
+
 function LineRows({ lines, currency, nameOf }: Omit<Props, "compact">) {
   return (
-    <ScrollTable minWidth={520} label="The deal's commission lines">
-      <Table fz="sm" aria-label="The deal's commission lines" data-testid="deal-lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Person</Table.Th>
-            <Table.Th>Period</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line) => (
-            <Table.Tr key={line.id} data-testid="deal-line">
-              <Table.Td>{LINE_KIND_LABELS[line.kind]}</Table.Td>
-              <Table.Td>{nameOf(line.user_id)}</Table.Td>
-              <Table.Td>{line.period}</Table.Td>
-              <Table.Td>{line.status}</Table.Td>
-              <Table.Td ta="right" data-testid="deal-line-amount">
-                {money(line.amount, currency)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <RecordTable
+      label="The deal's commission lines"
+      testId="deal-lines"
+      minWidth={520}
+      table={{ fz: "sm" }}
+      columns={LINE_COLUMNS(currency, nameOf)}
+      rows={lines}
+      rowProps={() => ({ "data-testid": "deal-line" })}
+    />
   );
 }
