@@ -1,6 +1,6 @@
 // Type-checked with the console (web/tsconfig.json: *.web.test.ts), as it imports console code with its imports.
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../web/src/api/client.js";
+import { ApiError } from "../../web/src/api/errors.js";
 import { runBulk } from "../../web/src/lib/bulk.js";
 
 // The console's bulk runner (web/src/lib/bulk.ts): one request and Idempotency-Key per record, failures

@@ -54,7 +54,7 @@ async function loaderRequests(load: (client: QueryClient) => void) {
 
 describe("boot's early requests are the ones the pages' loaders make", () => {
   it("home, first visit: the current statements and recent deals", async () => {
-    const { prefetchHome } = await web("features/home/queries");
+    const { prefetchHome } = await web("pages/home/loader");
     const { earlyPaths } = await web("early-paths");
     const made = await loaderRequests((client) => prefetchHome(client, "usr_01ABC"));
     expect(made).toHaveLength(4);
@@ -62,8 +62,8 @@ describe("boot's early requests are the ones the pages' loaders make", () => {
   });
 
   it("home, a quarterly plan shown last time: its three earlier quarters too", async () => {
-    const { prefetchHome } = await web("features/home/queries");
-    const { rememberPeriodKinds } = await web("features/home/period-hint");
+    const { prefetchHome } = await web("pages/home/loader");
+    const { rememberPeriodKinds } = await web("lib/remembered");
     const { earlyPaths } = await web("early-paths");
     rememberPeriodKinds("usr_01ABC", ["quarter"]);
     const made = await loaderRequests((client) => prefetchHome(client, "usr_01ABC"));
@@ -73,7 +73,7 @@ describe("boot's early requests are the ones the pages' loaders make", () => {
   });
 
   it("deal page: the deal, the people, its disputes and the first history page", async () => {
-    const { prefetchDealPage } = await web("features/deals/queries");
+    const { prefetchDealPage } = await web("pages/deals/loader");
     const { earlyPaths } = await web("early-paths");
     const made = await loaderRequests((client) => prefetchDealPage(client, "deal_01XYZ"));
     expect(made).toHaveLength(4);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as server from "../../src/passwords/strength.js";
-import * as browser from "../../web/src/features/auth/components/strength.js";
+import * as browser from "../../web/src/pages/auth/strength.js";
 
-// The console judges a new password's strength as it is typed (web/src/features/auth/components/
-// strength.ts); the server judges it on save (src/passwords/strength.ts). Both must say the same.
+// The console judges a new password's strength as it is typed (web/src/pages/auth/strength.ts); the server judges it on save (src/passwords/strength.ts). Both must say the same.
 
 const OWNERS = [null, { email: "dana.lopez@example.com", name: "Dana Quixotic-Zylberstein" }, { email: "x@y.io" }];
 const PASSWORDS = [

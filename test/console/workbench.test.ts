@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { csvText } from "../../src/commissions/csv.js";
 import type { Commission } from "../../src/commissions/schema.js";
-import { pendingAdjustment } from "../../web/src/features/dispute-queue/adjustment.js";
-import { linesCsv } from "../../web/src/features/payouts/csv.js";
+import { pendingAdjustment } from "../../web/src/pages/dispute-queue/adjustment.js";
+import { linesCsv } from "../../web/src/pages/payouts/csv.js";
 
 describe("the dispute queue's adjustment preview (API.md §4 Disputes)", () => {
   it.each([

@@ -3,7 +3,8 @@
 // kit, the router) is still being parsed and run. The API client takes these answers (api/early.ts)
 // instead of asking again. About 2 KB, no framework.
 import { startEarly } from "./api/early";
-import { earlyPaths, rememberedViewer } from "./early-paths";
+import { earlyPaths } from "./early-paths";
+import { rememberedViewer } from "./lib/remembered";
 
 const PUBLIC_PAGES = ["/sign-in", "/invite"];
 

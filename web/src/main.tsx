@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { ApiError, onSessionLost } from "./api/client";
-import { makeRouter } from "./router";
-import { sessionQuery } from "./session";
+import { ApiError } from "./api/errors";
+import { onSessionLost, sessionQuery } from "./data/auth/queries";
+import { makeRouter } from "./routes";
 import { cssVariablesResolver, theme } from "./ui/theme";
 
 const queryClient = new QueryClient({
@@ -24,7 +24,7 @@ const router = makeRouter(queryClient);
 // The session ended while a page was open (idle or absolute timeout, signed out elsewhere, revoked):
 // sign in again, then come back to the same page.
 onSessionLost(() => {
-  queryClient.setQueryData(sessionQuery.queryKey, null);
+  queryClient.setQueryData(sessionQuery().queryKey, null);
   const here = router.state.location.href;
   if (router.state.location.pathname !== "/sign-in") {
     void router.navigate({ to: "/sign-in", search: { return_to: here, reason: "expired" } });

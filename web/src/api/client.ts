@@ -1,24 +1,7 @@
 import createClient, { type Middleware } from "openapi-fetch";
 import { forgetEarly, takeEarly } from "./early";
-import type { components, paths } from "./schema";
-
-export type Schemas = components["schemas"];
-export type ErrorBody = Schemas["Error"];
-
-/** An API error as the contract states it (API.md §2): code, message, details, and the request id. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly requestId: string | null,
-    readonly details?: ErrorBody["error"]["details"],
-    /** A 429's or 503's Retry-After in seconds, when the server sent one. */
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
+import { apiErrorOf } from "./errors";
+import type { paths } from "./schema";
 
 let csrfToken: string | undefined;
 /** The session's CSRF token (from sign-in or GET /auth/session), sent with every unsafe request. */
@@ -78,14 +61,5 @@ interface Result<T> {
 export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
   const { data, error, response } = await call;
   if (response.ok) return data as T;
-  const body = (error ?? {}) as Partial<ErrorBody>;
-  const retryAfter = Number(response.headers.get("Retry-After") ?? Number.NaN);
-  throw new ApiError(
-    response.status,
-    body.error?.code ?? "unknown",
-    body.error?.message ?? `${response.status} ${response.statusText}`,
-    response.headers.get("Request-Id"),
-    body.error?.details,
-    Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
-  );
+  throw await apiErrorOf(response, error ?? {});
 }

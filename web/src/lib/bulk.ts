@@ -1,4 +1,4 @@
-import { ApiError } from "../api/client";
+import { ApiError } from "../api/errors";
 
 export interface BulkFailure<T> {
   item: T;

@@ -1,4 +1,4 @@
-import { ApiError } from "../api/client";
+import { ApiError } from "../api/errors";
 
 /** A 422's details by the field they name (`splits[1].percent` stays as written), for a form's fields. */
 export function fieldErrors(error: unknown): Record<string, string> {

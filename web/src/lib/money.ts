@@ -20,3 +20,10 @@ export function sumMoney(amounts: Iterable<number>): number {
 export function differenceOfMoney(a: number, b: number): number {
   return (cents(a) - cents(b)) / 100;
 }
+
+/** Amounts summed exactly per currency, in the order the currencies first appear. */
+export function totalsByCurrency(items: Iterable<{ currency: string; amount: number }>): [string, number][] {
+  const byCurrency = new Map<string, number[]>();
+  for (const { currency, amount } of items) byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), amount]);
+  return [...byCurrency].map(([currency, amounts]) => [currency, sumMoney(amounts)]);
+}

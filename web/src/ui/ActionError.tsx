@@ -1,5 +1,5 @@
 import { Alert, Text } from "@mantine/core";
-import { ApiError } from "../api/client";
+import { ApiError } from "../api/errors";
 
 /** A write the API refused, for what no form field names: its message and the request id to quote. */
 export function ActionError({ error }: { error: unknown }) {

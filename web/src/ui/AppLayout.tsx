@@ -1,36 +1,44 @@
 import { AppShell, Burger, Button, Group, NavLink, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useQueryClient } from "@tanstack/react-query";
-import { Link, Outlet, useNavigate, useRouteContext, useRouterState } from "@tanstack/react-router";
-import { api, setCsrfToken } from "../api/client";
-import { rememberViewer } from "../early-paths";
-import { type NavEntry, navFor, SECTION_LABELS } from "../nav";
+import { Link, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useSignOut } from "../data/auth/mutations";
+import type { SessionUser } from "../data/auth/queries";
+
+/** A page the navigation lists (routes.tsx makes them from its table). */
+export interface NavEntry {
+  /** The path, made when the entry is drawn (the current period's statement depends on today). */
+  to: () => string;
+  label: string;
+  /** The path prefix that marks the entry active. */
+  match: string;
+  section: keyof typeof SECTION_LABELS;
+}
+
+export const SECTION_LABELS = {
+  pay: "Pay",
+  cycle: "Monthly cycle",
+  setup: "Plans and people",
+  system: "Integrations and logs",
+  settings: "Settings",
+};
 
 const SECTIONS = Object.keys(SECTION_LABELS) as NavEntry["section"][];
 
 /** The frame of every signed-in page: the product, the person, the pages their role may open, sign-out. */
-export function AppLayout() {
-  const { session } = useRouteContext({ from: "/signed-in" });
+export function AppLayout({ user, entries }: { user: SessionUser; entries: readonly NavEntry[] }) {
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const user = session.user;
-  const entries = navFor(user.role);
+  const signOutNow = useSignOut();
   const sections = SECTIONS.filter((section) => entries.some((entry) => entry.section === section));
 
   const signOut = async () => {
-    await api.POST("/api/v1/auth/logout");
-    setCsrfToken(undefined);
-    rememberViewer(undefined);
-    queryClient.clear();
-    await navigate({ to: "/sign-in", search: { return_to: undefined, reason: "signed-out" } });
+    await signOutNow.mutateAsync(undefined);
+    await navigate({ to: "/sign-in", search: { reason: "signed-out" } });
   };
 
-  const isActive = (entry: NavEntry, to: string) => {
-    const match = entry.match ?? to;
-    return match === "/" ? pathname === "/" : pathname === match || pathname.startsWith(`${match}/`);
-  };
+  const isActive = ({ match }: NavEntry) =>
+    match === "/" ? pathname === "/" : pathname === match || pathname.startsWith(`${match}/`);
 
   return (
     <AppShell
@@ -50,7 +58,7 @@ export function AppLayout() {
             <Text size="sm" visibleFrom="xs" aria-label="Signed in as">
               {user.name} · {user.role}
             </Text>
-            <Button variant="subtle" size="xs" onClick={signOut}>
+            <Button variant="subtle" size="xs" onClick={() => void signOut()}>
               Sign out
             </Button>
           </Group>
@@ -67,14 +75,13 @@ export function AppLayout() {
             {entries
               .filter((entry) => entry.section === section)
               .map((entry) => {
-                const to = typeof entry.to === "function" ? entry.to() : entry.to;
                 return (
                   <NavLink
                     key={entry.label}
                     component={Link}
-                    to={to}
+                    to={entry.to()}
                     label={entry.label}
-                    active={isActive(entry, to)}
+                    active={isActive(entry)}
                     onClick={close}
                   />
                 );

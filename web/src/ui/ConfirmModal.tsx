@@ -8,6 +8,8 @@ interface Props {
   /** What will happen, in words: the person confirms that, not "are you sure". */
   children: ReactNode;
   confirmLabel: string;
+  /** What keeps things as they are ("Cancel", "Keep it"). */
+  cancelLabel?: string;
   /** Red for what takes something away (deactivate, end, revoke). */
   destructive?: boolean;
   pending: boolean;
@@ -23,6 +25,7 @@ export function ConfirmModal({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Cancel",
   destructive,
   pending,
   error,
@@ -35,8 +38,8 @@ export function ConfirmModal({
         {typeof children === "string" ? <Text size="sm">{children}</Text> : children}
         <ActionError error={error} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            {cancelLabel}
           </Button>
           <Button color={destructive ? "red" : undefined} loading={pending} onClick={onConfirm} data-autofocus>
             {confirmLabel}

@@ -1,5 +1,6 @@
-import { Alert, Button, Code, Group, Stack, Text } from "@mantine/core";
+import { Alert, Button, Code, Group, Modal, Stack, Text } from "@mantine/core";
 import { useClipboard } from "@mantine/hooks";
+import { type ReactNode, useState } from "react";
 
 const STORE_IT =
   "Once you close this, the console and the API show only its first or last characters. Store it in your secret manager.";
@@ -22,7 +23,7 @@ export function OneTimeSecret({
   label: string;
   secret: string;
   /** What to do with it, in a sentence or two. */
-  children?: React.ReactNode;
+  children?: ReactNode;
   onDone: () => void;
   /** What becomes of it after this dialog. */
   advice?: string;
@@ -57,5 +58,29 @@ export function OneTimeSecret({
         <Button onClick={onDone}>{doneLabel}</Button>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * A dialog that asks for what answers with a secret (a new key, a rotation), then shows it once. What
+ * was revealed lives in this dialog's state only and goes when it closes; `onClose` hears it (the new
+ * subscription's id), or null when nothing was made.
+ */
+export function SecretModal<Shown>(props: {
+  opened: boolean;
+  onClose: (shown: Shown | null) => void;
+  title: (shown: Shown | null) => string;
+  ask: (reveal: (shown: Shown) => void, close: () => void) => ReactNode;
+  show: (shown: Shown, close: () => void) => ReactNode;
+}) {
+  const [shown, setShown] = useState<Shown | null>(null);
+  const close = () => {
+    setShown(null);
+    props.onClose(shown);
+  };
+  return (
+    <Modal opened={props.opened} onClose={close} title={props.title(shown)} size="lg" closeOnClickOutside={!shown}>
+      {props.opened && (shown ? props.show(shown, close) : props.ask(setShown, close))}
+    </Modal>
   );
 }

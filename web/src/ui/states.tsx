@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { ApiError } from "../api/client";
+import { ApiError } from "../api/errors";
 
 /** Loading: a skeleton of a few lines, announced to screen readers. */
 export function LoadingState({ label = "Loading", lines = 4 }: { label?: string; lines?: number }) {

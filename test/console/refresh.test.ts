@@ -1,0 +1,221 @@
+import { readdirSync, readFileSync } from "node:fs";
+import type { QueryClient } from "@tanstack/react-query";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Every write of the console goes through data/write.ts, which reads again what data/refresh.ts says
+// the write made stale. These tests hold that table to what the pages show: after each write, the
+// queries of every page it changes are stale (the issue: resolving a dispute refreshed neither the
+// home, the statement nor the to-pay list).
+
+const web = (path: string): Promise<any> => import(`../../web/src/${path}`);
+const SRC = new URL("../../web/src/", import.meta.url);
+
+beforeAll(() => {
+  vi.stubGlobal("location", new URL("http://console.test/"));
+});
+
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The queries a page reads, as the page makes them (one person, one deal, one plan). */
+async function pages() {
+  const { currentStatements, recentDeals } = await web("pages/home/loader");
+  const { dealDisputes } = await web("pages/deals/loader");
+  const { statementQuery } = await web("data/statements/queries");
+  const { dealsQuery, dealQuery, dealHistoryQuery } = await web("data/deals/queries");
+  const { disputesQuery } = await web("data/disputes/queries");
+  const { payoutsQuery } = await web("data/payouts/queries");
+  const { everyoneQuery, usersQuery, userQuery } = await web("data/users/queries");
+  const { planQuery, plansQuery, planAssignmentsQuery } = await web("data/comp-plans/queries");
+  const { spiffsQuery } = await web("data/spiffs/queries");
+  const { apiKeysQuery } = await web("data/api-keys/queries");
+  const { subscriptionsQuery, deliveriesQuery } = await web("data/webhooks/queries");
+  const { auditEventsQuery } = await web("data/audit-events/queries");
+  return {
+    home: currentStatements("usr_1"),
+    recentDeals: [recentDeals("usr_1")],
+    person: [userQuery("usr_1")],
+    statement: [statementQuery("usr_1", "2026-Q3")],
+    deal: [dealQuery("deal_1"), dealHistoryQuery("deal_1", 1)],
+    dealDisputes: [dealDisputes("deal_1")],
+    approvalQueue: [dealsQuery({ status: ["pending"], sort: "-created_at", page: 1, per_page: 50 })],
+    toPay: [dealsQuery({ status: ["approved"], sort: "close_date", page: 1, per_page: 50 })],
+    payouts: [payoutsQuery({ page: 1, per_page: 25 })],
+    myDisputes: [disputesQuery({ page: 1, per_page: 25 })],
+    disputeQueue: [disputesQuery({ status: ["open"], page: 1, per_page: 20 })],
+    teamMembers: [everyoneQuery()],
+    teamNumbers: [statementQuery("usr_2", "2026-Q3")],
+    people: [usersQuery({ page: 1, per_page: 25 })],
+    plans: [plansQuery({ page: 1, per_page: 25 })],
+    plan: [planQuery("plan_1"), planAssignmentsQuery("plan_1")],
+    spiffs: [spiffsQuery({ page: 1, per_page: 25 })],
+    apiKeys: [apiKeysQuery({ page: 1, per_page: 25 })],
+    webhooks: [subscriptionsQuery({ page: 1, per_page: 25 }), deliveriesQuery("whsub_1", { page: 1, per_page: 25 })],
+    audit: [auditEventsQuery({ page: 1, per_page: 50 })],
+  };
+}
+
+type Page = keyof Awaited<ReturnType<typeof pages>>;
+
+/**
+ * After each write, the pages whose numbers or lists it changes (the audit log is stale after every
+ * write). Lists of a resource are read again together (the approval queue with the to-pay list).
+ */
+const CHANGES: [write: string, pages: Page[]][] = [
+  [
+    "POST /api/v1/deals/{id}/approve",
+    ["home", "recentDeals", "statement", "deal", "approvalQueue", "toPay", "payouts"],
+  ],
+  ["POST /api/v1/deals/{id}/reject", ["home", "recentDeals", "statement", "deal", "approvalQueue"]],
+  ["POST /api/v1/deals/{id}/mark-paid", ["home", "recentDeals", "statement", "deal", "toPay", "payouts"]],
+  ["POST /api/v1/deals/{id}/disputes", ["recentDeals", "deal", "dealDisputes", "toPay", "myDisputes", "disputeQueue"]],
+  [
+    "POST /api/v1/disputes/{id}/resolve",
+    [
+      "home",
+      "recentDeals",
+      "statement",
+      "deal",
+      "dealDisputes",
+      "toPay",
+      "payouts",
+      "myDisputes",
+      "disputeQueue",
+      "teamNumbers",
+    ],
+  ],
+  [
+    "PATCH /api/v1/comp-plans/{id}",
+    ["plan", "plans", "home", "recentDeals", "statement", "deal", "teamNumbers", "payouts"],
+  ],
+  ["POST /api/v1/comp-plans/{id}/assignments", ["plan", "home", "recentDeals", "statement", "deal", "teamNumbers"]],
+  ["PATCH /api/v1/plan-assignments/{id}", ["plan", "home", "recentDeals", "statement", "deal", "teamNumbers"]],
+  ["DELETE /api/v1/plan-assignments/{id}", ["plan", "home", "recentDeals", "statement", "deal", "teamNumbers"]],
+  ["POST /api/v1/spiffs", ["spiffs", "home", "recentDeals", "statement", "deal", "teamNumbers"]],
+  ["PATCH /api/v1/spiffs/{id}", ["spiffs", "home", "recentDeals", "statement", "deal", "teamNumbers"]],
+  ["POST /api/v1/users", ["people", "teamMembers", "person"]],
+  ["PATCH /api/v1/users/{id}", ["people", "teamMembers", "person"]],
+  ["POST /api/v1/api-keys", ["apiKeys"]],
+  ["POST /api/v1/api-keys/{id}/rotate", ["apiKeys"]],
+  ["POST /api/v1/api-keys/{id}/revoke", ["apiKeys"]],
+  ["POST /api/v1/webhook-subscriptions", ["webhooks"]],
+  ["PATCH /api/v1/webhook-subscriptions/{id}", ["webhooks"]],
+  ["POST /api/v1/webhook-subscriptions/{id}/test", ["webhooks"]],
+  ["POST /api/v1/webhook-deliveries/{id}/retry", ["webhooks"]],
+  ["POST /api/v1/commissions/preview", []],
+];
+
+/** Pages no write outside their own resource touches: they must keep their data unless a row names them. */
+const ELSEWHERE: Page[] = ["person", "people", "teamMembers", "plan", "spiffs", "apiKeys", "webhooks"];
+
+/** A client holding every page's queries with data, none stale yet. */
+async function cached(): Promise<{ client: QueryClient; byPage: Awaited<ReturnType<typeof pages>> }> {
+  const { QueryClient } = await import("@tanstack/react-query");
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+  const byPage = await pages();
+  for (const queries of Object.values(byPage)) for (const q of queries) client.setQueryData(q.queryKey, { data: [] });
+  return { client, byPage };
+}
+
+const stale = (client: QueryClient, query: { queryKey: readonly unknown[] }) =>
+  client.getQueryState(query.queryKey)?.isInvalidated === true;
+
+describe("data/refresh.ts: what each write makes stale", () => {
+  it.each(CHANGES)(
+    "%s: the pages it changes read again; other resources' pages keep their data",
+    async (write, changed) => {
+      const { refresh } = await web("data/refresh");
+      const { client, byPage } = await cached();
+      await refresh(client, write);
+      for (const [page, queries] of Object.entries(byPage) as [Page, { queryKey: unknown[] }[]][]) {
+        if (page === "audit" || changed.includes(page)) {
+          for (const q of queries) expect(stale(client, q), `${page} ${JSON.stringify(q.queryKey)}`).toBe(true);
+        } else if (ELSEWHERE.includes(page)) {
+          expect(
+            queries.some((q) => stale(client, q)),
+            `${page} stayed`,
+          ).toBe(false);
+        }
+      }
+    },
+  );
+
+  it("sign-in, sign-out and an accepted invitation drop the whole cache (another person's view)", async () => {
+    const { refresh } = await web("data/refresh");
+    for (const write of [
+      "POST /api/v1/auth/login",
+      "POST /api/v1/auth/logout",
+      "POST /api/v1/auth/invitations/accept",
+    ]) {
+      const { client } = await cached();
+      await refresh(client, write);
+      expect(client.getQueryCache().getAll(), write).toEqual([]);
+    }
+  });
+
+  it("a deleted record is marked stale and not asked for again; its lists are", async () => {
+    const { refresh } = await web("data/refresh");
+    const { keys } = await web("data/keys");
+    const { QueryClient, QueryObserver } = await import("@tanstack/react-query");
+    const client = new QueryClient();
+    const fetched: string[] = [];
+    const detail = keys.webhooks.detail("whsub_1");
+    const list = keys.webhooks.list({ page: 1 });
+    // Both on screen (observed): an invalidated query that is observed is read again at once.
+    for (const key of [detail, list]) {
+      client.setQueryData(key, 1);
+      const queryFn = async () => {
+        fetched.push(JSON.stringify(key));
+        return 1;
+      };
+      new QueryObserver(client, { queryKey: key, queryFn, staleTime: Number.POSITIVE_INFINITY }).subscribe(() => {});
+    }
+    fetched.length = 0;
+    await refresh(client, "DELETE /api/v1/webhook-subscriptions/{id}", detail);
+    expect(fetched).toEqual([JSON.stringify(list)]);
+    expect(client.getQueryState(detail)?.isInvalidated).toBe(true);
+  });
+
+  it("every mutation of the console goes through data/write.ts: no other file invalidates or mutates", () => {
+    const offenders: string[] = [];
+    const walk = (dir: URL, rel: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(new URL(`${entry.name}/`, dir), `${rel}${entry.name}/`);
+        else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
+          const file = `${rel}${entry.name}`;
+          if (file === "data/write.ts" || file === "data/refresh.ts") continue;
+          const text = readFileSync(new URL(entry.name, dir), "utf8");
+          if (/\buseMutation\b|\binvalidateQueries\b|\bsetQueryData\b|\bremoveQueries\b/.test(text))
+            offenders.push(file);
+        }
+      }
+    };
+    walk(SRC, "");
+    // A new session is cached by the sign-in's write itself, and a lost one is set to null (main.tsx).
+    expect(offenders.sort()).toEqual(["data/auth/mutations.ts", "main.tsx"]);
+  });
+
+  it("every write a data/*/mutations.ts makes names its row of the table", async () => {
+    const { REFRESH } = await web("data/refresh");
+    const rows = new Set(Object.keys(REFRESH));
+    const data = new URL("data/", SRC);
+    for (const resource of readdirSync(data, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+      const file = new URL(`${resource.name}/mutations.ts`, data);
+      let text: string;
+      try {
+        text = readFileSync(file, "utf8");
+      } catch {
+        continue;
+      }
+      // Each api.POST/PATCH/PUT/DELETE("/api/v1/…") call sits in a useWrite("METHOD /api/v1/…") of its own.
+      const calls = [...text.matchAll(/api\.(POST|PATCH|PUT|DELETE)\("([^"]+)"/g)].map(([, m, p]) => `${m} ${p}`);
+      const writes = [...text.matchAll(/useWrite\(\s*"([^"]+)"/g)].map(([, w]) => w);
+      for (const call of calls) {
+        expect(rows.has(call), call).toBe(true);
+        if (!call.startsWith("POST /api/v1/users/{id}/invitations"))
+          expect(writes, `${resource.name}: ${call}`).toContain(call);
+      }
+    }
+  });
+});

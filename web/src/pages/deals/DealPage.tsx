@@ -1,0 +1,146 @@
+import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useParams, useRouteContext, useSearch } from "@tanstack/react-router";
+import { lazy, Suspense, useState } from "react";
+import { ApiError } from "../../api/errors";
+import type { SessionUser } from "../../data/auth/queries";
+import { type DealDetail, dealHistoryQuery, dealQuery } from "../../data/deals/queries";
+import { everyoneQuery, namesOf } from "../../data/users/queries";
+import { date, money } from "../../lib/format";
+import { commissionLabel } from "../../ui/commission/commissionLabel";
+import { DealLines } from "../../ui/commission/DealLines";
+import { DisputeList } from "../../ui/commission/DisputeList";
+import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
+import { useRenderedMark } from "../../ui/useRenderedMark";
+import { DealHistory } from "./DealHistory";
+import { dealDisputes } from "./loader";
+
+// The form (and the kit's Select and NumberInput under it) loads when someone opens it, not with every deal.
+const DisputeForm = lazy(() => import("./DisputeForm").then((m) => ({ default: m.DisputeForm })));
+
+/** A deal the person may dispute (API.md §11): approved, and theirs unless they are an admin. */
+function mayDispute(deal: DealDetail, user: SessionUser): boolean {
+  if (deal.status !== "approved") return false;
+  if (user.role === "admin") return true;
+  if (user.role !== "rep" && user.role !== "manager") return false;
+  return deal.owner_id === user.id || deal.splits.some((s) => s.user_id === user.id);
+}
+
+export function DealPage() {
+  const { dealId } = useParams({ from: "/signed-in/deals/$dealId" });
+  const deal = useQuery(dealQuery(dealId));
+  if (deal.isPending) return <LoadingState label="Loading the deal" lines={8} />;
+  if (deal.isError) {
+    if (deal.error instanceof ApiError && deal.error.status === 404) return <NotFoundState what="deal" />;
+    return <ErrorState error={deal.error} retry={() => void deal.refetch()} />;
+  }
+  return <DealView deal={deal.data} />;
+}
+
+function DealView({ deal }: { deal: DealDetail }) {
+  const { session } = useRouteContext({ from: "/signed-in" });
+  const people = useQuery({ ...everyoneQuery(), select: namesOf });
+  // What the sections below read too (same keys, one request each): the page is shown once all of it is.
+  const disputes = useQuery(dealDisputes(deal.id));
+  const search = useSearch({ from: "/signed-in/deals/$dealId" });
+  const history = useQuery(dealHistoryQuery(deal.id, search.history ?? 1));
+  useRenderedMark(people.data !== undefined && disputes.data !== undefined && history.data !== undefined);
+  const [disputing, setDisputing] = useState(false);
+  // The deal names its owner and credited users (a rep's split partner too); others by the people they see.
+  const nameOf = (id: string) => deal.people.find((p) => p.user_id === id)?.name ?? people.data?.get(id) ?? id;
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={2}>{deal.opportunity_name}</Title>
+          <Group gap="xs">
+            <Badge data-testid="deal-status" color={deal.status === "disputed" ? "red.9" : "indigo.8"}>
+              {deal.status}
+            </Badge>
+            <Text size="sm" c="gray.7">
+              {deal.id}
+            </Text>
+          </Group>
+        </Stack>
+        {mayDispute(deal, session.user) && <Button onClick={() => setDisputing(true)}>Dispute this</Button>}
+      </Group>
+
+      <Card withBorder>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Fact label="ARR" value={money(deal.arr_amount, deal.currency)} />
+          <Fact label="Type" value={deal.deal_type.replace("_", " ")} />
+          <Fact label="Close date" value={date(deal.close_date)} />
+          <Fact label="Owner" value={nameOf(deal.owner_id)} />
+          <Fact label="Splits" value={deal.splits.map((s) => `${nameOf(s.user_id)} ${s.percent}%`).join(", ")} />
+          <Fact
+            label={commissionLabel(deal.total_commission_scope, session.user.role)}
+            value={money(deal.total_commission, deal.currency)}
+            testId="deal-total"
+          />
+          {deal.approved_at && <Fact label="Approved" value={date(deal.approved_at)} />}
+          {deal.paid_at && <Fact label="Paid" value={date(deal.paid_at)} />}
+        </SimpleGrid>
+        {deal.rejection_reason && (
+          <Text size="sm" mt="sm">
+            Rejected: {deal.rejection_reason}
+          </Text>
+        )}
+        {deal.explanation && (
+          <Text size="sm" mt="sm" c="gray.7">
+            {deal.explanation.summary}
+          </Text>
+        )}
+      </Card>
+
+      <DealDisputes dealId={deal.id} currency={deal.currency} />
+
+      <Stack gap="sm">
+        <Title order={3}>Commission lines</Title>
+        <DealLines lines={deal.commissions} currency={deal.currency} nameOf={nameOf} />
+      </Stack>
+
+      <Stack gap="sm">
+        <Title order={3}>History</Title>
+        <DealHistory dealId={deal.id} />
+      </Stack>
+
+      <Modal
+        opened={disputing}
+        onClose={() => setDisputing(false)}
+        title="Dispute this deal"
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
+        <Suspense fallback={<LoadingState label="Loading the form" lines={3} />}>
+          <DisputeForm dealId={deal.id} onDone={() => setDisputing(false)} />
+        </Suspense>
+      </Modal>
+    </Stack>
+  );
+}
+
+function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7" data-testid={testId && `${testId}-label`}>
+        {label}
+      </Text>
+      <Text fw={500} data-testid={testId} style={{ overflowWrap: "anywhere" }}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+function DealDisputes({ dealId, currency }: { dealId: string; currency: string }) {
+  const disputes = useQuery(dealDisputes(dealId));
+  if (disputes.isPending) return <LoadingState label="Loading disputes" lines={1} />;
+  if (disputes.isError) return <ErrorState error={disputes.error} retry={() => void disputes.refetch()} />;
+  if (disputes.data.data.length === 0) return null;
+  return (
+    <Stack gap="sm">
+      <Title order={3}>Disputes</Title>
+      <DisputeList disputes={disputes.data.data} currency={currency} />
+    </Stack>
+  );
+}

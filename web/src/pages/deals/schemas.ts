@@ -1,0 +1,4 @@
+import { page, searchSchema } from "../../lib/search";
+
+/** /deals/$dealId: the page of its history. */
+export const dealSearch = searchSchema({ history: page() });

@@ -1,0 +1,50 @@
+import { Stack } from "@mantine/core";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { statementQuery } from "../../data/statements/queries";
+import { kindOf, lastPeriods, type PlanPeriod } from "../../lib/periods";
+import { rememberPeriodKinds } from "../../lib/remembered";
+import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
+import { useRenderedMark } from "../../ui/useRenderedMark";
+import { currentStatements, recentDeals } from "./loader";
+import { PeriodSection } from "./PeriodSection";
+import { RecentDeals } from "./RecentDeals";
+
+/** A person's home: the current period of each of their plans, and their recent deals. Read-only. */
+export function PersonHome({ userId }: { userId: string }) {
+  const results = useQueries({ queries: currentStatements(userId) });
+  // What the sections below read too (same keys: one request each), so the page knows when all of it
+  // is on screen, and the earlier periods are asked for as soon as the current ones are known.
+  const shown = results.filter((r) => r.data && (r.data.plans.length > 0 || r.data.lines.length > 0));
+  const earlier = useQueries({
+    queries: shown.flatMap((r) => lastPeriods(r.data!.period, 4).map((p) => statementQuery(userId, p))),
+  });
+  const recent = useQuery(recentDeals(userId));
+  const allKnown = results.every((r) => r.data);
+  const shownKinds = shown.map((r) => kindOf(r.data!.period)).join(",");
+  useEffect(() => {
+    if (allKnown) rememberPeriodKinds(userId, shownKinds ? (shownKinds.split(",") as PlanPeriod[]) : []);
+  }, [allKnown, userId, shownKinds]);
+  useRenderedMark(allKnown && earlier.every((r) => r.data) && recent.data !== undefined);
+  const failed = results.find((r) => r.error);
+  let current: React.ReactNode;
+  if (failed) current = <ErrorState error={failed.error} retry={() => void failed.refetch()} />;
+  else if (results.some((r) => !r.data)) current = <LoadingState label="Loading this period" />;
+  else {
+    const statements = results.map((r) => r.data!).filter((s) => s.plans.length > 0 || s.lines.length > 0);
+    current =
+      statements.length === 0 ? (
+        <EmptyState title="Nothing earned this period yet">
+          Commissions appear here once a deal closes under one of the plans.
+        </EmptyState>
+      ) : (
+        statements.map((s) => <PeriodSection key={s.period} userId={userId} statement={s} />)
+      );
+  }
+  return (
+    <Stack gap="xl">
+      {current}
+      <RecentDeals userId={userId} />
+    </Stack>
+  );
+}

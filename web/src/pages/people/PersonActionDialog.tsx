@@ -1,0 +1,120 @@
+import { Modal, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { useRevokeSessions, useUpdateUser } from "../../data/users/mutations";
+import type { Role, User } from "../../data/users/queries";
+import { fieldErrors } from "../../lib/field-errors";
+import { ConfirmModal } from "../../ui/ConfirmModal";
+import { InviteDialog } from "./InviteDialog";
+import { ManagerSelect, RoleSelect } from "./PersonFields";
+
+export type PersonAction = "invite" | "role" | "manager" | "revoke" | "deactivate" | "reactivate";
+
+interface Props {
+  kind: PersonAction;
+  user: User;
+  everyone: User[];
+  onClose: () => void;
+}
+
+/** One action on one person, asked for and explained first; the server's refusal shows in the dialog. */
+export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
+  const update = useUpdateUser();
+  const revoke = useRevokeSessions();
+  const [role, setRole] = useState<Role>(user.role);
+  const [managerId, setManagerId] = useState(user.manager_id);
+  const done = { onSuccess: onClose };
+
+  if (kind === "invite") return <InviteDialog user={user} onClose={onClose} />;
+
+  if (kind === "revoke") {
+    if (revoke.isSuccess) {
+      return (
+        <Modal opened onClose={onClose} closeButtonProps={{ "aria-label": "Close" }} title="Signed out" centered>
+          <Text size="sm" role="status">
+            {revoke.data.revoked === 0
+              ? `${user.name} had no open sessions.`
+              : `Ended ${revoke.data.revoked} open session${revoke.data.revoked === 1 ? "" : "s"} of ${user.name}.`}
+          </Text>
+        </Modal>
+      );
+    }
+    return (
+      <ConfirmModal
+        opened
+        title={`Sign ${user.name} out everywhere?`}
+        confirmLabel="Sign out everywhere"
+        destructive
+        pending={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => revoke.mutate(user.id)}
+        onClose={onClose}
+      >
+        Every open session of {user.name} ends on its next request. They can sign in again at once.
+      </ConfirmModal>
+    );
+  }
+
+  if (kind === "deactivate" || kind === "reactivate") {
+    const active = kind === "reactivate";
+    return (
+      <ConfirmModal
+        opened
+        title={active ? `Reactivate ${user.name}?` : `Deactivate ${user.name}?`}
+        confirmLabel={active ? "Reactivate" : "Deactivate"}
+        destructive={!active}
+        pending={update.isPending}
+        error={update.error}
+        onConfirm={() => update.mutate({ id: user.id, body: { active } }, done)}
+        onClose={onClose}
+      >
+        {active
+          ? `${user.name} can sign in again (with their password, or a new invitation if they never set one).`
+          : `${user.name} is signed out at once and can no longer sign in. Their deals and commission lines stay.`}
+      </ConfirmModal>
+    );
+  }
+
+  const errors = fieldErrors(update.error);
+  const fieldError = (param: string) => errors[param];
+
+  if (kind === "role") {
+    return (
+      <ConfirmModal
+        opened
+        title={`Change ${user.name}'s role`}
+        confirmLabel="Change role"
+        pending={update.isPending}
+        error={fieldError("role") ? null : update.error}
+        onConfirm={() => update.mutate({ id: user.id, body: { role } }, done)}
+        onClose={onClose}
+      >
+        <Stack gap="sm">
+          <RoleSelect value={role} onChange={setRole} error={fieldError("role")} />
+          <Text size="sm" c="gray.7">
+            A role change signs {user.name} out; what they see and may do changes when they sign in again.
+          </Text>
+        </Stack>
+      </ConfirmModal>
+    );
+  }
+
+  return (
+    <ConfirmModal
+      opened
+      title={`Change ${user.name}'s manager`}
+      confirmLabel="Change manager"
+      pending={update.isPending}
+      error={fieldError("manager_id") ? null : update.error}
+      onConfirm={() => update.mutate({ id: user.id, body: { manager_id: managerId } }, done)}
+      onClose={onClose}
+    >
+      <ManagerSelect
+        everyone={everyone}
+        except={user.id}
+        value={managerId}
+        onChange={setManagerId}
+        error={fieldError("manager_id")}
+      />
+    </ConfirmModal>
+  );
+}

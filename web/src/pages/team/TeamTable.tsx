@@ -1,0 +1,110 @@
+import { Stack, Text } from "@mantine/core";
+import { money, percent } from "../../lib/format";
+import { AnchorLink } from "../../ui/AnchorLink";
+import type { Column, SortDirection } from "../../ui/DataTable";
+import type { TEAM_COLUMNS } from "./schemas";
+import type { TeamRow } from "./teamRows";
+
+export type TeamColumn = (typeof TEAM_COLUMNS)[number];
+export interface TeamSort {
+  column: TeamColumn;
+  direction: SortDirection;
+}
+
+/** What a column sorts by: the API's numbers as given (a person without a quota sorts first). */
+function sortKey(row: TeamRow, column: TeamColumn): string | number {
+  switch (column) {
+    case "name":
+      return row.user.name;
+    case "role":
+      return row.user.role;
+    case "manager":
+      return row.managerName;
+    case "attainment":
+      return row.plans[0]?.attainment_ratio ?? -1;
+    case "deals":
+      return row.deals;
+    default:
+      return row.earned[column];
+  }
+}
+
+export function sorted(rows: TeamRow[], { column, direction }: TeamSort): TeamRow[] {
+  const sign = direction === "ascending" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const [x, y] = [sortKey(a, column), sortKey(b, column)];
+    const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+    return sign * order || a.user.name.localeCompare(b.user.name);
+  });
+}
+
+/** The team's columns; every one sorts (click again to reverse). */
+export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): Column<TeamRow>[] {
+  const by = (column: TeamColumn) => ({
+    direction: sort.column === column ? sort.direction : undefined,
+    toggle: () =>
+      onSort({
+        column,
+        direction: sort.column === column && sort.direction === "ascending" ? "descending" : "ascending",
+      }),
+  });
+  const earned = (key: "pending" | "approved" | "paid", header: string): Column<TeamRow> => ({
+    header,
+    id: key,
+    numeric: true,
+    sort: by(key),
+    cell: (row) => money(row.earned[key], row.currency),
+  });
+  return [
+    {
+      header: "Name",
+      rowHeader: true,
+      sort: by("name"),
+      props: () => ({ style: { whiteSpace: "nowrap" } }),
+      cell: (row) => (
+        <AnchorLink to="/people/$userId" params={{ userId: row.user.id }}>
+          {row.user.name}
+        </AnchorLink>
+      ),
+    },
+    { header: "Role", sort: by("role"), cell: (row) => row.user.role },
+    { header: "Manager", sort: by("manager"), cell: (row) => row.managerName },
+    {
+      header: "Attainment",
+      id: "attainment",
+      numeric: true,
+      sort: by("attainment"),
+      cell: (row) => <Attainment row={row} />,
+    },
+    earned("pending", "Pending"),
+    earned("approved", "Approved"),
+    earned("paid", "Paid"),
+    { header: "Deals", id: "deals", numeric: true, sort: by("deals"), cell: (row) => row.deals },
+  ];
+}
+
+/** Each plan's attainment: the ratio, and the credit against the quota in the plan's currency. */
+function Attainment({ row }: { row: TeamRow }) {
+  if (row.plans.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No deals credited
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0} align="flex-end">
+      {row.plans.map((plan) => (
+        <div key={plan.plan_id} data-plan-id={plan.plan_id}>
+          <Text span fw={600}>
+            {plan.attainment_ratio === null ? "—" : percent(plan.attainment_ratio)}
+          </Text>{" "}
+          <Text span size="xs" c="dimmed">
+            {money(plan.attainment, plan.currency)}
+            {plan.quota === null ? "" : ` of ${money(plan.quota, plan.currency)}`}
+          </Text>
+        </div>
+      ))}
+    </Stack>
+  );
+}
