@@ -1,0 +1,74 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { WriteEndpoint } from "../api/types";
+import { keys, type Resource } from "./keys";
+
+/** Sign-in, sign-out and an accepted invitation: another person's view, so nothing cached is kept. */
+const EVERYTHING = "everything";
+
+// What lines move when commissions are recalculated: every deal read, every statement (home, statement
+// and team pages) and the payout groups.
+const LINES: Resource[] = ["deals", "statements", "payouts"];
+
+/**
+ * What each write of the console makes stale, by resource. The audit log is stale after every write
+ * (refresh() adds it). test/console/refresh.test.ts holds each row to the pages it changes.
+ */
+export const REFRESH = {
+  "POST /api/v1/auth/login": EVERYTHING,
+  "POST /api/v1/auth/logout": EVERYTHING,
+  "POST /api/v1/auth/invitations/accept": EVERYTHING,
+  "POST /api/v1/auth/password": [],
+  "POST /api/v1/deals/{id}/approve": LINES,
+  "POST /api/v1/deals/{id}/reject": LINES,
+  "POST /api/v1/deals/{id}/mark-paid": LINES,
+  "POST /api/v1/deals/{id}/disputes": ["deals", "disputes"],
+  "POST /api/v1/disputes/{id}/resolve": [...LINES, "disputes"],
+  "POST /api/v1/commissions/preview": [],
+  "PATCH /api/v1/comp-plans/{id}": [...LINES, "comp-plans"],
+  "POST /api/v1/comp-plans/{id}/impact": [],
+  "POST /api/v1/comp-plans/{id}/assignments": [...LINES, "comp-plans"],
+  "PATCH /api/v1/plan-assignments/{id}": [...LINES, "comp-plans"],
+  "DELETE /api/v1/plan-assignments/{id}": [...LINES, "comp-plans"],
+  "POST /api/v1/spiffs": [...LINES, "spiffs"],
+  "PATCH /api/v1/spiffs/{id}": [...LINES, "spiffs"],
+  "POST /api/v1/users": ["users"],
+  "PATCH /api/v1/users/{id}": ["users"],
+  "POST /api/v1/users/{id}/invitations": [],
+  "POST /api/v1/users/{id}/sessions/revoke": [],
+  "POST /api/v1/api-keys": ["api-keys"],
+  "POST /api/v1/api-keys/{id}/rotate": ["api-keys"],
+  "POST /api/v1/api-keys/{id}/revoke": ["api-keys"],
+  "POST /api/v1/webhook-subscriptions": ["webhooks"],
+  "PATCH /api/v1/webhook-subscriptions/{id}": ["webhooks"],
+  "DELETE /api/v1/webhook-subscriptions/{id}": ["webhooks"],
+  "POST /api/v1/webhook-subscriptions/{id}/rotate-secret": ["webhooks"],
+  "POST /api/v1/webhook-subscriptions/{id}/test": ["webhooks"],
+  "POST /api/v1/webhook-deliveries/{id}/retry": ["webhooks"],
+} as const satisfies Partial<Record<WriteEndpoint, readonly Resource[] | typeof EVERYTHING>>;
+
+export type Write = keyof typeof REFRESH;
+
+const startsWith = (key: QueryKey, prefix: QueryKey) =>
+  prefix.every((part, i) => JSON.stringify(part) === JSON.stringify(key[i]));
+
+/**
+ * Marks stale what `write` changed: on-screen queries are read again at once, the rest when next shown.
+ * `gone` is the key of a record the write deleted: marked stale, never asked for again.
+ */
+export async function refresh(client: QueryClient, write: Write, gone?: QueryKey): Promise<void> {
+  const row: readonly Resource[] | typeof EVERYTHING = REFRESH[write];
+  if (row === EVERYTHING) {
+    client.clear();
+    return;
+  }
+  if (gone) await client.invalidateQueries({ queryKey: gone, refetchType: "none" });
+  const stale = [...row, keys.auditEvents.all[0]];
+  await Promise.all(
+    stale.map((root) =>
+      client.invalidateQueries({
+        queryKey: [root],
+        predicate: gone ? (query) => !startsWith(query.queryKey, gone) : undefined,
+      }),
+    ),
+  );
+}
