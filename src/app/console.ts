@@ -8,8 +8,8 @@ import { consoleCsp } from "./security-headers.js";
 import { type Asset, asset, type Encoding, IMMUTABLE, REVALIDATE, sendAsset } from "./static-assets.js";
 
 /**
- * The web console's pages (web/src/routes.tsx, its PAGES table; test/console/routes.test.ts holds the two equal): each answers with the one HTML page, and the
- * console's router draws the screen. Listed, not a catch-all, so every other path keeps the
+ * The web console's pages (web/src/routes.tsx's PAGES table; test/console/routes.test.ts holds the two
+ * equal): each answers with the one HTML page, and the console's router draws the screen. Listed, not a catch-all, so every other path keeps the
  * default-deny answer (401 without credentials, 404 with them).
  */
 export const CONSOLE_PAGES = [
