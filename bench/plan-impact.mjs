@@ -41,8 +41,8 @@ const { previewPlanChange } = await load("comp-plans/impact.js");
 const repo = await load("comp-plans/repository.js");
 const { UpdatePlanBody, PlanImpactQuery } = await load("comp-plans/schema.js");
 const { planRecalc } = await load("commissions/recalc/plan.js");
-const { affectedUsers } = await load("commissions/recalc/load-credits.js");
-const { batchUsers } = await load("commissions/recalculate-job.js");
+const { affectedUsers } = await load("commissions/recalc/credits-repository.js");
+const { batchUsers } = await load("commissions/recalc/recalculate-job.js");
 
 const { database, kind, cleanup } = await openBenchDatabase();
 const db = database.db;

@@ -2,7 +2,6 @@ import { MAY } from "../access/index.js";
 import {
   currentExplanations,
   type LineChange,
-  money,
   noImpact,
   type PlanChangeImpact,
   planChangeImpact,
@@ -13,6 +12,7 @@ import type { Db } from "../db/schema.js";
 import { anyOf } from "../db/sql.js";
 import { notFound } from "../errors.js";
 import { offsetOf } from "../http/pagination.js";
+import { centsNumber } from "../money/index.js";
 import * as repo from "./repository.js";
 import type { PlanImpact, PlanImpactLine, PlanImpactQuery, UpdatePlanBody } from "./schema.js";
 import { type PlanEdit, planEdit } from "./service.js";
@@ -84,8 +84,8 @@ async function present(
       users: userIds.length,
       deals: new Set(changes.map((c) => c.deal_id)).size,
       lines: changes.length,
-      pending_delta: money(impact.pendingDelta),
-      locked_delta: money(impact.lockedDelta),
+      pending_delta: centsNumber(impact.pendingDelta),
+      locked_delta: centsNumber(impact.lockedDelta),
     },
     users: userIds.map((user_id) => ({
       user_id,
@@ -93,8 +93,8 @@ async function present(
       periods: [...changedPeriods.get(user_id)!].sort().map((period) => {
         const sums = impact.periods.get(user_id)?.get(period);
         const side = (part: "pending" | "locked") => ({
-          before: sums ? money(sums[part].before) : 0,
-          after: sums ? money(sums[part].after) : 0,
+          before: sums ? centsNumber(sums[part].before) : 0,
+          after: sums ? centsNumber(sums[part].after) : 0,
         });
         return { period, pending: side("pending"), locked: side("locked") };
       }),
@@ -116,9 +116,9 @@ function lineOf(c: LineChange, explanationBefore: unknown): PlanImpactLine {
     period: c.period,
     status: c.status,
     locked: c.locked,
-    before: money(c.before),
-    after: money(c.after),
-    delta: money(c.delta),
+    before: centsNumber(c.before),
+    after: centsNumber(c.after),
+    delta: centsNumber(c.delta),
     explanation_before: explanationBefore,
     explanation_after: c.explanation_after,
   } as PlanImpactLine;

@@ -1,9 +1,10 @@
 import { dealSeen, visibleUserIds } from "../access/index.js";
-import { type Commission, Dec, linesOfDeal } from "../commissions/index.js";
+import { type Commission, linesOfDeal } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx } from "../context.js";
 import type { Kdb } from "../db/connect.js";
 import { notFound } from "../errors.js";
 import { offsetOf, type Page, type RenderedPage } from "../http/pagination.js";
+import { parse, plain, plus, ZERO } from "../money/index.js";
 import * as listQuery from "./list-query.js";
 import * as repo from "./repository.js";
 import type { Deal, DealDetail, ListDealsQuery } from "./schema.js";
@@ -72,8 +73,8 @@ export async function getDeal(ctx: Ctx, id: string): Promise<DealDetail> {
 
 /** Σ of the non-void lines, exact (API.md §5 rule 7's total, over the lines given). */
 function totalOf(lines: Commission[]): number {
-  const sum = lines.reduce((acc, line) => (line.status === "void" ? acc : acc.plus(line.amount)), new Dec(0));
-  return Number(sum.toFixed());
+  const sum = lines.reduce((acc, line) => (line.status === "void" ? acc : plus(acc, parse(line.amount))), ZERO);
+  return Number(plain(sum));
 }
 
 /**

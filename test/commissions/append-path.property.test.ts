@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appendCounter } from "../../src/commissions/recalc/append.js";
+import { appendCounter } from "../../src/commissions/recalc/append-repository.js";
 import { planRecalc } from "../../src/commissions/recalc/plan.js";
-import { settle } from "../../src/commissions/recalc/write.js";
+import { settle } from "../../src/commissions/recalc/write-repository.js";
 import type { DealDetail } from "../../src/deals/schema.js";
 import { createJob, createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createPlan, dealBody, ok, rejectAsOwner } from "../factories-commissions.js";

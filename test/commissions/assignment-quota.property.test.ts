@@ -6,7 +6,7 @@ import type {
   DealInput,
   PlanInput,
   PlanLineResult,
-} from "../../src/commissions/calculate.js";
+} from "../../src/commissions/engine/index.js";
 import { computeBucket } from "../../src/commissions/recalc/compute.js";
 import type { BucketKey, DesiredLine, EntryRow, PlanContext } from "../../src/commissions/recalc/types.js";
 import { oracleBucket } from "./decimal-oracle.js";
