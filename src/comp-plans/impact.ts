@@ -1,4 +1,3 @@
-import { MAY } from "../access/index.js";
 import {
   currentExplanations,
   type LineChange,
@@ -7,7 +6,6 @@ import {
   planChangeImpact,
   toPlanInput,
 } from "../commissions/index.js";
-import { type Ctx, requireScope, withTransaction } from "../context.js";
 import type { Db } from "../db/schema.js";
 import { anyOf } from "../db/sql.js";
 import { notFound } from "../errors.js";
@@ -39,21 +37,6 @@ export async function impactOfChange(tx: Db, change: PlanChange, query: PlanImpa
     ? await planChangeImpact(tx, toPlanInput(edit.record), { repriceLocked: edit.termsChanged })
     : noImpact();
   return present(tx, before, edit.record.version, impact, query);
-}
-
-/**
- * POST /comp-plans/{id}/impact (API.md §12): a PATCH body's effect, computed by the code the PATCH runs
- * (the same edit of the plan record, the same recalculation plan) with nothing written. Always within
- * the call: the route sends a large plan to a job (impact-job.ts), which runs this.
- */
-export async function previewPlanChange(
-  ctx: Ctx,
-  id: string,
-  input: UpdatePlanBody,
-  query: PlanImpactQuery,
-): Promise<PlanImpact> {
-  requireScope(ctx, "admin", MAY.previewPlanChange);
-  return withTransaction(ctx, async (tx) => impactOfChange(tx, await planChangeOf(tx, id, input, ctx.now), query));
 }
 
 async function present(
