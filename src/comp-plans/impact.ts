@@ -7,10 +7,10 @@ import {
   toPlanInput,
 } from "../commissions/index.js";
 import type { Db } from "../db/schema.js";
-import { anyOf } from "../db/sql.js";
 import { notFound } from "../errors.js";
 import { offsetOf } from "../http/pagination.js";
 import { centsNumber } from "../money/index.js";
+import { userNames } from "../users/index.js";
 import * as repo from "./repository.js";
 import type { PlanImpact, PlanImpactLine, PlanImpactQuery, UpdatePlanBody } from "./schema.js";
 import { type PlanEdit, planEdit } from "./service.js";
@@ -55,7 +55,7 @@ async function present(
     changedPeriods.set(c.user_id, set);
   }
   const userIds = [...changedPeriods.keys()].sort();
-  const names = await namesOf(db, userIds);
+  const names = await userNames(db, userIds);
   const { limit, offset } = offsetOf(query);
   const page = changes.slice(offset, offset + limit);
   const before = await storedExplanations(db, page);
@@ -105,12 +105,6 @@ function lineOf(c: LineChange, explanationBefore: unknown): PlanImpactLine {
     explanation_before: explanationBefore,
     explanation_after: c.explanation_after,
   } as PlanImpactLine;
-}
-
-async function namesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom("users").select(["id", "name"]).where(anyOf("id", ids)).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/schema.js";
 import { turnIfDue } from "../../event-loop.js";
+import type { JobKind } from "../../jobs/kinds.js";
 import { compareDealOrder } from "../engine/index.js";
 import { computeAppended, entriesIn } from "./compute.js";
 import { type BucketKey, bucketId, type DesiredLine, type EntryRow, type PlanContext } from "./types.js";
@@ -18,6 +19,8 @@ import { type BucketKey, bucketId, type DesiredLine, type EntryRow, type PlanCon
 /** Buckets appended to since start-up; tests read it to know the fast path ran. */
 export const appendCounter = { buckets: 0 };
 
+const RECALC: JobKind = "recalculate";
+
 interface BucketSums {
   user_id: string;
   plan_id: string;
@@ -34,9 +37,7 @@ interface BucketSums {
 
 async function recalculationPending(db: Db): Promise<boolean> {
   const { rows } = await sql<{ busy: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM jobs WHERE status IN ('queued', 'running') AND kind = 'recalculate') AS busy`.execute(
-    db,
-  );
+    SELECT EXISTS (SELECT 1 FROM jobs WHERE status IN ('queued', 'running') AND kind = ${RECALC}) AS busy`.execute(db);
   return rows[0]?.busy === true;
 }
 

@@ -1,4 +1,5 @@
 import type { Ctx, Tx } from "../../context.js";
+import type { JobKind } from "../../jobs/kinds.js";
 import { enqueueJob } from "../../jobs/queue.js";
 import { type Fixed, parse, plain, plus, ZERO } from "../../money/index.js";
 import { lockExistingUsers } from "../../users/index.js";
@@ -22,7 +23,7 @@ export function refreshTotals(tx: Tx, now: Date, dealIds: string[]): Promise<voi
  * Locked lines are read, never written; rejected deals are outside every bucket.
  */
 
-export const RECALC_JOB_KIND = "recalculate";
+export const RECALC_JOB_KIND: JobKind = "recalculate";
 
 let defaultInlineLimit = 1000;
 
