@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 
 // The SQL of retention (retention.ts): batched deletes of what is past its keeping time, and the
 // embedded database's VACUUM.
@@ -14,7 +14,7 @@ export interface RetentionRule {
 }
 
 /** Deletes the rule's rows older than `cutoff` in batches of 5,000, each its own statement; returns how many. */
-export async function purge(db: Kdb, rule: RetentionRule, cutoff: Date): Promise<number> {
+export async function purge(db: Db, rule: RetentionRule, cutoff: Date): Promise<number> {
   const extra = rule.where ? sql.raw(` AND ${rule.where}`) : sql``;
   let total = 0;
   for (;;) {
@@ -30,6 +30,6 @@ export async function purge(db: Kdb, rule: RetentionRule, cutoff: Date): Promise
 }
 
 /** VACUUM (ANALYZE) of one table: what autovacuum would do (PGlite runs none). */
-export async function vacuumAnalyze(db: Kdb, table: string): Promise<void> {
+export async function vacuumAnalyze(db: Db, table: string): Promise<void> {
   await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
 }

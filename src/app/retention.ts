@@ -1,4 +1,4 @@
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { compactDealCounts } from "../deals/index.js";
 import type { JobHandler } from "../jobs/jobs-source.js";
 import type { JobKind } from "../jobs/kinds.js";
@@ -26,7 +26,7 @@ const RULES: (RetentionRule & { keepMs: number })[] = [
 ];
 
 /** Queues a retention run unless one is already waiting (a partial unique index keeps it to one). */
-export async function scheduleRetention(db: Kdb, at: Date): Promise<void> {
+export async function scheduleRetention(db: Db, at: Date): Promise<void> {
   await enqueueJobUnlessWaiting(db, new Date(), { kind: RETENTION, payload: {}, runAt: at });
 }
 

@@ -1,7 +1,7 @@
 import type pino from "pino";
 import { recalculateJobHandler } from "../commissions/index.js";
 import { planImpactJobHandler } from "../comp-plans/index.js";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { type JobHandler, jobsSource } from "../jobs/jobs-source.js";
 import type { JobKind } from "../jobs/kinds.js";
 import type { WorkSource } from "../jobs/worker.js";
@@ -16,7 +16,7 @@ export interface SourceConcurrency {
 
 /** Every kind of background work this deployment runs, wired explicitly (no auto-discovery). */
 export function workSources(
-  db: Kdb,
+  db: Db,
   logger: pino.Logger,
   webhooks: { settings: WebhookSettings; exclusive: boolean },
   concurrency: SourceConcurrency,

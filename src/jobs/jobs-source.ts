@@ -1,5 +1,5 @@
 import type pino from "pino";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { jobsProcessed } from "../metrics.js";
 import { claimDueJobs, type JobRow, releaseRunning, updateHeldJob } from "./repository.js";
 import type { WorkSource } from "./worker.js";
@@ -9,7 +9,7 @@ const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 5_000;
 
 export interface JobTools {
-  db: Kdb;
+  db: Db;
   /** Records progress and extends the lease: call it between batches of long work. */
   progress(done: number): Promise<void>;
   now(): Date;
@@ -18,7 +18,7 @@ export interface JobTools {
 export type JobHandler = (job: JobRow, tools: JobTools) => Promise<void>;
 
 export interface JobsSourceOptions {
-  db: Kdb;
+  db: Db;
   handlers: Record<string, JobHandler>;
   logger: pino.Logger;
   clock?: () => Date;

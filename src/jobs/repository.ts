@@ -1,7 +1,6 @@
 import { type Selectable, sql, type Updateable } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { JobsTable } from "../db/schema.js";
+import type { Db, JobsTable } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
 import { newId } from "../ids.js";
 import type { JobKind } from "./kinds.js";
@@ -61,7 +60,7 @@ export async function insertJob(tx: Tx, now: Date, job: NewJob): Promise<Job> {
 }
 
 /** Inserts a queued job unless a unique index refuses it (one queued retention run); false when refused. */
-export async function insertJobUnlessWaiting(db: Kdb, now: Date, job: NewJob): Promise<boolean> {
+export async function insertJobUnlessWaiting(db: Db, now: Date, job: NewJob): Promise<boolean> {
   const result = await db
     .insertInto("jobs")
     .values({
@@ -80,7 +79,7 @@ export async function insertJobUnlessWaiting(db: Kdb, now: Date, job: NewJob): P
 
 /** One page of jobs, newest first (created_at desc, id desc), and how many match. */
 export async function listJobRows(
-  db: Kdb,
+  db: Db,
   filter: { status?: Job["status"]; kind?: string },
   limit: number,
   offset: number,
@@ -106,13 +105,13 @@ export async function listJobRows(
   return { rows: jobs, total: Number(count.n) };
 }
 
-export async function findJob(db: Kdb, id: string): Promise<Job | undefined> {
+export async function findJob(db: Db, id: string): Promise<Job | undefined> {
   const row = await db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
   return row && toJob(row);
 }
 
 /** Stores a job's answer; the worker marks the job succeeded once its handler returns. */
-export async function recordJobResult(db: Kdb, id: string, result: Record<string, unknown>): Promise<void> {
+export async function recordJobResult(db: Db, id: string, result: Record<string, unknown>): Promise<void> {
   await db
     .updateTable("jobs")
     .set({ result: JSON.stringify(result) })
@@ -127,7 +126,7 @@ export async function recordJobResult(db: Kdb, id: string, result: Record<string
  * `workerId`, leased until `lockedUntil`: one UPDATE over a `FOR UPDATE SKIP LOCKED` selection.
  */
 export async function claimDueJobs(
-  db: Kdb,
+  db: Db,
   kinds: string[],
   workerId: string,
   limit: number,
@@ -165,7 +164,7 @@ export async function claimDueJobs(
 
 /** Updates a job this worker still holds (running, claimed by it); a lost lease updates nothing. */
 export async function updateHeldJob(
-  db: Kdb,
+  db: Db,
   id: string,
   workerId: string,
   values: Updateable<JobsTable>,
@@ -187,7 +186,7 @@ const RETENTION: JobKind = "retention";
  * queues one) ends as failed instead, or the UPDATE would violate the index and the worker, failing that
  * claim forever, would deliver nothing again (seen after a SIGKILL during retention).
  */
-export async function releaseRunning(db: Kdb, workerId?: string): Promise<number> {
+export async function releaseRunning(db: Db, workerId?: string): Promise<number> {
   const claimedBy = workerId === undefined ? sql`TRUE` : sql`claimed_by = ${workerId}`;
   const superseded = await sql`
     UPDATE jobs SET status = 'failed', claimed_by = NULL, locked_until = NULL, finished_at = now(),
@@ -201,6 +200,6 @@ export async function releaseRunning(db: Kdb, workerId?: string): Promise<number
 }
 
 /** Sets a job's status as its run would have left it (testing.ts: tests that stage a finished job). */
-export async function setJobStatus(db: Kdb, id: string, status: Job["status"]): Promise<void> {
+export async function setJobStatus(db: Db, id: string, status: Job["status"]): Promise<void> {
   await db.updateTable("jobs").set({ status }).where("id", "=", id).execute();
 }

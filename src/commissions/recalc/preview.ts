@@ -1,4 +1,4 @@
-import type { Kdb } from "../../db/connect.js";
+import type { Db } from "../../db/schema.js";
 import { newId } from "../../ids.js";
 import { centsNumber, parse, plus, ZERO } from "../../money/index.js";
 import { creditsOf, type PlanInput } from "../engine/index.js";
@@ -51,7 +51,7 @@ function toPreviewLine(line: DesiredLine): PreviewLine {
 
 /** The lines a deal would earn if created now, computed from the stored data; nothing is written. */
 export async function priceUnsavedDeal(
-  db: Kdb,
+  db: Db,
   input: UnsavedDeal,
   now: Date,
   planId?: string,
