@@ -3,7 +3,7 @@ import type { Db } from "../db/schema.js";
 import * as repo from "./repository.js";
 
 // Queuing background work and reading jobs: what the rest of the server calls (the SQL is repository.ts).
-export { type Job, type JobRow, type NewJob, toJob } from "./repository.js";
+export type { Job, JobRow, NewJob } from "./repository.js";
 
 /** Queues background work in the caller's transaction: it runs only if that transaction commits. */
 export function enqueueJob(tx: Tx, now: Date, job: repo.NewJob): Promise<repo.Job> {

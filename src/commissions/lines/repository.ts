@@ -221,3 +221,35 @@ export async function statementLines(db: Db, userId: string, period: string): Pr
     .execute();
   return rows.map(toCommission);
 }
+
+/** The terms of one plan version a statement shows: what the rep home draws its gauge and next tier from. */
+export interface PlanVersionTerms {
+  name: string;
+  currency: string;
+  period: "month" | "quarter" | "year";
+  base_rate: string | null;
+  tiers: { from_attainment: string; rate: string }[];
+}
+
+/** The named versions of plans, keyed `plan_id@version`. */
+export async function planVersionTerms(
+  db: Db,
+  versions: { plan_id: string; version: number }[],
+): Promise<Map<string, PlanVersionTerms>> {
+  const out = new Map<string, PlanVersionTerms>();
+  if (versions.length === 0) return out;
+  const rows = await db
+    .selectFrom("comp_plan_versions as v")
+    .innerJoin("comp_plans as p", "p.id", "v.plan_id")
+    .select(["v.plan_id", "v.version", "p.name", "v.currency", "v.period", "v.base_rate", "v.tiers"])
+    .where("v.plan_id", "in", [...new Set(versions.map((v) => v.plan_id))])
+    .execute();
+  const wanted = new Set(versions.map((v) => `${v.plan_id}@${v.version}`));
+  for (const r of rows) {
+    const key = `${r.plan_id}@${r.version}`;
+    if (!wanted.has(key)) continue;
+    const tiers = typeof r.tiers === "string" ? JSON.parse(r.tiers) : r.tiers;
+    out.set(key, { name: r.name, currency: r.currency, period: r.period, base_rate: r.base_rate, tiers: tiers ?? [] });
+  }
+  return out;
+}

@@ -5,7 +5,7 @@ import { centsNumber, type Fixed, parse, plain, plus, quotient, sign, ZERO } fro
 import { existingUserIds } from "../../users/index.js";
 import type { Commission, Statement } from "../schema.js";
 import * as repo from "./repository.js";
-import { planVersionTerms, tierPosition } from "./statement-plans.js";
+import { tierPosition } from "./statement-plans.js";
 
 type Totals = Statement["totals"];
 type PlanSummary = Statement["plans"][number];
@@ -41,7 +41,7 @@ async function plansOf(db: Ctx["db"], lines: Commission[]): Promise<PlanSummary[
     seen.credit = plus(seen.credit, parse(e.credit ?? 0));
     plans.set(line.plan_id, seen);
   }
-  const terms = await planVersionTerms(
+  const terms = await repo.planVersionTerms(
     db,
     [...plans.entries()].map(([plan_id, p]) => ({ plan_id, version: p.version })),
   );
