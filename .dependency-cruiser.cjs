@@ -1,10 +1,15 @@
 // The dependency rules of src/ (ARCHITECTURE.md "Floors"), checked by `npm run lint`:
-// a file imports only from its own floor or below; outside a feature folder, only its index.ts;
-// the commission engine imports nothing but itself; no import cycles.
+// a file imports only from its own floor or below; outside a feature folder, only its index.ts; only
+// repositories (and db/) run SQL, and no index.ts re-exports one; the commission engine imports nothing
+// but itself and the money module; commissions' sub-surfaces meet through their index.ts; no cycles.
+// CTS_SRC_ROOT points the same rules at test/lint/fixtures/src-deps (the test that breaks each one).
+const { MAY_RUN_SQL, NOT_YET_REPOSITORIES } = require("./scripts/sql-files.cjs");
+
+const ROOT = (process.env.CTS_SRC_ROOT ?? "src").replace(/[.]/g, "\\.");
 
 /** From the ground up. Folders end in "/", single files in ".ts". */
 const FLOORS = [
-  ["config.ts", "enums.ts", "errors.ts", "event-loop.ts", "ids.ts", "metrics.ts", "http/", "passwords/"],
+  ["config.ts", "enums.ts", "errors.ts", "event-loop.ts", "ids.ts", "metrics.ts", "http/", "money/", "passwords/"],
   ["db/"],
   ["context.ts", "declare-routes.ts", "events/", "jobs/", "rate-limit/", "idempotency/", "access/"],
   ["audit/", "request-logs/"],
@@ -18,6 +23,7 @@ const FLOORS = [
 
 /** Folders whose index.ts is the only module other folders may import. */
 const FEATURES = [
+  "money",
   "passwords",
   "access",
   "api-keys",
@@ -33,9 +39,15 @@ const FEATURES = [
   "auth",
 ];
 
+/** commissions/ inside: each sub-surface is its index.ts to the others and to the feature's root files. */
+const COMMISSION_SURFACES = ["engine", "recalc", "lines", "impact"];
+
 const escapeDots = (s) => s.replace(/[.]/g, "\\.");
-const pathsOf = (entries) => `^src/(${entries.map(escapeDots).join("|")})`;
+const pathsOf = (entries) => `^${ROOT}/(${entries.map(escapeDots).join("|")})`;
 const floorOf = (n) => `floor ${n + 1} (${FLOORS[n].join(", ")})`;
+/** A pattern relative to the source root ("^db/", "repository\\.ts$") as one over the whole path. */
+const inRoot = (pattern) => (pattern.startsWith("^") ? `^${ROOT}/${pattern.slice(1)}` : pattern);
+const SURFACES = `^${ROOT}/commissions/(${COMMISSION_SURFACES.join("|")})/`;
 
 const floorRules = FLOORS.slice(0, -1).map((entries, n) => ({
   name: `floor-${n + 1}-imports-upward`,
@@ -55,26 +67,66 @@ module.exports = {
         "Outside a feature folder, import only the feature's index.ts (its public surface); " +
         "export what is needed from there (never a repository).",
       severity: "error",
-      from: { path: "^src/([^/]+)" },
+      from: { path: `^${ROOT}/([^/]+)` },
       to: {
-        path: `^src/(${FEATURES.join("|")})/`,
-        pathNot: ["^src/$1/", `^src/(${FEATURES.join("|")})/index\\.ts$`],
+        path: `^${ROOT}/(${FEATURES.join("|")})/`,
+        pathNot: [`^${ROOT}/$1/`, `^${ROOT}/(${FEATURES.join("|")})/index\\.ts$`],
       },
+    },
+    {
+      name: "sql-outside-repository",
+      comment:
+        "A file that runs SQL (a value import of kysely, or of db/sql.ts's query helpers) is a repository: " +
+        "name it <area>-repository.ts, or move its SQL into the feature's repository and call that.",
+      severity: "error",
+      from: {
+        path: `^${ROOT}/`,
+        pathNot: [...MAY_RUN_SQL, ...NOT_YET_REPOSITORIES.map((f) => `^${escapeDots(f)}$`)].map(inRoot),
+      },
+      to: { path: ["^node_modules/kysely/", `^${ROOT}/db/sql\\.ts$`], dependencyTypesNot: ["type-only"] },
     },
     {
       name: "index-exports-repository",
       comment:
-        "A feature's index.ts re-exports services, schemas and routes, never its repository (SQL and row types).",
+        "An index.ts (a feature's, or a sub-surface's) re-exports services, schemas and routes, never a " +
+        "repository (SQL and row types): put a service in between.",
       severity: "error",
-      from: { path: "^src/[^/]+/index\\.ts$" },
+      from: { path: `^${ROOT}/.+/index\\.ts$` },
       to: { path: "repository\\.ts$" },
     },
     {
-      name: "engine-imports-outside",
-      comment: "The commission engine (commissions/calculate*) is pure: it imports nothing of src/ but itself.",
+      name: "reexports-repository",
+      comment:
+        "Only a testing.ts surface re-exports from a repository; a service that hands out a repository's " +
+        "function (`export { x } from './repository.js'`) makes it public under another name.",
       severity: "error",
-      from: { path: "^src/commissions/calculate(\\.ts$|/)" },
-      to: { path: "^src/", pathNot: "^src/commissions/calculate(\\.ts$|/)" },
+      from: { path: `^${ROOT}/`, pathNot: "/testing\\.ts$" },
+      to: { path: "repository\\.ts$", dependencyTypes: ["export"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "engine-imports-outside",
+      comment:
+        "The commission engine (commissions/engine/) is pure: it imports nothing of src/ but itself and the " +
+        "money module (no database, no clock, no I/O).",
+      severity: "error",
+      from: { path: `^${ROOT}/commissions/engine/` },
+      to: { path: `^${ROOT}/`, pathNot: [`^${ROOT}/commissions/engine/`, `^${ROOT}/money/`] },
+    },
+    {
+      name: "commissions-surface-internal-import",
+      comment:
+        "Outside a commissions sub-surface (engine/, recalc/, lines/, impact/), import only its index.ts; " +
+        "tests reach the rest through commissions/testing.ts.",
+      severity: "error",
+      from: { path: `^${ROOT}/commissions/([^/]+)`, pathNot: "/testing\\.ts$" },
+      to: { path: SURFACES, pathNot: [`^${ROOT}/commissions/$1/`, `${SURFACES}index\\.ts$`] },
+    },
+    {
+      name: "testing-surface-in-src",
+      comment: "A testing.ts surface is for tests: src/ never imports one.",
+      severity: "error",
+      from: { path: `^${ROOT}/`, pathNot: "/testing\\.ts$" },
+      to: { path: "/testing\\.ts$" },
     },
     {
       name: "no-circular",
@@ -92,7 +144,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: "^src/",
+    // Packages are listed (a value import of kysely is SQL) but never cruised into.
     doNotFollow: { path: "node_modules" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },

@@ -33,7 +33,7 @@ const { createKey } = await load("api-keys/service.js");
 const { createRateLimitStore } = await load("rate-limit/select.js");
 const { updatePlan } = await load("comp-plans/service.js");
 const { UpdatePlanBody } = await load("comp-plans/schema.js");
-const { setInlineLimit } = await load("commissions/recalculate.js");
+const { setInlineLimit } = await load("commissions/recalc/recalculate.js");
 const { enqueueJob } = await load("jobs/queue.js");
 const { loadavg } = await import("node:os");
 

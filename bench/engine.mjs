@@ -26,7 +26,7 @@ if (!process.env.BENCH_PINNED && existsSync("/usr/bin/taskset")) {
 
 const dist = new URL("../dist/", import.meta.url);
 const { calculateBucket, calculateSpiffLines, creditsOf, findPlan, periodOf } = await import(
-  new URL("commissions/calculate.js", dist).href
+  new URL("commissions/engine/index.js", dist).href
 );
 
 const CREDITS = Number(process.env.BENCH_CREDITS ?? 1_000_000);

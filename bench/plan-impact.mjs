@@ -6,7 +6,9 @@
 // embedded) written with plain SQL, their lines calculated by the recalculation job, then 1 deal in 5
 // approved (its lines locked, as approval does), so both sides of the impact have work.
 // Measured, alternating BENCH_ROUNDS times (default 2), on the same tiers edit (every rate + 0.001):
-//  - the impact: `previewPlanChange` (the service of POST /comp-plans/{id}/impact, first page of 100),
+//  - the impact: `requestPlanChangeImpact`, the function POST /comp-plans/{id}/impact runs (first page of 25),
+//    with its inline limit raised to the bench's size so it answers within the call (past the limit the route
+//    queues a `plan_impact` job, whose handler runs the same `impactOfChange`),
 //    lines/s over the lines it computes (every pending line of the plan recalculated, every locked line
 //    repriced; the script checks every one of them is reported changed), its wall time and peak RSS;
 //  - the baseline (the target's): the recalculation's compute part for the same edit, i.e. what the PATCH
@@ -37,12 +39,12 @@ const REPS = 1000;
 const LOCKED_ONE_IN = 5;
 
 const { updatePlan, planEdit } = await load("comp-plans/service.js");
-const { previewPlanChange } = await load("comp-plans/impact.js");
+const { requestPlanChangeImpact, setImpactInlineLimit } = await load("comp-plans/impact-job.js");
 const repo = await load("comp-plans/repository.js");
 const { UpdatePlanBody, PlanImpactQuery } = await load("comp-plans/schema.js");
 const { planRecalc } = await load("commissions/recalc/plan.js");
-const { affectedUsers } = await load("commissions/recalc/load-credits.js");
-const { batchUsers } = await load("commissions/recalculate-job.js");
+const { affectedUsers } = await load("commissions/recalc/credits-repository.js");
+const { batchUsers } = await load("commissions/recalc/recalculate-job.js");
 
 const { database, kind, cleanup } = await openBenchDatabase();
 const db = database.db;
@@ -132,12 +134,18 @@ async function withPeakRss(fn) {
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
 
+setImpactInlineLimit(Number.MAX_SAFE_INTEGER);
+
 async function impact(round_) {
   gc();
   const rssBefore = process.memoryUsage.rss();
   const t = performance.now();
   const { result, peak } = await withPeakRss(() =>
-    profiled(`plan-impact-${round_}`, () => previewPlanChange(ownerCtx(db), planId, edit, PlanImpactQuery.parse({}))),
+    profiled(`plan-impact-${round_}`, async () => {
+      const reply = await requestPlanChangeImpact(ownerCtx(db), planId, edit, PlanImpactQuery.parse({}));
+      if (!("answer" in reply)) throw new Error("the impact was queued as a job: raise the inline limit");
+      return reply.answer;
+    }),
   );
   const elapsed = seconds(t);
   const computed = pendingLines + lockedLines;

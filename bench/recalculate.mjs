@@ -38,7 +38,7 @@ const PLANS = 4;
 const BATCH = 1000;
 
 const { updatePlan } = await load("comp-plans/service.js");
-const { setInlineLimit } = await load("commissions/recalculate.js");
+const { setInlineLimit } = await load("commissions/recalc/recalculate.js");
 const { UpdatePlanBody } = await load("comp-plans/schema.js");
 
 const { database, kind, cleanup } = await openBenchDatabase();

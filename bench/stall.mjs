@@ -46,7 +46,7 @@ const { migrate } = await load("db/migrate.js");
 const { createKey } = await load("api-keys/service.js");
 const { updatePlan } = await load("comp-plans/service.js");
 const { UpdatePlanBody } = await load("comp-plans/schema.js");
-const { setInlineLimit } = await load("commissions/recalculate.js");
+const { setInlineLimit } = await load("commissions/recalc/recalculate.js");
 const { makeCtx, OWNER } = await load("context.js");
 
 // ---- the database: seeded here, then served by `cts serve` ----

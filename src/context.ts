@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { ZodType } from "zod";
-import type { Kdb } from "./db/connect.js";
-import type { DB } from "./db/schema.js";
+import type { DB, Db } from "./db/schema.js";
 import { ROLES, SCOPES, type Scope } from "./enums.js";
 import { AppError } from "./errors.js";
 
@@ -54,7 +53,7 @@ export interface RequestTransaction {
 }
 
 export function makeCtx(
-  db: Kdb,
+  db: Db,
   env: string,
   actor: Actor,
   requestId: string | null = null,

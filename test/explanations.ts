@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { z } from "zod";
-import type { AdjustmentExplanation, PlanExplanation, SpiffExplanation } from "../src/commissions/explanation.js";
+import type { AdjustmentExplanation, PlanExplanation, SpiffExplanation } from "../src/commissions/testing.js";
 
 interface Explanations {
   plan: z.infer<typeof PlanExplanation>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, vi } from "vitest";
-import { batchUsers } from "../src/commissions/recalculate-job.js";
+import { batchUsers } from "../src/commissions/testing.js";
 
 /**
  * Test files share their worker's process (vitest.config.ts `isolate: false`), so what a file changes in

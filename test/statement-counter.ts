@@ -1,5 +1,5 @@
 import type { CompiledQuery } from "kysely";
-import type { Kdb } from "../src/db/connect.js";
+import type { Db } from "../src/db/schema.js";
 
 /** What one call sent to the database, BEGIN and COMMIT included, in order. */
 export interface SentStatements {
@@ -20,8 +20,8 @@ const WRITES_DEALS = /\bupdate "?deals"?\s/i;
  * BEGIN/COMMIT through the same `executeQuery` as queries (its own logging wraps it the same way).
  */
 export async function countStatements<T>(
-  db: Kdb,
-  fn: (counted: Kdb) => Promise<T>,
+  db: Db,
+  fn: (counted: Db) => Promise<T>,
 ): Promise<{ result: T; sent: SentStatements }> {
   const sql: string[] = [];
   const parameters: (readonly unknown[])[] = [];

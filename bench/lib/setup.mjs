@@ -159,7 +159,7 @@ export async function insertPendingDeals(db, n, reps, batch = 1000) {
 
 /** Runs every queued `recalculate` job to completion with the service's handler (as the worker would). */
 export async function drainRecalcJobs(db) {
-  const { recalculateJobHandler } = await load("commissions/recalculate-job.js");
+  const { recalculateJobHandler } = await load("commissions/recalc/recalculate-job.js");
   let ran = 0;
   for (;;) {
     const jobs = await db

@@ -1,5 +1,5 @@
 import type { Actor } from "../context.js";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import type { KeyCache } from "./key-cache.js";
 import { touchKey } from "./repository.js";
@@ -39,7 +39,7 @@ export function knownKeyId(keys: KeyCache, header: string | undefined): string |
 
 /** Bearer header → the key's actor, or 401 saying which problem it is (never whether another key exists). */
 export async function authenticate(
-  db: Kdb,
+  db: Db,
   keys: KeyCache,
   env: string,
   header: string | undefined,

@@ -1,7 +1,6 @@
 import { type Selectable, sql } from "kysely";
-import type { Kdb } from "../db/connect.js";
 import type { EmbeddedPg } from "../db/pglite-thread.js";
-import type { ApiKeysTable } from "../db/schema.js";
+import type { ApiKeysTable, Db } from "../db/schema.js";
 import { findKeyByHash } from "./repository.js";
 
 export type KeyRow = Selectable<ApiKeysTable>;
@@ -29,17 +28,17 @@ export class KeyCache {
   private stopListening: (() => Promise<void>) | undefined;
 
   private constructor(
-    private readonly db: Kdb,
+    private readonly db: Db,
     mode: "notified" | "versioned",
   ) {
     if (mode === "versioned") this.versionReads = new FreshReads(() => readVersion(db));
   }
 
-  static versioned(db: Kdb): KeyCache {
+  static versioned(db: Db): KeyCache {
     return new KeyCache(db, "versioned");
   }
 
-  static async notified(db: Kdb, pglite: EmbeddedPg): Promise<KeyCache> {
+  static async notified(db: Db, pglite: EmbeddedPg): Promise<KeyCache> {
     const cache = new KeyCache(db, "notified");
     // Holding the pool's only connection, so LISTEN cannot land inside someone else's transaction.
     const unlisten = await db.connection().execute(() => pglite.listen(KEY_CHANNEL, () => cache.invalidate()));
@@ -82,7 +81,7 @@ export class KeyCache {
   }
 }
 
-async function readVersion(db: Kdb): Promise<string> {
+async function readVersion(db: Db): Promise<string> {
   const r = await sql<{ version: string }>`SELECT version FROM api_key_version`.execute(db);
   return String(r.rows[0]?.version ?? "0");
 }

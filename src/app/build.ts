@@ -10,8 +10,8 @@ import { authRoutes, type OidcSettings } from "../auth/index.js";
 import { commissionRoutes } from "../commissions/index.js";
 import { compPlanRoutes } from "../comp-plans/index.js";
 import type { TrustProxy } from "../config.js";
-import type { Kdb } from "../db/connect.js";
 import type { EmbeddedPg } from "../db/pglite-thread.js";
+import type { Db } from "../db/schema.js";
 import { dealRoutes } from "../deals/index.js";
 import { disputeRoutes } from "../disputes/index.js";
 import { DEFAULT_LISTEN, ServiceOrigin } from "../http/origin.js";
@@ -45,7 +45,7 @@ import { SECURITY_HEADERS, STATIC_SECURITY_HEADERS } from "./security-headers.js
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
 export interface AppOptions {
-  db: Kdb;
+  db: Db;
   /**
    * The embedded instance behind `db`, if that is what it is: key changes then reach the key cache by
    * NOTIFY inside their COMMIT. Without it the cache checks a version before trusting itself (any database).

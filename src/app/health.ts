@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import type { Kdb } from "../db/connect.js";
 import { describeConnectionError, retryAfterSeconds } from "../db/errors.js";
+import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import type { App } from "../http/types.js";
 
 const tags = ["Health"];
 
-export function healthRoutes(app: App, db: Kdb): void {
+export function healthRoutes(app: App, db: Db): void {
   app.get(
     "/healthz",
     {

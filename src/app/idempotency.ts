@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import { headerSentOnce } from "../http/headers.js";
 import type { App } from "../http/types.js";
@@ -104,7 +104,7 @@ function replayOrRefuse(
  */
 export function registerIdempotency(
   app: App,
-  db: Kdb,
+  db: Db,
   clock: () => Date,
   options: { embedded: boolean; crashAfterCommit: boolean },
 ): void {

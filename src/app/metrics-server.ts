@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { sql } from "kysely";
-import type { Database, Kdb } from "../db/connect.js";
+import type { Database } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { gaugeFrom, registry } from "../metrics.js";
 
 const GAUGES = ["cts_jobs", "cts_outbox_depth", "cts_db_pool_waiting"];
@@ -10,7 +11,7 @@ interface QueueCounts {
   outbox: number;
 }
 
-async function readQueueCounts(db: Kdb): Promise<QueueCounts> {
+async function readQueueCounts(db: Db): Promise<QueueCounts> {
   const r = await sql<{ queued: string; running: string; outbox: string }>`
     SELECT count(*) FILTER (WHERE status = 'queued') AS queued, count(*) FILTER (WHERE status = 'running') AS running,
       (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending') AS outbox

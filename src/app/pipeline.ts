@@ -3,7 +3,7 @@ import type pino from "pino";
 import { requireRouteRole } from "../access/index.js";
 import { authenticate, type KeyCache, knownKeyId } from "../api-keys/index.js";
 import { type Actor, type Ctx, makeCtx, scopeAllows, type UserActor } from "../context.js";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import { etagOf, matchesIfNoneMatch } from "../http/etag.js";
 import { headerSentOnce } from "../http/headers.js";
@@ -33,7 +33,7 @@ import {
 import { csrfRefusal, sessionEnded, sessionOnly, signInCsrfRefusal } from "./session-gate.js";
 
 export interface PipelineDeps {
-  db: Kdb;
+  db: Db;
   keys: KeyCache;
   env: string;
   origin: ServiceOrigin;

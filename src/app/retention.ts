@@ -1,15 +1,17 @@
-import { sql } from "kysely";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { compactDealCounts } from "../deals/index.js";
-import { newId } from "../ids.js";
 import type { JobHandler } from "../jobs/jobs-source.js";
+import type { JobKind } from "../jobs/kinds.js";
+import { enqueueJobUnlessWaiting } from "../jobs/queue.js";
+import { purge, type RetentionRule, vacuumAnalyze } from "./retention-repository.js";
+
+const RETENTION: JobKind = "retention";
 
 const EVERY_MS = 10 * 60_000;
-const BATCH = 5000;
 const DAY_MS = 86_400_000;
 
 /** What is kept how long (API.md §3, §6, §2). Each rule deletes in short batches, never blocking requests. */
-const RULES: { table: string; column: string; keepMs: number; where?: string }[] = [
+const RULES: (RetentionRule & { keepMs: number })[] = [
   { table: "request_logs", column: "created_at", keepMs: 30 * DAY_MS },
   { table: "rate_limits", column: "expires_at", keepMs: 0 },
   { table: "idempotency_keys", column: "created_at", keepMs: DAY_MS },
@@ -23,35 +25,16 @@ const RULES: { table: string; column: string; keepMs: number; where?: string }[]
   { table: "jobs", column: "finished_at", keepMs: 30 * DAY_MS, where: "status IN ('succeeded', 'failed')" },
 ];
 
-async function purge(db: Kdb, rule: (typeof RULES)[number], now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - rule.keepMs);
-  const extra = rule.where ? sql.raw(` AND ${rule.where}`) : sql``;
-  let total = 0;
-  for (;;) {
-    const r = await sql`
-      DELETE FROM ${sql.table(rule.table)} WHERE ctid IN (
-        SELECT ctid FROM ${sql.table(rule.table)} WHERE ${sql.ref(rule.column)} < ${cutoff}${extra} LIMIT ${BATCH})`.execute(
-      db,
-    );
-    const n = Number(r.numAffectedRows ?? 0);
-    total += n;
-    if (n < BATCH) return total;
-  }
-}
-
 /** Queues a retention run unless one is already waiting (a partial unique index keeps it to one). */
-export async function scheduleRetention(db: Kdb, at: Date): Promise<void> {
-  await sql`
-    INSERT INTO jobs (id, kind, payload, status, run_at, created_at)
-    VALUES (${newId("job")}, 'retention', '{}', 'queued', ${at}, ${new Date()})
-    ON CONFLICT DO NOTHING`.execute(db);
+export async function scheduleRetention(db: Db, at: Date): Promise<void> {
+  await enqueueJobUnlessWaiting(db, new Date(), { kind: RETENTION, payload: {}, runAt: at });
 }
 
 export const retentionJobHandler: JobHandler = async (_job, tools) => {
   const now = tools.now();
   let done = 0;
   for (const rule of RULES) {
-    done += await purge(tools.db, rule, now);
+    done += await purge(tools.db, rule, new Date(now.getTime() - rule.keepMs));
     await tools.progress(done);
   }
   await compactDealCounts(tools.db);
@@ -79,5 +62,5 @@ const UPKEEP_TABLES = [
 /** The retention job plus what autovacuum would do, for the embedded database. */
 export const embeddedRetentionJobHandler: JobHandler = async (job, tools) => {
   await retentionJobHandler(job, tools);
-  for (const table of UPKEEP_TABLES) await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(tools.db);
+  for (const table of UPKEEP_TABLES) await vacuumAnalyze(tools.db, table);
 };

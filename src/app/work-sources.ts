@@ -1,8 +1,9 @@
 import type pino from "pino";
 import { recalculateJobHandler } from "../commissions/index.js";
-import { PLAN_IMPACT_JOB_KIND, planImpactJobHandler } from "../comp-plans/index.js";
-import type { Kdb } from "../db/connect.js";
+import { planImpactJobHandler } from "../comp-plans/index.js";
+import type { Db } from "../db/schema.js";
 import { type JobHandler, jobsSource } from "../jobs/jobs-source.js";
+import type { JobKind } from "../jobs/kinds.js";
 import type { WorkSource } from "../jobs/worker.js";
 import { createSafeAgent, deliverySource, type WebhookSettings } from "../webhooks/index.js";
 import { embeddedRetentionJobHandler, retentionJobHandler } from "./retention.js";
@@ -15,15 +16,16 @@ export interface SourceConcurrency {
 
 /** Every kind of background work this deployment runs, wired explicitly (no auto-discovery). */
 export function workSources(
-  db: Kdb,
+  db: Db,
   logger: pino.Logger,
   webhooks: { settings: WebhookSettings; exclusive: boolean },
   concurrency: SourceConcurrency,
 ): WorkSource<unknown>[] {
-  const handlers: Record<string, JobHandler> = {
+  // One handler per kind of jobs/kinds.ts (the type refuses a missing or unknown kind).
+  const handlers: Record<JobKind, JobHandler> = {
     retention: webhooks.exclusive ? embeddedRetentionJobHandler : retentionJobHandler,
     recalculate: recalculateJobHandler,
-    [PLAN_IMPACT_JOB_KIND]: planImpactJobHandler,
+    plan_impact: planImpactJobHandler,
   };
   const { settings } = webhooks;
   const agent = createSafeAgent({

@@ -1,7 +1,6 @@
 import { type RawBuilder, type Selectable, sql } from "kysely";
 import { ofVisibleUsers, type Visible } from "../access/index.js";
-import type { Kdb } from "../db/connect.js";
-import type { AuditEventsTable } from "../db/schema.js";
+import type { AuditEventsTable, Db } from "../db/schema.js";
 import { anyOf } from "../db/sql.js";
 import { toIso } from "../http/date-fields.js";
 import type { AuditEvent, ListAuditEventsQuery } from "./schema.js";
@@ -20,7 +19,7 @@ function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
   };
 }
 
-export async function listAuditEvents(db: Kdb, q: ListAuditEventsQuery, limit: number, offset: number) {
+export async function listAuditEvents(db: Db, q: ListAuditEventsQuery, limit: number, offset: number) {
   let query = db.selectFrom("audit_events");
   if (q.resource) query = query.where("resource", "=", q.resource);
   if (q.resource_id) query = query.where("resource_id", "=", q.resource_id);
@@ -35,7 +34,7 @@ export async function listAuditEvents(db: Kdb, q: ListAuditEventsQuery, limit: n
 }
 
 /** The ids of a deal's lines, only those of the visible users when `visible` is a list. */
-function linesOfDeal(db: Kdb, dealId: string, visible: Visible) {
+function linesOfDeal(db: Db, dealId: string, visible: Visible) {
   const lines = db.selectFrom("commission_lines").select("id").where("deal_id", "=", dealId);
   return visible ? lines.where(ofVisibleUsers("user_id", visible)) : lines;
 }
@@ -49,7 +48,7 @@ function linesOfDeal(db: Kdb, dealId: string, visible: Visible) {
  * arm is an index lookup by (resource, resource_id), not a scan of every dispute or line event.
  * Newest first, as every audit list.
  */
-export async function listDealAuditEvents(db: Kdb, dealId: string, visible: Visible, limit: number, offset: number) {
+export async function listDealAuditEvents(db: Db, dealId: string, visible: Visible, limit: number, offset: number) {
   const [disputes, lines] = await Promise.all([
     db.selectFrom("disputes").select("id").where("deal_id", "=", dealId).execute(),
     linesOfDeal(db, dealId, visible).execute(),

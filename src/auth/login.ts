@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { auditFailedSignIn } from "../audit/record.js";
 import { makeCtx, OWNER, type UserActor } from "../context.js";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import { rateLimitRejections } from "../metrics.js";
 import { verifyPassword } from "../passwords/index.js";
@@ -21,7 +21,7 @@ import { type SessionBody, signIn } from "./sign-in.js";
 
 /** What the sign-in routes need beyond a request: the database, the clock, and where failures are counted. */
 export interface SignInDeps {
-  db: Kdb;
+  db: Db;
   env: string;
   sessions: SessionSettings;
   /** The pipeline's store: failed sign-ins per email (`login:<email>`) and per client IP (`ip:<ip>`). */

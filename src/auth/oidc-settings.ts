@@ -1,4 +1,4 @@
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import type { RateLimitStore } from "../rate-limit/limiter.js";
 
 /** OpenID Connect sign-in (API.md §11): the provider and this service's client there. */
@@ -14,7 +14,7 @@ export interface OidcSettings {
 /** What the public OIDC routes need beside the settings: they run before any actor exists. */
 export interface OidcDeps {
   settings: OidcSettings;
-  db: Kdb;
+  db: Db;
   env: string;
   clock: () => Date;
   /** The rate-limit store shared by every process: a state is spent once (limit 1 over its lifetime). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAY } from "../access/index.js";
 import { makeCtx, OWNER } from "../context.js";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { countFailedAuth, type RateLimitStore } from "../rate-limit/limiter.js";
@@ -15,7 +15,7 @@ const tags = ["Sign-in"];
 
 /** What the public accept route needs without a request ctx (no key, no session): the database and clock. */
 export interface InvitationDeps {
-  db: Kdb;
+  db: Db;
   env: string;
   sessions: SessionSettings;
   /** Where a refused token counts as a failed authentication of the client IP (API.md §3). */

@@ -1,42 +1,43 @@
-// The commissions feature as other folders see it: its routes and job, the read services, recalculation,
-// adjustments, and the engine's decimal and period helpers.
+// The commissions feature as other folders see it. Inside, four sub-surfaces, each with its index.ts:
+// engine/ (the pure calculation), recalc/ (recalculating stored lines), lines/ (reading and writing
+// lines, adjustments, statements, CSV, payouts) and impact/ (a plan change's effect). Only what other
+// features use is exported here; tests reach the rest through the sub-surface indexes or testing.ts.
+export { periodRange, quarterOf } from "./engine/index.js";
+export { PLAN_LINE_IMPACT, SPIFF_LINE_IMPACT } from "./explanation.js";
+export { impactSize, type LineChange, noImpact, type PlanChangeImpact, planChangeImpact } from "./impact/index.js";
 export {
   addAdjustment,
+  adjustmentLineIds,
+  type CsvLine,
+  correctLockedHistory,
+  csvText,
   type DisputeSource,
   defaultAdjustmentPeriod,
   disputeAdjustmentPeriod,
   disputeReason,
-} from "./adjustments.js";
-export { Dec, plain } from "./calculate/decimal.js";
-export { periodRange, quarterOf } from "./calculate/periods.js";
-export { type CsvLine, csvText } from "./csv.js";
-export {
-  adjustmentLineIds,
-  findLines,
+  getCommission,
+  getStatement,
   type LineTotals,
   linesOfDeal,
   lineTotalsOf,
+  listCommissions,
   lockDealLines,
   markDealLinesPaid,
   readLineTotals,
   voidDealLines,
-} from "./deal-lines.js";
-export { PLAN_LINE_IMPACT, SPIFF_LINE_IMPACT } from "./explanation.js";
+} from "./lines/index.js";
 export {
-  impactSize,
-  type LineChange,
-  money,
-  noImpact,
-  type PlanChangeImpact,
-  planChangeImpact,
-} from "./impact.js";
-export { priceUnsavedDeal } from "./preview.js";
-export { unsavedCredits } from "./recalc/load.js";
-export { toPlanInput } from "./recalc/load-terms.js";
-export { currentExplanations } from "./recalc/locked.js";
-export { bucketsOfDeals, type DateRange, lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";
-export { recalculateJobHandler } from "./recalculate-job.js";
-export { correctLockedHistory, type RetroactiveResult } from "./retroactive.js";
+  bucketsOfDeals,
+  currentExplanations,
+  type DateRange,
+  lockForRecalc,
+  priceUnsavedDeal,
+  recalculate,
+  recalculateJobHandler,
+  refreshTotals,
+  toPlanInput,
+  unsavedCredits,
+} from "./recalc/index.js";
 export { commissionRoutes } from "./routes.js";
 export {
   Commission,
@@ -51,5 +52,3 @@ export {
   Statement,
   StatementQuery,
 } from "./schema.js";
-export { getCommission, listCommissions } from "./service.js";
-export { getStatement } from "./statement.js";

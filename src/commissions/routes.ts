@@ -5,19 +5,26 @@ import { IdParams } from "../http/input-fields.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
-import { wantsCsv } from "./csv.js";
-import { csvRoutes, sendCommissionsCsv, sendStatementCsv } from "./csv-routes.js";
-import { listPayouts } from "./payouts.js";
+import {
+  CSV_FORMAT,
+  csvResponse,
+  getCommission,
+  getStatement,
+  listCommissions,
+  listPayouts,
+  sendCommissionsCsv,
+  sendStatementCsv,
+  wantsCsv,
+} from "./lines/index.js";
 import {
   Commission,
+  ExportCommissionsQuery,
   ListCommissionsQuery,
   ListPayoutsQuery,
   PayoutGroup,
   Statement,
   StatementQuery,
 } from "./schema.js";
-import * as service from "./service.js";
-import { getStatement } from "./statement.js";
 
 const tags = ["Commissions"];
 
@@ -46,7 +53,7 @@ export function commissionRoutes(app: App): void {
         const { page: _page, per_page: _perPage, ...filters } = req.query;
         return sendCommissionsCsv(req, reply as FastifyReply, filters);
       }
-      return pageReply(req, reply, await service.listCommissions(req.ctx, req.query));
+      return pageReply(req, reply, await listCommissions(req.ctx, req.query));
     },
   );
 
@@ -58,7 +65,7 @@ export function commissionRoutes(app: App): void {
       operationId: "getCommission",
       response: Commission,
     },
-    service.getCommission,
+    getCommission,
   );
 
   app.get(
@@ -103,4 +110,44 @@ export function commissionRoutes(app: App): void {
   );
 
   csvRoutes(app);
+}
+
+/**
+ * The CSV exports as operations of their own: their one 200 is `text/csv`, so a client generated from
+ * the document reads text (a generator that parses every body as JSON cannot tell an `Accept` apart).
+ * `Accept: text/csv` on the JSON operations still answers the same CSV, for the clients that use it.
+ */
+function csvRoutes(app: App): void {
+  app.get(
+    "/commissions.csv",
+    {
+      config: { scope: "read", roles: MAY.read },
+      schema: {
+        tags,
+        summary: "Export commission lines as CSV",
+        operationId: "exportCommissionsCsv",
+        description: `Every line GET /commissions would list with these filters (newest first, not paginated), streamed as ${CSV_FORMAT}`,
+        querystring: ExportCommissionsQuery,
+        response: { 200: csvResponse("The lines as CSV.") },
+      },
+    },
+    (req, reply) => sendCommissionsCsv(req, reply, req.query),
+  );
+
+  app.get(
+    "/users/:id/statement.csv",
+    {
+      config: { scope: "read", roles: MAY.read },
+      schema: {
+        tags,
+        summary: "Export a user's statement as CSV",
+        operationId: "exportUserStatementCsv",
+        description: `The lines of GET /users/{id}/statement for \`period\`, in deal order, as ${CSV_FORMAT}`,
+        params: IdParams,
+        querystring: StatementQuery,
+        response: { 200: csvResponse("The statement's lines as CSV.") },
+      },
+    },
+    (req, reply) => sendStatementCsv(req, reply, req.params.id, req.query.period),
+  );
 }

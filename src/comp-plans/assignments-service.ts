@@ -1,10 +1,11 @@
 import { seesUser, visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
-import { type DateRange, Dec, lockForRecalc, recalculate } from "../commissions/index.js";
+import { type DateRange, lockForRecalc, recalculate } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { conflict, notFound, validationError } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";
 import { newId } from "../ids.js";
+import { compareTexts, parse, sign } from "../money/index.js";
 import * as repo from "./assignments-repository.js";
 import { findPlanRecord, lockPlanRecord, type PlanRecord, planSeen } from "./repository.js";
 import type {
@@ -39,7 +40,7 @@ function checkSpan(plan: PlanRecord, span: Span): void {
   if (span.effective_to !== null && span.effective_to < span.effective_from) {
     throw validationError("effective_to", `must be on or after effective_from (${span.effective_from})`);
   }
-  if (span.quota_override !== null && plan.tiers.length > 0 && !new Dec(span.quota_override).gt(0)) {
+  if (span.quota_override !== null && plan.tiers.length > 0 && sign(parse(span.quota_override)) <= 0) {
     throw validationError("quota_override", `must be greater than 0: plan ${plan.id} has tiers`);
   }
 }
@@ -134,7 +135,7 @@ export async function updateAssignment(ctx: Ctx, id: string, input: UpdateAssign
     checkSpan(plan, span);
     const sameQuota =
       (span.quota_override === null) === (old.quota_override === null) &&
-      (span.quota_override === null || new Dec(span.quota_override).eq(old.quota_override!));
+      (span.quota_override === null || compareTexts(span.quota_override, old.quota_override!) === 0);
     if (sameQuota && span.effective_from === old.effective_from && span.effective_to === old.effective_to) {
       return { ...before, recalculation_job_id: null };
     }

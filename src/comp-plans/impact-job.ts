@@ -3,6 +3,7 @@ import { impactSize } from "../commissions/index.js";
 import { type Ctx, makeCtx, OWNER, requireScope, withTransaction } from "../context.js";
 import { AppError } from "../errors.js";
 import type { JobHandler } from "../jobs/jobs-source.js";
+import type { JobKind } from "../jobs/kinds.js";
 import { enqueueJob, type Job, recordJobResult } from "../jobs/queue.js";
 import { impactOfChange, planChangeOf, recalculates } from "./impact.js";
 import type { PlanImpact, PlanImpactQuery, UpdatePlanBody } from "./schema.js";
@@ -15,7 +16,7 @@ import type { PlanImpact, PlanImpactQuery, UpdatePlanBody } from "./schema.js";
  * call, which has no job to wait on, is refused past the limit instead (`overLimit: "refuse"`).
  */
 
-export const PLAN_IMPACT_JOB_KIND = "plan_impact";
+export const PLAN_IMPACT_JOB_KIND: JobKind = "plan_impact";
 
 let inlineLimit = 20_000;
 

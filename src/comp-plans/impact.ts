@@ -1,18 +1,16 @@
-import { MAY } from "../access/index.js";
 import {
   currentExplanations,
   type LineChange,
-  money,
   noImpact,
   type PlanChangeImpact,
   planChangeImpact,
   toPlanInput,
 } from "../commissions/index.js";
-import { type Ctx, requireScope, withTransaction } from "../context.js";
 import type { Db } from "../db/schema.js";
-import { anyOf } from "../db/sql.js";
 import { notFound } from "../errors.js";
 import { offsetOf } from "../http/pagination.js";
+import { centsNumber } from "../money/index.js";
+import { userNames } from "../users/index.js";
 import * as repo from "./repository.js";
 import type { PlanImpact, PlanImpactLine, PlanImpactQuery, UpdatePlanBody } from "./schema.js";
 import { type PlanEdit, planEdit } from "./service.js";
@@ -41,21 +39,6 @@ export async function impactOfChange(tx: Db, change: PlanChange, query: PlanImpa
   return present(tx, before, edit.record.version, impact, query);
 }
 
-/**
- * POST /comp-plans/{id}/impact (API.md §12): a PATCH body's effect, computed by the code the PATCH runs
- * (the same edit of the plan record, the same recalculation plan) with nothing written. Always within
- * the call: the route sends a large plan to a job (impact-job.ts), which runs this.
- */
-export async function previewPlanChange(
-  ctx: Ctx,
-  id: string,
-  input: UpdatePlanBody,
-  query: PlanImpactQuery,
-): Promise<PlanImpact> {
-  requireScope(ctx, "admin", MAY.previewPlanChange);
-  return withTransaction(ctx, async (tx) => impactOfChange(tx, await planChangeOf(tx, id, input, ctx.now), query));
-}
-
 async function present(
   db: Db,
   plan: repo.PlanRecord,
@@ -72,7 +55,7 @@ async function present(
     changedPeriods.set(c.user_id, set);
   }
   const userIds = [...changedPeriods.keys()].sort();
-  const names = await namesOf(db, userIds);
+  const names = await userNames(db, userIds);
   const { limit, offset } = offsetOf(query);
   const page = changes.slice(offset, offset + limit);
   const before = await storedExplanations(db, page);
@@ -84,8 +67,8 @@ async function present(
       users: userIds.length,
       deals: new Set(changes.map((c) => c.deal_id)).size,
       lines: changes.length,
-      pending_delta: money(impact.pendingDelta),
-      locked_delta: money(impact.lockedDelta),
+      pending_delta: centsNumber(impact.pendingDelta),
+      locked_delta: centsNumber(impact.lockedDelta),
     },
     users: userIds.map((user_id) => ({
       user_id,
@@ -93,8 +76,8 @@ async function present(
       periods: [...changedPeriods.get(user_id)!].sort().map((period) => {
         const sums = impact.periods.get(user_id)?.get(period);
         const side = (part: "pending" | "locked") => ({
-          before: sums ? money(sums[part].before) : 0,
-          after: sums ? money(sums[part].after) : 0,
+          before: sums ? centsNumber(sums[part].before) : 0,
+          after: sums ? centsNumber(sums[part].after) : 0,
         });
         return { period, pending: side("pending"), locked: side("locked") };
       }),
@@ -116,18 +99,12 @@ function lineOf(c: LineChange, explanationBefore: unknown): PlanImpactLine {
     period: c.period,
     status: c.status,
     locked: c.locked,
-    before: money(c.before),
-    after: money(c.after),
-    delta: money(c.delta),
+    before: centsNumber(c.before),
+    after: centsNumber(c.after),
+    delta: centsNumber(c.delta),
     explanation_before: explanationBefore,
     explanation_after: c.explanation_after,
   } as PlanImpactLine;
-}
-
-async function namesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom("users").select(["id", "name"]).where(anyOf("id", ids)).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /**

@@ -1,6 +1,5 @@
 // The comp-plans feature as other folders see it: plans and assignments (routes, services, schemas).
 export { createAssignment, listAssignments } from "./assignments-service.js";
-export { previewPlanChange } from "./impact.js";
 export {
   PLAN_IMPACT_JOB_KIND,
   planImpactJobHandler,

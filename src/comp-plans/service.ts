@@ -1,11 +1,12 @@
 import { visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
-import { correctLockedHistory, lockForRecalc, money, recalculate, toPlanInput } from "../commissions/index.js";
+import { correctLockedHistory, lockForRecalc, recalculate, toPlanInput } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import type { Db } from "../db/schema.js";
 import { notFound } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";
 import { newId } from "../ids.js";
+import { centsNumber } from "../money/index.js";
 import { usersAssignedTo } from "./assignments-repository.js";
 import * as repo from "./repository.js";
 import type {
@@ -145,7 +146,7 @@ export async function updatePlan(ctx: Ctx, id: string, input: UpdatePlanBody): P
     return {
       ...after,
       recalculation_job_id: recalc.jobId,
-      ...(corrected ? { retroactive_adjustments: { count: corrected.count, sum: money(corrected.sum) } } : none),
+      ...(corrected ? { retroactive_adjustments: { count: corrected.count, sum: centsNumber(corrected.sum) } } : none),
     };
   });
 }

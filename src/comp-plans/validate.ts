@@ -1,8 +1,9 @@
-import { Dec, plain } from "../commissions/index.js";
 import { canonical } from "../db/json.js";
 import { AppError, type ErrorDetail } from "../errors.js";
+import { compareTexts, parse, plain as plainFixed, sign } from "../money/index.js";
 import { type PlanTerms, termsOf } from "./repository.js";
 
+const plain = (v: string) => plainFixed(parse(v));
 const dec = (v: string | null) => (v === null ? null : plain(v));
 
 /** Decimals in one spelling ("0.1", never "0.100000"), so stored and given terms compare exactly. */
@@ -25,19 +26,19 @@ export function sameTerms(a: PlanTerms, b: PlanTerms): boolean {
 function tierProblems(t: PlanTerms): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const first = t.tiers[0]!;
-  if (!new Dec(first.from_attainment).isZero()) {
+  if (sign(parse(first.from_attainment)) !== 0) {
     details.push({ param: "tiers[0].from_attainment", message: "must be 0: the first band starts at 0 % of quota" });
   }
   for (let i = 1; i < t.tiers.length; i++) {
     const prev = t.tiers[i - 1]!.from_attainment;
-    if (!new Dec(t.tiers[i]!.from_attainment).gt(prev)) {
+    if (compareTexts(t.tiers[i]!.from_attainment, prev) <= 0) {
       details.push({
         param: `tiers[${i}].from_attainment`,
         message: `must be greater than tiers[${i - 1}].from_attainment (${plain(prev)}): tiers ascend`,
       });
     }
   }
-  if (t.quota === null || !new Dec(t.quota).gt(0)) {
+  if (t.quota === null || sign(parse(t.quota)) <= 0) {
     details.push({ param: "quota", message: "must be greater than 0 for a plan with tiers" });
   }
   return details;

@@ -7,12 +7,10 @@ import { noteEmbedded } from "./embedded.js";
 import { describeConnectionError } from "./errors.js";
 import { PGlitePool } from "./pglite-pool.js";
 import { type EmbeddedPg, startEmbedded } from "./pglite-thread.js";
-import type { DB } from "./schema.js";
-
-export type Kdb = Kysely<DB>;
+import type { DB, Db } from "./schema.js";
 
 export interface Database {
-  db: Kdb;
+  db: Db;
   kind: "postgres" | "pglite";
   /** The embedded instance (PGlite only, on its own thread): notifications; tests dump it as a template. */
   pglite?: EmbeddedPg;

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sql, type Transaction } from "kysely";
-import type { Kdb } from "./connect.js";
-import type { DB } from "./schema.js";
+import type { DB, Db } from "./schema.js";
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
 // Any constant works; it only has to be the same in every process of the deployment.
@@ -33,7 +32,7 @@ export interface MigrateResult<T> {
  * runs in the same transaction (the one-time bootstrap key is created there).
  */
 export async function migrate<T = undefined>(
-  db: Kdb,
+  db: Db,
   inLock?: (tx: Transaction<DB>) => Promise<T>,
 ): Promise<MigrateResult<T>> {
   const files = readMigrations();
@@ -58,7 +57,7 @@ export async function migrate<T = undefined>(
 }
 
 /** Migration state for `cts doctor` and /readyz: which files are not yet applied. */
-export async function pendingMigrations(db: Kdb): Promise<string[]> {
+export async function pendingMigrations(db: Db): Promise<string[]> {
   const rows = await sql<{ version: number }>`SELECT version FROM schema_migrations`
     .execute(db)
     .then((r) => r.rows)

@@ -1,5 +1,5 @@
-import { Dec } from "../commissions/index.js";
 import type { ErrorDetail } from "../errors.js";
+import { compareTexts } from "../money/index.js";
 import type { DealRecord, SplitRecord } from "./repository.js";
 import type { CreateDealBody, UpdateDealBody } from "./schema.js";
 
@@ -76,7 +76,8 @@ export function patched(current: DealRecord, input: UpdateDealBody): DealRecord 
 }
 
 const sameSplits = (a: SplitRecord[], b: SplitRecord[]) =>
-  a.length === b.length && a.every((s, i) => s.user_id === b[i]!.user_id && new Dec(s.percent).eq(b[i]!.percent));
+  a.length === b.length &&
+  a.every((s, i) => s.user_id === b[i]!.user_id && compareTexts(s.percent, b[i]!.percent) === 0);
 
 /**
  * Equal as the API shows them (decimals compared as numbers, "100.00" = "100"); with `flag`, whether
@@ -87,7 +88,7 @@ export function sameDeal(a: Writable, b: Writable, flag = false): boolean {
     (!flag || a.splits_explicit === b.splits_explicit) &&
     a.external_id === b.external_id &&
     a.opportunity_name === b.opportunity_name &&
-    new Dec(a.arr_amount).eq(b.arr_amount) &&
+    compareTexts(a.arr_amount, b.arr_amount) === 0 &&
     a.currency === b.currency &&
     a.deal_type === b.deal_type &&
     a.close_date === b.close_date &&

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { Commission, DealExplanation, Dec, RecalculationJobId } from "../commissions/index.js";
+import { Commission, DealExplanation, RecalculationJobId } from "../commissions/index.js";
 import { DEAL_STATUSES } from "../enums.js";
 import { Currency, DealType, Money, MoneyOut, Percent, QueryMoney } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp, TimestampInput } from "../http/date-fields.js";
 import { commaList, Id } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
+import { eq, fx, parse, plain, plus, ZERO } from "../money/index.js";
 
 export const DealStatus = z.enum(DEAL_STATUSES);
 export type DealStatus = z.infer<typeof DealStatus>;
@@ -69,9 +70,9 @@ const Splits = z
         ctx.addIssue({ code: "custom", path: [i, "user_id"], message: `repeats splits[${first}].user_id` });
       } else seen.set(s.user_id, i);
     });
-    const sum = splits.reduce((acc, s) => acc.plus(s.percent), new Dec(0));
-    if (!sum.eq(100)) {
-      ctx.addIssue({ code: "custom", message: `percents must sum to exactly 100 (they sum to ${sum.toFixed()})` });
+    const sum = splits.reduce((acc, s) => plus(acc, parse(s.percent)), ZERO);
+    if (!eq(sum, fx(100))) {
+      ctx.addIssue({ code: "custom", message: `percents must sum to exactly 100 (they sum to ${plain(sum)})` });
     }
   });
 

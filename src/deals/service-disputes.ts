@@ -2,7 +2,6 @@ import { dealSeen, MAY, type Visible, visibleUserIds } from "../access/index.js"
 import { audit } from "../audit/record.js";
 import {
   addAdjustment,
-  Dec,
   type DisputeSource,
   disputeAdjustmentPeriod,
   disputeReason,
@@ -14,6 +13,7 @@ import type { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/i
 import * as disputes from "../disputes/index.js";
 import { AppError, notFound } from "../errors.js";
 import { emit } from "../events/emit.js";
+import { cents, compareTexts, minus, parse, plain, plus } from "../money/index.js";
 import * as repo from "./repository.js";
 import { setStatus } from "./transitions-repository.js";
 
@@ -121,7 +121,7 @@ async function adjustForDispute(
   note?: string,
 ): Promise<string> {
   const { deal, userId } = to;
-  const amount = new Dec(source.accepted_total).minus(source.previous_total).toFixed(2);
+  const amount = cents(minus(parse(source.accepted_total), parse(source.previous_total)));
   const line = await addAdjustment(tx, ctx, {
     deal_id: deal.id,
     user_id: userId,
@@ -147,15 +147,15 @@ export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDispute
     // API.md §20 (b): a user-scope dispute is about its opener's lines, and adjusts them.
     const userId = open.scope_user_id ?? deal.owner_id;
     const current = open.scope_user_id ? (before[open.scope_user_id] ?? "0") : deal.total_commission;
-    if (accepted !== null && !new Dec(accepted).eq(current)) {
+    if (accepted !== null && compareTexts(accepted, current) !== 0) {
       const source = {
         id,
         outcome: input.outcome,
-        previous_total: new Dec(current).toFixed(2),
-        accepted_total: new Dec(accepted).toFixed(2),
+        previous_total: cents(parse(current)),
+        accepted_total: cents(parse(accepted)),
       };
       const amount = await adjustForDispute(tx, ctx, { deal, userId }, source, input.note);
-      after[userId] = new Dec(after[userId] ?? 0).plus(amount).toFixed();
+      after[userId] = plain(plus(parse(after[userId] ?? 0), parse(amount)));
     }
     const dispute = await disputes.recordResolution(tx, ctx, open, {
       outcome: input.outcome,

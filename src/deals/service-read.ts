@@ -1,9 +1,10 @@
 import { dealSeen, visibleUserIds } from "../access/index.js";
-import { type Commission, Dec, linesOfDeal } from "../commissions/index.js";
+import { type Commission, linesOfDeal } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { notFound } from "../errors.js";
 import { offsetOf, type Page, type RenderedPage } from "../http/pagination.js";
+import { parse, plain, plus, ZERO } from "../money/index.js";
 import * as listQuery from "./list-query.js";
 import * as repo from "./repository.js";
 import type { Deal, DealDetail, ListDealsQuery } from "./schema.js";
@@ -27,19 +28,19 @@ export async function listDeals(ctx: Ctx, query: ListDealsQuery): Promise<Page<D
 }
 
 /** Folds the per-status deal count deltas (a total read sums fewer rows after). */
-export function compactDealCounts(db: Kdb): Promise<void> {
+export function compactDealCounts(db: Db): Promise<void> {
   return listQuery.compactDealCounts(db);
 }
 
 /** A single-deal response: the deal as stored now, its lines, and the background job if one started. */
-export async function detailOf(db: Kdb | Tx, id: string, jobId: string | null): Promise<DealDetail> {
+export async function detailOf(db: Db | Tx, id: string, jobId: string | null): Promise<DealDetail> {
   const record = await repo.findDeal(db, id);
   if (!record) throw notFound("Deal", id);
   return detailOfRecord(db, record, jobId);
 }
 
 /** The same response for a record the caller already holds as stored (a transition's `setStatus` result). */
-export async function detailOfRecord(db: Kdb | Tx, record: repo.DealRecord, jobId: string | null): Promise<DealDetail> {
+export async function detailOfRecord(db: Db | Tx, record: repo.DealRecord, jobId: string | null): Promise<DealDetail> {
   return detailWithLines(record, await linesOfDeal(db, record.id), jobId);
 }
 
@@ -72,8 +73,8 @@ export async function getDeal(ctx: Ctx, id: string): Promise<DealDetail> {
 
 /** Σ of the non-void lines, exact (API.md §5 rule 7's total, over the lines given). */
 function totalOf(lines: Commission[]): number {
-  const sum = lines.reduce((acc, line) => (line.status === "void" ? acc : acc.plus(line.amount)), new Dec(0));
-  return Number(sum.toFixed());
+  const sum = lines.reduce((acc, line) => (line.status === "void" ? acc : plus(acc, parse(line.amount))), ZERO);
+  return Number(plain(sum));
 }
 
 /**

@@ -1,4 +1,3 @@
-import { Dec } from "../commissions/index.js";
 import { type Ctx, withTransaction } from "../context.js";
 import {
   approveDeal,
@@ -10,6 +9,7 @@ import {
   resolveDispute,
 } from "../deals/index.js";
 import { ListDisputesQuery, listDisputes, OpenDisputeBody, ResolveDisputeBody } from "../disputes/index.js";
+import { plus as add, centsNumber, parse } from "../money/index.js";
 
 /*
  * Moves the demo deals to their target statuses through the same service functions the API calls
@@ -43,7 +43,7 @@ function nextStep(deal: SeedDeal, status: DealStatus, owesDispute: boolean): Ste
   }
 }
 
-const plus = (total: number, amount: number) => Number(new Dec(total).plus(amount).toFixed(2));
+const plus = (total: number, amount: number) => centsNumber(add(parse(total), parse(amount)));
 
 const REASONS = ["wrong_amount", "missing_tier", "spiff_missing", "wrong_deal_type", "other"] as const;
 

@@ -1,7 +1,6 @@
 import type { ControlledTransaction } from "kysely";
 import type { RequestTransaction, Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import type { DB } from "../db/schema.js";
+import type { DB, Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import { findRecord, holdRunningLock, type StoredResponse, saveRecord } from "./store.js";
 
@@ -28,7 +27,7 @@ export class IdempotentRequest implements RequestTransaction {
   private lost = false;
 
   constructor(
-    private readonly db: Kdb,
+    private readonly db: Db,
     private readonly keyId: string,
     private readonly idemKey: string,
     private readonly fingerprint: string,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Tx } from "../context.js";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 
 /** Sorted keys at every depth, so the same body always gives the same fingerprint. */
 function canonical(value: unknown): unknown {
@@ -32,7 +32,7 @@ export type StoredRecord =
   | { fingerprint: string; state: "done"; response: StoredResponse }
   | { fingerprint: string; state: "secret" };
 
-export async function findRecord(db: Kdb, keyId: string, idemKey: string): Promise<StoredRecord | undefined> {
+export async function findRecord(db: Db, keyId: string, idemKey: string): Promise<StoredRecord | undefined> {
   const row = await db
     .selectFrom("idempotency_keys")
     .select(["fingerprint", "state", "status", "content_type", "body"])
@@ -63,7 +63,7 @@ export async function holdRunningLock(tx: Tx, keyId: string, idemKey: string): P
  * record a failed concurrent attempt may have left. `keep-existing`: a response without work (a 4xx).
  */
 export async function saveRecord(
-  db: Kdb,
+  db: Db,
   record: { keyId: string; idemKey: string; fingerprint: string; createdAt: Date; response: StoredResponse | "secret" },
   onConflict: "replace" | "keep-existing",
 ): Promise<void> {

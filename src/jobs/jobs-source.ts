@@ -1,8 +1,7 @@
-import { sql } from "kysely";
 import type pino from "pino";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { jobsProcessed } from "../metrics.js";
-import type { JobRow } from "./queue.js";
+import { claimDueJobs, type JobRow, releaseRunning, updateHeldJob } from "./repository.js";
 import type { WorkSource } from "./worker.js";
 
 const LEASE_MS = 60_000;
@@ -10,7 +9,7 @@ const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 5_000;
 
 export interface JobTools {
-  db: Kdb;
+  db: Db;
   /** Records progress and extends the lease: call it between batches of long work. */
   progress(done: number): Promise<void>;
   now(): Date;
@@ -19,7 +18,7 @@ export interface JobTools {
 export type JobHandler = (job: JobRow, tools: JobTools) => Promise<void>;
 
 export interface JobsSourceOptions {
-  db: Kdb;
+  db: Db;
   handlers: Record<string, JobHandler>;
   logger: pino.Logger;
   clock?: () => Date;
@@ -40,8 +39,6 @@ export function jobsSource({
 }: JobsSourceOptions): WorkSource<JobRow> {
   const kinds = Object.keys(handlers);
   let orphansReleased = !exclusive;
-  const mine = (id: string, workerId: string) =>
-    db.updateTable("jobs").where("id", "=", id).where("claimed_by", "=", workerId).where("status", "=", "running");
 
   return {
     name: "jobs",
@@ -52,33 +49,7 @@ export function jobsSource({
         if (taken > 0) logger.warn({ jobs: taken }, "took back job leases of a process that died");
         orphansReleased = true;
       }
-      const due = db
-        .selectFrom("jobs")
-        .select("id")
-        .where("kind", "in", kinds)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]),
-            eb.and([eb("status", "=", "running"), eb("locked_until", "<", now)]),
-          ]),
-        )
-        .orderBy("run_at")
-        .orderBy("id")
-        .limit(limit)
-        .forUpdate()
-        .skipLocked();
-      return db
-        .updateTable("jobs")
-        .set((eb) => ({
-          status: "running",
-          claimed_by: workerId,
-          locked_until: new Date(now.getTime() + LEASE_MS),
-          attempts: eb("attempts", "+", 1),
-          started_at: eb.fn.coalesce("started_at", sql<Date>`${now}`),
-        }))
-        .where("id", "in", due)
-        .returningAll()
-        .execute();
+      return claimDueJobs(db, kinds, workerId, limit, now, new Date(now.getTime() + LEASE_MS));
     },
 
     async run(job, workerId) {
@@ -87,35 +58,37 @@ export function jobsSource({
         db,
         now: clock,
         progress: async (done) => {
-          await mine(job.id, workerId)
-            .set({ done, locked_until: new Date(clock().getTime() + LEASE_MS) })
-            .execute();
+          await updateHeldJob(db, job.id, workerId, { done, locked_until: new Date(clock().getTime() + LEASE_MS) });
         },
       };
       try {
         await handler(job, tools);
-        await mine(job.id, workerId)
-          .set({ status: "succeeded", locked_until: null, finished_at: clock(), error: null })
-          .execute();
+        await updateHeldJob(db, job.id, workerId, {
+          status: "succeeded",
+          locked_until: null,
+          finished_at: clock(),
+          error: null,
+        });
         jobsProcessed.inc({ kind: job.kind, status: "succeeded" });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const retry = job.attempts < MAX_ATTEMPTS;
         jobsProcessed.inc({ kind: job.kind, status: retry ? "retried" : "failed" });
         logger.error({ err, job_id: job.id, kind: job.kind, attempt: job.attempts, retry }, "job failed");
-        await mine(job.id, workerId)
-          .set(
-            retry
-              ? {
-                  status: "queued",
-                  claimed_by: null,
-                  locked_until: null,
-                  run_at: new Date(clock().getTime() + RETRY_DELAY_MS),
-                  error: message,
-                }
-              : { status: "failed", locked_until: null, finished_at: clock(), error: message },
-          )
-          .execute();
+        await updateHeldJob(
+          db,
+          job.id,
+          workerId,
+          retry
+            ? {
+                status: "queued",
+                claimed_by: null,
+                locked_until: null,
+                run_at: new Date(clock().getTime() + RETRY_DELAY_MS),
+                error: message,
+              }
+            : { status: "failed", locked_until: null, finished_at: clock(), error: message },
+        );
       }
     },
 
@@ -123,23 +96,4 @@ export function jobsSource({
       await releaseRunning(db, workerId);
     },
   };
-}
-
-/**
- * Running jobs (of one worker, or of every worker) back to the queue, due at once. At most one retention
- * run may wait (`jobs_one_queued_retention`): a running one whose next run is already queued (start-up
- * queues one) ends as failed instead, or the UPDATE would violate the index and the worker, failing that
- * claim forever, would deliver nothing again (seen after a SIGKILL during retention).
- */
-async function releaseRunning(db: Kdb, workerId?: string): Promise<number> {
-  const claimedBy = workerId === undefined ? sql`TRUE` : sql`claimed_by = ${workerId}`;
-  const superseded = await sql`
-    UPDATE jobs SET status = 'failed', claimed_by = NULL, locked_until = NULL, finished_at = now(),
-      error = 'its process stopped during the run; the retention run already queued does its work'
-    WHERE status = 'running' AND ${claimedBy} AND kind = 'retention'
-      AND EXISTS (SELECT 1 FROM jobs q WHERE q.kind = 'retention' AND q.status = 'queued')`.execute(db);
-  const released = await sql`
-    UPDATE jobs SET status = 'queued', claimed_by = NULL, locked_until = NULL
-    WHERE status = 'running' AND ${claimedBy}`.execute(db);
-  return Number(superseded.numAffectedRows ?? 0) + Number(released.numAffectedRows ?? 0);
 }

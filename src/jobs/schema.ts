@@ -2,11 +2,12 @@ import { z } from "zod";
 import { JOB_STATUSES } from "../enums.js";
 import { Timestamp } from "../http/date-fields.js";
 import { PageQuery } from "../http/pagination.js";
+import { JOB_KINDS } from "./kinds.js";
 
 export const JobSchema = z
   .object({
     id: z.string().describe("job_…"),
-    kind: z.string(),
+    kind: z.string().describe(`One of ${JOB_KINDS.join(", ")}.`),
     status: z.enum(JOB_STATUSES),
     total: z.number().int().nullable().describe("Units of work, when known."),
     done: z.number().int(),
@@ -34,6 +35,6 @@ export const ListJobsQuery = PageQuery.extend({
     .min(1)
     .max(100)
     .optional()
-    .describe("Only jobs of this kind, e.g. recalculate, plan_impact, retention."),
+    .describe(`Only jobs of this kind: ${JOB_KINDS.join(", ")}.`),
 }).strict();
 export type ListJobsQuery = z.infer<typeof ListJobsQuery>;

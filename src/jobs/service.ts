@@ -2,11 +2,12 @@ import { MAY } from "../access/index.js";
 import { type Ctx, requireScope } from "../context.js";
 import { notFound } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";
+import type { JobKind } from "./kinds.js";
 import { findJob, type Job, listJobs as listJobRows } from "./queue.js";
 import type { JobListItem, ListJobsQuery } from "./schema.js";
 
 /** The job kinds a role beyond admins may read: finance previews plan changes (MAY.previewPlanChange). */
-const READABLE_BY_FINANCE = new Set(["plan_impact"]);
+const READABLE_BY_FINANCE = new Set<string>(["plan_impact"] satisfies JobKind[]);
 
 export async function getJob(ctx: Ctx, id: string): Promise<Job> {
   requireScope(ctx, "read", MAY.readJob);

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { type Decision, decideBySize, type RateLimitStore } from "./limiter.js";
 
 interface Hit {
@@ -20,7 +20,7 @@ export class PostgresStore implements RateLimitStore {
   private readonly waiting = new Map<string, Hit[]>();
   private readonly running = new Set<string>();
 
-  constructor(private readonly db: Kdb) {}
+  constructor(private readonly db: Db) {}
 
   hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<Decision> {
     const slot = `${limit}/${windowMs}/${key}`;

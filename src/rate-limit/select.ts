@@ -1,6 +1,6 @@
 import type pino from "pino";
 import type { Config } from "../config.js";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import { FailoverStore } from "./failover-store.js";
 import type { RateLimitStore } from "./limiter.js";
 import { PostgresStore } from "./postgres-store.js";
@@ -14,7 +14,7 @@ import { MemoryStore } from "./stores.js";
  */
 export function createRateLimitStore(
   config: Pick<Config, "redisUrl" | "databaseUrl">,
-  db: Kdb,
+  db: Db,
   logger: pino.Logger,
 ): RateLimitStore {
   if (config.redisUrl) return new FailoverStore(new RedisStore(config.redisUrl), new PostgresStore(db), logger);

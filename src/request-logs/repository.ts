@@ -1,6 +1,5 @@
 import type { Selectable } from "kysely";
-import type { Kdb } from "../db/connect.js";
-import type { RequestLogsTable } from "../db/schema.js";
+import type { Db, RequestLogsTable } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
 import type { ListRequestLogsQuery, RequestLog } from "./schema.js";
 
@@ -19,7 +18,7 @@ function toRequestLog(row: Selectable<RequestLogsTable>): RequestLog {
   };
 }
 
-export async function listRequestLogs(db: Kdb, q: ListRequestLogsQuery, limit: number, offset: number) {
+export async function listRequestLogs(db: Db, q: ListRequestLogsQuery, limit: number, offset: number) {
   let query = db.selectFrom("request_logs");
   if (q.key_id) query = query.where("key_id", "=", q.key_id);
   if (q.user_id) query = query.where("user_id", "=", q.user_id);

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Kdb } from "../db/connect.js";
 import { isConnectionError } from "../db/errors.js";
+import type { Db } from "../db/schema.js";
 
 export interface RequestLogEntry {
   id: string;
@@ -35,7 +35,7 @@ export class RequestLogWriter {
   private away = false;
 
   constructor(
-    private readonly db: Kdb,
+    private readonly db: Db,
     private readonly onError: (err: unknown) => void,
   ) {}
 
@@ -70,7 +70,7 @@ export class RequestLogWriter {
   }
 }
 
-function insertRows(db: Kdb, rows: RequestLogEntry[]) {
+function insertRows(db: Db, rows: RequestLogEntry[]) {
   const column = <K extends keyof RequestLogEntry>(k: K) => rows.map((r) => r[k] ?? null);
   return sql`
     INSERT INTO request_logs (id, key_id, user_id, method, path, status, duration_ms, client_ip, user_agent, created_at)

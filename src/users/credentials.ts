@@ -1,42 +1,25 @@
 import type { Tx } from "../context.js";
 import type { Db } from "../db/schema.js";
-import { toUser } from "./repository.js";
-import type { User } from "./schema.js";
+import * as repo from "./credentials-repository.js";
 
-/** A user and the password hash the API never shows: for signing in and setting passwords only. */
-export interface UserWithPassword {
-  user: User;
-  passwordHash: string | null;
-}
+// Sign-in and password setting's view of users: the only services that see a password hash.
+export type { UserWithPassword } from "./credentials-repository.js";
 
 /** The user, locked until the transaction ends (so a deactivation cannot slip between check and write). */
-export async function lockUserWithPassword(tx: Tx, id: string): Promise<UserWithPassword | undefined> {
-  const row = await tx.selectFrom("users").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-  return row && { user: toUser(row), passwordHash: row.password_hash };
+export function lockUserWithPassword(tx: Tx, id: string): Promise<repo.UserWithPassword | undefined> {
+  return repo.lockUserWithPassword(tx, id);
 }
 
 /** The user's email, read without a lock (the key of its failed password checks). */
-export async function emailOfUser(db: Db, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom("users").select("email").where("id", "=", id).executeTakeFirst();
-  return row?.email;
+export function emailOfUser(db: Db, id: string): Promise<string | undefined> {
+  return repo.emailOfUser(db, id);
 }
 
 /** What a sign-in needs of the account with this (lower-cased) email. */
-export function credentialsByEmail(
-  db: Db,
-  email: string,
-): Promise<{ id: string; active: boolean; password_hash: string | null } | undefined> {
-  return db
-    .selectFrom("users")
-    .select(["id", "active", "password_hash"])
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
-    .executeTakeFirst();
+export function credentialsByEmail(db: Db, email: string): ReturnType<typeof repo.credentialsByEmail> {
+  return repo.credentialsByEmail(db, email);
 }
 
-export async function setPasswordHash(db: Db, userId: string, hash: string, now: Date): Promise<void> {
-  await db
-    .updateTable("users")
-    .set({ password_hash: hash, password_changed_at: now })
-    .where("id", "=", userId)
-    .execute();
+export function setPasswordHash(db: Db, userId: string, hash: string, now: Date): Promise<void> {
+  return repo.setPasswordHash(db, userId, hash, now);
 }

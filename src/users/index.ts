@@ -7,6 +7,7 @@ export {
   setPasswordHash,
   type UserWithPassword,
 } from "./credentials.js";
+export { userNames } from "./names.js";
 export { userRoutes } from "./routes.js";
 export { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "./schema.js";
 export { createUser, existingUserIds, getUser, listUsers, lockExistingUsers, updateUser } from "./service.js";

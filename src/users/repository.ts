@@ -95,3 +95,10 @@ export async function listUsers(db: Db, q: ListUsersQuery, visible: Visible, lim
   ]);
   return { rows: rows.map(toUser), total: Number(count.n) };
 }
+
+/** The names of these users, by id (ids not found are left out). */
+export async function namesOfUsers(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("users").select(["id", "name"]).where(anyOf("id", ids)).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

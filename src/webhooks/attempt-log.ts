@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import type { NextStep } from "./schedule.js";
 
 /** One finished attempt: what happened, and what it means for the delivery and its subscription. */
@@ -44,7 +44,7 @@ function inputRow(e: AttemptEntry) {
 }
 
 /** Records a batch of attempts in one statement (the SQL, with its rules, is in migration 003). */
-export async function recordAttempts(db: Kdb, entries: readonly AttemptEntry[]): Promise<void> {
+export async function recordAttempts(db: Db, entries: readonly AttemptEntry[]): Promise<void> {
   const batch = JSON.stringify(entries.map(inputRow));
   await sql`SELECT cts_record_webhook_attempts(${batch}::jsonb, ${GONE_REASON}, ${STALE_REASON})`.execute(db);
 }
@@ -66,7 +66,7 @@ export class AttemptLog {
   private full: (() => void) | undefined;
 
   constructor(
-    private readonly db: Kdb,
+    private readonly db: Db,
     /** Attempts started and not yet recorded (those queued here included). */
     private readonly inFlight: () => number,
     private readonly maxWaitMs = 5,

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type pino from "pino";
-import type { Kdb } from "../db/connect.js";
+import type { Db } from "../db/schema.js";
 import type { WorkSource } from "../jobs/worker.js";
 import { attemptDelivery } from "./attempt.js";
 import { AttemptLog } from "./attempt-log.js";
@@ -23,7 +23,7 @@ const DEFAULT_CLAIM_BATCH = 16;
 const ANALYZE_EVERY_MS = 5 * 60_000;
 
 export interface DeliverySourceOptions {
-  db: Kdb;
+  db: Db;
   agent: SafeAgent;
   /** Decrypts the signing secrets. */
   secretKey: Buffer;

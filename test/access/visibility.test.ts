@@ -1,9 +1,8 @@
 import type { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { visibleUserIds } from "../../src/access/index.js";
-import { ListCommissionsQuery } from "../../src/commissions/schema.js";
-import { exportCommissions, getCommission, listCommissions } from "../../src/commissions/service.js";
-import { getStatement } from "../../src/commissions/statement.js";
+import { getCommission, getStatement, ListCommissionsQuery, listCommissions } from "../../src/commissions/index.js";
+import { exportCommissions } from "../../src/commissions/testing.js";
 import { getAssignment, listAssignments } from "../../src/comp-plans/assignments-service.js";
 import { ListAssignmentsQuery, ListPlansQuery } from "../../src/comp-plans/schema.js";
 import { getPlan, listPlans } from "../../src/comp-plans/service.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Commission, Statement } from "../../src/commissions/schema.js";
+import type { Commission, Statement } from "../../src/commissions/index.js";
 import type { DealDetail } from "../../src/deals/schema.js";
 import { createAdjustment } from "../../src/deals/service-adjustments.js";
 import type { Page } from "../../src/http/pagination.js";

@@ -1,10 +1,8 @@
 import fc from "fast-check";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appendCounter } from "../../src/commissions/recalc/append.js";
-import { planRecalc } from "../../src/commissions/recalc/plan.js";
-import { settle } from "../../src/commissions/recalc/write.js";
+import { appendCounter, planRecalc, settle } from "../../src/commissions/testing.js";
 import type { DealDetail } from "../../src/deals/schema.js";
+import { markJob } from "../../src/jobs/testing.js";
 import { createJob, createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createPlan, dealBody, ok, rejectAsOwner } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
@@ -136,7 +134,7 @@ describe("a create appended to its bucket equals a full recalculation", () => {
     const job = await createJob(t, "recalculate");
     ok(await api.post("/deals", dealBody(rep.id, { close_date: "2026-09-03" })), 201);
     expect(appendCounter.buckets).toBe(appended + 1);
-    await sql`UPDATE jobs SET status = 'succeeded' WHERE id = ${job.id}`.execute(t.db.db);
+    await markJob(t.db.db, job.id, "succeeded");
     ok(await api.post("/deals", dealBody(rep.id, { close_date: "2026-09-04" })), 201);
     expect(appendCounter.buckets).toBe(appended + 2);
   });

@@ -6,9 +6,14 @@ import type {
   DealInput,
   PlanInput,
   PlanLineResult,
-} from "../../src/commissions/calculate.js";
-import { computeBucket } from "../../src/commissions/recalc/compute.js";
-import type { BucketKey, DesiredLine, EntryRow, PlanContext } from "../../src/commissions/recalc/types.js";
+} from "../../src/commissions/engine/index.js";
+import {
+  type BucketKey,
+  computeBucket,
+  type DesiredLine,
+  type EntryRow,
+  type PlanContext,
+} from "../../src/commissions/testing.js";
 import { oracleBucket } from "./decimal-oracle.js";
 
 // #13.18: the quota of a plan line comes from the assignment in force on the deal's close_date (API.md §5

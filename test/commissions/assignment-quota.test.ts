@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Preview } from "../../src/commissions/schema.js";
+import type { Preview } from "../../src/commissions/index.js";
 import type { AssignmentWritten } from "../../src/comp-plans/schema.js";
 import { explanationOf } from "../explanations.js";
 import { createUser } from "../factories.js";

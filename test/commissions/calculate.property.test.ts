@@ -9,7 +9,7 @@ import {
   type PlanInput,
   type PlanLineExplanation,
   type Tier,
-} from "../../src/commissions/calculate.js";
+} from "../../src/commissions/engine/index.js";
 
 // The test's own decimal: an independent clone, so the engine's config is not what checks it.
 const D = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allLines } from "../../src/commissions/repository.js";
-import type { Commission, Preview, Statement } from "../../src/commissions/schema.js";
+import type { Commission, Preview, Statement } from "../../src/commissions/index.js";
+import { allLines } from "../../src/commissions/testing.js";
 import type { Page } from "../../src/http/pagination.js";
 import type { SpiffWritten } from "../../src/spiffs/schema.js";
 import { createUser, unknownId } from "../factories.js";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { compareDealOrder, Dec } from "../../src/commissions/calculate.js";
+import { compareDealOrder } from "../../src/commissions/engine/index.js";
 import type { DealDetail } from "../../src/deals/schema.js";
+import { parse, plain, plus, ZERO } from "../../src/money/index.js";
 import { explanationOf } from "../explanations.js";
 import { createUser } from "../factories.js";
 import { Api, assign, createPlan, dealBody, getDeal, ok, repOnPlan } from "../factories-commissions.js";
@@ -22,14 +23,14 @@ async function expectConsistent(ids: string[], userId: string) {
   const ordered = deals
     .map((d) => ({ ...d, close_date: d.close_date, created_at: d.created_at, id: d.id }))
     .sort(compareDealOrder);
-  let prior = new Dec(0);
+  let prior = ZERO;
   for (const deal of ordered) {
     const line = explanationOf(
       deal.commissions.find((c) => c.user_id === userId && c.kind === "plan"),
       "plan",
     );
-    expect(line.prior_attainment, deal.id).toBe(prior.toFixed());
-    prior = prior.plus(line.credit);
+    expect(line.prior_attainment, deal.id).toBe(plain(prior));
+    prior = plus(prior, parse(line.credit));
   }
 }
 

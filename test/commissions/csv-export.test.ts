@@ -1,8 +1,8 @@
 import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CSV_HEADER, csvRow } from "../../src/commissions/csv.js";
-import type { Commission } from "../../src/commissions/schema.js";
+import type { Commission } from "../../src/commissions/index.js";
+import { CSV_HEADER, csvRow } from "../../src/commissions/testing.js";
 import type { DealDetail } from "../../src/deals/schema.js";
 import { Api, createDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";

@@ -1,22 +1,37 @@
 import { Decimal } from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cmp, type Fixed, minus, plus, roundCents, times } from "../../src/commissions/calculate/fixed.js";
-import { cents, formatMoney, formatPercent, parse, plain } from "../../src/commissions/calculate/fixed-text.js";
 import {
   type BucketEntry,
   calculateBucket,
   calculateSpiffLines,
   creditsOf,
   type DealInput,
-  formatMoney as decimalFormatMoney,
-  plain as decimalPlain,
   type PlanInput,
   type SpiffInput,
   type Tier,
+} from "../../src/commissions/engine/index.js";
+import {
+  cents,
+  cmp,
+  type Fixed,
+  formatMoney,
+  formatPercent,
+  minus,
+  parse,
+  plain,
+  plus,
+  roundCents,
+  times,
+} from "../../src/money/index.js";
+import {
+  formatMoney as decimalFormatMoney,
+  plain as decimalPlain,
+  oracleBucket,
+  oracleCredits,
+  oracleSpiffLines,
   toCents,
-} from "../../src/commissions/calculate.js";
-import { oracleBucket, oracleCredits, oracleSpiffLines } from "./decimal-oracle.js";
+} from "./decimal-oracle.js";
 
 // The engine's scaled integers against decimal.js. An independent clone wide enough to be exact for every
 // generated operand checks the arithmetic at any size; the whole engine is checked against the decimal.js

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type BucketEntry, calculateBucket, type DealInput, type PlanInput } from "../../src/commissions/calculate.js";
+import {
+  type BucketEntry,
+  calculateBucket,
+  type DealInput,
+  type PlanInput,
+} from "../../src/commissions/engine/index.js";
 import { oracleBucket, oracleCredits } from "./decimal-oracle.js";
 
 // The engine writes a plan line's explanation on its first read (calculate/bucket.ts `PlanLine`). What a

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PayoutGroup } from "../../src/commissions/schema.js";
+import type { PayoutGroup } from "../../src/commissions/testing.js";
 import type { Role } from "../../src/context.js";
 import type { Page } from "../../src/http/pagination.js";
 import { createUser, errorOf } from "../factories.js";

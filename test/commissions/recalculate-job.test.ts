@@ -1,7 +1,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { setInlineLimit } from "../../src/commissions/recalculate.js";
-import { batchUsers, recalculateJobHandler, setBatchCredits } from "../../src/commissions/recalculate-job.js";
+import { recalculateJobHandler } from "../../src/commissions/index.js";
+import { batchUsers, setBatchCredits, setInlineLimit } from "../../src/commissions/testing.js";
 import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
 import { jobsSource } from "../../src/jobs/jobs-source.js";
 import type { Job } from "../../src/jobs/queue.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Commission } from "../../src/commissions/schema.js";
+import type { Commission } from "../../src/commissions/index.js";
 import type { AssignmentWritten, CompPlanWritten } from "../../src/comp-plans/schema.js";
 import type { DealDetail } from "../../src/deals/schema.js";
 import type { Page } from "../../src/http/pagination.js";

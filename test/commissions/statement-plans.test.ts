@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Statement } from "../../src/commissions/schema.js";
+import type { Statement } from "../../src/commissions/index.js";
 import { createUser, errorOf } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";

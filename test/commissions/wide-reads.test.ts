@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countCredits, loadCredits } from "../../src/commissions/recalc/load-credits.js";
+import { countCredits, loadCredits } from "../../src/commissions/testing.js";
 import { createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, rejectAsOwner } from "../factories-commissions.js";
 import { createTestApp, POSTGRES_URL, type TestApp } from "../harness.js";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvText } from "../../src/commissions/csv.js";
-import type { Commission } from "../../src/commissions/schema.js";
+import { type Commission, csvText } from "../../src/commissions/index.js";
 import { pendingAdjustment } from "../../web/src/pages/dispute-queue/adjustment.js";
 import { linesCsv } from "../../web/src/pages/payouts/csv.js";
 

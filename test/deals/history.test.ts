@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit } from "../../src/audit/record.js";
 import type { AuditEvent } from "../../src/audit/schema.js";
-import type { Commission } from "../../src/commissions/schema.js";
+import type { Commission } from "../../src/commissions/index.js";
 import { withTransaction } from "../../src/context.js";
 import type { DealDetail } from "../../src/deals/schema.js";
 import type { Dispute } from "../../src/disputes/schema.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Statement } from "../../src/commissions/schema.js";
+import type { Statement } from "../../src/commissions/index.js";
 import type { DealDetail } from "../../src/deals/schema.js";
 import { createUser, errorOf } from "../factories.js";
 import {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { RECALC_JOB_KIND } from "../../src/commissions/recalculate.js";
+import { RECALC_JOB_KIND } from "../../src/commissions/testing.js";
 import { openDatabase } from "../../src/db/connect.js";
 import { jobsSource } from "../../src/jobs/jobs-source.js";
 import { enqueueJob } from "../../src/jobs/queue.js";

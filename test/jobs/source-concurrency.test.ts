@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { workSources } from "../../src/app/work-sources.js";
-import { setInlineLimit } from "../../src/commissions/recalculate.js";
+import { setInlineLimit } from "../../src/commissions/testing.js";
 import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
 import { loadConfig } from "../../src/config.js";
 import { findJob } from "../../src/jobs/queue.js";

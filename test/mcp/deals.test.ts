@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Preview } from "../../src/commissions/schema.js";
+import type { Preview } from "../../src/commissions/index.js";
 import type { Deal } from "../../src/deals/schema.js";
 import type { Page } from "../../src/http/pagination.js";
 import type { SpiffWritten } from "../../src/spiffs/schema.js";

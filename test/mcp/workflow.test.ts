@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Commission } from "../../src/commissions/schema.js";
+import type { Commission } from "../../src/commissions/index.js";
 import type { DealDetail } from "../../src/deals/schema.js";
 import type { Dispute } from "../../src/disputes/schema.js";
 import { TOOLS } from "../../src/mcp/tools.js";

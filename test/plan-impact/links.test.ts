@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CSV_HEADER } from "../../src/commissions/csv.js";
-import type { Commission, Statement } from "../../src/commissions/schema.js";
+import type { Commission, Statement } from "../../src/commissions/index.js";
+import { CSV_HEADER } from "../../src/commissions/testing.js";
 import type { DealDetail } from "../../src/deals/schema.js";
 import type { Page } from "../../src/http/pagination.js";
 import { createUser } from "../factories.js";

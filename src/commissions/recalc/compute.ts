@@ -11,7 +11,7 @@ import {
   quarterOf,
   type SpiffInput,
   type SpiffLineResult,
-} from "../calculate.js";
+} from "../engine/index.js";
 import {
   type BucketKey,
   bucketId,

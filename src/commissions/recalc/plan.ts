@@ -1,12 +1,12 @@
 import type { Db } from "../../db/schema.js";
 import { turnIfDue } from "../../event-loop.js";
-import type { PlanInput, SpiffInput } from "../calculate.js";
-import { appendToBuckets } from "./append.js";
+import type { PlanInput, SpiffInput } from "../engine/index.js";
+import { appendToBuckets } from "./append-repository.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
-import { loadBucketEntries } from "./load.js";
-import { loadCredits } from "./load-credits.js";
-import { loadUnlockedLines } from "./load-lines.js";
-import { loadPlanContext, loadSpiffs } from "./load-terms.js";
+import { loadCredits } from "./credits-repository.js";
+import { loadBucketEntries } from "./entries-repository.js";
+import { loadUnlockedLines } from "./lines-repository.js";
+import { loadPlanContext, loadSpiffs } from "./terms-repository.js";
 import {
   type BucketKey,
   bucketId,
@@ -18,7 +18,7 @@ import {
   type PlanContext,
   type RecalcTarget,
 } from "./types.js";
-import { diffLines, type LineDiff, type ReasonChange } from "./write.js";
+import { diffLines, type LineDiff, type ReasonChange } from "./write-repository.js";
 
 /** Everything one recalculation would write, computed before writing anything. */
 export interface RecalcPlan {

@@ -1,4 +1,4 @@
-import type { AssignmentInput, DealInput, PlanInput, SpiffInput } from "../calculate.js";
+import type { AssignmentInput, DealInput, PlanInput, SpiffInput } from "../engine/index.js";
 
 /** One (user, plan, period) bucket of §5: plan lines inside it depend on each other. */
 export interface BucketKey {
@@ -79,6 +79,25 @@ export interface DesiredLine {
 }
 
 export type { SpiffInput };
+
+/** A locked plan line as it stands: its amount plus the retroactive corrections already made to it. */
+export interface LockedLine {
+  id: string;
+  deal_id: string;
+  user_id: string;
+  period: string;
+  status: string;
+  plan_version: number | null;
+  /** Stored amount + its retroactive corrections + the deal's dispute resolutions for the user: what the rep is owed for it today. */
+  amount: string;
+}
+
+export interface LockedRepricing {
+  line: LockedLine;
+  /** Its amount under the new terms (cents). */
+  after: string;
+  explanation: Record<string, unknown>;
+}
 
 export function lineKey(line: { deal_id: string; user_id: string; kind: string; spiff_id: string | null }): string {
   return line.kind === "plan"

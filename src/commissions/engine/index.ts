@@ -1,0 +1,9 @@
+// The pure commission engine (API.md §5): plain data in, lines with explanations out.
+// No I/O, no clock, no randomness; money is decimal strings, computed exactly as scaled integers
+// (src/money).
+export { type Band, bandsOf, type Slice, sliceBands } from "./bands.js";
+export { applyCap, calculateBucket, type PlanTerms, priceLine, termsOf } from "./bucket.js";
+export { periodOf, periodRange, quarterOf } from "./periods.js";
+export { compareDealOrder, creditsOf, findPlan, noPlanExplanation } from "./plans.js";
+export { calculateSpiffLines, checkSpiff, type SpiffCheck } from "./spiffs.js";
+export type * from "./types.js";

@@ -1,0 +1,83 @@
+import { type Actor, actorLabel, type Ctx, type Tx } from "../../context.js";
+import { emit } from "../../events/emit.js";
+import { newId } from "../../ids.js";
+import { cents, centsNumber, formatMoney, parse, sign } from "../../money/index.js";
+import { findPlan, periodOf, quarterOf } from "../engine/index.js";
+import { loadPlanContext, refreshTotals } from "../recalc/index.js";
+import type { Commission } from "../schema.js";
+import { type AdjustmentExplanation, findLine, insertAdjustments, planPeriodOf } from "./repository.js";
+
+/*
+ * Adjustment lines, manual or a dispute's (API.md §4, §5 rules 6–8): approved and locked from the start, so no
+ * recalculation reads or rewrites them; they count in deal and statement totals, never in attainment
+ * or caps (recalculations load plan and SPIFF lines only).
+ */
+
+/** §4 default: the period of the user's plan in force today (rule 1, the deal's currency), else today's quarter. */
+export async function defaultAdjustmentPeriod(tx: Tx, userId: string, currency: string, now: Date): Promise<string> {
+  const today = now.toISOString().slice(0, 10);
+  const { assignments, plans } = await loadPlanContext(tx, [userId]);
+  const match = findPlan(userId, today, currency, assignments.get(userId) ?? [], [...plans.values()]);
+  return "plan" in match ? periodOf(match.plan.period, today) : quarterOf(today);
+}
+
+/** §4 leaves a dispute's line to the period of the owner's plan line on the deal, else today's quarter. */
+export async function disputeAdjustmentPeriod(tx: Tx, dealId: string, ownerId: string, now: Date): Promise<string> {
+  return (await planPeriodOf(tx, dealId, ownerId)) ?? quarterOf(now.toISOString().slice(0, 10));
+}
+
+/** The resolution a dispute's adjustment line came from; totals are exact decimal strings. */
+export interface DisputeSource {
+  id: string;
+  outcome: string;
+  previous_total: string;
+  accepted_total: string;
+}
+
+export interface NewAdjustment {
+  deal_id: string;
+  user_id: string;
+  /** Signed exact decimal, at most 2 places, not 0. */
+  amount: string;
+  reason: string;
+  period: string;
+  /** Set when a dispute's resolution writes the line (its reason is then `disputeReason`). */
+  dispute?: DisputeSource;
+}
+
+/** A dispute line's reason: which dispute, how it was resolved, the totals, and the admin's note. */
+export function disputeReason(d: DisputeSource, note: string | null): string {
+  const totals = `total ${formatMoney(parse(d.previous_total))} → ${formatMoney(parse(d.accepted_total))}`;
+  return `dispute ${d.id} resolved ${d.outcome}, ${totals}${note ? `; note: ${note}` : ""}`;
+}
+
+/** §5 rule 8 for every adjustment line: its reason, its author (key id and name, or owner-cli), its source. */
+export function adjustmentExplanation(actor: Actor, input: NewAdjustment): AdjustmentExplanation {
+  const author = actorLabel(actor);
+  const amount = parse(input.amount);
+  const signed = `${sign(amount) >= 0 ? "+" : ""}${formatMoney(amount)}`;
+  return {
+    summary: `Adjustment ${signed} by ${author.name}: ${input.reason}`,
+    reason: input.reason,
+    author: { key_id: author.id, name: author.name },
+    ...(input.dispute && { dispute: { ...input.dispute } }),
+    period: input.period,
+    amount: centsNumber(amount),
+  };
+}
+
+/**
+ * Writes the line (its explanation names the reason and the author), refreshes the deal's
+ * total_commission and raises `commission.calculated` for the new line (previous_amount null).
+ */
+export async function addAdjustment(tx: Tx, ctx: Ctx, input: NewAdjustment): Promise<Commission> {
+  const id = newId("com", ctx.now.getTime());
+  const explanation = adjustmentExplanation(ctx.actor, input);
+  const { deal_id, user_id, period } = input;
+  const amount = cents(parse(input.amount));
+  await insertAdjustments(tx, [{ id, deal_id, user_id, period, amount, explanation }], ctx.now);
+  await refreshTotals(tx, ctx.now, [input.deal_id]);
+  const written = (await findLine(tx, id))!;
+  await emit(tx, ctx, "commission.calculated", { object: written, previous_amount: null });
+  return written;
+}

@@ -1,0 +1,75 @@
+import { seesUser } from "../../access/index.js";
+import { type Ctx, requireScope } from "../../context.js";
+import { notFound } from "../../errors.js";
+import { centsNumber, type Fixed, parse, plain, plus, quotient, sign, ZERO } from "../../money/index.js";
+import { existingUserIds } from "../../users/index.js";
+import type { Commission, Statement } from "../schema.js";
+import * as repo from "./repository.js";
+import { tierPosition } from "./statement-plans.js";
+
+type Totals = Statement["totals"];
+type PlanSummary = Statement["plans"][number];
+
+function totalsOf(lines: Commission[]): Totals {
+  const sums = { plan: ZERO, spiff: ZERO, adjustment: ZERO };
+  for (const line of lines) sums[line.kind] = plus(sums[line.kind], parse(line.amount.toFixed(2)));
+  const total = plus(plus(sums.plan, sums.spiff), sums.adjustment);
+  const n = centsNumber;
+  return { plan: n(sums.plan), spiff: n(sums.spiff), adjustment: n(sums.adjustment), total: n(total) };
+}
+
+function byStatusOf(lines: Commission[]): Statement["by_status"] {
+  const sums = { pending: ZERO, approved: ZERO, paid: ZERO };
+  for (const line of lines)
+    if (line.status !== "void") sums[line.status] = plus(sums[line.status], parse(line.amount.toFixed(2)));
+  return { pending: centsNumber(sums.pending), approved: centsNumber(sums.approved), paid: centsNumber(sums.paid) };
+}
+
+/**
+ * Per plan: the quota of its latest-calculated line and the credit booked under it in the period
+ * (every non-void plan line stands for one counted deal credit, pending or locked).
+ */
+async function plansOf(db: Ctx["db"], lines: Commission[]): Promise<PlanSummary[]> {
+  const plans = new Map<string, { quota: string | null; at: string; credit: Fixed; version: number }>();
+  for (const line of lines) {
+    if (line.kind !== "plan" || !line.plan_id) continue;
+    const e = line.explanation as { quota?: string | null; credit?: string };
+    const seen = plans.get(line.plan_id) ?? { quota: null, at: "", credit: ZERO, version: 0 };
+    if (line.calculated_at >= seen.at) {
+      Object.assign(seen, { quota: e.quota ?? null, at: line.calculated_at, version: line.plan_version ?? 0 });
+    }
+    seen.credit = plus(seen.credit, parse(e.credit ?? 0));
+    plans.set(line.plan_id, seen);
+  }
+  const terms = await repo.planVersionTerms(
+    db,
+    [...plans.entries()].map(([plan_id, p]) => ({ plan_id, version: p.version })),
+  );
+  return [...plans.entries()].map(([plan_id, p]) => {
+    const quota = p.quota === null ? null : parse(p.quota);
+    const t = terms.get(`${plan_id}@${p.version}`);
+    if (!t) throw new Error(`plan version ${plan_id}@${p.version} of a statement line is missing`);
+    return {
+      plan_id,
+      plan_name: t.name,
+      plan_version: p.version,
+      currency: t.currency,
+      period_kind: t.period,
+      tiers: t.tiers.map((tier) => ({ from_attainment: Number(tier.from_attainment), rate: Number(tier.rate) })),
+      ...tierPosition(t, p.quota, p.credit),
+      quota: quota === null ? null : centsNumber(quota),
+      attainment: centsNumber(p.credit),
+      attainment_ratio: quota === null || sign(quota) === 0 ? null : Number(plain(quotient(p.credit, quota, 4))),
+    };
+  });
+}
+
+/** A user's statement for one period: their non-void lines whose period equals it, and the totals. */
+export async function getStatement(ctx: Ctx, userId: string, period: string): Promise<Statement> {
+  requireScope(ctx, "read");
+  const seen = (await seesUser(ctx, userId)) && (await existingUserIds(ctx.db, [userId])).has(userId);
+  if (!seen) throw notFound("User", userId);
+  const lines = await repo.statementLines(ctx.db, userId, period);
+  const plans = await plansOf(ctx.db, lines);
+  return { user_id: userId, period, plans, lines, totals: totalsOf(lines), by_status: byStatusOf(lines) };
+}

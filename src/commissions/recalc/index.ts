@@ -1,0 +1,16 @@
+// Recalculation as the rest of commissions and the feature's index see it: recalculate stored lines
+// (inline or as a job), price an unsaved deal, reprice locked history, and the reads around them.
+export { toPlanInput, unsavedCredits } from "./inputs.js";
+export { planRecalc } from "./plan.js";
+export { priceUnsavedDeal } from "./preview.js";
+export {
+  bucketsOfDeals,
+  countCredits,
+  countLockedPlanLines,
+  currentExplanations,
+  loadPlanContext,
+} from "./read.js";
+export { lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";
+export { recalculateJobHandler } from "./recalculate-job.js";
+export { repriceLockedLines } from "./reprice.js";
+export type { DateRange, DesiredLine, ExistingLine, LockedRepricing, RecalcTarget } from "./types.js";
