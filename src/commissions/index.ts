@@ -37,6 +37,7 @@ export { currentExplanations } from "./recalc/locked.js";
 export { bucketsOfDeals, type DateRange, lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";
 export { recalculateJobHandler } from "./recalculate-job.js";
 export { correctLockedHistory, type RetroactiveResult } from "./retroactive.js";
+export { adjustmentRoutes } from "./routes/adjustments.js";
 export { commissionRoutes } from "./routes.js";
 export {
   Commission,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission } from "../../src/commissions/schema.js";
 import type { Role, Scope } from "../../src/context.js";
-import type { Dispute } from "../../src/disputes/schema.js";
+import type { Dispute } from "../../src/disputes/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import type { SpiffWritten } from "../../src/spiffs/schema.js";
 import { createApiKey, createJob, createUser, errorOf, freshIp, unknownId } from "../factories.js";

@@ -8,14 +8,18 @@ import { getAssignment, listAssignments } from "../../src/comp-plans/assignments
 import { ListAssignmentsQuery, ListPlansQuery } from "../../src/comp-plans/schema.js";
 import { getPlan, listPlans } from "../../src/comp-plans/service.js";
 import type { Ctx } from "../../src/context.js";
-import { previewDeal } from "../../src/deals/preview.js";
-import { ListDealsQuery, PreviewBody } from "../../src/deals/schema.js";
-import { createAdjustment } from "../../src/deals/service-adjustments.js";
-import { openDispute } from "../../src/deals/service-disputes.js";
-import { getDeal, listDeals } from "../../src/deals/service-read.js";
-import { approveDeal, markDealPaid } from "../../src/deals/service-workflow.js";
-import { ListDisputesQuery } from "../../src/disputes/schema.js";
-import { getDispute, listDisputes } from "../../src/disputes/service.js";
+import {
+  approveDeal,
+  createAdjustment,
+  getDeal,
+  ListDealsQuery,
+  listDeals,
+  markDealPaid,
+  openDispute,
+  PreviewBody,
+  previewDeal,
+} from "../../src/deals/index.js";
+import { getDispute, ListDisputesQuery, listDisputes } from "../../src/disputes/index.js";
 import { ListSpiffsQuery } from "../../src/spiffs/schema.js";
 import { listSpiffs } from "../../src/spiffs/service.js";
 import { ListUsersQuery } from "../../src/users/schema.js";

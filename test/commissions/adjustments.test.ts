@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission, Statement } from "../../src/commissions/schema.js";
-import type { DealDetail } from "../../src/deals/schema.js";
-import { createAdjustment } from "../../src/deals/service-adjustments.js";
+import type { DealDetail } from "../../src/deals/index.js";
+import { createAdjustment } from "../../src/deals/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import { createUser, errorOf, unknownId } from "../factories.js";
 import { Api, assign, createDeal, createPlan, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendCounter } from "../../src/commissions/recalc/append.js";
 import { planRecalc } from "../../src/commissions/recalc/plan.js";
 import { settle } from "../../src/commissions/recalc/write.js";
-import type { DealDetail } from "../../src/deals/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
 import { createJob, createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createPlan, dealBody, ok, rejectAsOwner } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";

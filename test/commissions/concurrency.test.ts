@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { compareDealOrder, Dec } from "../../src/commissions/calculate.js";
-import type { DealDetail } from "../../src/deals/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
 import { explanationOf } from "../explanations.js";
 import { createUser } from "../factories.js";
 import { Api, assign, createPlan, dealBody, getDeal, ok, repOnPlan } from "../factories-commissions.js";

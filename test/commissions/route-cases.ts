@@ -1,4 +1,4 @@
-import type { Dispute } from "../../src/disputes/schema.js";
+import type { Dispute } from "../../src/disputes/index.js";
 import type { SpiffWritten } from "../../src/spiffs/schema.js";
 import { createUser, unique } from "../factories.js";
 import {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Deal } from "../../src/deals/schema.js";
+import { Deal } from "../../src/deals/index.js";
 import { DEAL_STATUSES, DEAL_TYPES } from "../../src/enums.js";
 import { etagOf } from "../../src/http/etag.js";
 import { listOf } from "../../src/http/pagination.js";

@@ -1,7 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Preview } from "../../src/commissions/schema.js";
-import type { Deal } from "../../src/deals/schema.js";
+import type { Deal } from "../../src/deals/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import type { SpiffWritten } from "../../src/spiffs/schema.js";
 import { createJob, unique } from "../factories.js";

@@ -1,11 +1,17 @@
-import { MAY } from "../access/index.js";
-import { Commission, CreateAdjustmentBody } from "../commissions/index.js";
-import { declareRoutes } from "../declare-routes.js";
-import type { App } from "../http/types.js";
-import { createAdjustment } from "./service-adjustments.js";
+import { MAY } from "../../access/index.js";
+import type { Ctx } from "../../context.js";
+import { declareRoutes } from "../../declare-routes.js";
+import type { App } from "../../http/types.js";
+import { Commission, CreateAdjustmentBody } from "../schema.js";
 
-/** POST /commissions/adjustments: it changes a deal's total, so it is declared with the deal workflow. */
-export function dealAdjustmentRoutes(app: App): void {
+/**
+ * POST /commissions/adjustments. Its service changes a deal's total, so it lives with the deal workflow
+ * (deals/adjust.ts, a floor above): the deals feature passes it in when it declares its routes.
+ */
+export function adjustmentRoutes(
+  app: App,
+  createAdjustment: (ctx: Ctx, input: CreateAdjustmentBody) => Promise<Commission>,
+): void {
   declareRoutes(app, ["Commissions"]).create(
     {
       path: "/commissions/adjustments",

@@ -1,4 +1,3 @@
-import { dealSeen, MAY, type Visible, visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import {
   addAdjustment,
@@ -6,89 +5,16 @@ import {
   type DisputeSource,
   disputeAdjustmentPeriod,
   disputeReason,
-  type LineTotals,
-  readLineTotals,
 } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
-import type { Dispute, OpenDisputeBody, ResolveDisputeBody } from "../disputes/index.js";
+import type { Dispute, ResolveDisputeBody } from "../disputes/index.js";
 import * as disputes from "../disputes/index.js";
-import { AppError, notFound } from "../errors.js";
-import { emit } from "../events/emit.js";
-import * as repo from "./repository.js";
+import { AppError } from "../errors.js";
+import type * as repo from "./repository.js";
+import { dealChanged, lockedDeal, totalsOf, wrongStatus } from "./transition.js";
 import { setStatus } from "./transitions-repository.js";
 
-/*
- * approved → disputed (open) and disputed → approved (resolve), API.md §4. Both lock the deal row
- * first, then the dispute, so they serialize with every other transition of the deal.
- */
-
-function wrongStatus(deal: repo.DealRecord, only: string, action: string): AppError {
-  return new AppError("invalid_transition", `Deal ${deal.id} is ${deal.status}; only ${only} deals can be ${action}`);
-}
-
-async function lockedDeal(tx: Tx, id: string): Promise<repo.DealRecord> {
-  const deal = await repo.lockDeal(tx, id);
-  if (!deal) throw notFound("Deal", id);
-  return deal;
-}
-
-/**
- * The deal's audit row (and event, for opening) for a dispute's transition, from the lock's and the
- * update's records, with each person's line totals before and after.
- */
-async function dealChanged(
-  tx: Tx,
-  ctx: Ctx,
-  change: { action: string; before: repo.DealRecord; now: repo.DealRecord },
-  lineTotals: { before: LineTotals; after: LineTotals },
-  emitType?: "deal.disputed",
-) {
-  const { action, before, now } = change;
-  const after = repo.toDeal(now);
-  await audit(tx, ctx, {
-    action,
-    resource: "deal",
-    resourceId: before.id,
-    before: repo.toDeal(before),
-    after,
-    lineTotals,
-  });
-  if (emitType) await emit(tx, ctx, emitType, { object: after });
-}
-
-const totalsOf = async (tx: Tx, dealId: string) => (await readLineTotals(tx, [dealId])).get(dealId)!;
-
-/**
- * A rep or manager disputes only a deal they own or are credited on themselves (API.md §11): a deal
- * they do not see → 404; a report's deal → 403.
- */
-function mayDispute(ctx: Ctx, visible: Visible, deal: repo.DealRecord): void {
-  const { actor } = ctx;
-  if (actor.type !== "user" || actor.role === "admin") return;
-  if (!dealSeen(visible, deal)) throw notFound("Deal", deal.id);
-  if (!dealSeen([actor.userId], deal)) {
-    throw new AppError(
-      "forbidden",
-      `Disputing a deal you neither own nor are credited on needs the admin role; you are ${actor.role}`,
-    );
-  }
-}
-
-export async function openDispute(ctx: Ctx, dealId: string, input: OpenDisputeBody): Promise<Dispute> {
-  requireScope(ctx, "write", MAY.openDispute);
-  const visible = await visibleUserIds(ctx); // before the transaction: PGlite has one connection
-  return withTransaction(ctx, async (tx) => {
-    const deal = await lockedDeal(tx, dealId);
-    mayDispute(ctx, visible, deal);
-    if (deal.status !== "approved") throw wrongStatus(deal, "approved", "disputed");
-    const after = await setStatus(tx, deal, { status: "disputed", updated_at: ctx.now });
-    const dispute = await disputes.recordOpenedDispute(tx, ctx, dealId, input);
-    const totals = await totalsOf(tx, dealId); // opening moves no amount
-    const change = { action: "deal.dispute", before: deal, now: after };
-    await dealChanged(tx, ctx, change, { before: totals, after: totals }, "deal.disputed");
-    return dispute;
-  });
-}
+// disputed → approved; the route is declared in disputes/routes.ts, the feature its URL names.
 
 /** The total the admin accepts: null when no amount changes. */
 function acceptedTotal(input: ResolveDisputeBody, expected: string | null): string | null {

@@ -2,7 +2,8 @@ import { lockForRecalc } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { AppError, type ErrorDetail } from "../errors.js";
 import { newId } from "../ids.js";
-import { type DealChanges, persistDeals } from "./persist.js";
+import { type DealChanges, persistDeals } from "./changes.js";
+import { throwIfInvalid } from "./checks.js";
 import {
   creditedUsers,
   LOCKED_STATUSES,
@@ -14,7 +15,6 @@ import {
 } from "./records.js";
 import * as repo from "./repository.js";
 import type { BulkBody, BulkResult, Deal } from "./schema.js";
-import { throwIfInvalid } from "./service-write.js";
 
 function duplicates(body: BulkBody): ErrorDetail[] {
   const first = new Map<string, number>();

@@ -15,7 +15,8 @@ import * as repo from "./repository.js";
 /*
  * POST /commissions/adjustments (API.md §4). It changes a deal's total, so it lives with the deal
  * workflow: the credited users' recalculation locks, then the deal row, as approve and reject take
- * them, so a recalculation of the deal and a transition both serialize with it.
+ * them, so a recalculation of the deal and a transition both serialize with it. The route is declared in
+ * commissions/routes/adjustments.ts, the feature its URL names.
  */
 
 async function lockDealFor(tx: Tx, input: CreateAdjustmentBody): Promise<repo.DealRecord> {

@@ -1,12 +1,10 @@
-import { visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
-import { type Ctx, requireScope, type Tx } from "../context.js";
+import type { Ctx, Tx } from "../context.js";
 import { AppError, notFound } from "../errors.js";
 import { emit } from "../events/emit.js";
-import { offsetOf, type Page } from "../http/pagination.js";
 import { newId } from "../ids.js";
 import * as repo from "./repository.js";
-import type { Dispute, ListDisputesQuery, OpenDisputeBody } from "./schema.js";
+import type { Dispute, OpenDisputeBody } from "./schema.js";
 
 /*
  * A dispute's own records. Opening and resolving one is a transition of its deal, which the deals
@@ -17,27 +15,6 @@ import type { Dispute, ListDisputesQuery, OpenDisputeBody } from "./schema.js";
 export type DisputeRow = repo.DisputeRow;
 /** What an admin's resolution stores on the dispute. */
 export type Resolution = repo.Resolution;
-
-export async function listDisputes(ctx: Ctx, query: ListDisputesQuery): Promise<Page<Dispute>> {
-  requireScope(ctx, "read");
-  const { limit, offset } = offsetOf(query);
-  const { rows, total } = await repo.listDisputes(ctx.db, query, await visibleUserIds(ctx), limit, offset);
-  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
-}
-
-export async function disputeOf(db: Ctx["db"] | Tx, id: string): Promise<Dispute> {
-  const row = await repo.findDispute(db, id);
-  if (!row) throw notFound("Dispute", id);
-  return repo.toDispute(row);
-}
-
-/** A dispute is seen with its deal (API.md §11: a rep's disputes are those on deals they own or are credited on). */
-export async function getDispute(ctx: Ctx, id: string): Promise<Dispute> {
-  requireScope(ctx, "read");
-  const row = await repo.findVisibleDispute(ctx.db, id, await visibleUserIds(ctx));
-  if (!row) throw notFound("Dispute", id);
-  return repo.toDispute(row);
-}
 
 /**
  * A new open dispute on the deal (which the caller holds locked): its row, audit row and `dispute.opened`.
