@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import type { AssignmentWritten, CompPlanWritten } from "../src/comp-plans/schema.js";
+import type { AssignmentWritten, CompPlanWritten } from "../src/comp-plans/testing.js";
 import type { Scope } from "../src/context.js";
 import type { DealDetail } from "../src/deals/index.js";
 import { approveDeal, markDealPaid, openDispute, rejectDeal } from "../src/deals/index.js";

@@ -4,9 +4,14 @@ import { visibleUserIds } from "../../src/access/index.js";
 import { ListCommissionsQuery } from "../../src/commissions/schema.js";
 import { exportCommissions, getCommission, listCommissions } from "../../src/commissions/service.js";
 import { getStatement } from "../../src/commissions/statement.js";
-import { getAssignment, listAssignments } from "../../src/comp-plans/assignments-service.js";
-import { ListAssignmentsQuery, ListPlansQuery } from "../../src/comp-plans/schema.js";
-import { getPlan, listPlans } from "../../src/comp-plans/service.js";
+import {
+  getPlan,
+  ListAssignmentsQuery,
+  ListPlansQuery,
+  listAssignments,
+  listPlans,
+} from "../../src/comp-plans/index.js";
+import { getAssignment } from "../../src/comp-plans/testing.js";
 import type { Ctx } from "../../src/context.js";
 import {
   approveDeal,

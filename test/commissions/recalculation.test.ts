@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission } from "../../src/commissions/schema.js";
-import type { AssignmentWritten, CompPlanWritten } from "../../src/comp-plans/schema.js";
+import type { AssignmentWritten, CompPlanWritten } from "../../src/comp-plans/testing.js";
 import type { DealDetail } from "../../src/deals/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import type { SpiffWritten } from "../../src/spiffs/schema.js";

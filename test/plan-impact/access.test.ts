@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlanImpact } from "../../src/comp-plans/schema.js";
+import type { PlanImpact } from "../../src/comp-plans/index.js";
 import type { Role, Scope } from "../../src/context.js";
 import type { User } from "../../src/users/schema.js";
 import { createUser, errorOf, unknownId } from "../factories.js";

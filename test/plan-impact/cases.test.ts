@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
+import type { CompPlanWritten } from "../../src/comp-plans/testing.js";
 import type { User } from "../../src/users/schema.js";
 import { createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, getDeal, ok } from "../factories-commissions.js";

@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from "openapi-types";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Assignment } from "../../src/comp-plans/schema.js";
+import type { Assignment } from "../../src/comp-plans/index.js";
 import type { Deal, DealDetail } from "../../src/deals/index.js";
 import { etagOf } from "../../src/http/etag.js";
 import type { Page } from "../../src/http/pagination.js";
