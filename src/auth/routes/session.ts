@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { audit } from "../audit/record.js";
-import { makeCtx, OWNER, withTransaction } from "../context.js";
-import { EmptyBody } from "../http/input-fields.js";
-import type { App } from "../http/types.js";
-import { clearedSessionCookie, endSession } from "../sessions/index.js";
-import { getUser } from "../users/index.js";
-import { LoginBody, logIn, type SignInDeps } from "./login.js";
-import { SessionBody } from "./sign-in.js";
+import { audit } from "../../audit/record.js";
+import { makeCtx, OWNER, withTransaction } from "../../context.js";
+import { EmptyBody } from "../../http/input-fields.js";
+import type { App } from "../../http/types.js";
+import { clearedSessionCookie, endSession } from "../../sessions/index.js";
+import { getUser } from "../../users/index.js";
+import { LoginBody, logIn, type SignInDeps } from "../login.js";
+import { SessionBody } from "../sign-in.js";
 
 const TAGS = ["Sign-in"];
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { App } from "../http/types.js";
+import type { App } from "../../http/types.js";
 
 const SignInMethods = z
   .strictObject({

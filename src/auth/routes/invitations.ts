@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { MAY } from "../access/index.js";
-import { makeCtx, OWNER } from "../context.js";
-import type { Kdb } from "../db/connect.js";
-import { EmptyBody, IdParams } from "../http/input-fields.js";
-import type { App } from "../http/types.js";
-import { countFailedAuth, type RateLimitStore } from "../rate-limit/limiter.js";
-import type { SessionSettings } from "../sessions/index.js";
-import { getUser } from "../users/index.js";
-import { AcceptInvitationBody, acceptInvitation, CreatedInvitation, createInvitation } from "./invitations.js";
-import { ChangePasswordBody, changePassword } from "./password-change.js";
-import { SessionBody } from "./sign-in.js";
+import { MAY } from "../../access/index.js";
+import { makeCtx, OWNER } from "../../context.js";
+import type { Kdb } from "../../db/connect.js";
+import { EmptyBody, IdParams } from "../../http/input-fields.js";
+import type { App } from "../../http/types.js";
+import { countFailedAuth, type RateLimitStore } from "../../rate-limit/limiter.js";
+import type { SessionSettings } from "../../sessions/index.js";
+import { getUser } from "../../users/index.js";
+import { AcceptInvitationBody, acceptInvitation, CreatedInvitation, createInvitation } from "../invitations.js";
+import { ChangePasswordBody, changePassword } from "../password-change.js";
+import { SessionBody } from "../sign-in.js";
 
 const tags = ["Sign-in"];
 

@@ -1,10 +1,10 @@
-import type { App } from "../http/types.js";
-import type { SignInDeps } from "./login.js";
-import type { OidcSettings } from "./oidc-settings.js";
-import { invitationRoutes } from "./routes-invitations.js";
-import { methodsRoutes } from "./routes-methods.js";
-import { oidcRoutes } from "./routes-oidc.js";
-import { sessionRoutes } from "./routes-session.js";
+import type { App } from "../../http/types.js";
+import type { SignInDeps } from "../login.js";
+import type { OidcSettings } from "../oidc-settings.js";
+import { invitationRoutes } from "./invitations.js";
+import { methodsRoutes } from "./methods.js";
+import { oidcRoutes } from "./oidc.js";
+import { sessionRoutes } from "./session.js";
 
 /** The database, clock, session settings and rate-limit store the /auth routes share; OIDC when configured. */
 export interface AuthSettings extends SignInDeps {

@@ -1,16 +1,16 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import * as client from "openid-client";
 import { z } from "zod";
-import { type Ctx, makeCtx, OWNER } from "../context.js";
-import { AppError } from "../errors.js";
-import type { App } from "../http/types.js";
-import { countFailedAuth } from "../rate-limit/limiter.js";
-import type { SessionSettings } from "../sessions/index.js";
-import { sha256Hex } from "../sessions/index.js";
-import { listUsers, type User } from "../users/index.js";
-import { OidcClient, ProviderRefusal } from "./oidc-client.js";
-import { auditRefusal, type RefusalReason, refusalPage } from "./oidc-refusal.js";
-import type { OidcDeps } from "./oidc-settings.js";
+import { type Ctx, makeCtx, OWNER } from "../../context.js";
+import { AppError } from "../../errors.js";
+import type { App } from "../../http/types.js";
+import { countFailedAuth } from "../../rate-limit/limiter.js";
+import type { SessionSettings } from "../../sessions/index.js";
+import { sha256Hex } from "../../sessions/index.js";
+import { listUsers, type User } from "../../users/index.js";
+import { OidcClient, ProviderRefusal } from "../oidc-client.js";
+import { auditRefusal, type RefusalReason, refusalPage } from "../oidc-refusal.js";
+import type { OidcDeps } from "../oidc-settings.js";
 import {
   CALLBACK_PATH,
   clearedStateCookie,
@@ -19,8 +19,8 @@ import {
   type SignInState,
   STATE_TTL_MS,
   stateCookie,
-} from "./oidc-state.js";
-import { signIn } from "./sign-in.js";
+} from "../oidc-state.js";
+import { signIn } from "../sign-in.js";
 
 const TAGS = ["Sign-in"];
 
