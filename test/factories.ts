@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { createKey as createKeyService } from "../src/api-keys/service.js";
+import { createKey as createKeyService } from "../src/api-keys/index.js";
 import type { Scope } from "../src/context.js";
 import { ErrorBody } from "../src/errors.js";
 import { enqueueJob, type Job } from "../src/jobs/queue.js";

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createKey } from "../../src/api-keys/service.js";
+import { createKey } from "../../src/api-keys/index.js";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
 import { makeCtx, OWNER } from "../../src/context.js";
 import { CreateUserBody, type User } from "../../src/users/schema.js";
