@@ -25,10 +25,8 @@ import {
   previewDeal,
 } from "../../src/deals/index.js";
 import { getDispute, ListDisputesQuery, listDisputes } from "../../src/disputes/index.js";
-import { ListSpiffsQuery } from "../../src/spiffs/schema.js";
-import { listSpiffs } from "../../src/spiffs/service.js";
-import { ListUsersQuery } from "../../src/users/schema.js";
-import { getUser, listUsers } from "../../src/users/service.js";
+import { ListSpiffsQuery, listSpiffs } from "../../src/spiffs/index.js";
+import { getUser, ListUsersQuery, listUsers } from "../../src/users/index.js";
 import { createUser } from "../factories.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
 import { as, buildWorld, setManager } from "./world.js";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allLines } from "../../src/commissions/repository.js";
 import type { Commission, Preview, Statement } from "../../src/commissions/schema.js";
 import type { Page } from "../../src/http/pagination.js";
-import type { SpiffWritten } from "../../src/spiffs/schema.js";
+import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { createUser, unknownId } from "../factories.js";
 import {
   Api,

@@ -3,7 +3,7 @@ import type { Commission } from "../../src/commissions/schema.js";
 import type { AssignmentWritten, CompPlanWritten } from "../../src/comp-plans/testing.js";
 import type { DealDetail } from "../../src/deals/index.js";
 import type { Page } from "../../src/http/pagination.js";
-import type { SpiffWritten } from "../../src/spiffs/schema.js";
+import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { explanationOf } from "../explanations.js";
 import { createUser } from "../factories.js";
 import {

@@ -5,7 +5,7 @@ import { withTransaction } from "../../src/context.js";
 import type { DealDetail } from "../../src/deals/index.js";
 import type { Dispute } from "../../src/disputes/index.js";
 import type { Page } from "../../src/http/pagination.js";
-import type { User } from "../../src/users/schema.js";
+import type { User } from "../../src/users/index.js";
 import { createUser } from "../factories.js";
 import { Api, assign, createDeal, createPlan, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";

@@ -6,7 +6,7 @@ import { Deal } from "../../src/deals/index.js";
 import { DEAL_STATUSES, DEAL_TYPES } from "../../src/enums.js";
 import { etagOf } from "../../src/http/etag.js";
 import { listOf } from "../../src/http/pagination.js";
-import type { User } from "../../src/users/schema.js";
+import type { User } from "../../src/users/index.js";
 import { createUser } from "../factories.js";
 import { Api, approveAsOwner, createDeal, ok, rejectAsOwner, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";

@@ -4,7 +4,7 @@ import type { Assignment } from "../../src/comp-plans/index.js";
 import type { Deal, DealDetail } from "../../src/deals/index.js";
 import { etagOf } from "../../src/http/etag.js";
 import type { Page } from "../../src/http/pagination.js";
-import type { SpiffWritten } from "../../src/spiffs/schema.js";
+import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { createUser, unique } from "../factories.js";
 import { Api, assign, createDeal, createPlan, dealBody, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
