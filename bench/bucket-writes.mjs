@@ -29,9 +29,9 @@ const FULL_SAMPLES = Math.min(SAMPLES, 15);
 const REPS = 1 + WARM + SAMPLES;
 
 const { buildApp } = await load("app/build.js");
-const { createKey } = await load("api-keys/service.js");
+const { createKey } = await load("api-keys/create.js");
 const { createRateLimitStore } = await load("rate-limit/select.js");
-const { updatePlan } = await load("comp-plans/service.js");
+const { updatePlan } = await load("comp-plans/update.js");
 const { UpdatePlanBody } = await load("comp-plans/schema.js");
 const { setInlineLimit } = await load("commissions/recalc/recalculate.js");
 const { enqueueJob } = await load("jobs/queue.js");

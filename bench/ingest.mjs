@@ -30,7 +30,7 @@ const DEALS = Number(process.env.BENCH_DEALS ?? 20000);
 const REPS = 1000;
 const PER_CALL = 1000;
 
-const { bulkUpsert } = await load("deals/bulk.js");
+const { bulkUpsert } = await load("deals/bulk-upsert.js");
 const { BulkBody } = await load("deals/schema.js");
 
 const { database, kind, cleanup } = await openBenchDatabase();

@@ -38,7 +38,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const REPS = 1000;
 const LOCKED_ONE_IN = 5;
 
-const { updatePlan, planEdit } = await load("comp-plans/service.js");
+const { updatePlan } = await load("comp-plans/update.js");
+const { planEdit } = await load("comp-plans/edit.js");
 const { requestPlanChangeImpact, setImpactInlineLimit } = await load("comp-plans/impact-job.js");
 const repo = await load("comp-plans/repository.js");
 const { UpdatePlanBody, PlanImpactQuery } = await load("comp-plans/schema.js");

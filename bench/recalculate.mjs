@@ -37,7 +37,7 @@ const REPS = 1000;
 const PLANS = 4;
 const BATCH = 1000;
 
-const { updatePlan } = await load("comp-plans/service.js");
+const { updatePlan } = await load("comp-plans/update.js");
 const { setInlineLimit } = await load("commissions/recalc/recalculate.js");
 const { UpdatePlanBody } = await load("comp-plans/schema.js");
 

@@ -43,8 +43,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const { openDatabase } = await load("db/connect.js");
 const { migrate } = await load("db/migrate.js");
-const { createKey } = await load("api-keys/service.js");
-const { updatePlan } = await load("comp-plans/service.js");
+const { createKey } = await load("api-keys/create.js");
+const { updatePlan } = await load("comp-plans/update.js");
 const { UpdatePlanBody } = await load("comp-plans/schema.js");
 const { setInlineLimit } = await load("commissions/recalc/recalculate.js");
 const { makeCtx, OWNER } = await load("context.js");

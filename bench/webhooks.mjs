@@ -27,7 +27,7 @@ const { Worker } = await load("jobs/worker.js");
 const { deliverySource } = await load("webhooks/delivery-source.js");
 const { listenForDeliveries } = await load("webhooks/notify.js");
 const { createSafeAgent } = await load("webhooks/safe-fetch.js");
-const { createSubscription } = await load("webhooks/service.js");
+const { createSubscription } = await load("webhooks/create-subscription.js");
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);

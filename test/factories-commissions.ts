@@ -1,10 +1,9 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import type { AssignmentWritten, CompPlanWritten } from "../src/comp-plans/schema.js";
+import type { AssignmentWritten, CompPlanWritten } from "../src/comp-plans/testing.js";
 import type { Scope } from "../src/context.js";
-import type { DealDetail } from "../src/deals/schema.js";
-import { openDispute } from "../src/deals/service-disputes.js";
-import { approveDeal, markDealPaid, rejectDeal } from "../src/deals/service-workflow.js";
+import type { DealDetail } from "../src/deals/index.js";
+import { approveDeal, markDealPaid, openDispute, rejectDeal } from "../src/deals/index.js";
 import { createUser, unique } from "./factories.js";
 import { bearer, type TestApp } from "./harness.js";
 

@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { createKey as createKeyService } from "../src/api-keys/service.js";
+import { createKey as createKeyService } from "../src/api-keys/index.js";
 import type { Scope } from "../src/context.js";
 import { ErrorBody } from "../src/errors.js";
 import { enqueueJob, type Job } from "../src/jobs/queue.js";
-import { CreateUserBody, type User } from "../src/users/schema.js";
-import { createUser as createUserService } from "../src/users/service.js";
+import { CreateUserBody, createUser as createUserService, type User } from "../src/users/index.js";
 import type { TestApp } from "./harness.js";
 
 /** Small factories: every test builds the records it needs, never relying on seeded ids. */

@@ -3,12 +3,12 @@ import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import pg from "pg";
 import { inject } from "vitest";
-import { createKey } from "../src/api-keys/service.js";
+import { createKey } from "../src/api-keys/index.js";
 import { type AppOptions, type BuiltApp, buildApp } from "../src/app/build.js";
 import { makeCtx, OWNER, type Scope } from "../src/context.js";
 import { type Database, openDatabase } from "../src/db/connect.js";
 import { migrate } from "../src/db/migrate.js";
-import type { WebhookSettings } from "../src/webhooks/settings.js";
+import type { WebhookSettings } from "../src/webhooks/index.js";
 
 export const TEST_ENV = "test";
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL || undefined;

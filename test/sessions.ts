@@ -11,7 +11,7 @@
  * `csrfToken` are there to build requests that break those rules on purpose.
  */
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings, startSession } from "../src/sessions/index.js";
-import type { CreateUserBody, User } from "../src/users/schema.js";
+import type { CreateUserBody, User } from "../src/users/index.js";
 import { createUser } from "./factories.js";
 import type { TestApp } from "./harness.js";
 

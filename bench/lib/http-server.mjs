@@ -12,7 +12,7 @@ import { DATABASE_URL, load, openBenchDatabase, ownerCtx } from "./setup.mjs";
 
 const mode = process.argv[2];
 const { buildApp } = await load("app/build.js");
-const { createKey } = await load("api-keys/service.js");
+const { createKey } = await load("api-keys/create.js");
 const { createRateLimitStore } = await load("rate-limit/select.js");
 
 const { database, kind, cleanup } = await openBenchDatabase();

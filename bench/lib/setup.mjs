@@ -13,8 +13,8 @@ export const load = (path) => import(new URL(path, dist).href);
 const { openDatabase } = await load("db/connect.js");
 const { migrate } = await load("db/migrate.js");
 const { makeCtx, OWNER } = await load("context.js");
-const { createPlan } = await load("comp-plans/service.js");
-const { createAssignment } = await load("comp-plans/assignments-service.js");
+const { createPlan } = await load("comp-plans/create.js");
+const { createAssignment } = await load("comp-plans/assign.js");
 const { CreatePlanBody, CreateAssignmentBody } = await load("comp-plans/schema.js");
 
 export const round = (n, digits = 1) => Number(n.toFixed(digits));

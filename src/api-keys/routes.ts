@@ -2,16 +2,20 @@ import { declareRoutes } from "../declare-routes.js";
 import { EmptyBody, IdParams } from "../http/input-fields.js";
 import { NEWEST_FIRST } from "../http/pagination.js";
 import type { App } from "../http/types.js";
+import { createKey } from "./create.js";
+import { listKeys } from "./list.js";
+import { getKey } from "./read.js";
+import { revokeKey } from "./revoke.js";
+import { rotateKey } from "./rotate.js";
 import { ApiKey, CreateApiKeyBody, CreatedApiKey, ListApiKeysQuery, RotateApiKeyBody } from "./schema.js";
-import * as service from "./service.js";
 
 const LIST = `${NEWEST_FIRST} Raw keys are never shown.`;
 
 export function apiKeyRoutes(app: App): void {
   const route = declareRoutes(app, ["API keys"]);
-  const keys = route.records({ path: "/api-keys", scope: "admin", record: ApiKey, read: service.getKey });
+  const keys = route.records({ path: "/api-keys", scope: "admin", record: ApiKey, read: getKey });
   keys.list({ summary: "List API keys", description: LIST, query: ListApiKeysQuery }, ({ ctx, query }) =>
-    service.listKeys(ctx, query),
+    listKeys(ctx, query),
   );
 
   keys.create(
@@ -22,7 +26,7 @@ export function apiKeyRoutes(app: App): void {
       body: CreateApiKeyBody,
       response: CreatedApiKey,
     },
-    ({ ctx, body }) => service.createKey(ctx, body),
+    ({ ctx, body }) => createKey(ctx, body),
   );
 
   keys.get({ summary: "Get an API key" });
@@ -38,7 +42,7 @@ export function apiKeyRoutes(app: App): void {
       body: EmptyBody,
       response: ApiKey,
     },
-    ({ ctx, params }) => service.revokeKey(ctx, params.id),
+    ({ ctx, params }) => revokeKey(ctx, params.id),
   );
 
   route.post(
@@ -54,6 +58,6 @@ export function apiKeyRoutes(app: App): void {
       body: RotateApiKeyBody,
       response: CreatedApiKey,
     },
-    ({ ctx, params, body }) => service.rotateKey(ctx, params.id, body.grace_period_seconds),
+    ({ ctx, params, body }) => rotateKey(ctx, params.id, body.grace_period_seconds),
   );
 }

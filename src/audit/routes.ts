@@ -2,8 +2,8 @@ import { MAY } from "../access/index.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
+import { listAuditEvents } from "./list.js";
 import { AuditEvent, ListAuditEventsQuery } from "./schema.js";
-import * as service from "./service.js";
 
 export function auditRoutes(app: App): void {
   app.get(
@@ -19,6 +19,6 @@ export function auditRoutes(app: App): void {
         response: { 200: listOf(AuditEvent) },
       },
     },
-    async (req, reply) => pageReply(req, reply, await service.listAuditEvents(req.ctx, req.query)),
+    async (req, reply) => pageReply(req, reply, await listAuditEvents(req.ctx, req.query)),
   );
 }

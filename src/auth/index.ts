@@ -9,5 +9,5 @@ export {
 export { type InviteByEmail, type InvitedByEmail, inviteByEmail } from "./invitations-owner.js";
 export type { OidcDeps, OidcSettings } from "./oidc-settings.js";
 export { ChangePasswordBody, changePassword } from "./password-change.js";
-export { type AuthSettings, authRoutes } from "./routes.js";
+export { type AuthSettings, authRoutes } from "./routes/index.js";
 export { SessionBody, type SignInMethod, signIn } from "./sign-in.js";

@@ -38,6 +38,7 @@ export {
   toPlanInput,
   unsavedCredits,
 } from "./recalc/index.js";
+export { adjustmentRoutes } from "./routes/adjustments.js";
 export { commissionRoutes } from "./routes.js";
 export {
   Commission,

@@ -11,9 +11,9 @@ import { notFound } from "../errors.js";
 import { offsetOf } from "../http/pagination.js";
 import { centsNumber } from "../money/index.js";
 import { userNames } from "../users/index.js";
+import { type PlanEdit, planEdit } from "./edit.js";
 import * as repo from "./repository.js";
 import type { PlanImpact, PlanImpactLine, PlanImpactQuery, UpdatePlanBody } from "./schema.js";
-import { type PlanEdit, planEdit } from "./service.js";
 
 /** The plan as stored and the PATCH's edit of it (the same edit the PATCH makes; 404 and 422 as the PATCH). */
 export interface PlanChange {

@@ -4,8 +4,14 @@ import { declareRoutes, type RecordRef } from "../declare-routes.js";
 import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { JobSchema } from "../jobs/schema.js";
-import * as assignments from "./assignments-service.js";
+import { createAssignment } from "./assign.js";
+import { createPlan } from "./create.js";
+import { deleteAssignment } from "./delete-assignment.js";
 import { requestPlanChangeImpact } from "./impact-job.js";
+import { listPlans } from "./list.js";
+import { getAssignment, listAssignments } from "./list-assignments.js";
+import { listPlanVersions } from "./list-versions.js";
+import { getPlan } from "./read.js";
 import {
   Assignment,
   AssignmentWritten,
@@ -22,7 +28,8 @@ import {
   UpdateAssignmentBody,
   UpdatePlanBody,
 } from "./schema.js";
-import * as service from "./service.js";
+import { updatePlan } from "./update.js";
+import { updateAssignment } from "./update-assignment.js";
 
 const PLAN_EDIT =
   "Merges: omitted fields stay, null clears a nullable field (tiers: null removes the tiers); tiers and " +
@@ -50,13 +57,10 @@ export function compPlanRoutes(app: App): void {
   const route = declareRoutes(app, ["Comp plans"]);
   route.list(
     { path: "/comp-plans", scope: "read", summary: "List comp plans", query: ListPlansQuery, item: CompPlan },
-    ({ ctx, query }) => service.listPlans(ctx, query),
+    ({ ctx, query }) => listPlans(ctx, query),
   );
 
-  route.getById(
-    { path: "/comp-plans/:id", scope: "read", summary: "Get a comp plan", response: CompPlan },
-    service.getPlan,
-  );
+  route.getById({ path: "/comp-plans/:id", scope: "read", summary: "Get a comp plan", response: CompPlan }, getPlan);
 
   route.list(
     {
@@ -68,7 +72,7 @@ export function compPlanRoutes(app: App): void {
       query: ListPlanVersionsQuery,
       item: PlanVersion,
     },
-    ({ ctx, params, query }) => service.listPlanVersions(ctx, params.id, query),
+    ({ ctx, params, query }) => listPlanVersions(ctx, params.id, query),
   );
 
   route.create(
@@ -83,20 +87,20 @@ export function compPlanRoutes(app: App): void {
       response: CompPlanWritten,
       represents: PLAN,
     },
-    ({ ctx, body }) => service.createPlan(ctx, body),
+    ({ ctx, body }) => createPlan(ctx, body),
   );
 
   route.patchById(
     {
       path: "/comp-plans/:id",
       scope: "admin",
-      ifMatch: { read: service.getPlan, schema: CompPlan },
+      ifMatch: { read: getPlan, schema: CompPlan },
       summary: "Update a comp plan",
       description: PLAN_EDIT,
       body: UpdatePlanBody,
       response: CompPlanWritten,
     },
-    service.updatePlan,
+    updatePlan,
   );
 
   route.postOrAccept(
@@ -130,7 +134,7 @@ function assignmentRoutes(app: App): void {
       query: ListAssignmentsQuery,
       item: Assignment,
     },
-    ({ ctx, params, query }) => assignments.listAssignments(ctx, params.id, query),
+    ({ ctx, params, query }) => listAssignments(ctx, params.id, query),
   );
 
   route.create(
@@ -146,25 +150,25 @@ function assignmentRoutes(app: App): void {
       response: AssignmentWritten,
       represents: ASSIGNMENT,
     },
-    ({ ctx, params, body }) => assignments.createAssignment(ctx, params.id, body),
+    ({ ctx, params, body }) => createAssignment(ctx, params.id, body),
   );
 
   route.getById(
     { path: "/plan-assignments/:id", scope: "read", summary: "Get a plan assignment", response: Assignment },
-    assignments.getAssignment,
+    getAssignment,
   );
 
   route.patchById(
     {
       path: "/plan-assignments/:id",
       scope: "admin",
-      ifMatch: { read: assignments.getAssignment, schema: Assignment },
+      ifMatch: { read: getAssignment, schema: Assignment },
       summary: "Update a plan assignment",
       description: "Merges effective_from, effective_to and quota_override; overlaps are 409 conflict.",
       body: UpdateAssignmentBody,
       response: AssignmentWritten,
     },
-    assignments.updateAssignment,
+    updateAssignment,
   );
 
   route.deleteById(
@@ -175,6 +179,6 @@ function assignmentRoutes(app: App): void {
       description: "The user's pending lines in its span are recalculated.",
       response: NoContent,
     },
-    assignments.deleteAssignment,
+    deleteAssignment,
   );
 }

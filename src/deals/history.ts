@@ -3,7 +3,7 @@ import { listDealAuditEvents } from "../audit/repository.js";
 import type { AuditEvent } from "../audit/schema.js";
 import type { Ctx } from "../context.js";
 import { offsetOf, type Page, type PageQuery } from "../http/pagination.js";
-import { getDeal } from "./service-read.js";
+import { getDeal } from "./read.js";
 
 /**
  * A deal's history from the audit trail, for whoever sees the deal (GET /audit-events is admin-only):

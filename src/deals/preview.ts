@@ -4,9 +4,9 @@ import { getPlan } from "../comp-plans/index.js";
 import { type Ctx, requireScope } from "../context.js";
 import { AppError, validationError } from "../errors.js";
 import { existingUserIds } from "../users/index.js";
+import { throwIfInvalid } from "./checks.js";
 import { missingUsers, namedUsers, writableOf } from "./records.js";
 import type { PreviewBody } from "./schema.js";
-import { throwIfInvalid } from "./service-write.js";
 
 async function planSeen(ctx: Ctx, planId: string): Promise<boolean> {
   return getPlan(ctx, planId).then(

@@ -23,7 +23,7 @@ export type DealRecord = Row & { splits: SplitRecord[]; owner_name?: string };
 /** Every column of the deals table, in table order. */
 export const DEAL_COLUMN_NAMES = Object.keys(DEAL_COLUMNS) as (keyof DealsTable)[];
 
-/** A deal as the API shows it (GET /deals renders the same in SQL: list-query.ts). */
+/** A deal as the API shows it (GET /deals renders the same in SQL: list-repository.ts). */
 export function toDeal(r: DealRecord): Deal {
   const noPlan = r.splits.flatMap((s) => (s.no_plan_reason ? [{ user_id: s.user_id, reason: s.no_plan_reason }] : []));
   return {

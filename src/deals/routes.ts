@@ -1,14 +1,23 @@
 import { MAY } from "../access/index.js";
 import { AuditEvent } from "../audit/schema.js";
-import { NoContent, Preview } from "../commissions/index.js";
-import { declareRoutes } from "../declare-routes.js";
-import { IdParams } from "../http/input-fields.js";
+import { adjustmentRoutes, NoContent, Preview } from "../commissions/index.js";
+import { declareRoutes, type RecordRef } from "../declare-routes.js";
+import { Dispute, OpenDisputeBody, resolveDisputeRoutes } from "../disputes/index.js";
+import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
-import { dealAdjustmentRoutes } from "./adjustment-routes.js";
-import { bulkUpsert } from "./bulk.js";
-import { dealDisputeRoutes } from "./dispute-routes.js";
+import { createAdjustment } from "./adjust.js";
+import { approveDeal } from "./approve.js";
+import { bulkUpsert } from "./bulk-upsert.js";
+import { createDeal } from "./create.js";
+import { deleteDeal } from "./delete.js";
 import { dealHistory } from "./history.js";
+import { listDealsRendered } from "./list.js";
+import { markDealPaid } from "./mark-paid.js";
+import { openDispute } from "./open-dispute.js";
 import { previewDeal } from "./preview.js";
+import { getDeal, getDealByExternalId } from "./read.js";
+import { rejectDeal } from "./reject.js";
+import { resolveDispute } from "./resolve-dispute.js";
 import {
   BulkBody,
   BulkEnvelope,
@@ -21,12 +30,11 @@ import {
   ExternalIdParams,
   ListDealsQuery,
   PreviewBody,
+  RejectDealBody,
   UpdateDealBody,
 } from "./schema.js";
-import * as read from "./service-read.js";
-import * as write from "./service-write.js";
+import { updateDeal } from "./update.js";
 import { upsertDeal } from "./upsert.js";
-import { dealWorkflowRoutes } from "./workflow-routes.js";
 
 const tags = ["Deals"];
 
@@ -46,24 +54,107 @@ function dealRecords(app: App) {
     path: "/deals",
     scope: { read: "read", write: "write" },
     record: DealDetail,
-    read: read.getDeal,
+    read: getDeal,
   });
 }
 
 export function dealRoutes(app: App): void {
   const deals = dealRecords(app);
   deals.list({ summary: "List deals", description: LIST, query: ListDealsQuery, item: Deal }, ({ ctx, query }) =>
-    read.listDealsRendered(ctx, query),
+    listDealsRendered(ctx, query),
   );
   deals.get({ summary: "Get a deal", description: `With its commission lines. ${NO_PLAN}` });
 
   historyRoute(app);
   writeRoutes(app);
-  dealWorkflowRoutes(app);
-  dealDisputeRoutes(app);
-  dealAdjustmentRoutes(app);
+  workflowRoutes(app);
+  openDisputeRoute(app);
+  // Declared by the features their URLs name; their services change a deal, so they live here.
+  resolveDisputeRoutes(app, resolveDispute);
+  adjustmentRoutes(app, createAdjustment);
   syncRoutes(app);
   previewRoute(app);
+}
+
+const DISPUTE: RecordRef = { path: "/disputes/:id", schema: Dispute };
+
+const DEAL: RecordRef = { path: "/deals/:id", schema: DealDetail };
+
+const RACE = "Of concurrent transitions on one deal exactly one wins; the others get 409 invalid_transition.";
+
+/** The admin transitions of API.md §4 "Deal states". */
+function workflowRoutes(app: App): void {
+  const route = declareRoutes(app, ["Deals"]);
+  route.post(
+    {
+      path: "/deals/:id/approve",
+      scope: "admin",
+      summary: "Approve a deal",
+      description:
+        "pending → approved: approved_at is set and the deal's lines become approved and locked (no later " +
+        `recalculation changes them). Any other status → 409 invalid_transition naming it. ${RACE}`,
+      params: IdParams,
+      body: EmptyBody,
+      response: DealDetail,
+      represents: DEAL,
+    },
+    ({ ctx, params }) => approveDeal(ctx, params.id),
+  );
+
+  route.post(
+    {
+      path: "/deals/:id/reject",
+      scope: "admin",
+      summary: "Reject a deal",
+      description:
+        "pending → rejected, with the required reason: the deal's lines are voided (out of totals and attainment) " +
+        "and the later pending deals of the same periods are recalculated. Editing the deal later resubmits it. " +
+        `Any other status → 409 invalid_transition naming it. ${RACE}`,
+      params: IdParams,
+      body: RejectDealBody,
+      response: DealDetail,
+      represents: DEAL,
+    },
+    ({ ctx, params, body }) => rejectDeal(ctx, params.id, body.reason),
+  );
+
+  route.post(
+    {
+      path: "/deals/:id/mark-paid",
+      scope: "admin",
+      roles: MAY.markPaid,
+      summary: "Mark a deal paid",
+      description:
+        "approved → paid: paid_at is set and the deal's approved lines become paid. It records a payment made " +
+        `elsewhere; it moves no money. Any other status → 409 invalid_transition naming it. ${RACE}`,
+      params: IdParams,
+      body: EmptyBody,
+      response: DealDetail,
+      represents: DEAL,
+    },
+    ({ ctx, params }) => markDealPaid(ctx, params.id),
+  );
+}
+
+/** approved → disputed (API.md §4 "Deal states"); the resolution is declared in disputes/. */
+function openDisputeRoute(app: App): void {
+  const route = declareRoutes(app, ["Disputes"]);
+  route.create(
+    {
+      path: "/deals/:id/disputes",
+      scope: "write",
+      roles: MAY.openDispute,
+      summary: "Open a dispute on a deal",
+      description:
+        "approved → disputed: opens a dispute (reason required; description and expected_amount, the total the " +
+        "disputer expects, optional). Any other deal status → 409 invalid_transition naming it.",
+      params: IdParams,
+      body: OpenDisputeBody,
+      response: Dispute,
+      represents: DISPUTE,
+    },
+    ({ ctx, params, body }) => openDispute(ctx, params.id, body),
+  );
 }
 
 /** The audit trail of one deal for whoever sees it (GET /audit-events is admin-only). */
@@ -98,7 +189,7 @@ function writeRoutes(app: App): void {
         `are given). Later deals of the same periods are recalculated. ${NO_PLAN}`,
       body: CreateDealBody,
     },
-    ({ ctx, body }) => write.createDeal(ctx, body),
+    ({ ctx, body }) => createDeal(ctx, body),
   );
 
   deals.update(
@@ -109,7 +200,7 @@ function writeRoutes(app: App): void {
         "pending. Merges: omitted fields stay; splits: null goes back to the owner at 100.",
       body: UpdateDealBody,
     },
-    write.updateDeal,
+    updateDeal,
   );
 
   deals.remove(
@@ -122,7 +213,7 @@ function writeRoutes(app: App): void {
         "deal as it was.",
       response: NoContent,
     },
-    write.deleteDeal,
+    deleteDeal,
   );
 }
 
@@ -154,7 +245,7 @@ function syncRoutes(app: App): void {
       config: {
         scope: "write",
         roles: MAY.write,
-        ifMatch: { read: (ctx, p) => read.getDealByExternalId(ctx, p.external_id!), schema: DealDetail },
+        ifMatch: { read: (ctx, p) => getDealByExternalId(ctx, p.external_id!), schema: DealDetail },
         represents: { path: `${app.prefix}/deals/:id`, schema: DealDetail },
       },
       schema: {

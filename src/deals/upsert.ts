@@ -2,7 +2,9 @@ import { lockForRecalc } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { validationError } from "../errors.js";
 import { newId } from "../ids.js";
-import { persistDeals } from "./persist.js";
+import { persistDeals } from "./changes.js";
+import { invalidTransition, throwIfInvalid } from "./checks.js";
+import { detailOf } from "./detail.js";
 import {
   creditedUsers,
   LOCKED_STATUSES,
@@ -14,8 +16,6 @@ import {
 } from "./records.js";
 import * as repo from "./repository.js";
 import type { CreateDealBody, DealDetail } from "./schema.js";
-import { detailOf } from "./service-read.js";
-import { invalidTransition, throwIfInvalid } from "./service-write.js";
 
 export interface UpsertResult {
   created: boolean;

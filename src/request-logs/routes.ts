@@ -2,8 +2,8 @@ import { MAY } from "../access/index.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf } from "../http/pagination.js";
 import type { App } from "../http/types.js";
+import { listRequestLogs } from "./list.js";
 import { ListRequestLogsQuery, RequestLog } from "./schema.js";
-import * as service from "./service.js";
 import type { RequestLogWriter } from "./writer.js";
 
 export function requestLogRoutes(app: App, writer: RequestLogWriter): void {
@@ -20,6 +20,6 @@ export function requestLogRoutes(app: App, writer: RequestLogWriter): void {
         response: { 200: listOf(RequestLog) },
       },
     },
-    async (req, reply) => pageReply(req, reply, await service.listRequestLogs(req.ctx, req.query, writer)),
+    async (req, reply) => pageReply(req, reply, await listRequestLogs(req.ctx, req.query, writer)),
   );
 }

@@ -1,17 +1,21 @@
 import { NoContent } from "../commissions/index.js";
 import { declareRoutes } from "../declare-routes.js";
 import type { App } from "../http/types.js";
+import { createSpiff } from "./create.js";
+import { deleteSpiff } from "./delete.js";
+import { listSpiffs } from "./list.js";
+import { getSpiff } from "./read.js";
 import { CreateSpiffBody, ListSpiffsQuery, Spiff, SpiffWritten, UpdateSpiffBody } from "./schema.js";
-import * as service from "./service.js";
+import { updateSpiff } from "./update.js";
 
 export function spiffRoutes(app: App): void {
   const spiffs = declareRoutes(app, ["SPIFFs"]).records({
     path: "/spiffs",
     scope: { read: "read", write: "admin" },
     record: Spiff,
-    read: service.getSpiff,
+    read: getSpiff,
   });
-  spiffs.list({ summary: "List SPIFFs", query: ListSpiffsQuery }, ({ ctx, query }) => service.listSpiffs(ctx, query));
+  spiffs.list({ summary: "List SPIFFs", query: ListSpiffsQuery }, ({ ctx, query }) => listSpiffs(ctx, query));
   spiffs.get({ summary: "Get a SPIFF" });
 
   spiffs.create(
@@ -24,7 +28,7 @@ export function spiffRoutes(app: App): void {
       body: CreateSpiffBody,
       response: SpiffWritten,
     },
-    ({ ctx, body }) => service.createSpiff(ctx, body),
+    ({ ctx, body }) => createSpiff(ctx, body),
   );
 
   spiffs.update(
@@ -36,7 +40,7 @@ export function spiffRoutes(app: App): void {
       body: UpdateSpiffBody,
       response: SpiffWritten,
     },
-    service.updateSpiff,
+    updateSpiff,
   );
 
   spiffs.remove(
@@ -45,6 +49,6 @@ export function spiffRoutes(app: App): void {
       description: "Its pending lines go; locked lines keep naming it.",
       response: NoContent,
     },
-    service.deleteSpiff,
+    deleteSpiff,
   );
 }

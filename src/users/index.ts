@@ -1,5 +1,6 @@
 // The users feature as other folders see it: its routes, services and schemas.
 
+export { createUser } from "./create.js";
 export {
   credentialsByEmail,
   emailOfUser,
@@ -7,7 +8,10 @@ export {
   setPasswordHash,
   type UserWithPassword,
 } from "./credentials.js";
+export { existingUserIds, lockExistingUsers } from "./existing.js";
+export { listUsers } from "./list.js";
 export { userNames } from "./names.js";
+export { getUser } from "./read.js";
 export { userRoutes } from "./routes.js";
 export { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "./schema.js";
-export { createUser, existingUserIds, getUser, listUsers, lockExistingUsers, updateUser } from "./service.js";
+export { updateUser } from "./update.js";

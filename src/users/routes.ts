@@ -1,8 +1,12 @@
 import { declareRoutes } from "../declare-routes.js";
 import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
+import { createUser } from "./create.js";
+import { listUsers } from "./list.js";
+import { getUser } from "./read.js";
+import { revokeSessions } from "./revoke-sessions.js";
 import { CreateUserBody, ListUsersQuery, RevokedSessions, UpdateUserBody, User } from "./schema.js";
-import * as service from "./service.js";
+import { updateUser } from "./update.js";
 
 export function userRoutes(app: App): void {
   const route = declareRoutes(app, ["Users"]);
@@ -10,9 +14,9 @@ export function userRoutes(app: App): void {
     path: "/users",
     scope: { read: "read", write: "write" },
     record: User,
-    read: service.getUser,
+    read: getUser,
   });
-  users.list({ summary: "List users", query: ListUsersQuery }, ({ ctx, query }) => service.listUsers(ctx, query));
+  users.list({ summary: "List users", query: ListUsersQuery }, ({ ctx, query }) => listUsers(ctx, query));
   users.get({ summary: "Get a user" });
 
   users.create(
@@ -22,7 +26,7 @@ export function userRoutes(app: App): void {
         "`role` defaults to rep, `active` to true. Email and external_id are unique (409). A write key creates reps and managers; an admin or finance user, or an inactive one, needs admin (403 naming it; fields marked `x-requires`), checked once the body is valid.",
       body: CreateUserBody,
     },
-    ({ ctx, body }) => service.createUser(ctx, body),
+    ({ ctx, body }) => createUser(ctx, body),
   );
 
   users.update(
@@ -32,7 +36,7 @@ export function userRoutes(app: App): void {
         "Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE). Deactivating a user or changing their role ends their signed-in sessions (on their next request). Changing `role` or `active`, or the `email` of an admin or finance user, needs admin (403 naming it; fields marked `x-requires`); sending a field's current value is not a change.",
       body: UpdateUserBody,
     },
-    service.updateUser,
+    updateUser,
   );
 
   route.post(
@@ -47,6 +51,6 @@ export function userRoutes(app: App): void {
       body: EmptyBody,
       response: RevokedSessions,
     },
-    ({ ctx, params }) => service.revokeSessions(ctx, params.id),
+    ({ ctx, params }) => revokeSessions(ctx, params.id),
   );
 }

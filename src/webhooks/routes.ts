@@ -2,7 +2,13 @@ import { z } from "zod";
 import { declareRoutes } from "../declare-routes.js";
 import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
-import * as deliveries from "./deliveries-service.js";
+import { createSubscription } from "./create-subscription.js";
+import { deleteSubscription } from "./delete-subscription.js";
+import { listDeliveries } from "./list-deliveries.js";
+import { listSubscriptions } from "./list-subscriptions.js";
+import { getSubscription } from "./read-subscription.js";
+import { retryDelivery } from "./retry-delivery.js";
+import { rotateSecret } from "./rotate-secret.js";
 import {
   CreateSubscriptionBody,
   ListDeliveriesQuery,
@@ -13,8 +19,9 @@ import {
   WebhookSubscriptionWithSecret,
   WebhookTestEvent,
 } from "./schema.js";
-import * as service from "./service.js";
+import { sendTest } from "./send-test.js";
 import type { WebhookSettings } from "./settings.js";
+import { updateSubscription } from "./update-subscription.js";
 
 const NoContent = z.null().describe("No body.");
 
@@ -24,7 +31,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
     path: "/webhook-subscriptions",
     scope: "admin",
     record: WebhookSubscription,
-    read: service.getSubscription,
+    read: getSubscription,
   });
   subscriptions.list(
     {
@@ -32,7 +39,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
       description: "Newest first (created_at desc, id desc). Secrets are never shown; `secret_hint` tells them apart.",
       query: ListSubscriptionsQuery,
     },
-    ({ ctx, query }) => service.listSubscriptions(ctx, query),
+    ({ ctx, query }) => listSubscriptions(ctx, query),
   );
 
   subscriptions.create(
@@ -44,7 +51,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
       body: CreateSubscriptionBody,
       response: WebhookSubscriptionWithSecret,
     },
-    ({ ctx, body }) => service.createSubscription(ctx, settings, body),
+    ({ ctx, body }) => createSubscription(ctx, settings, body),
   );
 
   subscriptions.get({ summary: "Get a webhook subscription" });
@@ -56,7 +63,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
         "Merges `url` (validated again), `events`, `description` and `status` (active | disabled). Events written while disabled are never delivered; pending deliveries wait and resume when it is active again.",
       body: UpdateSubscriptionBody,
     },
-    (ctx, id, body) => service.updateSubscription(ctx, settings, id, body),
+    (ctx, id, body) => updateSubscription(ctx, settings, id, body),
   );
 
   subscriptions.remove(
@@ -66,7 +73,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
       response: NoContent,
     },
     // Deleting a subscription starts no recalculation: no job id for the header.
-    (ctx, id) => service.deleteSubscription(ctx, id).then(() => null),
+    (ctx, id) => deleteSubscription(ctx, id).then(() => null),
   );
 
   route.post(
@@ -83,7 +90,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
       body: EmptyBody,
       response: WebhookSubscriptionWithSecret,
     },
-    ({ ctx, params }) => service.rotateSecret(ctx, settings, params.id),
+    ({ ctx, params }) => rotateSecret(ctx, settings, params.id),
   );
 
   route.accept(
@@ -98,7 +105,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
       body: EmptyBody,
       response: WebhookTestEvent,
     },
-    ({ ctx, params }) => deliveries.sendTest(ctx, params.id),
+    ({ ctx, params }) => sendTest(ctx, params.id),
   );
 
   route.list(
@@ -112,7 +119,7 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
       query: ListDeliveriesQuery,
       item: WebhookDelivery,
     },
-    ({ ctx, params, query }) => deliveries.listDeliveries(ctx, params.id, query),
+    ({ ctx, params, query }) => listDeliveries(ctx, params.id, query),
   );
 
   route.post(
@@ -125,6 +132,6 @@ export function webhookRoutes(app: App, settings: WebhookSettings): void {
       body: EmptyBody,
       response: WebhookDelivery,
     },
-    ({ ctx, params }) => deliveries.retryDelivery(ctx, params.id),
+    ({ ctx, params }) => retryDelivery(ctx, params.id),
   );
 }

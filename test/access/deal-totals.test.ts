@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DealDetail } from "../../src/deals/schema.js";
-import type { User } from "../../src/users/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
+import type { User } from "../../src/users/index.js";
 import { createApiKey, createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, getDeal } from "../factories-commissions.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";

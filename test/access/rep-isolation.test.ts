@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission } from "../../src/commissions/index.js";
-import type { Deal } from "../../src/deals/schema.js";
-import type { Dispute } from "../../src/disputes/schema.js";
+import type { Deal } from "../../src/deals/index.js";
+import type { Dispute } from "../../src/disputes/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import { errorOf } from "../factories.js";
 import { assign, ok } from "../factories-commissions.js";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission } from "../../src/commissions/index.js";
 import type { Role, Scope } from "../../src/context.js";
-import type { Dispute } from "../../src/disputes/schema.js";
+import type { Dispute } from "../../src/disputes/index.js";
 import type { Page } from "../../src/http/pagination.js";
-import type { SpiffWritten } from "../../src/spiffs/schema.js";
+import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { createApiKey, createJob, createUser, errorOf, freshIp, unknownId } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, ok } from "../factories-commissions.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";

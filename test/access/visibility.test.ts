@@ -3,22 +3,29 @@ import { afterAll, describe, expect, it } from "vitest";
 import { visibleUserIds } from "../../src/access/index.js";
 import { getCommission, getStatement, ListCommissionsQuery, listCommissions } from "../../src/commissions/index.js";
 import { exportCommissions } from "../../src/commissions/testing.js";
-import { getAssignment, listAssignments } from "../../src/comp-plans/assignments-service.js";
-import { ListAssignmentsQuery, ListPlansQuery } from "../../src/comp-plans/schema.js";
-import { getPlan, listPlans } from "../../src/comp-plans/service.js";
+import {
+  getPlan,
+  ListAssignmentsQuery,
+  ListPlansQuery,
+  listAssignments,
+  listPlans,
+} from "../../src/comp-plans/index.js";
+import { getAssignment } from "../../src/comp-plans/testing.js";
 import type { Ctx } from "../../src/context.js";
-import { previewDeal } from "../../src/deals/preview.js";
-import { ListDealsQuery, PreviewBody } from "../../src/deals/schema.js";
-import { createAdjustment } from "../../src/deals/service-adjustments.js";
-import { openDispute } from "../../src/deals/service-disputes.js";
-import { getDeal, listDeals } from "../../src/deals/service-read.js";
-import { approveDeal, markDealPaid } from "../../src/deals/service-workflow.js";
-import { ListDisputesQuery } from "../../src/disputes/schema.js";
-import { getDispute, listDisputes } from "../../src/disputes/service.js";
-import { ListSpiffsQuery } from "../../src/spiffs/schema.js";
-import { listSpiffs } from "../../src/spiffs/service.js";
-import { ListUsersQuery } from "../../src/users/schema.js";
-import { getUser, listUsers } from "../../src/users/service.js";
+import {
+  approveDeal,
+  createAdjustment,
+  getDeal,
+  ListDealsQuery,
+  listDeals,
+  markDealPaid,
+  openDispute,
+  PreviewBody,
+  previewDeal,
+} from "../../src/deals/index.js";
+import { getDispute, ListDisputesQuery, listDisputes } from "../../src/disputes/index.js";
+import { ListSpiffsQuery, listSpiffs } from "../../src/spiffs/index.js";
+import { getUser, ListUsersQuery, listUsers } from "../../src/users/index.js";
 import { createUser } from "../factories.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
 import { as, buildWorld, setManager } from "./world.js";

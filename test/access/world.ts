@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { type Ctx, makeCtx, type Role } from "../../src/context.js";
-import type { User } from "../../src/users/schema.js";
+import type { User } from "../../src/users/index.js";
 import { createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan } from "../factories-commissions.js";
 import type { TestApp } from "../harness.js";

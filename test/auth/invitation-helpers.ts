@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { type Ctx, makeCtx, type UserActor } from "../../src/context.js";
-import type { User } from "../../src/users/schema.js";
+import type { User } from "../../src/users/index.js";
 import type { TestApp } from "../harness.js";
 import { bearer } from "../harness.js";
 

@@ -1,12 +1,11 @@
 import type { LightMyRequestResponse } from "fastify";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey } from "../../src/api-keys/service.js";
+import { createKey } from "../../src/api-keys/index.js";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
 import { makeCtx, OWNER } from "../../src/context.js";
 import { DEFAULT_SESSION_SETTINGS, startSession } from "../../src/sessions/index.js";
-import { CreateUserBody } from "../../src/users/schema.js";
-import { createUser as createUserService } from "../../src/users/service.js";
+import { CreateUserBody, createUser as createUserService } from "../../src/users/index.js";
 import { errorOf, freshIp, uniqueEmail } from "../factories.js";
 import { bearer, openTestDb, TEST_ENV, TestClock, type TestDb } from "../harness.js";
 import { tokenOf } from "./invitation-helpers.js";

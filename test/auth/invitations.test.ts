@@ -4,7 +4,7 @@ import { acceptInvitation, createInvitation } from "../../src/auth/index.js";
 import { AppError } from "../../src/errors.js";
 import { verifyPassword } from "../../src/passwords/index.js";
 import { DEFAULT_SESSION_SETTINGS, resumeSession, startSession } from "../../src/sessions/index.js";
-import { updateUser } from "../../src/users/service.js";
+import { updateUser } from "../../src/users/index.js";
 import { createUser, errorOf, unknownId } from "../factories.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
 import { anonymousCtx, invite, recordingReply, tokenOf } from "./invitation-helpers.js";

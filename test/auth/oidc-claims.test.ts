@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
 import { makeCtx, OWNER } from "../../src/context.js";
-import { CreateUserBody } from "../../src/users/schema.js";
-import { createUser } from "../../src/users/service.js";
+import { CreateUserBody, createUser } from "../../src/users/index.js";
 import { uniqueEmail } from "../factories.js";
 import { openTestDb, TEST_ENV, TEST_SECRET_KEY, type TestDb } from "../harness.js";
 import {

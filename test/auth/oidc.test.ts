@@ -1,10 +1,9 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createKey } from "../../src/api-keys/service.js";
+import { createKey } from "../../src/api-keys/index.js";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
 import { makeCtx, OWNER } from "../../src/context.js";
-import { CreateUserBody, type User } from "../../src/users/schema.js";
-import { createUser, updateUser } from "../../src/users/service.js";
+import { CreateUserBody, createUser, type User, updateUser } from "../../src/users/index.js";
 import { uniqueEmail } from "../factories.js";
 import { openTestDb, TEST_ENV, TEST_SECRET_KEY, TestClock, type TestDb } from "../harness.js";
 import { browseProvider, CookieJar, startProvider, type TestProvider } from "./oidc-fixture.js";

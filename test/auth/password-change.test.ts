@@ -5,7 +5,7 @@ import { AppError } from "../../src/errors.js";
 import { verifyPassword } from "../../src/passwords/index.js";
 import { MemoryStore } from "../../src/rate-limit/stores.js";
 import { DEFAULT_SESSION_SETTINGS, resumeSession, sha256Hex, startSession } from "../../src/sessions/index.js";
-import type { User } from "../../src/users/schema.js";
+import type { User } from "../../src/users/index.js";
 import { createUser } from "../factories.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
 import { anonymousCtx, recordingReply, tokenOf, userCtx } from "./invitation-helpers.js";

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission, Statement } from "../../src/commissions/index.js";
-import type { DealDetail } from "../../src/deals/schema.js";
-import { createAdjustment } from "../../src/deals/service-adjustments.js";
+import { createAdjustment, type DealDetail } from "../../src/deals/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import { createUser, errorOf, unknownId } from "../factories.js";
 import { Api, assign, createDeal, createPlan, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendCounter, planRecalc, settle } from "../../src/commissions/testing.js";
-import type { DealDetail } from "../../src/deals/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
 import { markJob } from "../../src/jobs/testing.js";
 import { createJob, createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createPlan, dealBody, ok, rejectAsOwner } from "../factories-commissions.js";

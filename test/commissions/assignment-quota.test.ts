@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Preview } from "../../src/commissions/index.js";
-import type { AssignmentWritten } from "../../src/comp-plans/schema.js";
+import type { AssignmentWritten } from "../../src/comp-plans/testing.js";
 import { explanationOf } from "../explanations.js";
 import { createUser } from "../factories.js";
 import { Api, assign, createDeal, createPlan, getDeal, ok } from "../factories-commissions.js";

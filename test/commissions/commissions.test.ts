@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission, Preview, Statement } from "../../src/commissions/index.js";
 import { allLines } from "../../src/commissions/testing.js";
 import type { Page } from "../../src/http/pagination.js";
-import type { SpiffWritten } from "../../src/spiffs/schema.js";
+import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { createUser, unknownId } from "../factories.js";
 import {
   Api,

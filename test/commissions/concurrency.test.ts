@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { compareDealOrder } from "../../src/commissions/engine/index.js";
-import type { DealDetail } from "../../src/deals/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
 import { parse, plain, plus, ZERO } from "../../src/money/index.js";
 import { explanationOf } from "../explanations.js";
 import { createUser } from "../factories.js";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission } from "../../src/commissions/index.js";
 import { CSV_HEADER, csvRow } from "../../src/commissions/testing.js";
-import type { DealDetail } from "../../src/deals/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
 import { Api, createDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
 

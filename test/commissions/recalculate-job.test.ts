@@ -2,7 +2,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recalculateJobHandler } from "../../src/commissions/index.js";
 import { batchUsers, setBatchCredits, setInlineLimit } from "../../src/commissions/testing.js";
-import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
+import type { CompPlanWritten } from "../../src/comp-plans/testing.js";
 import { jobsSource } from "../../src/jobs/jobs-source.js";
 import type { Job } from "../../src/jobs/queue.js";
 import { Worker } from "../../src/jobs/worker.js";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission } from "../../src/commissions/index.js";
-import type { AssignmentWritten, CompPlanWritten } from "../../src/comp-plans/schema.js";
-import type { DealDetail } from "../../src/deals/schema.js";
+import type { AssignmentWritten, CompPlanWritten } from "../../src/comp-plans/testing.js";
+import type { DealDetail } from "../../src/deals/index.js";
 import type { Page } from "../../src/http/pagination.js";
-import type { SpiffWritten } from "../../src/spiffs/schema.js";
+import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { explanationOf } from "../explanations.js";
 import { createUser } from "../factories.js";
 import {

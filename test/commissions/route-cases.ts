@@ -1,5 +1,5 @@
-import type { Dispute } from "../../src/disputes/schema.js";
-import type { SpiffWritten } from "../../src/spiffs/schema.js";
+import type { Dispute } from "../../src/disputes/index.js";
+import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { createUser, unique } from "../factories.js";
 import {
   Api,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Deal, DealDetail, DealStatus } from "../../src/deals/schema.js";
+import type { Deal, DealDetail, DealStatus } from "../../src/deals/index.js";
 import { type SeedResult, seedDemo } from "../../src/demo/index.js";
-import type { Dispute } from "../../src/disputes/schema.js";
+import type { Dispute } from "../../src/disputes/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import { Api, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
-import type { SpiffWritten } from "../../src/spiffs/schema.js";
+import type { CompPlanWritten } from "../../src/comp-plans/testing.js";
+import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { explanationOf } from "../explanations.js";
 import { createUser } from "../factories.js";
 import {

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Assignment, AssignmentWritten, CompPlan, CompPlanWritten } from "../../src/comp-plans/schema.js";
+import type { Assignment, CompPlan } from "../../src/comp-plans/index.js";
+import type { AssignmentWritten, CompPlanWritten } from "../../src/comp-plans/testing.js";
 import type { Page } from "../../src/http/pagination.js";
 import { createUser, errorOf, unknownId } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, ok, planBody } from "../factories-commissions.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompPlanWritten, PlanVersion } from "../../src/comp-plans/schema.js";
+import type { CompPlanWritten, PlanVersion } from "../../src/comp-plans/testing.js";
 import type { Page } from "../../src/http/pagination.js";
 import { createUser, errorOf, unknownId } from "../factories.js";
 import { Api, assign, createPlan, ok } from "../factories-commissions.js";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { ensureBootstrapKey } from "../../src/api-keys/service.js";
+import { ensureBootstrapKey } from "../../src/api-keys/index.js";
 import { makeCtx, OWNER } from "../../src/context.js";
 import { type Database, openDatabase } from "../../src/db/connect.js";
 import { migrate, pendingMigrations, readMigrations } from "../../src/db/migrate.js";

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BulkResult, Deal, DealDetail } from "../../src/deals/schema.js";
-import { compactDealCounts } from "../../src/deals/service-read.js";
+import type { Deal, DealDetail } from "../../src/deals/index.js";
+import { compactDealCounts } from "../../src/deals/index.js";
+import type { BulkResult } from "../../src/deals/testing.js";
 import type { Page } from "../../src/http/pagination.js";
 import { unique } from "../factories.js";
 import { Api, createDeal, dealBody, ok, repOnPlan } from "../factories-commissions.js";

@@ -1,8 +1,9 @@
 import type { OpenAPIV3_1 } from "openapi-types";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BulkResult, DealDetail } from "../../src/deals/schema.js";
-import type { Dispute } from "../../src/disputes/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
+import type { BulkResult } from "../../src/deals/testing.js";
+import type { Dispute } from "../../src/disputes/index.js";
 import { EVENT_TYPES } from "../../src/events/catalogue.js";
 import { createUser, unique } from "../factories.js";
 import { Api, createDeal, eventsOf, ok, repOnPlan } from "../factories-commissions.js";

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Deal, DealDetail } from "../../src/deals/schema.js";
+import type { Deal, DealDetail } from "../../src/deals/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import { createUser, errorOf, unique } from "../factories.js";
 import {

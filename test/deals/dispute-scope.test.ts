@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission } from "../../src/commissions/index.js";
-import type { DealDetail } from "../../src/deals/schema.js";
-import type { Dispute } from "../../src/disputes/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
+import type { Dispute } from "../../src/disputes/index.js";
 import type { Page } from "../../src/http/pagination.js";
-import type { User } from "../../src/users/schema.js";
+import type { User } from "../../src/users/index.js";
 import { createApiKey, createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, getDeal, ok } from "../factories-commissions.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DealDetail } from "../../src/deals/schema.js";
-import type { Dispute } from "../../src/disputes/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
+import type { Dispute } from "../../src/disputes/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import { errorOf } from "../factories.js";
 import { Api, createDeal, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Statement } from "../../src/commissions/index.js";
-import type { DealDetail } from "../../src/deals/schema.js";
-import { resolveDispute } from "../../src/deals/service-disputes.js";
-import type { Dispute } from "../../src/disputes/schema.js";
+import { type DealDetail, resolveDispute } from "../../src/deals/index.js";
+import type { Dispute } from "../../src/disputes/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import { errorOf } from "../factories.js";
 import { Api, createDeal, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";

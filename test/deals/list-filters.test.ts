@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Deal } from "../../src/deals/schema.js";
+import type { Deal } from "../../src/deals/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import { errorOf } from "../factories.js";
 import { Api, createDeal, ok, rejectAsOwner, repOnPlan } from "../factories-commissions.js";

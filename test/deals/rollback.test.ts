@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { BulkResult, DealDetail } from "../../src/deals/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
+import type { BulkResult } from "../../src/deals/testing.js";
 import { errorOf } from "../factories.js";
 import { Api, createDeal, dealBody, getDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDispute, resolveDispute } from "../../src/deals/service-disputes.js";
-import { approveDeal, markDealPaid, rejectDeal } from "../../src/deals/service-workflow.js";
+import { approveDeal, markDealPaid, openDispute, rejectDeal, resolveDispute } from "../../src/deals/index.js";
 import { Api, createDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
 import { countStatements, type SentStatements } from "../statement-counter.js";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BulkResult, Deal, DealDetail } from "../../src/deals/schema.js";
+import type { Deal, DealDetail } from "../../src/deals/index.js";
+import type { BulkResult } from "../../src/deals/testing.js";
 import type { Page } from "../../src/http/pagination.js";
 import { errorOf, unique } from "../factories.js";
 import { Api, approveAsOwner, dealBody, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Statement } from "../../src/commissions/index.js";
-import type { DealDetail } from "../../src/deals/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
 import { createUser, errorOf } from "../factories.js";
 import {
   Api,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createKey, setMcpAccess } from "../../src/api-keys/service.js";
+import { createKey, setMcpAccess } from "../../src/api-keys/index.js";
 import { makeCtx, OWNER } from "../../src/context.js";
 import { createApiKey, errorOf, unique } from "../factories.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";

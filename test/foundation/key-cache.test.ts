@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FreshReads } from "../../src/api-keys/key-cache.js";
-import { setMcpAccess } from "../../src/api-keys/service.js";
+import { setMcpAccess } from "../../src/api-keys/index.js";
+import { FreshReads } from "../../src/api-keys/testing.js";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
 import { type Database, openDatabase } from "../../src/db/connect.js";
 import { createApiKey, errorOf } from "../factories.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppOptions, buildApp } from "../../src/app/build.js";
-import type { User } from "../../src/users/schema.js";
+import type { User } from "../../src/users/index.js";
 import { createApiKey, createUser, errorOf, unique, uniqueEmail } from "../factories.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
 

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
-import { BulkBody, BulkEnvelope, BulkItem } from "../../src/deals/schema.js";
+import { BulkBody } from "../../src/deals/index.js";
+import { BulkEnvelope, BulkItem } from "../../src/deals/testing.js";
 import { validatorInPieces } from "../../src/http/body-in-pieces.js";
 
 /**

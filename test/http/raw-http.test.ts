@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createKey } from "../../src/api-keys/service.js";
+import { createKey } from "../../src/api-keys/index.js";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
 import { STATIC_SECURITY_HEADERS } from "../../src/app/security-headers.js";
 import { loadConfig } from "../../src/config.js";

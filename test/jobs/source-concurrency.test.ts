@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { workSources } from "../../src/app/work-sources.js";
 import { setInlineLimit } from "../../src/commissions/testing.js";
-import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
+import type { CompPlanWritten } from "../../src/comp-plans/testing.js";
 import { loadConfig } from "../../src/config.js";
 import { findJob } from "../../src/jobs/queue.js";
 import { Worker } from "../../src/jobs/worker.js";

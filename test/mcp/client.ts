@@ -3,7 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
-import { setMcpAccess } from "../../src/api-keys/service.js";
+import { setMcpAccess } from "../../src/api-keys/index.js";
 import { type Scope, scopeAllows } from "../../src/context.js";
 import type { ErrorBody } from "../../src/errors.js";
 import { TOOLS } from "../../src/mcp/tools.js";

@@ -1,9 +1,9 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Preview } from "../../src/commissions/index.js";
-import type { Deal } from "../../src/deals/schema.js";
+import type { Deal } from "../../src/deals/index.js";
 import type { Page } from "../../src/http/pagination.js";
-import type { SpiffWritten } from "../../src/spiffs/schema.js";
+import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { createJob, unique } from "../factories.js";
 import { Api, approveAsOwner, createDeal, dealBody, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";

@@ -1,7 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setImpactInlineLimit } from "../../src/comp-plans/impact-job.js";
-import type { PlanImpact } from "../../src/comp-plans/schema.js";
+import type { PlanImpact } from "../../src/comp-plans/index.js";
+import { setImpactInlineLimit } from "../../src/comp-plans/index.js";
 import type { Scope } from "../../src/context.js";
 import { READS } from "../../src/mcp/tool.js";
 import { createUser, unknownId } from "../factories.js";

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { revokeKey } from "../../src/api-keys/service.js";
+import { revokeKey } from "../../src/api-keys/index.js";
 import { CLI, ctsEnv } from "../cli/spawn.js";
 import { craftKey, createUser, uniqueEmail } from "../factories.js";
 import { bearer, createTestApp, TEST_ENV, type TestApp } from "../harness.js";

@@ -1,8 +1,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission } from "../../src/commissions/index.js";
-import type { DealDetail } from "../../src/deals/schema.js";
-import type { Dispute } from "../../src/disputes/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
+import type { Dispute } from "../../src/disputes/index.js";
 import { TOOLS } from "../../src/mcp/tools.js";
 import { Api, createDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { hashKey } from "../../src/api-keys/secret.js";
+import { hashKey } from "../../src/api-keys/testing.js";
 import { ctsEnv, type RunningServer, startServer, startWorker } from "../cli/spawn.js";
 
 /**

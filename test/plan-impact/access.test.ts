@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlanImpact } from "../../src/comp-plans/schema.js";
+import type { PlanImpact } from "../../src/comp-plans/index.js";
 import type { Role, Scope } from "../../src/context.js";
-import type { User } from "../../src/users/schema.js";
+import type { User } from "../../src/users/index.js";
 import { createUser, errorOf, unknownId } from "../factories.js";
 import { Api, assign, createDeal, createPlan, ok, repOnPlan } from "../factories-commissions.js";
 import { bearer, createTestApp, type TestApp } from "../harness.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompPlanWritten } from "../../src/comp-plans/schema.js";
-import type { User } from "../../src/users/schema.js";
+import type { CompPlanWritten } from "../../src/comp-plans/testing.js";
+import type { User } from "../../src/users/index.js";
 import { createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, getDeal, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { expect } from "vitest";
-import type { PlanImpact } from "../../src/comp-plans/schema.js";
+import type { PlanImpact } from "../../src/comp-plans/index.js";
 import type { Api } from "../factories-commissions.js";
 import { ok } from "../factories-commissions.js";
 import { bearer, type TestApp } from "../harness.js";

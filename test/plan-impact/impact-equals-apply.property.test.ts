@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompPlanWritten, PlanImpact } from "../../src/comp-plans/schema.js";
+import type { PlanImpact } from "../../src/comp-plans/index.js";
+import type { CompPlanWritten } from "../../src/comp-plans/testing.js";
 import { DEAL_TYPES } from "../../src/enums.js";
 import { createUser } from "../factories.js";
 import {

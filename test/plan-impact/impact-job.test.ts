@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { planImpactJobHandler, setImpactInlineLimit } from "../../src/comp-plans/impact-job.js";
-import type { PlanImpact } from "../../src/comp-plans/schema.js";
+import type { PlanImpact } from "../../src/comp-plans/index.js";
+import { planImpactJobHandler, setImpactInlineLimit } from "../../src/comp-plans/index.js";
 import { jobsSource } from "../../src/jobs/jobs-source.js";
 import type { Job } from "../../src/jobs/queue.js";
 import { Worker } from "../../src/jobs/worker.js";

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission, Statement } from "../../src/commissions/index.js";
 import { CSV_HEADER } from "../../src/commissions/testing.js";
-import type { DealDetail } from "../../src/deals/schema.js";
+import type { DealDetail } from "../../src/deals/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import { createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, getDeal, ok } from "../factories-commissions.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlanImpact } from "../../src/comp-plans/schema.js";
+import type { PlanImpact } from "../../src/comp-plans/index.js";
 import { createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, getDeal, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";

@@ -2,7 +2,7 @@ import type { HTTPMethods } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FieldRequirement } from "../../src/access/index.js";
 import type { Role, Scope } from "../../src/context.js";
-import type { User } from "../../src/users/schema.js";
+import type { User } from "../../src/users/index.js";
 import { createUser, errorOf, freshIp, uniqueEmail } from "../factories.js";
 import { bearer, createTestApp, type TestApp } from "../harness.js";
 import { call, connect, errorIn, listen, mcpKey } from "../mcp/client.js";

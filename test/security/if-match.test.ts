@@ -1,10 +1,10 @@
 import type { OpenAPIV3_1 } from "openapi-types";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Assignment } from "../../src/comp-plans/schema.js";
-import type { Deal, DealDetail } from "../../src/deals/schema.js";
+import type { Assignment } from "../../src/comp-plans/index.js";
+import type { Deal, DealDetail } from "../../src/deals/index.js";
 import { etagOf } from "../../src/http/etag.js";
 import type { Page } from "../../src/http/pagination.js";
-import type { SpiffWritten } from "../../src/spiffs/schema.js";
+import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { createUser, unique } from "../factories.js";
 import { Api, assign, createDeal, createPlan, dealBody, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";

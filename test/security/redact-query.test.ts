@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey } from "../../src/api-keys/service.js";
+import { createKey } from "../../src/api-keys/index.js";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
 import { makeCtx, OWNER } from "../../src/context.js";
 import type { RequestLog } from "../../src/request-logs/schema.js";

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "../../src/http/pagination.js";
-import type { Spiff, SpiffWritten } from "../../src/spiffs/schema.js";
+import type { Spiff } from "../../src/spiffs/index.js";
+import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { createUser, errorOf, unknownId } from "../factories.js";
 import { Api, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";

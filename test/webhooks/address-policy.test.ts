@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLoopback, isPublicUnicast, parseHostLiteral, refusalReason } from "../../src/webhooks/address-policy.js";
+import { isLoopback, isPublicUnicast, parseHostLiteral, refusalReason } from "../../src/webhooks/testing.js";
 
 describe("parseHostLiteral", () => {
   it.each([

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Lookup, validateTargetUrl } from "../../src/webhooks/target-policy.js";
+import { type Lookup, validateTargetUrl } from "../../src/webhooks/testing.js";
 import { ctsEnv, startServer } from "../cli/spawn.js";
 
 const lookup: Lookup = async (hostname) => {

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AttemptEntry, recordAttempts } from "../../src/webhooks/attempt-log.js";
-import { claimDeliveries } from "../../src/webhooks/deliveries-repository.js";
+import { type AttemptEntry, claimDeliveries, recordAttempts } from "../../src/webhooks/testing.js";
 import type { TestApp } from "../harness.js";
 import { closeAgents, emitEvent, type Receiver, sourceFor, startReceiver, subscribe, webhookApp } from "./support.js";
 

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createSafeAgent } from "../../src/webhooks/safe-fetch.js";
+import { createSafeAgent } from "../../src/webhooks/index.js";
 import { bearer, type TestApp } from "../harness.js";
 import {
   closeAgents,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { RETRY_DELAYS_MS } from "../../src/webhooks/schedule.js";
+import { RETRY_DELAYS_MS } from "../../src/webhooks/testing.js";
 import { errorOf } from "../factories.js";
 import { bearer, type TestApp, TestClock } from "../harness.js";
 import {

@@ -5,15 +5,15 @@ import type { AddressInfo, Socket } from "node:net";
 import type { TLSSocket } from "node:tls";
 import { request } from "undici";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Lookup } from "../../src/webhooks/safe-fetch.js";
+import { createSafeAgent } from "../../src/webhooks/index.js";
+import type { Lookup } from "../../src/webhooks/testing.js";
 import {
-  createSafeAgent,
   createSafeConnector,
   type SafeAgent,
   SafeFetchError,
   safePost,
   validateTargetUrl,
-} from "../../src/webhooks/safe-fetch.js";
+} from "../../src/webhooks/testing.js";
 
 interface LocalServer {
   port: number;

@@ -7,7 +7,7 @@ import {
   RETRY_DELAYS_MS,
   SCHEDULED_ATTEMPTS,
   withJitter,
-} from "../../src/webhooks/schedule.js";
+} from "../../src/webhooks/testing.js";
 
 const now = new Date("2026-11-22T10:00:00.000Z");
 const at = (ms: number) => new Date(now.getTime() + ms);

@@ -3,8 +3,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { decryptSecret, encryptSecret, loadOrCreateDataDirKey } from "../../src/webhooks/secret-box.js";
-import { generateWebhookSecret } from "../../src/webhooks/sign.js";
+import { decryptSecret, encryptSecret } from "../../src/webhooks/index.js";
+import { generateWebhookSecret, loadOrCreateDataDirKey } from "../../src/webhooks/testing.js";
 
 const key = randomBytes(32);
 

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { generateWebhookSecret, secretHint, signatureHeaders, signPayload } from "../../src/webhooks/sign.js";
+import { generateWebhookSecret, secretHint, signatureHeaders, signPayload } from "../../src/webhooks/testing.js";
 
 const id = "evt_01J9ZC4Q7X";
 const body = JSON.stringify({ id, type: "deal.approved", created_at: "2025-01-01T00:00:00Z", data: { object: {} } });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Config } from "../../src/config.js";
 import { ConfigError, loadConfig } from "../../src/config.js";
-import { resolveWebhookSettings } from "../../src/webhooks/settings.js";
+import { resolveWebhookSettings } from "../../src/webhooks/index.js";
 import { ctsEnv, runCts } from "../cli/spawn.js";
 
 const dirs: string[] = [];

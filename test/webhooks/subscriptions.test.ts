@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decryptSecret } from "../../src/webhooks/secret-box.js";
+import { decryptSecret } from "../../src/webhooks/index.js";
 import { errorOf, freshIp, unknownId } from "../factories.js";
 import { bearer, createTestApp, TEST_SECRET_KEY, type TestApp } from "../harness.js";
 import { type CreatedSubscription, type Receiver, startReceiver, subscribe, webhookApp } from "./support.js";

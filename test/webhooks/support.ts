@@ -5,10 +5,13 @@ import { expect } from "vitest";
 import { makeCtx, OWNER } from "../../src/context.js";
 import type { EventData, EventType } from "../../src/events/catalogue.js";
 import { emit } from "../../src/events/emit.js";
-import { sendTest } from "../../src/webhooks/deliveries-service.js";
-import { type DeliverySourceOptions, deliverySource } from "../../src/webhooks/delivery-source.js";
-import { createSafeAgent, type SafeAgent } from "../../src/webhooks/safe-fetch.js";
-import { createSubscription } from "../../src/webhooks/service.js";
+import { createSafeAgent, deliverySource } from "../../src/webhooks/index.js";
+import {
+  createSubscription,
+  type DeliverySourceOptions,
+  type SafeAgent,
+  sendTest,
+} from "../../src/webhooks/testing.js";
 import { bearer, createTestApp, TEST_SECRET_KEY, type TestApp, type TestClock } from "../harness.js";
 
 export const silent = pino({ level: "silent" });

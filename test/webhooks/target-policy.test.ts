@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkAllowHosts, type Lookup, validateTargetUrl } from "../../src/webhooks/target-policy.js";
+import { checkAllowHosts, type Lookup, validateTargetUrl } from "../../src/webhooks/testing.js";
 
 /** A resolver that knows a fixed table and fails the test on any other name: no real DNS in tests. */
 function stubLookup(table: Record<string, string[]>): Lookup {

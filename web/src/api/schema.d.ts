@@ -1767,6 +1767,7 @@ export interface components {
         Job: {
             /** @description job_… */
             id: string;
+            /** @description One of recalculate, plan_impact, retention. */
             kind: string;
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed";
@@ -1784,6 +1785,7 @@ export interface components {
         JobListItem: {
             /** @description job_… */
             id: string;
+            /** @description One of recalculate, plan_impact, retention. */
             kind: string;
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed";
@@ -3596,7 +3598,7 @@ export interface operations {
                 per_page?: components["parameters"]["PerPage"];
                 /** @description Only jobs in this status (running: in progress now). */
                 status?: "queued" | "running" | "succeeded" | "failed";
-                /** @description Only jobs of this kind, e.g. recalculate, plan_impact, retention. */
+                /** @description Only jobs of this kind: recalculate, plan_impact, retention. */
                 kind?: string;
             };
             header?: {

@@ -1,0 +1,39 @@
+import type { Db } from "../db/schema.js";
+import * as repo from "./repository.js";
+import type { UpdatePlanBody } from "./schema.js";
+import { checkPlanTerms, normalizeTerms, sameTerms } from "./validate.js";
+
+function merged(before: repo.PlanRecord, input: UpdatePlanBody): repo.PlanRecord {
+  const next: repo.PlanRecord = { ...before };
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || key === "retroactive") continue;
+    if (key === "tiers") next.tiers = (value as repo.PlanTerms["tiers"] | null) ?? [];
+    else (next as unknown as Record<string, unknown>)[key] = value;
+  }
+  return { ...next, ...normalizeTerms(next) };
+}
+
+/** What a PATCH body makes of the stored plan; the impact preview and the update both start here. */
+export interface PlanEdit {
+  record: repo.PlanRecord;
+  termsChanged: boolean;
+  statusChanged: boolean;
+  newVersion: boolean;
+  changed: boolean;
+}
+
+export async function planEdit(db: Db, before: repo.PlanRecord, input: UpdatePlanBody, now: Date): Promise<PlanEdit> {
+  const next = merged(before, input);
+  checkPlanTerms(next);
+  const termsChanged = !sameTerms(before, next);
+  const statusChanged = before.status !== next.status;
+  const changed = termsChanged || statusChanged || before.name !== next.name || before.description !== next.description;
+  const newVersion =
+    termsChanged && (before.status === "active" || (await repo.versionInUse(db, before.id, before.version)));
+  const record = {
+    ...next,
+    version: before.version + (newVersion ? 1 : 0),
+    updated_at: changed ? now : before.updated_at,
+  };
+  return { record, termsChanged, statusChanged, newVersion, changed };
+}

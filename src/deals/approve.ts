@@ -1,0 +1,23 @@
+import { linesOfDeal, lineTotalsOf, lockDealLines } from "../commissions/index.js";
+import { type Ctx, requireScope, withTransaction } from "../context.js";
+import { detailWithLines } from "./detail.js";
+import { lockDealAndUsers } from "./lock.js";
+import type { DealDetail } from "./schema.js";
+import { announce, notAllowed, ONLY } from "./transition.js";
+import { setStatus } from "./transitions-repository.js";
+
+/** pending → approved: its lines become approved and locked; no recalculation rewrites them again. */
+export async function approveDeal(ctx: Ctx, id: string): Promise<DealDetail> {
+  requireScope(ctx, "admin");
+  return withTransaction(ctx, async (tx) => {
+    const before = await lockDealAndUsers(tx, id, []);
+    if (before.status !== ONLY.approved) throw notAllowed(before, "approved");
+    const after = await setStatus(tx, before, { status: "approved", approved_at: ctx.now, updated_at: ctx.now });
+    await lockDealLines(tx, id);
+    // Approving moves no amount: the lines read for the response give the totals before and after.
+    const lines = await linesOfDeal(tx, id);
+    const totals = lineTotalsOf(lines);
+    await announce(tx, ctx, "deal.approve", "deal.approved", before, after, { before: totals, after: totals });
+    return detailWithLines(after, lines, null);
+  });
+}
