@@ -38,8 +38,7 @@ export {
   toPlanInput,
   unsavedCredits,
 } from "./recalc/index.js";
-export { adjustmentRoutes } from "./routes/adjustments.js";
-export { commissionRoutes } from "./routes.js";
+export { adjustmentRoutes, commissionRoutes } from "./routes/index.js";
 export {
   Commission,
   CreateAdjustmentBody,

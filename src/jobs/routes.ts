@@ -3,8 +3,9 @@ import { IdParams } from "../http/input-fields.js";
 import { pageReply } from "../http/list-reply.js";
 import { listOf, NEWEST_FIRST } from "../http/pagination.js";
 import type { App } from "../http/types.js";
+import { listJobs } from "./list.js";
+import { getJob } from "./read.js";
 import { JobListItem, JobSchema, ListJobsQuery } from "./schema.js";
-import * as service from "./service.js";
 
 export function jobRoutes(app: App): void {
   app.get(
@@ -20,7 +21,7 @@ export function jobRoutes(app: App): void {
         response: { 200: listOf(JobListItem) },
       },
     },
-    async (req, reply) => pageReply(req, reply, await service.listJobs(req.ctx, req.query)),
+    async (req, reply) => pageReply(req, reply, await listJobs(req.ctx, req.query)),
   );
   app.get(
     "/jobs/:id",
@@ -37,6 +38,6 @@ export function jobRoutes(app: App): void {
         response: { 200: JobSchema },
       },
     },
-    (req) => service.getJob(req.ctx, req.params.id),
+    (req) => getJob(req.ctx, req.params.id),
   );
 }

@@ -19,8 +19,8 @@ import {
 } from "../deals/index.js";
 import { IdParams } from "../http/input-fields.js";
 import { listOf } from "../http/pagination.js";
+import { getJob } from "../jobs/read.js";
 import { JobSchema } from "../jobs/schema.js";
-import { getJob } from "../jobs/service.js";
 import { CREATES, defineTool, type McpTool, READ_ONLY, READS, UPDATES, withId } from "./tool.js";
 
 const NEVER_APPROVES = "It never approves, rejects or pays a deal.";

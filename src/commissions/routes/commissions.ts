@@ -1,10 +1,10 @@
 import type { FastifyReply } from "fastify";
-import { MAY } from "../access/index.js";
-import { declareRoutes } from "../declare-routes.js";
-import { IdParams } from "../http/input-fields.js";
-import { pageReply } from "../http/list-reply.js";
-import { listOf } from "../http/pagination.js";
-import type { App } from "../http/types.js";
+import { MAY } from "../../access/index.js";
+import { declareRoutes } from "../../declare-routes.js";
+import { IdParams } from "../../http/input-fields.js";
+import { pageReply } from "../../http/list-reply.js";
+import { listOf } from "../../http/pagination.js";
+import type { App } from "../../http/types.js";
 import {
   CSV_FORMAT,
   csvResponse,
@@ -15,7 +15,7 @@ import {
   sendCommissionsCsv,
   sendStatementCsv,
   wantsCsv,
-} from "./lines/index.js";
+} from "../lines/index.js";
 import {
   Commission,
   ExportCommissionsQuery,
@@ -24,7 +24,7 @@ import {
   PayoutGroup,
   Statement,
   StatementQuery,
-} from "./schema.js";
+} from "../schema.js";
 
 const tags = ["Commissions"];
 

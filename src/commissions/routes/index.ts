@@ -1,0 +1,2 @@
+export { adjustmentRoutes } from "./adjustments.js";
+export { commissionRoutes } from "./commissions.js";
