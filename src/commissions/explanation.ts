@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * The explanation of each line kind (API.md §5 rule 8), as the engine (calculate/explain.ts,
- * calculate/spiffs.ts) and adjustments.ts build them. Every number but `amount` is an exact decimal
+ * The explanation of each line kind (API.md §5 rule 8), as the engine (engine/explain.ts,
+ * engine/spiffs.ts) and lines/adjustments.ts build them. Every number but `amount` is an exact decimal
  * string. Loose objects: a field added to an explanation is never dropped by the response serializer.
  */
 const Decimal = z.string().describe("Exact decimal");

@@ -8,7 +8,7 @@ import {
 } from "../../src/commissions/engine/index.js";
 import { oracleBucket, oracleCredits } from "./decimal-oracle.js";
 
-// The engine writes a plan line's explanation on its first read (calculate/bucket.ts `PlanLine`). What a
+// The engine writes a plan line's explanation on its first read (commissions/engine/bucket.ts `PlanLine`). What a
 // client sees must be byte for byte what the eager engine wrote: the oracle builds every explanation at
 // computation time, so the JSON text of both is compared, whatever order and moment the lines are read in.
 

@@ -46,7 +46,7 @@ export function applyCap(rounded: Fixed, limit: CapLimit | null, used: Fixed): C
 /**
  * What a bucket's lines need to write their explanations later: the entries in order, their terms, and
  * per entry the attainment and cap use before it (scaled integers, or Fixed values when the bucket was
- * priced by fixed.ts). A line's explanation is its pricing redone from these (all immutable).
+ * priced by money/fixed.ts). A line's explanation is its pricing redone from these (all immutable).
  */
 class BucketRun {
   constructor(
@@ -114,7 +114,7 @@ const LAZY_EXPLANATION: PropertyDescriptor = {
   configurable: true,
 };
 
-/** The bucket priced with fixed.ts values: any size, any scale. */
+/** The bucket priced with money/fixed.ts values: any size, any scale. */
 function priceFixed(
   ordered: BucketEntry[],
   termsOf: (entry: BucketEntry) => QuotaTerms,
@@ -150,7 +150,7 @@ function priceFixed(
  * Plan lines of one (user, plan, period) bucket, for its unlocked entries, in deal order.
  * Every entry's credit counts toward the attainment of later ones; locked amounts use the cap first.
  * Each entry is priced with its own quota (the assignment in force on its close_date, rule 4).
- * Amounts come from scaled Numbers (calculate/scaled.ts) when the bucket fits them, else from fixed.ts.
+ * Amounts come from scaled Numbers (engine/scaled.ts) when the bucket fits them, else from money/fixed.ts.
  */
 export function calculateBucket(input: BucketInput): PlanLineResult[] {
   const { plan, period, userId } = input;
