@@ -53,7 +53,9 @@ function DealView({ deal }: { deal: DealDetail }) {
     <Stack gap="lg" maw={960}>
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Title order={2}>{deal.opportunity_name}</Title>
+          <Title order={1} size="h2">
+            {deal.opportunity_name}
+          </Title>
           <Group gap="xs">
             <Badge data-testid="deal-status" color={deal.status === "disputed" ? "red.9" : "indigo.8"}>
               {deal.status}
