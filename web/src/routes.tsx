@@ -13,6 +13,7 @@ import {
 import { type ReactNode, use } from "react";
 import { isOffline, OfflineError } from "./api/errors";
 import { type Role, type Session, sessionQuery } from "./data/auth/queries";
+import { ID_PREFIXES, isIdOf } from "./lib/ids";
 import { currentPeriodLabel, isPeriodLabel } from "./lib/periods";
 import { apiKeysSearch } from "./pages/api-keys/schemas";
 import { prefetchApprovals } from "./pages/approvals/queue";
@@ -50,9 +51,9 @@ interface Param {
   hint: (value: string) => string;
 }
 
-/** An id the API gave (`deal_01J…`): its prefix, then letters and digits. */
+/** An id the API gave (`deal_01J…`): its prefix, then letters and digits (lib/ids.ts). */
 const idParam = (prefix: string, what: string): Param => ({
-  valid: (value) => new RegExp(`^${prefix}_[0-9A-Za-z]{1,100}$`).test(value),
+  valid: (value) => isIdOf(prefix, value),
   what,
   hint: () => `The address does not name a ${what}. Check the link, or go back to your home page.`,
 });
@@ -87,8 +88,18 @@ export const PAGES = {
   signIn: { path: "/sign-in", title: "Sign in", roles: "public" },
   invite: { path: "/invite", title: "Accept your invitation", roles: "public" },
   home: { path: "/", title: "Home", roles: EVERYONE, nav: { label: "Home", section: "pay" } },
-  person: { path: "/people/$userId", title: "Person", params: { userId: idParam("usr", "person") }, roles: EVERYONE },
-  deal: { path: "/deals/$dealId", title: "Deal", params: { dealId: idParam("deal", "deal") }, roles: EVERYONE },
+  person: {
+    path: "/people/$userId",
+    title: "Person",
+    params: { userId: idParam(ID_PREFIXES.person, "person") },
+    roles: EVERYONE,
+  },
+  deal: {
+    path: "/deals/$dealId",
+    title: "Deal",
+    params: { dealId: idParam(ID_PREFIXES.deal, "deal") },
+    roles: EVERYONE,
+  },
   statement: {
     path: "/statements/$period",
     title: "Statement",
@@ -119,7 +130,12 @@ export const PAGES = {
   payouts: { path: "/payouts", title: "Payouts", roles: READS_ALL, nav: { label: "Payouts", section: "cycle" } },
   // Finance reads plans and may preview a change's impact (MAY.previewPlanChange); only admins change them.
   plans: { path: "/plans", title: "Plans", roles: READS_ALL, nav: { label: "Plans", section: "setup" } },
-  plan: { path: "/plans/$planId", title: "Plan", params: { planId: idParam("plan", "plan") }, roles: READS_ALL },
+  plan: {
+    path: "/plans/$planId",
+    title: "Plan",
+    params: { planId: idParam(ID_PREFIXES.plan, "plan") },
+    roles: READS_ALL,
+  },
   spiffs: { path: "/spiffs", title: "SPIFFs", roles: READS_ALL, nav: { label: "SPIFFs", section: "setup" } },
   people: { path: "/people", title: "People", roles: READS_ALL, nav: { label: "People", section: "setup" } },
   apiKeys: { path: "/api-keys", title: "API keys", roles: ADMINS, nav: { label: "API keys", section: "system" } },
@@ -127,7 +143,7 @@ export const PAGES = {
   webhook: {
     path: "/webhooks/$subscriptionId",
     title: "Webhook subscription",
-    params: { subscriptionId: idParam("whsub", "webhook subscription") },
+    params: { subscriptionId: idParam(ID_PREFIXES.webhookSubscription, "webhook subscription") },
     roles: ADMINS,
   },
   audit: { path: "/audit", title: "Audit log", roles: ADMINS, nav: { label: "Audit log", section: "system" } },
@@ -250,14 +266,24 @@ function lazyPage(load: Load, name: string): Lazy {
   return Object.assign(Lazy, { preload });
 }
 
-/** A page's own parameters that are not what its address needs (`/statements/garbage`), if any. */
-function InvalidParams({ page, children }: { page: Page; children: ReactNode }): ReactNode {
-  const params = useParams({ strict: false }) as Record<string, string | undefined>;
+/** The first of a page's parameters that is not what its address needs (`/statements/garbage`), if any. */
+function invalidParam(page: Page, params: Record<string, string | undefined>): [Param, string] | undefined {
   for (const [name, param] of Object.entries(page.params ?? {})) {
     const value = params[name] ?? "";
-    if (!param.valid(value)) return <NotFoundState what={param.what}>{param.hint(value)}</NotFoundState>;
+    if (!param.valid(value)) return [param, value];
   }
-  return children;
+  return undefined;
+}
+
+/** Whether the page's loader may ask the API: an invalid address asks nothing. */
+const validParams = (page: Page, params: Record<string, string>) => invalidParam(page, params) === undefined;
+
+/** The page's not-found state for an address whose parameter is not one; else the page. */
+function InvalidParams({ page, children }: { page: Page; children: ReactNode }): ReactNode {
+  const invalid = invalidParam(page, useParams({ strict: false }) as Record<string, string | undefined>);
+  if (!invalid) return children;
+  const [param, value] = invalid;
+  return <NotFoundState what={param.what}>{param.hint(value)}</NotFoundState>;
 }
 
 /**
@@ -323,7 +349,8 @@ const homeRoute = createRoute({
 const personRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.person.path,
-  loader: ({ context, params }) => prefetchHome(context.queryClient, params.userId),
+  loader: ({ context, params }) =>
+    validParams(PAGES.person, params) ? prefetchHome(context.queryClient, params.userId) : undefined,
   component: screen(PAGES.person, () => import("./pages/home/PersonPage"), "PersonPage"),
 });
 const dealRoute = createRoute({
@@ -331,7 +358,9 @@ const dealRoute = createRoute({
   path: PAGES.deal.path,
   validateSearch: dealSearch,
   loader: ({ context, params, location }) =>
-    prefetchDealPage(context.queryClient, params.dealId, dealSearch.parse(location.search).history),
+    validParams(PAGES.deal, params)
+      ? prefetchDealPage(context.queryClient, params.dealId, dealSearch.parse(location.search).history)
+      : undefined,
   component: screen(PAGES.deal, () => import("./pages/deals/DealPage"), "DealPage"),
 });
 const statementRoute = pageRoute(

@@ -52,9 +52,29 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
     header,
     id: key,
     numeric: true,
+    visibleFrom: "sm",
     sort: by(key),
     cell: (row) => money(row.earned[key], row.currency),
   });
+  // A phone keeps the name, attainment and earnings: the three amounts in one column, each named.
+  const earnedTogether: Column<TeamRow> = {
+    header: "Earned",
+    id: "earned",
+    numeric: true,
+    hiddenFrom: "sm",
+    cell: (row) => (
+      <Stack gap={0} align="flex-end">
+        {(["pending", "approved", "paid"] as const).map((key) => (
+          <Text key={key} size="sm" style={{ whiteSpace: "nowrap" }} data-earned={key}>
+            {money(row.earned[key], row.currency)}{" "}
+            <Text span size="xs" c="dimmed">
+              {key}
+            </Text>
+          </Text>
+        ))}
+      </Stack>
+    ),
+  };
   return [
     {
       header: "Name",
@@ -67,8 +87,8 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
         </AnchorLink>
       ),
     },
-    { header: "Role", sort: by("role"), cell: (row) => row.user.role },
-    { header: "Manager", sort: by("manager"), cell: (row) => row.managerName },
+    { header: "Role", visibleFrom: "sm", sort: by("role"), cell: (row) => row.user.role },
+    { header: "Manager", visibleFrom: "sm", sort: by("manager"), cell: (row) => row.managerName },
     {
       header: "Attainment",
       id: "attainment",
@@ -79,7 +99,8 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
     earned("pending", "Pending"),
     earned("approved", "Approved"),
     earned("paid", "Paid"),
-    { header: "Deals", id: "deals", numeric: true, sort: by("deals"), cell: (row) => row.deals },
+    earnedTogether,
+    { header: "Deals", id: "deals", numeric: true, visibleFrom: "sm", sort: by("deals"), cell: (row) => row.deals },
   ];
 }
 
