@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { state } from "./api.js";
 import { openPage, PAGES } from "./console-pages.js";
-import { expect, test } from "./fixtures.js";
+import { apiAs, expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
 
 // Every page: its own title in the browser's tab, one h1, a skip link first, and nothing wider than a
@@ -72,4 +73,38 @@ test("every page's title is its own (the same page for another role excepted)", 
     expect(seen.get(title), `${name} and ${seen.get(title)} are both "${title}"`).toBeUndefined();
     seen.set(title, name);
   }
+});
+
+test("Team at 390 px: attainment and earnings on screen without scrolling, the API's numbers", async ({
+  page,
+  problems,
+}) => {
+  const { users, period } = state();
+  const director = await apiAs(users.director);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, users.director, "/team");
+  await settled(page);
+  const region = page.getByRole("region", { name: "Team" });
+  const scroll = await region.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(scroll[0], "the table scrolls sideways").toBeLessThanOrEqual(scroll[1]!);
+  const { body } = await director("GET", `/users/${users.rita.id}/statement?period=${period}`);
+  const row = page.locator(`tr[data-user-id="${users.rita.id}"]`);
+  const currency = body.plans[0]?.currency ?? "USD";
+  const money = (amount: number) =>
+    page.evaluate(
+      ([value, code]) =>
+        new Intl.NumberFormat(undefined, { style: "currency", currency: code, minimumFractionDigits: 2 }).format(value),
+      [amount, currency] as [number, string],
+    );
+  for (const status of ["pending", "approved", "paid"] as const) {
+    const cell = row.locator(`[data-earned="${status}"]`);
+    await expect(cell).toContainText(await money(body.by_status[status]));
+    const box = (await cell.boundingBox())!;
+    expect(box.x + box.width, status).toBeLessThanOrEqual(390);
+  }
+  const attainment = row.locator('[data-col="attainment"]');
+  await expect(attainment).toBeVisible();
+  const box = (await attainment.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(problems).toEqual([]);
 });
