@@ -48,7 +48,7 @@ export function OfflineState({ retry }: { retry?: () => void }) {
     };
   }, []);
   return (
-    <Alert color="yellow" title="The server cannot be reached" role="alert" data-testid="offline-state">
+    <Alert color="gray" title="The server cannot be reached" role="alert" data-testid="offline-state">
       <Stack gap="xs">
         <Text size="sm">
           Check your connection. This page tries again every few seconds and comes back by itself as soon as the server

@@ -116,7 +116,8 @@ export function useQueueColumns(props: Options) {
     {
       header: <VisuallyHidden>Actions</VisuallyHidden>,
       cell: (deal, index) => (
-        <Group gap={4} wrap="nowrap">
+        // One above the other when the row is narrow (a phone), side by side otherwise.
+        <Group gap={4} miw={0} maw={{ base: 70, sm: "none" }}>
           <Button
             size="compact-xs"
             variant="light"
