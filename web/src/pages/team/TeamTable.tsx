@@ -65,8 +65,8 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
     cell: (row) => (
       <Stack gap={0} align="flex-end">
         {(["pending", "approved", "paid"] as const).map((key) => (
-          <Text key={key} size="sm" style={{ whiteSpace: "nowrap" }} data-earned={key}>
-            {money(row.earned[key], row.currency)}{" "}
+          <Text key={key} size="sm" data-earned={key}>
+            <span style={{ whiteSpace: "nowrap" }}>{money(row.earned[key], row.currency)}</span>{" "}
             <Text span size="xs" c="dimmed">
               {key}
             </Text>
@@ -80,7 +80,8 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
       header: "Name",
       rowHeader: true,
       sort: by("name"),
-      props: () => ({ style: { whiteSpace: "nowrap" } }),
+      // A long name wraps (on a phone the row keeps attainment and earnings in view).
+      props: () => ({ style: { overflowWrap: "anywhere" } }),
       cell: (row) => (
         <AnchorLink to="/people/$userId" params={{ userId: row.user.id }}>
           {row.user.name}
