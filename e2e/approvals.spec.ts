@@ -220,7 +220,7 @@ test("filters narrow the queue to what the API returns for the same filters", as
   await expectRows(`owner_id=${world.rep.id}`, 6);
   await pick(page, "Plan", world.plan.name);
   await expectRows(`owner_id=${world.rep.id}&plan_id=${world.plan.id}`, 6);
-  await pick(page, "Deal type", "expansion");
+  await pick(page, "Deal type", "Expansion");
   await page.keyboard.press("Escape");
   await expectRows(`owner_id=${world.rep.id}&plan_id=${world.plan.id}&deal_type=expansion`, 4);
   await page.getByRole("textbox", { name: "ARR from" }).fill("2000");

@@ -40,10 +40,21 @@ const formatted = (page: Page, amount: number, currency: string) =>
     [amount, currency] as [number, string],
   );
 
+/**
+ * The bands' commissions added up exactly: each cell shows its amount to the cent, with the exact
+ * value (more places) as its tooltip when it has one.
+ */
 async function bandSum(line: Locator): Promise<bigint> {
-  const shown = await line.getByTestId("band-commission").allTextContents();
-  expect(shown.length).toBeGreaterThan(0);
-  return shown.reduce((sum, text) => sum + micros(text), 0n);
+  const cells = await line.getByTestId("band-commission").all();
+  expect(cells.length).toBeGreaterThan(0);
+  let sum = 0n;
+  for (const cell of cells) {
+    const text = (await cell.textContent())!;
+    expect(text).toMatch(/[.,]\d{2}$/); // to the cent
+    const exact = cell.locator("[title]");
+    sum += micros((await exact.count()) > 0 ? (await exact.getAttribute("title"))! : text);
+  }
+  return sum;
 }
 
 interface ApiLine {

@@ -96,7 +96,7 @@ test("rita's home shows her statement's numbers to the cent", async ({ page, pro
 test("a manager opening a report's page sees that person's numbers", async ({ page, problems }) => {
   const { users } = state();
   await signIn(page, users.director, `/people/${users.rita.id}`);
-  await expect(page.getByRole("heading", { level: 2 })).toHaveText(users.rita.name);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(users.rita.name);
   await expectHomeMatchesApi(page, await apiAs(users.director), users.rita);
   expect(problems).toEqual([]);
 });

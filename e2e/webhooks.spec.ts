@@ -82,7 +82,7 @@ test("a subscription to a local receiver: a refused URL on its field, the secret
   expect(created).toMatchObject({ url, description, events: ["deal.approved"], status: "active" });
   expect(secret.endsWith(created.secret_hint.slice(-4))).toBe(true);
   expect((await page.content()).includes(secret), "the secret is not on the page after closing").toBe(false);
-  await expect(page.getByRole("heading", { level: 2 })).toHaveText(url);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(url);
   await expect(page.getByText(created.secret_hint)).toBeVisible();
 
   // Send a test: the receiver gets a request signed with the secret shown once.

@@ -29,14 +29,14 @@ import { type WebhookSettings, webhookRoutes } from "../webhooks/index.js";
 import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
 import { ClientErrors } from "./client-errors.js";
 import { registerCompression } from "./compression.js";
-import { registerConsole } from "./console.js";
+import { consoleFallback, registerConsole, WebConsole } from "./console.js";
 import { registerDocs } from "./docs.js";
 import { handleError } from "./error-handler.js";
 import { healthRoutes } from "./health.js";
 import { registerIdempotency } from "./idempotency.js";
 import { registerIfMatch } from "./if-match.js";
 import { registerInputChecks } from "./input-checks.js";
-import { MAX_PARAM_LENGTH, registerNotFound } from "./not-found.js";
+import { knownRoutes, MAX_PARAM_LENGTH, registerNotFound } from "./not-found.js";
 import { documentFor, openApiDocument, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
 import { registerRecordHeaders } from "./record-headers.js";
@@ -163,7 +163,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await registerCompression(app);
   const rateLimits = options.rateLimits ?? new MemoryStore();
   const sessions = options.sessions ?? DEFAULT_SESSION_SETTINGS;
+  const known = knownRoutes(app);
+  const web = new WebConsole();
+  const pageFallback = consoleFallback(web, known);
   registerPipeline(app, {
+    pageFallback,
     db: options.db,
     keys,
     env: options.env,
@@ -184,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerIfMatch(app);
   registerRecordHeaders(app);
   registerBodyParsers(app);
-  registerNotFound(app);
+  registerNotFound(app, known, pageFallback);
   await registerOpenApi(app, { version: VERSION });
 
   healthRoutes(app, options.db);
@@ -213,7 +217,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     { prefix: "/api/v1" },
   );
   await registerDocs(app);
-  registerConsole(app);
+  registerConsole(app, web);
   app.addHook("onClose", async () => requestLog.flush());
   await app.ready();
   return { app, requestLog, origin };

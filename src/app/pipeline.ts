@@ -30,6 +30,7 @@ import {
   type SessionSettings,
   sessionTokenOf,
 } from "../sessions/index.js";
+import type { PageFallback } from "./not-found.js";
 import { csrfRefusal, sessionEnded, sessionOnly, signInCsrfRefusal } from "./session-gate.js";
 
 export interface PipelineDeps {
@@ -45,6 +46,8 @@ export interface PipelineDeps {
   requestLog: RequestLogWriter;
   logger: pino.Logger;
   clock: () => Date;
+  /** An unknown path a browser opens, answered with the console's page (not-found.ts): no key asked. */
+  pageFallback?: PageFallback;
 }
 
 declare module "fastify" {
@@ -69,10 +72,12 @@ declare module "fastify" {
 /**
  * Default deny, decided on the route the router matched (never on the raw URL, which may be encoded,
  * absolute-form or dot-segmented): only routes whose config says `public` skip the key. Unmatched
- * requests need a key too, so they get 401 (or, with a key, 404/405) through the same pipeline.
+ * requests need a key too, so they get 401 (or, with a key, 404/405) through the same pipeline —
+ * except a page a browser opens outside /api (`pageFallback`), which gets the console's public page.
  */
-function needsKey(req: FastifyRequest): boolean {
-  return req.routeOptions.config?.public !== true;
+function needsKey(req: FastifyRequest, deps: PipelineDeps): boolean {
+  if (req.routeOptions.config?.public === true) return false;
+  return !(req.is404 && deps.pageFallback?.takes(req));
 }
 
 /** The status logged for a request whose client closed the connection before the answer (never sent). */
@@ -95,7 +100,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     if (deps.tls || (req.protocol === "https" && req.publicOrigin.startsWith("https:"))) {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
-    if (needsKey(req)) await admit(deps, req, reply);
+    if (needsKey(req, deps)) await admit(deps, req, reply);
     else if (req.routeOptions.config?.signIn) {
       const refusal = signInCsrfRefusal(req);
       if (refusal) throw refusal;
@@ -149,7 +154,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     // A request that timed out (408) or whose client left (499) is the client's problem: warn, not error.
     const level = status === 408 || status === CLIENT_CLOSED ? "warn" : "info";
     deps.logger[level]({ request_id, ...fields }, "request");
-    if (needsKey(req) || req.routeOptions.config?.signIn) deps.requestLog.record(entry);
+    if (needsKey(req, deps) || req.routeOptions.config?.signIn) deps.requestLog.record(entry);
   };
 
   app.addHook("onResponse", async (req, reply) => logRequest(req, reply.statusCode));

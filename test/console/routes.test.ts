@@ -50,12 +50,20 @@ describe("routes.tsx: one table for the router, the navigation and the server", 
     expect([...paths].sort()).toEqual(CONSOLE_PAGES.map(shapeOf).sort());
   });
 
-  it("the router has a route for every page of the table and none besides", async () => {
+  it("the router has a route for every page of the table and none besides (but the not-found page)", async () => {
     const { PAGES, makeRouter } = await web("routes");
     const { QueryClient } = await import("@tanstack/react-query");
     const router = makeRouter(new QueryClient());
     const routed = leafPaths(router.routeTree).map((path) => path.replace(/(.)\/$/, "$1"));
-    expect(routed.sort()).toEqual((Object.values(PAGES) as Page[]).map((page) => page.path).sort());
+    // "/$": every other address, signed in, is the not-found page (the server answers such a page a
+    // browser opens with the console, with 404: test/console/serving.test.ts).
+    expect(routed.sort()).toEqual([...(Object.values(PAGES) as Page[]).map((page) => page.path), "/$"].sort());
+  });
+
+  it("every page has a title of its own", async () => {
+    const { PAGES } = await web("routes");
+    const titles = (Object.values(PAGES) as { title: string }[]).map((page) => page.title);
+    expect(new Set(titles).size).toBe(titles.length);
   });
 
   it.each(ROLES)(

@@ -3,7 +3,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSOLE_PAGES } from "../../src/app/console.js";
 import { consoleCsp } from "../../src/app/security-headers.js";
-import { createTestApp, type TestApp } from "../harness.js";
+import { bearer, createTestApp, type TestApp } from "../harness.js";
 
 // The console as `npm run build` (the `prepare` step of `npm install`) leaves it in dist/web.
 const BUILT = new URL("../../dist/web/", import.meta.url);
@@ -74,5 +74,53 @@ describe("the web console at {origin}/", () => {
       expect(res.statusCode, path).toBe(401);
       expect(res.json().error.code).toBe("unauthorized");
     }
+  });
+
+  describe("a page a browser opens that no route answers", () => {
+    const BROWSER = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+
+    it("gets the console's page with 404 (the console draws its not-found page), signed in or not", async () => {
+      const html = readFileSync(new URL("index.html", BUILT), "utf8");
+      const { key } = await t.key("read");
+      for (const path of ["/nope", "/deals/x/y", "/statements", "/people/usr_1/deals", "/nope?x=1"]) {
+        for (const headers of [BROWSER, { ...BROWSER, ...bearer(key) }, { accept: "text/html" }]) {
+          const res = await get(path, headers);
+          expect(res.statusCode, path).toBe(404);
+          expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+          expect(res.headers["content-security-policy"]).toBe(consoleCsp());
+          expect(res.body).toBe(html);
+        }
+      }
+    });
+
+    it("/api keeps the API's answers: 401 without credentials, 404 or 405 with a key, JSON", async () => {
+      const { key } = await t.key("read");
+      for (const path of ["/api/v1/nope", "/api/v1/deals/x/y", "/api", "/api/nope", "/%61pi/v1/nope"]) {
+        const anonymous = await get(path, BROWSER);
+        expect(anonymous.statusCode, path).toBe(401);
+        expect(anonymous.json().error.code).toBe("unauthorized");
+        const keyed = await get(path, { ...BROWSER, ...bearer(key) });
+        expect(keyed.statusCode, path).toBe(404);
+        expect(keyed.json().error.code).toBe("not_found");
+      }
+      const wrongMethod = await get("/api/v1/deals/deal_1/approve", { ...BROWSER, ...bearer(key) });
+      expect(wrongMethod.statusCode).toBe(405);
+      expect(wrongMethod.json().error.code).toBe("method_not_allowed");
+    });
+
+    it("a program (no HTML asked), another method, or a path another method knows keeps the default deny", async () => {
+      const cases = [
+        { method: "GET", url: "/nope", headers: { accept: "application/json" } },
+        { method: "GET", url: "/nope", headers: { accept: "*/*" } },
+        { method: "POST", url: "/nope", headers: BROWSER },
+        { method: "DELETE", url: "/deals/x/y", headers: BROWSER },
+        { method: "GET", url: "/mcp", headers: BROWSER }, // POST /mcp exists: a 405 once admitted
+      ] as const;
+      for (const { method, url, headers } of cases) {
+        const res = await t.app.inject({ method, url, headers });
+        expect(res.statusCode, `${method} ${url} ${headers.accept}`).toBe(401);
+        expect(res.json().error.code).toBe("unauthorized");
+      }
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { ID_PREFIXES, isIdOf } from "./lib/ids";
 import { currentPeriodLabel, lastPeriods, type PlanPeriod } from "./lib/periods";
 import { rememberedPeriodKinds } from "./lib/remembered";
 
@@ -32,9 +33,10 @@ function dealPaths(dealId: string): string[] {
 /** The GET paths the page at `pathname` asks for first, for the signed-in person `viewerId`. */
 export function earlyPaths(pathname: string, viewerId: string): string[] {
   if (pathname === "/") return homePaths(viewerId);
+  // An id that is not one is the page's not-found state (routes.tsx): nothing to ask for.
   const person = /^\/people\/([^/]+)\/?$/.exec(pathname);
-  if (person) return homePaths(person[1]!);
+  if (person && isIdOf(ID_PREFIXES.person, person[1]!)) return homePaths(person[1]!);
   const deal = /^\/deals\/([^/]+)\/?$/.exec(pathname);
-  if (deal) return dealPaths(deal[1]!);
+  if (deal && isIdOf(ID_PREFIXES.deal, deal[1]!)) return dealPaths(deal[1]!);
   return [];
 }

@@ -16,7 +16,11 @@ const queryClient = new QueryClient({
       staleTime: 15_000,
       // A 4xx will not change by asking again; network trouble and 5xx may.
       retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
+      // Asked even when the browser says it is offline: the page then shows the offline state (which
+      // asks again by itself), never a skeleton that waits for ever.
+      networkMode: "always",
     },
+    mutations: { networkMode: "always" },
   },
 });
 const router = makeRouter(queryClient);

@@ -4,14 +4,17 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  lazyRouteComponent,
   Outlet,
   redirect,
+  useParams,
   useRouteContext,
+  useRouter,
 } from "@tanstack/react-router";
-import type { ReactNode } from "react";
-import { type Role, sessionQuery } from "./data/auth/queries";
-import { currentPeriodLabel } from "./lib/periods";
+import { type ReactNode, use } from "react";
+import { isOffline, OfflineError } from "./api/errors";
+import { type Role, type Session, sessionQuery } from "./data/auth/queries";
+import { ID_PREFIXES, isIdOf } from "./lib/ids";
+import { currentPeriodLabel, isPeriodLabel } from "./lib/periods";
 import { apiKeysSearch } from "./pages/api-keys/schemas";
 import { prefetchApprovals } from "./pages/approvals/queue";
 import { approvalsSearch } from "./pages/approvals/schemas";
@@ -31,6 +34,7 @@ import { statementSearch } from "./pages/statements/schemas";
 import { teamSearch } from "./pages/team/schemas";
 import { webhookSearch, webhooksSearch } from "./pages/webhooks/schemas";
 import { AppLayout, type NavEntry } from "./ui/AppLayout";
+import { usePageTitle } from "./ui/page-title";
 import { ErrorState, NotAllowedState, NotFoundState, PageLoader } from "./ui/states";
 
 const EVERYONE: readonly Role[] = ["rep", "manager", "finance", "admin"];
@@ -38,11 +42,38 @@ const EVERYONE: readonly Role[] = ["rep", "manager", "finance", "admin"];
 const READS_ALL: readonly Role[] = ["finance", "admin"];
 const ADMINS: readonly Role[] = ["admin"];
 
+/** A path parameter's check: an address that fails it is the page's not-found state, asked of no one. */
+interface Param {
+  valid: (value: string) => boolean;
+  /** What the page shows ("statement"): "This statement does not exist". */
+  what: string;
+  /** What the person reads under it, given the parameter as it was. */
+  hint: (value: string) => string;
+}
+
+/** An id the API gave (`deal_01J…`): its prefix, then letters and digits (lib/ids.ts). */
+const idParam = (prefix: string, what: string): Param => ({
+  valid: (value) => isIdOf(prefix, value),
+  what,
+  hint: () => `The address does not name a ${what}. Check the link, or go back to your home page.`,
+});
+
+const PERIOD_PARAM: Param = {
+  valid: isPeriodLabel,
+  what: "statement",
+  hint: (value) =>
+    `"${value}" is not a period. A statement's address names one: a quarter (2026-Q4), a month (2026-07) or a year (2026).`,
+};
+
 interface Page {
   /** As the router writes it ("/deals/$dealId"); the server serves each as the console (CONSOLE_PAGES). */
   path: string;
   /** Who may open it ("public": no session needed); anyone else gets the "not allowed" page. */
   roles: readonly Role[] | "public";
+  /** The page's name in the browser's tab, unique per page: "Approvals · Commission Tracking". */
+  title: string;
+  /** The path's parameters, each checked before the page asks the API anything. */
+  params?: Record<string, Param>;
   /** Listed in the navigation, for the same roles. */
   nav?: { label: string; section: NavEntry["section"]; to?: () => string; match?: string };
 }
@@ -54,13 +85,25 @@ interface Page {
  * is the API's own refusal.
  */
 export const PAGES = {
-  signIn: { path: "/sign-in", roles: "public" },
-  invite: { path: "/invite", roles: "public" },
-  home: { path: "/", roles: EVERYONE, nav: { label: "Home", section: "pay" } },
-  person: { path: "/people/$userId", roles: EVERYONE },
-  deal: { path: "/deals/$dealId", roles: EVERYONE },
+  signIn: { path: "/sign-in", title: "Sign in", roles: "public" },
+  invite: { path: "/invite", title: "Accept your invitation", roles: "public" },
+  home: { path: "/", title: "Home", roles: EVERYONE, nav: { label: "Home", section: "pay" } },
+  person: {
+    path: "/people/$userId",
+    title: "Person",
+    params: { userId: idParam(ID_PREFIXES.person, "person") },
+    roles: EVERYONE,
+  },
+  deal: {
+    path: "/deals/$dealId",
+    title: "Deal",
+    params: { dealId: idParam(ID_PREFIXES.deal, "deal") },
+    roles: EVERYONE,
+  },
   statement: {
     path: "/statements/$period",
+    title: "Statement",
+    params: { period: PERIOD_PARAM },
     roles: EVERYONE,
     nav: {
       label: "Statement",
@@ -69,32 +112,57 @@ export const PAGES = {
       match: "/statements",
     },
   },
-  whatIf: { path: "/what-if", roles: EVERYONE, nav: { label: "What-if", section: "pay" } },
-  disputes: { path: "/disputes", roles: EVERYONE, nav: { label: "My disputes", section: "pay" } },
-  team: { path: "/team", roles: ["manager", "finance", "admin"], nav: { label: "Team", section: "pay" } },
-  approvals: { path: "/approvals", roles: ADMINS, nav: { label: "Approvals", section: "cycle" } },
-  disputeQueue: { path: "/dispute-queue", roles: ADMINS, nav: { label: "Dispute queue", section: "cycle" } },
-  payouts: { path: "/payouts", roles: READS_ALL, nav: { label: "Payouts", section: "cycle" } },
+  whatIf: { path: "/what-if", title: "What-if", roles: EVERYONE, nav: { label: "What-if", section: "pay" } },
+  disputes: { path: "/disputes", title: "My disputes", roles: EVERYONE, nav: { label: "My disputes", section: "pay" } },
+  team: {
+    path: "/team",
+    title: "Team",
+    roles: ["manager", "finance", "admin"],
+    nav: { label: "Team", section: "pay" },
+  },
+  approvals: { path: "/approvals", title: "Approvals", roles: ADMINS, nav: { label: "Approvals", section: "cycle" } },
+  disputeQueue: {
+    path: "/dispute-queue",
+    title: "Dispute queue",
+    roles: ADMINS,
+    nav: { label: "Dispute queue", section: "cycle" },
+  },
+  payouts: { path: "/payouts", title: "Payouts", roles: READS_ALL, nav: { label: "Payouts", section: "cycle" } },
   // Finance reads plans and may preview a change's impact (MAY.previewPlanChange); only admins change them.
-  plans: { path: "/plans", roles: READS_ALL, nav: { label: "Plans", section: "setup" } },
-  plan: { path: "/plans/$planId", roles: READS_ALL },
-  spiffs: { path: "/spiffs", roles: READS_ALL, nav: { label: "SPIFFs", section: "setup" } },
-  people: { path: "/people", roles: READS_ALL, nav: { label: "People", section: "setup" } },
-  apiKeys: { path: "/api-keys", roles: ADMINS, nav: { label: "API keys", section: "system" } },
-  webhooks: { path: "/webhooks", roles: ADMINS, nav: { label: "Webhooks", section: "system" } },
-  webhook: { path: "/webhooks/$subscriptionId", roles: ADMINS },
-  audit: { path: "/audit", roles: ADMINS, nav: { label: "Audit log", section: "system" } },
-  requestLog: { path: "/request-log", roles: ADMINS, nav: { label: "Request log", section: "system" } },
-  jobs: { path: "/jobs", roles: ADMINS, nav: { label: "Jobs", section: "system" } },
-  account: { path: "/account", roles: EVERYONE, nav: { label: "Account", section: "settings" } },
+  plans: { path: "/plans", title: "Plans", roles: READS_ALL, nav: { label: "Plans", section: "setup" } },
+  plan: {
+    path: "/plans/$planId",
+    title: "Plan",
+    params: { planId: idParam(ID_PREFIXES.plan, "plan") },
+    roles: READS_ALL,
+  },
+  spiffs: { path: "/spiffs", title: "SPIFFs", roles: READS_ALL, nav: { label: "SPIFFs", section: "setup" } },
+  people: { path: "/people", title: "People", roles: READS_ALL, nav: { label: "People", section: "setup" } },
+  apiKeys: { path: "/api-keys", title: "API keys", roles: ADMINS, nav: { label: "API keys", section: "system" } },
+  webhooks: { path: "/webhooks", title: "Webhooks", roles: ADMINS, nav: { label: "Webhooks", section: "system" } },
+  webhook: {
+    path: "/webhooks/$subscriptionId",
+    title: "Webhook subscription",
+    params: { subscriptionId: idParam(ID_PREFIXES.webhookSubscription, "webhook subscription") },
+    roles: ADMINS,
+  },
+  audit: { path: "/audit", title: "Audit log", roles: ADMINS, nav: { label: "Audit log", section: "system" } },
+  requestLog: {
+    path: "/request-log",
+    title: "Request log",
+    roles: ADMINS,
+    nav: { label: "Request log", section: "system" },
+  },
+  jobs: { path: "/jobs", title: "Jobs", roles: ADMINS, nav: { label: "Jobs", section: "system" } },
+  account: { path: "/account", title: "Account", roles: EVERYONE, nav: { label: "Account", section: "settings" } },
 } as const satisfies Record<string, Page>;
 
-const mayOpen = (page: Page, role: Role) => page.roles === "public" || page.roles.includes(role);
+const mayOpen = (page: Pick<Page, "roles">, role: Role) => page.roles === "public" || page.roles.includes(role);
 
 /** The navigation of a person: the pages of the table their role may open, in the table's order. */
 export function navFor(role: Role): NavEntry[] {
   return Object.values(PAGES as Record<string, Page>).flatMap(({ path, roles, nav }) =>
-    nav && mayOpen({ path, roles }, role)
+    nav && mayOpen({ roles }, role)
       ? [{ label: nav.label, section: nav.section, to: nav.to ?? (() => path), match: nav.match ?? path }]
       : [],
   );
@@ -113,13 +181,13 @@ const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: PAGES.signIn.path,
   validateSearch: signInSearch,
-  component: lazyRouteComponent(() => import("./pages/auth/SignInPage"), "SignInPage"),
+  component: screen(PAGES.signIn, () => import("./pages/auth/SignInPage"), "SignInPage"),
 });
 
 const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: PAGES.invite.path,
-  component: lazyRouteComponent(() => import("./pages/auth/InvitePage"), "InvitePage"),
+  component: screen(PAGES.invite, () => import("./pages/auth/InvitePage"), "InvitePage"),
 });
 
 /** Every page below needs a session: without one, sign in first and come back here. */
@@ -127,13 +195,21 @@ const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: "signed-in",
   beforeLoad: async ({ context: { queryClient }, location, preload }) => {
-    const hadSession = Boolean(queryClient.getQueryData(sessionQuery().queryKey));
+    const known = queryClient.getQueryData(sessionQuery().queryKey);
+    const hadSession = Boolean(known);
     // A session ends without the page knowing (revoked, timed out, signed out elsewhere): every page
     // opened asks again, so the person signs in again here, not on a page that cannot load. A preload
-    // on hover reuses what is known.
-    const session = preload
-      ? await queryClient.ensureQueryData(sessionQuery())
-      : await queryClient.fetchQuery({ ...sessionQuery(), staleTime: 0 });
+    // on hover reuses what is known. When the server does not answer, the session known so far keeps
+    // the menu, and the page shows the offline state in its place.
+    let session: Session | null;
+    try {
+      session = preload
+        ? await queryClient.ensureQueryData(sessionQuery())
+        : await queryClient.fetchQuery({ ...sessionQuery(), staleTime: 0, retry: false });
+    } catch (err) {
+      if (!known || !isOffline(err)) throw err;
+      session = known;
+    }
     if (!session) {
       const reason = hadSession ? "expired" : undefined;
       throw redirect({ to: "/sign-in", search: { return_to: location.href, reason } });
@@ -147,19 +223,100 @@ const signedInRoute = createRoute({
 });
 
 type Load = () => Promise<Record<string, unknown>>;
+type Lazy = (() => ReactNode) & { preload: () => Promise<void> };
+
+/** Whether the server answers at all (its public page): a chunk that fails while it does is a new version. */
+const serverAnswers = () =>
+  fetch("/", { method: "HEAD", cache: "no-store" }).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * A page's code, loaded on first use (with the route: the router calls `preload`). A chunk that does
+ * not arrive while the server does not answer (stopped, network down) is an OfflineError: the page
+ * area shows the offline state, and the next try (its retry, or the next render) loads it again. A
+ * chunk missing from a server that answers (a new version deployed) reloads the page, once.
+ */
+function lazyPage(load: Load, name: string): Lazy {
+  let Component: (() => ReactNode) | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = (): Promise<void> => {
+    loading ??= load().then(
+      (module) => {
+        Component = module[name] as () => ReactNode;
+        sessionStorage.removeItem(`cts:reloaded-for:${name}`);
+      },
+      async (cause: unknown) => {
+        loading = undefined;
+        if (!(await serverAnswers())) throw new OfflineError(cause);
+        const reloaded = `cts:reloaded-for:${name}`;
+        if (sessionStorage.getItem(reloaded)) throw cause;
+        sessionStorage.setItem(reloaded, "1");
+        window.location.reload();
+        await new Promise(() => {}); // the page goes away
+      },
+    );
+    return loading;
+  };
+  const Lazy = (): ReactNode => {
+    if (!Component) use(preload());
+    return Component ? <Component /> : null;
+  };
+  return Object.assign(Lazy, { preload });
+}
+
+/** The first of a page's parameters that is not what its address needs (`/statements/garbage`), if any. */
+function invalidParam(page: Page, params: Record<string, string | undefined>): [Param, string] | undefined {
+  for (const [name, param] of Object.entries(page.params ?? {})) {
+    const value = params[name] ?? "";
+    if (!param.valid(value)) return [param, value];
+  }
+  return undefined;
+}
+
+/** Whether the page's loader may ask the API: an invalid address asks nothing. */
+const validParams = (page: Page, params: Record<string, string>) => invalidParam(page, params) === undefined;
+
+/** The page's not-found state for an address whose parameter is not one; else the page. */
+function InvalidParams({ page, children }: { page: Page; children: ReactNode }): ReactNode {
+  const invalid = invalidParam(page, useParams({ strict: false }) as Record<string, string | undefined>);
+  if (!invalid) return children;
+  const [param, value] = invalid;
+  return <NotFoundState what={param.what}>{param.hint(value)}</NotFoundState>;
+}
 
 /**
  * A page's screen for the roles the table gives it, the "not allowed" page for anyone else: then the
  * page's code never loads. This is for the person's sake; what protects the data is the API's refusal.
+ * The tab is named after the page, and an address whose parameters are not valid is the page's
+ * not-found state.
  */
 function screen(page: Page, load: Load, name: string) {
-  const Screen = lazyRouteComponent(load as never, name) as (() => ReactNode) & { preload?: () => Promise<void> };
-  if (page.roles === "public" || page.roles === EVERYONE) return Screen;
+  const Screen = lazyPage(load, name);
   const roles = page.roles;
-  return function RolePage(): ReactNode {
-    const { session } = useRouteContext({ from: "/signed-in" });
-    return roles.includes(session.user.role) ? <Screen /> : <NotAllowedState roles={roles} />;
+  const PageScreen = (): ReactNode => {
+    usePageTitle(page.title);
+    return (
+      <InvalidParams page={page}>
+        {roles === "public" || roles === EVERYONE ? <Screen /> : <RoleScreen roles={roles} Screen={Screen} />}
+      </InvalidParams>
+    );
   };
+  // Pages everyone opens load their code with the route (the router calls preload); the others on render.
+  if (roles === "public" || roles === EVERYONE) return Object.assign(PageScreen, { preload: Screen.preload });
+  return PageScreen;
+}
+
+function RoleScreen({ roles, Screen }: { roles: readonly Role[]; Screen: Lazy }): ReactNode {
+  const { session } = useRouteContext({ from: "/signed-in" });
+  return roles.includes(session.user.role) ? <Screen /> : <NotAllowedState roles={roles} />;
+}
+
+/** An address no page has (`/nope`, `/deals/x/y`): the not-found page, inside the signed-in frame. */
+function UnknownPage(): ReactNode {
+  usePageTitle("Page not found");
+  return <NotFoundState what="page" />;
 }
 
 /** A route's first requests start while its code chunk loads, for those allowed to open it. */
@@ -192,7 +349,8 @@ const homeRoute = createRoute({
 const personRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.person.path,
-  loader: ({ context, params }) => prefetchHome(context.queryClient, params.userId),
+  loader: ({ context, params }) =>
+    validParams(PAGES.person, params) ? prefetchHome(context.queryClient, params.userId) : undefined,
   component: screen(PAGES.person, () => import("./pages/home/PersonPage"), "PersonPage"),
 });
 const dealRoute = createRoute({
@@ -200,7 +358,9 @@ const dealRoute = createRoute({
   path: PAGES.deal.path,
   validateSearch: dealSearch,
   loader: ({ context, params, location }) =>
-    prefetchDealPage(context.queryClient, params.dealId, dealSearch.parse(location.search).history),
+    validParams(PAGES.deal, params)
+      ? prefetchDealPage(context.queryClient, params.dealId, dealSearch.parse(location.search).history)
+      : undefined,
   component: screen(PAGES.deal, () => import("./pages/deals/DealPage"), "DealPage"),
 });
 const statementRoute = pageRoute(
@@ -270,6 +430,8 @@ const requestLogRoute = pageRoute(
 );
 const jobsRoute = pageRoute(PAGES.jobs, jobsSearch, () => import("./pages/jobs/JobsPage"), "JobsPage");
 const accountRoute = pageRoute(PAGES.account, undefined, () => import("./pages/auth/AccountPage"), "AccountPage");
+/** Every other address, once signed in (the server answers unknown pages with the console too). */
+const unknownRoute = createRoute({ getParentRoute: signedIn, path: "$", component: UnknownPage });
 
 export const routeTree = rootRoute.addChildren([
   signInRoute,
@@ -296,8 +458,17 @@ export const routeTree = rootRoute.addChildren([
     requestLogRoute,
     jobsRoute,
     accountRoute,
+    unknownRoute,
   ]),
 ]);
+
+/** A page that failed to load (its data or its code): the error in the page's place, the menu kept. */
+function RouteError({ error, reset }: { error: unknown; reset: () => void }): ReactNode {
+  const router = useRouter();
+  // Loaders and the page's code run again, then the boundary draws the page.
+  const retry = () => void router.invalidate().finally(reset);
+  return <ErrorState error={error} retry={retry} />;
+}
 
 export function makeRouter(queryClient: QueryClient) {
   return createRouter({
@@ -305,7 +476,7 @@ export function makeRouter(queryClient: QueryClient) {
     context: { queryClient },
     defaultPreload: "intent",
     defaultPendingComponent: PageLoader,
-    defaultErrorComponent: ({ error, reset }) => <ErrorState error={error} retry={reset} />,
+    defaultErrorComponent: RouteError,
     defaultNotFoundComponent: () => <NotFoundState />,
   });
 }

@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from "openapi-fetch";
 import { forgetEarly, takeEarly } from "./early";
-import { apiErrorOf } from "./errors";
+import { apiErrorOf, OfflineError } from "./errors";
 import type { paths } from "./schema";
 
 let csrfToken: string | undefined;
@@ -40,7 +40,11 @@ const session: Middleware = {
 function fetchOrTakeEarly(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const early = request.method === "GET" ? takeEarly(url.pathname + url.search) : undefined;
-  return early ?? globalThis.fetch(request);
+  return (early ?? globalThis.fetch(request)).catch((cause: unknown) => {
+    // An aborted request (a query cancelled, a page left) stays what it is; no answer at all is "offline".
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new OfflineError(cause);
+  });
 }
 
 export const api = createClient<paths>({

@@ -30,3 +30,23 @@ export async function apiErrorOf(response: Response, error?: unknown): Promise<A
     Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
   );
 }
+
+/**
+ * The server did not answer at all (the network is down, the server stopped): fetch rejected, or a
+ * page's code could not be loaded. Said in words a person can act on, never the browser's "Failed to fetch".
+ */
+export class OfflineError extends Error {
+  constructor(readonly cause?: unknown) {
+    super("The server cannot be reached. Check your connection; this page tries again by itself.");
+    this.name = "OfflineError";
+  }
+}
+
+/** An error that means "no answer from the server" (OfflineError, or a code chunk that failed to load). */
+export function isOffline(error: unknown): boolean {
+  if (error instanceof OfflineError) return true;
+  return (
+    error instanceof TypeError &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)
+  );
+}

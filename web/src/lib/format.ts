@@ -39,8 +39,8 @@ export function dateTime(timestamp: string): string {
 const exactFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * An exact decimal from an explanation ("1728.042") as money with every digit it has (up to 6), so an
- * unrounded slice reads as the engine computed it: "$1,728.042". Rounding is the API's, shown as its own step.
+ * An exact decimal from an explanation ("1728.042") as money with every digit it has (up to 6): what
+ * the engine computed, for a tooltip (`moneyToCent`). Rounding is the API's, shown as its own step.
  */
 export function exactMoney(amount: string, currency = "USD"): string {
   let format = exactFormats.get(currency);
@@ -61,4 +61,27 @@ export function signedMoney(amount: number, currency = "USD"): string {
   if (amount > 0) return `+${money(amount, currency)}`;
   if (amount < 0) return `−${money(-amount, currency)}`;
   return money(0, currency);
+}
+
+/** Whether an exact decimal ("781937.664") has more places than cents. */
+export function hasMoreThanCents(amount: string | number): boolean {
+  const text = String(amount);
+  if (/e/i.test(text)) return !Number.isInteger(Number(text) * 100);
+  const fraction = text.split(".")[1] ?? "";
+  return fraction.replace(/0+$/, "").length > 2;
+}
+
+/**
+ * Money as every page shows it, to the cent: "$781,937.66"; and, when the exact value has more places
+ * (an explanation's unrounded slice, attainment before a deal), that value for a tooltip:
+ * "$781,937.664". `exact` is undefined when the cents say it all.
+ */
+export function moneyToCent(amount: string | number, currency = "USD"): { text: string; exact?: string } {
+  const text = money(amount, currency);
+  return hasMoreThanCents(amount) ? { text, exact: exactMoney(String(amount), currency) } : { text };
+}
+
+/** A share of a deal as the API gives it (60 = 60 %), in the one percent style: "60%", "33.33%". */
+export function sharePercent(percentOf100: number | string): string {
+  return percent(Number(percentOf100) / 100);
 }

@@ -2,6 +2,11 @@
 
 export type PlanPeriod = "month" | "quarter" | "year";
 
+/** Whether a text names a period as the API does: "2026-Q3", "2026-07" (01–12) or "2026" (1000–9999). */
+export function isPeriodLabel(text: string): boolean {
+  return /^[1-9]\d{3}(-Q[1-4]|-(0[1-9]|1[0-2]))?$/.test(text);
+}
+
 /** The period containing a calendar date ("YYYY-MM-DD"), for a plan of that period kind. */
 export function periodOf(kind: PlanPeriod, isoDate: string): string {
   const year = isoDate.slice(0, 4);

@@ -1,6 +1,8 @@
-import { AppShell, Burger, Button, Group, NavLink, Text, Title } from "@mantine/core";
+import "./layout.css";
+import { AppShell, Burger, Button, Group, NavLink, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Link, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
+import type { MouseEvent } from "react";
 import { useSignOut } from "../data/auth/mutations";
 import type { SessionUser } from "../data/auth/queries";
 
@@ -22,6 +24,9 @@ export const SECTION_LABELS = {
   settings: "Settings",
 };
 
+/** The page area, where "Skip to content" lands. */
+const MAIN_ID = "main";
+
 const SECTIONS = Object.keys(SECTION_LABELS) as NavEntry["section"][];
 
 /** The frame of every signed-in page: the product, the person, the pages their role may open, sign-out. */
@@ -37,6 +42,14 @@ export function AppLayout({ user, entries }: { user: SessionUser; entries: reado
     await navigate({ to: "/sign-in", search: { reason: "signed-out" } });
   };
 
+  // The skip link moves focus to the page itself (past the header and the menu), without a hash in the URL.
+  const skipToContent = (event: MouseEvent) => {
+    event.preventDefault();
+    const main = document.getElementById(MAIN_ID);
+    main?.focus();
+    main?.scrollIntoView();
+  };
+
   const isActive = ({ match }: NavEntry) =>
     match === "/" ? pathname === "/" : pathname === match || pathname.startsWith(`${match}/`);
 
@@ -46,13 +59,17 @@ export function AppLayout({ user, entries }: { user: SessionUser; entries: reado
       navbar={{ width: 220, breakpoint: "sm", collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <a className="skip-link" href={`#${MAIN_ID}`} onClick={skipToContent}>
+        Skip to content
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
-            <Title order={1} size="h4">
+            {/* The product's name, not a heading: each page's own title is its one h1. */}
+            <Text fw={700} size="lg" component="p">
               Commissions
-            </Title>
+            </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <Text size="sm" visibleFrom="xs" aria-label="Signed in as">
@@ -89,7 +106,7 @@ export function AppLayout({ user, entries }: { user: SessionUser; entries: reado
           </div>
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -8,7 +8,9 @@ import {
   type TableProps,
   Text,
   UnstyledButton,
+  useMantineTheme,
 } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { Fragment, type ReactNode } from "react";
 import { ScrollTable } from "./ScrollTable";
 import { EmptyState, ErrorState, LoadingState } from "./states";
@@ -29,8 +31,13 @@ export interface Column<T> {
   /** Further props of each cell (white-space, widths, a test id). */
   props?: (row: T) => Record<string, unknown>;
   width?: number;
-  /** Shown from this breakpoint up (a narrow screen keeps the columns that matter). */
+  /**
+   * Shown from this breakpoint up: a column of low priority (a phone keeps the columns that matter;
+   * the row's page or drawer has the rest). Give the table a `narrowMinWidth` that fits without it.
+   */
   visibleFrom?: MantineBreakpoint;
+  /** Shown below this breakpoint only: what a phone shows in place of the columns it hides. */
+  hiddenFrom?: MantineBreakpoint;
 }
 
 /** A list answer's `meta` (API.md §2). */
@@ -145,8 +152,13 @@ interface TableOptions<T> {
   detail?: (row: T) => ReactNode;
   /** The opened row's id and data attributes (what the row's toggle names in aria-controls). */
   detailProps?: (row: T) => Record<string, unknown>;
-  /** Below this width the table scrolls sideways. */
+  /** Below this width the table scrolls sideways (in its own region, never the page). */
   minWidth: number;
+  /**
+   * The same below the `sm` breakpoint (a phone), where the columns shown from `sm` up are hidden: a
+   * width the remaining columns fit in, so the list needs no sideways scrolling at 390 px.
+   */
+  narrowMinWidth?: number;
   testId?: string;
   table?: TableProps;
   /** A sentence under the table saying what its numbers are. */
@@ -168,8 +180,13 @@ export function DataTable<T>(props: States & TableOptions<T> & { rows: T[] | und
 
 /** A table of records without the list states (the rows are known: a statement's lines). */
 export function RecordTable<T>(props: TableOptions<T> & { rows: T[] }) {
-  const { label, columns, rows, rowProps, detail, detailProps, minWidth, testId, table, caption } = props;
+  const { label, columns: allColumns, rows, rowProps, detail, detailProps, testId, table, caption } = props;
   const rowKey = props.rowKey ?? ((row: T) => (row as { id: string }).id);
+  const narrow = useNarrow();
+  const minWidth = narrow && props.narrowMinWidth !== undefined ? props.narrowMinWidth : props.minWidth;
+  // A column for one side of the breakpoint only is left out on the other (not just hidden: a detail
+  // row's colSpan counts what is there).
+  const columns = allColumns.filter((column) => (narrow ? !column.visibleFrom : !column.hiddenFrom));
   return (
     <ScrollTable minWidth={minWidth} label={label}>
       <Table aria-label={label} data-testid={testId} {...table}>
@@ -184,6 +201,7 @@ export function RecordTable<T>(props: TableOptions<T> & { rows: T[] }) {
                 ta={column.numeric ? "right" : undefined}
                 w={column.width}
                 visibleFrom={column.visibleFrom}
+                hiddenFrom={column.hiddenFrom}
                 aria-sort={column.sort?.direction}
               >
                 {column.sort ? <SortButton label={column.header} sort={column.sort} /> : column.header}
@@ -208,6 +226,7 @@ export function RecordTable<T>(props: TableOptions<T> & { rows: T[] }) {
                         ta={column.numeric ? "right" : undefined}
                         data-col={column.id}
                         visibleFrom={column.visibleFrom}
+                        hiddenFrom={column.hiddenFrom}
                         {...column.props?.(row)}
                       >
                         {column.cell(row, index)}
@@ -227,6 +246,12 @@ export function RecordTable<T>(props: TableOptions<T> & { rows: T[] }) {
       </Table>
     </ScrollTable>
   );
+}
+
+/** Below the `sm` breakpoint (a phone): where low-priority columns give way. */
+function useNarrow(): boolean {
+  const theme = useMantineTheme();
+  return useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.1px))`, false, { getInitialValueInEffect: false });
 }
 
 function SortButton({ label, sort }: { label: ReactNode; sort: NonNullable<Column<unknown>["sort"]> }) {

@@ -36,3 +36,32 @@ export const DISPUTE_OUTCOME_LABELS = {
   partially_approved: "Partially approved",
   denied: "Denied",
 } as const satisfies Record<NonNullable<Schemas["Dispute"]["outcome"]>, string>;
+
+/** What an audit event did, as the start of a sentence ("Approved by Rita Ops"); others show the action. */
+export const AUDIT_ACTION_VERBS: Record<string, string> = {
+  "deal.create": "Created",
+  "deal.update": "Edited",
+  "deal.approve": "Approved",
+  "deal.reject": "Rejected",
+  "deal.mark_paid": "Marked paid",
+  "deal.delete": "Deleted",
+  "deal.dispute": "Disputed",
+  "deal.resolve_dispute": "Dispute resolved",
+  "deal.adjust": "Adjusted",
+  "dispute.open": "Dispute opened",
+  "dispute.resolve": "Dispute resolved",
+  "commission.adjust": "Commission adjusted",
+};
+
+/**
+ * Who did it, in words: a person by their name (the API's actor name, or the everyone list's when it
+ * knows the id), an API key by its name or id, the owner's command line as such.
+ */
+export function actorInWords(
+  actor: { type: "api_key" | "owner" | "user"; id: string | null; name: string },
+  names?: ReadonlyMap<string, string>,
+): string {
+  if (actor.type === "owner") return "the owner (command line)";
+  if (actor.type === "api_key") return `the API key “${actor.name || actor.id}”`;
+  return (actor.id && names?.get(actor.id)) || actor.name || actor.id || "someone";
+}

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
-import { ApiError } from "../api/errors";
+import { type ReactNode, useEffect, useRef } from "react";
+import { ApiError, isOffline } from "../api/errors";
+import { usePageTitle } from "./page-title";
 
 /** Loading: a skeleton of a few lines, announced to screen readers. */
 export function LoadingState({ label = "Loading", lines = 4 }: { label?: string; lines?: number }) {
@@ -26,8 +27,48 @@ export function PageLoader() {
   );
 }
 
+/** How often the offline state asks again by itself while the server does not answer. */
+export const OFFLINE_RETRY_MS = 5_000;
+
+/**
+ * No answer from the server (network down, server stopped): said plainly where the page's content
+ * would be — the menu stays — with "Try again", and asked again by itself every few seconds and when
+ * the browser comes back online, so the page returns on its own once the server answers.
+ */
+export function OfflineState({ retry }: { retry?: () => void }) {
+  const latest = useRef(retry);
+  latest.current = retry;
+  useEffect(() => {
+    const again = () => latest.current?.();
+    const timer = window.setInterval(again, OFFLINE_RETRY_MS);
+    window.addEventListener("online", again);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener("online", again);
+    };
+  }, []);
+  return (
+    <Alert color="gray" title="The server cannot be reached" role="alert" data-testid="offline-state">
+      <Stack gap="xs">
+        <Text size="sm">
+          Check your connection. This page tries again every few seconds and comes back by itself as soon as the server
+          answers.
+        </Text>
+        {retry && (
+          <Group>
+            <Button size="xs" variant="default" onClick={retry}>
+              Try again
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 /** An error as the API gave it: its message and request id (to quote to an admin), and a retry. */
 export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+  if (isOffline(error)) return <OfflineState retry={retry} />;
   const apiError = error instanceof ApiError ? error : undefined;
   const message = error instanceof Error ? error.message : "Something went wrong.";
   return (
@@ -52,10 +93,10 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
 }
 
 /** Nothing to show yet, said plainly, with what to do about it when there is something. */
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+export function EmptyState({ title, children, order = 3 }: { title: string; children?: ReactNode; order?: 1 | 3 }) {
   return (
     <Stack align="center" gap="xs" py="xl">
-      <Title order={3} size="h4">
+      <Title order={order} size="h4">
         {title}
       </Title>
       {children && (
@@ -67,19 +108,25 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** The page for an id outside what the person sees (the API's 404), or an unknown console path. */
-export function NotFoundState({ what = "page" }: { what?: string }) {
+/**
+ * The page for an id outside what the person sees (the API's 404), an address whose parameter is not
+ * one (`/statements/garbage`), or an unknown console path: the page's heading, and the tab says so.
+ */
+export function NotFoundState({ what = "page", children }: { what?: string; children?: ReactNode }) {
+  usePageTitle(`${what[0]!.toUpperCase()}${what.slice(1)} not found`, { state: true });
   return (
-    <EmptyState title={`This ${what} does not exist`}>
-      It may have been removed, or it is not one you can see. Check the link, or go back to your home page.
+    <EmptyState order={1} title={`This ${what} does not exist`}>
+      {children ??
+        "It may have been removed, or it is not one you can see. Check the link, or go back to your home page."}
     </EmptyState>
   );
 }
 
 /** A console page the person's role may not open (the API would refuse its calls with 403 anyway). */
 export function NotAllowedState({ roles }: { roles: readonly string[] }) {
+  usePageTitle("Not allowed", { state: true });
   return (
-    <EmptyState title="You are not allowed to open this page">
+    <EmptyState order={1} title="You are not allowed to open this page">
       It is for {roles.join(" or ")} users. Ask an admin if you need it, or go back to your home page.
     </EmptyState>
   );

@@ -38,6 +38,7 @@ export function ApiKeysPage() {
         label="API keys"
         testId="api-keys-table"
         minWidth={900}
+        narrowMinWidth={0}
         table={{ striped: true, verticalSpacing: "sm" }}
         columns={keyColumns(keys.data?.data ?? [], (action, key) => setActing({ action, key }))}
         rowProps={(key) => ({ "data-key-id": key.id })}

@@ -58,16 +58,30 @@ export function keyColumns(keys: ApiKey[], onAction: (action: KeyAction, key: Ap
       ),
     },
     { header: "Scope", id: "scope", cell: (key) => key.scope },
-    { header: "Created", id: "created", props: () => ({ miw: 110 }), cell: (key) => dateTime(key.created_at) },
+    // A phone keeps the key, its scope and state, and the actions.
+    {
+      header: "Created",
+      id: "created",
+      visibleFrom: "sm",
+      props: () => ({ miw: 110 }),
+      cell: (key) => dateTime(key.created_at),
+    },
     {
       header: "Last used",
       id: "last-used",
+      visibleFrom: "sm",
       props: () => ({ miw: 110 }),
       cell: (key) => (key.last_used_at ? dateTime(key.last_used_at) : "Never"),
     },
-    { header: "Status", id: "status", props: () => ({ miw: 150 }), cell: (key) => <StateText state={stateOf(key)} /> },
+    {
+      header: "Status",
+      id: "status",
+      props: () => ({ miw: { base: 0, sm: 150 } }),
+      cell: (key) => <StateText state={stateOf(key)} />,
+    },
     {
       header: "MCP tools",
+      visibleFrom: "sm",
       cell: (key) => {
         const usable = isUsable(stateOf(key));
         return (
@@ -94,7 +108,7 @@ export function keyColumns(keys: ApiKey[], onAction: (action: KeyAction, key: Ap
       header: <VisuallyHidden>Actions</VisuallyHidden>,
       cell: (key) =>
         isUsable(stateOf(key)) && (
-          <Group gap={6} wrap="nowrap" justify="flex-end">
+          <Group gap={6} justify="flex-end">
             <Button
               size="compact-sm"
               variant="light"

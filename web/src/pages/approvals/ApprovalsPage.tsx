@@ -191,6 +191,7 @@ export function ApprovalsPage() {
         label="Pending deals"
         testId="approval-queue"
         minWidth={980}
+        narrowMinWidth={0}
         table={{ highlightOnHover: true, verticalSpacing: "xs" }}
         {...table}
         loading="Loading pending deals"

@@ -1,6 +1,7 @@
 import { MultiSelect, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { DEAL_TYPES, type DealType } from "../../data/deals/queries";
 import { currentPeriodLabel, lastPeriods } from "../../lib/periods";
+import { DEAL_TYPE_LABELS } from "../../ui/labels";
 import type { QueueFilters as Filters } from "./queue";
 
 const PERIODS = [
@@ -8,7 +9,7 @@ const PERIODS = [
   ...lastPeriods(currentPeriodLabel("year"), 2).reverse(),
 ];
 
-const typeLabel = (type: string) => type.replace("_", " ");
+const typeLabel = (type: DealType) => DEAL_TYPE_LABELS[type];
 
 /** The queue's filters; a field the API refused shows the API's message (`errors`, by query parameter). */
 export function QueueFilters(props: {

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import type { Deal, DealSort } from "../../data/deals/queries";
 import { date, money } from "../../lib/format";
 import type { Column } from "../../ui/DataTable";
+import { DEAL_TYPE_LABELS } from "../../ui/labels";
 
 type SortField = "close_date" | "arr_amount" | "total_commission" | "created_at";
 
@@ -80,12 +81,20 @@ export function useQueueColumns(props: Options) {
         </UnstyledButton>
       ),
     },
-    { header: "Owner", cell: (deal) => nameOf(deal.owner_id) },
-    { header: "Type", props: nowrap, cell: (deal) => deal.deal_type.replace("_", " ") },
-    { header: "Close date", props: nowrap, sort: sorted("close_date"), cell: (deal) => date(deal.close_date) },
+    // A phone keeps the deal, its commission and the actions; the rest is in the deal's drawer.
+    { header: "Owner", visibleFrom: "sm", cell: (deal) => nameOf(deal.owner_id) },
+    { header: "Type", visibleFrom: "sm", props: nowrap, cell: (deal) => DEAL_TYPE_LABELS[deal.deal_type] },
+    {
+      header: "Close date",
+      visibleFrom: "sm",
+      props: nowrap,
+      sort: sorted("close_date"),
+      cell: (deal) => date(deal.close_date),
+    },
     {
       header: "ARR",
       id: "arr",
+      visibleFrom: "sm",
       numeric: true,
       sort: sorted("arr_amount"),
       cell: (deal) => money(deal.arr_amount, deal.currency),
@@ -97,11 +106,18 @@ export function useQueueColumns(props: Options) {
       sort: sorted("total_commission"),
       cell: (deal) => money(deal.total_commission, deal.currency),
     },
-    { header: "Submitted", props: nowrap, sort: sorted("created_at"), cell: (deal) => date(deal.created_at) },
+    {
+      header: "Submitted",
+      visibleFrom: "sm",
+      props: nowrap,
+      sort: sorted("created_at"),
+      cell: (deal) => date(deal.created_at),
+    },
     {
       header: <VisuallyHidden>Actions</VisuallyHidden>,
       cell: (deal, index) => (
-        <Group gap={4} wrap="nowrap">
+        // One above the other when the row is narrow (a phone), side by side otherwise.
+        <Group gap={4} miw={0} maw={{ base: 70, sm: "none" }}>
           <Button
             size="compact-xs"
             variant="light"

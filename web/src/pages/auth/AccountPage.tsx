@@ -23,7 +23,9 @@ export function AccountPage() {
   const { user } = session;
   return (
     <Stack maw={640}>
-      <Title order={2}>Account</Title>
+      <Title order={1} size="h2">
+        Account
+      </Title>
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <Fact label="Name" value={user.name} />

@@ -6,10 +6,11 @@ import { ApiError } from "../../api/errors";
 import type { SessionUser } from "../../data/auth/queries";
 import { type DealDetail, dealHistoryQuery, dealQuery } from "../../data/deals/queries";
 import { everyoneQuery, namesOf } from "../../data/users/queries";
-import { date, money } from "../../lib/format";
+import { date, money, sharePercent } from "../../lib/format";
 import { commissionLabel } from "../../ui/commission/commissionLabel";
 import { DealLines } from "../../ui/commission/DealLines";
 import { DisputeList } from "../../ui/commission/DisputeList";
+import { DEAL_TYPE_LABELS } from "../../ui/labels";
 import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { DealHistory } from "./DealHistory";
@@ -53,7 +54,9 @@ function DealView({ deal }: { deal: DealDetail }) {
     <Stack gap="lg" maw={960}>
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Title order={2}>{deal.opportunity_name}</Title>
+          <Title order={1} size="h2">
+            {deal.opportunity_name}
+          </Title>
           <Group gap="xs">
             <Badge data-testid="deal-status" color={deal.status === "disputed" ? "red.9" : "indigo.8"}>
               {deal.status}
@@ -69,10 +72,13 @@ function DealView({ deal }: { deal: DealDetail }) {
       <Card withBorder>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <Fact label="ARR" value={money(deal.arr_amount, deal.currency)} />
-          <Fact label="Type" value={deal.deal_type.replace("_", " ")} />
+          <Fact label="Type" value={DEAL_TYPE_LABELS[deal.deal_type]} />
           <Fact label="Close date" value={date(deal.close_date)} />
           <Fact label="Owner" value={nameOf(deal.owner_id)} />
-          <Fact label="Splits" value={deal.splits.map((s) => `${nameOf(s.user_id)} ${s.percent}%`).join(", ")} />
+          <Fact
+            label="Splits"
+            value={deal.splits.map((s) => `${nameOf(s.user_id)} ${sharePercent(s.percent)}`).join(", ")}
+          />
           <Fact
             label={commissionLabel(deal.total_commission_scope, session.user.role)}
             value={money(deal.total_commission, deal.currency)}

@@ -48,7 +48,7 @@ export function DisputeCard({ dispute }: { dispute: Dispute }) {
               Opened {date(dispute.created_at)} · deal {deal.data.status}
             </Text>
           </Stack>
-          <Badge color={dispute.status === "open" ? "red.9" : "green.9"}>{dispute.status}</Badge>
+          <Badge color={dispute.status === "open" ? "red.9" : "teal.9"}>{dispute.status}</Badge>
         </Group>
 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">

@@ -23,7 +23,9 @@ export function DisputeQueuePage() {
   return (
     <Stack gap="md" maw={1000}>
       <Group justify="space-between" align="end" wrap="wrap">
-        <Title order={2}>Dispute queue</Title>
+        <Title order={1} size="h2">
+          Dispute queue
+        </Title>
         <SegmentedControl
           aria-label="Which disputes"
           value={status}

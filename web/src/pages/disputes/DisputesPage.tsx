@@ -19,7 +19,9 @@ export function DisputesPage() {
   });
   return (
     <Stack gap="md" maw={1100}>
-      <Title order={2}>My disputes</Title>
+      <Title order={1} size="h2">
+        My disputes
+      </Title>
       <DataTable
         {...DISPUTE_TABLE}
         columns={COLUMNS}

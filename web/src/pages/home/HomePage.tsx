@@ -7,7 +7,9 @@ export function HomePage() {
   const { session } = useRouteContext({ from: "/signed-in" });
   return (
     <Stack gap="lg">
-      <Title order={2}>Your commissions</Title>
+      <Title order={1} size="h2">
+        Your commissions
+      </Title>
       <PersonHome userId={session.user.id} />
     </Stack>
   );

@@ -10,8 +10,11 @@ import { currentStatements, recentDeals } from "./loader";
 import { PeriodSection } from "./PeriodSection";
 import { RecentDeals } from "./RecentDeals";
 
-/** A person's home: the current period of each of their plans, and their recent deals. Read-only. */
-export function PersonHome({ userId }: { userId: string }) {
+/**
+ * A person's home: the current period of each of their plans, and their recent deals. Read-only.
+ * `name`: whose home it is when not the viewer's own (a manager's read-only view).
+ */
+export function PersonHome({ userId, name }: { userId: string; name?: string }) {
   const results = useQueries({ queries: currentStatements(userId) });
   // What the sections below read too (same keys: one request each), so the page knows when all of it
   // is on screen, and the earlier periods are asked for as soon as the current ones are known.
@@ -32,10 +35,15 @@ export function PersonHome({ userId }: { userId: string }) {
   else if (results.some((r) => !r.data)) current = <LoadingState label="Loading this period" />;
   else {
     const statements = results.map((r) => r.data!).filter((s) => s.plans.length > 0 || s.lines.length > 0);
+    // No statement has a plan (the API's `plans` is empty for every current period) nor a line: no plan
+    // is in force, which nothing the person does will change; an admin assigns one.
+    const period = results.map((r) => r.data!.period).find((p) => kindOf(p) === "quarter") ?? results[0]?.data?.period;
     current =
       statements.length === 0 ? (
-        <EmptyState title="Nothing earned this period yet">
-          Commissions appear here once a deal closes under one of the plans.
+        <EmptyState title={`${name ? `${name} has` : "You have"} no plan in force for ${period}`}>
+          {name
+            ? "Commissions appear here once an admin assigns them a plan and their deals close under it."
+            : "Ask your admin to assign you a plan: commissions appear here once your deals close under it."}
         </EmptyState>
       ) : (
         statements.map((s) => <PeriodSection key={s.period} userId={userId} statement={s} />)

@@ -21,7 +21,7 @@ export function PersonPage() {
   return (
     <Stack gap="lg">
       <PageHeader title={person.data.name}>{person.data.role} · read-only view</PageHeader>
-      <PersonHome userId={userId} />
+      <PersonHome userId={userId} name={person.data.name} />
     </Stack>
   );
 }

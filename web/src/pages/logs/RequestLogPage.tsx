@@ -81,6 +81,7 @@ export function RequestLogPage() {
         label="Requests"
         testId="request-log-table"
         minWidth={1080}
+        narrowMinWidth={0}
         table={{ verticalSpacing: "xs", fz: "sm", striped: true }}
         columns={REQUEST_COLUMNS}
         rowProps={(row) => ({ "data-request-id": row.id })}

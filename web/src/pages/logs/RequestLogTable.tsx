@@ -13,11 +13,12 @@ const nowrap = () => ({ style: { whiteSpace: "nowrap" } });
 
 /** Logged requests: who (key or person), what, how it was answered and how fast. */
 export const REQUEST_COLUMNS: Column<RequestLog>[] = [
-  { header: "When", props: nowrap, cell: (row) => dateTime(row.created_at) },
+  // A phone keeps the request and how it was answered; when, how fast and by whom from `sm` up.
+  { header: "When", visibleFrom: "sm", props: nowrap, cell: (row) => dateTime(row.created_at) },
   {
     header: "Request",
     id: "request",
-    props: () => ({ miw: 300, style: { wordBreak: "break-all" } }),
+    props: () => ({ miw: { base: 0, sm: 300 }, style: { wordBreak: "break-all" } }),
     cell: (row) => (
       <>
         <Code>{row.method}</Code> {row.path}
@@ -36,9 +37,16 @@ export const REQUEST_COLUMNS: Column<RequestLog>[] = [
       </Badge>
     ),
   },
-  { header: "Duration", numeric: true, props: nowrap, cell: (row) => `${decimal(row.duration_ms, 1)} ms` },
+  {
+    header: "Duration",
+    visibleFrom: "sm",
+    numeric: true,
+    props: nowrap,
+    cell: (row) => `${decimal(row.duration_ms, 1)} ms`,
+  },
   {
     header: "Caller",
+    visibleFrom: "sm",
     cell: (row) => (
       <>
         {row.key_id ? "API key" : row.user_id ? "Person" : "No one"}
@@ -50,6 +58,7 @@ export const REQUEST_COLUMNS: Column<RequestLog>[] = [
   },
   {
     header: "Client",
+    visibleFrom: "sm",
     cell: (row) => (
       <>
         {row.client_ip ?? "—"}

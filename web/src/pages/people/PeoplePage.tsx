@@ -45,6 +45,7 @@ export function PeoplePage() {
         label="People"
         testId="people-table"
         minWidth={canEdit ? 860 : 720}
+        narrowMinWidth={0}
         table={{ striped: true, highlightOnHover: true, verticalSpacing: "sm" }}
         columns={columns}
         query={{

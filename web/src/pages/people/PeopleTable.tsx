@@ -32,11 +32,13 @@ export function usePeopleColumns({ everyone, names, canEdit, me }: Options): {
         </AnchorLink>
       ),
     },
-    { header: "Email", id: "email", cell: (user) => user.email },
+    // A phone keeps the name, role and actions; the person's page has the rest.
+    { header: "Email", id: "email", visibleFrom: "sm", cell: (user) => user.email },
     { header: "Role", id: "role", cell: (user) => ROLE_LABELS[user.role] },
     {
       header: "Manager",
       id: "manager",
+      visibleFrom: "sm",
       cell: (user) =>
         user.manager_id ? (
           (names.get(user.manager_id) ?? user.manager_id)
@@ -49,6 +51,7 @@ export function usePeopleColumns({ everyone, names, canEdit, me }: Options): {
     {
       header: "Status",
       id: "status",
+      visibleFrom: "sm",
       cell: (user) => (
         <Badge color={user.active ? "green.8" : "gray.7"} variant="dot" miw="max-content">
           {user.active ? "Active" : "Inactive"}

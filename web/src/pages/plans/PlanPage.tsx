@@ -34,7 +34,9 @@ export function PlanPage() {
           ← Plans
         </AnchorLink>
         <Group gap="sm" wrap="wrap">
-          <Title order={2}>{plan.name}</Title>
+          <Title order={1} size="h2">
+            {plan.name}
+          </Title>
           <PlanStatusBadge status={plan.status} />
           <Text c="dimmed" data-testid="plan-version">
             version {plan.version}

@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { CompPlan } from "../../data/comp-plans/queries";
 import { decimal, money, percent } from "../../lib/format";
+import { DEAL_TYPE_LABELS } from "../../ui/labels";
 import { ScrollTable } from "../../ui/ScrollTable";
 import { effectiveSpan } from "./PlanList";
 
@@ -91,7 +92,7 @@ export function PlanTerms({ plan }: { plan: CompPlan }) {
                   <Table.Tbody>
                     {multipliers.map(([type, factor]) => (
                       <Table.Tr key={type}>
-                        <Table.Td>{type}</Table.Td>
+                        <Table.Td>{DEAL_TYPE_LABELS[type as keyof typeof DEAL_TYPE_LABELS] ?? type}</Table.Td>
                         <Table.Td ta="right">× {decimal(factor, 6)}</Table.Td>
                       </Table.Tr>
                     ))}

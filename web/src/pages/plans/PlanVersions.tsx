@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type CompPlan, type PlanVersion, planVersionsQuery } from "../../data/comp-plans/queries";
 import { dateTime, decimal, money, percent } from "../../lib/format";
 import { type Column, DataTable } from "../../ui/DataTable";
+import { DEAL_TYPE_LABELS } from "../../ui/labels";
 
 type Term = Exclude<keyof PlanVersion, "plan_id" | "version" | "created_at">;
 const TERMS: [Term, string][] = [
@@ -37,7 +38,11 @@ function shown(term: Term, v: PlanVersion): string {
     }
     case "deal_type_multipliers": {
       const entries = Object.entries(v.deal_type_multipliers);
-      return entries.length ? entries.map(([k, f]) => `${k} × ${decimal(f, 6)}`).join(", ") : "none";
+      return entries.length
+        ? entries
+            .map(([k, f]) => `${DEAL_TYPE_LABELS[k as keyof typeof DEAL_TYPE_LABELS] ?? k} × ${decimal(f, 6)}`)
+            .join(", ")
+        : "none";
     }
     default:
       return String(value);

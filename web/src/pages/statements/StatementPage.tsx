@@ -47,7 +47,9 @@ export function StatementPage() {
     <Stack gap="lg" className="print-page">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <div>
-          <Title order={2}>Statement {period}</Title>
+          <Title order={1} size="h2">
+            Statement {period}
+          </Title>
           {name && <Text c="dimmed">{name}</Text>}
         </div>
         <Group gap="xs" className="no-print" wrap="wrap">

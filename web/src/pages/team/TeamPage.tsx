@@ -73,6 +73,7 @@ function Team({ viewer }: { viewer: User }) {
         label="Team"
         testId="team-table"
         minWidth={820}
+        narrowMinWidth={0}
         table={{ striped: true, highlightOnHover: true, verticalSpacing: "sm" }}
         columns={teamColumns(
           sort,

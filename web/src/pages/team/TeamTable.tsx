@@ -52,23 +52,44 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
     header,
     id: key,
     numeric: true,
+    visibleFrom: "sm",
     sort: by(key),
     cell: (row) => money(row.earned[key], row.currency),
   });
+  // A phone keeps the name, attainment and earnings: the three amounts in one column, each named.
+  const earnedTogether: Column<TeamRow> = {
+    header: "Earned",
+    id: "earned",
+    numeric: true,
+    hiddenFrom: "sm",
+    cell: (row) => (
+      <Stack gap={0} align="flex-end">
+        {(["pending", "approved", "paid"] as const).map((key) => (
+          <Text key={key} size="sm" data-earned={key}>
+            <span style={{ whiteSpace: "nowrap" }}>{money(row.earned[key], row.currency)}</span>{" "}
+            <Text span size="xs" c="dimmed">
+              {key}
+            </Text>
+          </Text>
+        ))}
+      </Stack>
+    ),
+  };
   return [
     {
       header: "Name",
       rowHeader: true,
       sort: by("name"),
-      props: () => ({ style: { whiteSpace: "nowrap" } }),
+      // A long name wraps (on a phone the row keeps attainment and earnings in view).
+      props: () => ({ style: { overflowWrap: "anywhere" } }),
       cell: (row) => (
         <AnchorLink to="/people/$userId" params={{ userId: row.user.id }}>
           {row.user.name}
         </AnchorLink>
       ),
     },
-    { header: "Role", sort: by("role"), cell: (row) => row.user.role },
-    { header: "Manager", sort: by("manager"), cell: (row) => row.managerName },
+    { header: "Role", visibleFrom: "sm", sort: by("role"), cell: (row) => row.user.role },
+    { header: "Manager", visibleFrom: "sm", sort: by("manager"), cell: (row) => row.managerName },
     {
       header: "Attainment",
       id: "attainment",
@@ -79,7 +100,8 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
     earned("pending", "Pending"),
     earned("approved", "Approved"),
     earned("paid", "Paid"),
-    { header: "Deals", id: "deals", numeric: true, sort: by("deals"), cell: (row) => row.deals },
+    earnedTogether,
+    { header: "Deals", id: "deals", numeric: true, visibleFrom: "sm", sort: by("deals"), cell: (row) => row.deals },
   ];
 }
 

@@ -63,7 +63,7 @@ function SubscriptionView({ subscription }: { subscription: Subscription }) {
         </AnchorLink>
         <Group justify="space-between" align="flex-start">
           <Stack gap={4} style={{ minWidth: 0 }}>
-            <Title order={2} style={{ overflowWrap: "anywhere" }}>
+            <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
               {subscription.url}
             </Title>
             <Group gap="xs">

@@ -1,6 +1,11 @@
 import { Anchor, Badge, Stack, Table, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import type { Schemas } from "../../api/types";
-import { decimal, exactMoney, money, percent } from "../../lib/format";
+import { everyoneQuery, namesOf } from "../../data/users/queries";
+import { money, percent, sharePercent } from "../../lib/format";
+import { whyItPays } from "../../lib/spiff-reasons";
+import { DISPUTE_OUTCOME_LABELS } from "../labels";
+import { Money } from "../Money";
 import { ScrollTable } from "../ScrollTable";
 import { PlanName } from "./PlanName";
 
@@ -68,7 +73,7 @@ function PlanSteps({
   const crossed = e.bands.length > 1;
   const steps: [string, React.ReactNode][] = [
     ["Multiplier", `× ${e.multiplier}`],
-    ["Unrounded", exactMoney(e.unrounded, currency)],
+    ["Unrounded", <Money key="unrounded" amount={e.unrounded} currency={currency} />],
   ];
   if (e.min_deal_amount !== undefined) steps.push(["Minimum deal amount", money(e.min_deal_amount, currency)]);
   if (e.cap) {
@@ -89,8 +94,11 @@ function PlanSteps({
             </span>,
           ],
           ["Quota", e.quota === null ? "none" : money(e.quota, currency)],
-          ["Attainment before this deal", exactMoney(e.prior_attainment, currency)],
-          ["This deal's credit", exactMoney(e.credit, currency)],
+          [
+            "Attainment before this deal",
+            <Money key="prior_attainment" amount={e.prior_attainment} currency={currency} />,
+          ],
+          ["This deal's credit", <Money key="credit" amount={e.credit} currency={currency} />],
         ]}
       />
       {crossed && (
@@ -119,9 +127,11 @@ function PlanSteps({
                 <Table.Td>{money(band.from, currency)}</Table.Td>
                 <Table.Td>{band.to === null ? "and above" : money(band.to, currency)}</Table.Td>
                 <Table.Td ta="right">{percent(band.rate, 4)}</Table.Td>
-                <Table.Td ta="right">{exactMoney(band.amount, currency)}</Table.Td>
+                <Table.Td ta="right">
+                  <Money amount={band.amount} currency={currency} />
+                </Table.Td>
                 <Table.Td ta="right" data-testid="band-commission" data-value={band.commission}>
-                  {exactMoney(band.commission, currency)}
+                  <Money amount={band.commission} currency={currency} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -142,6 +152,9 @@ function SpiffSteps({
   amount: number;
   currency: string;
 }) {
+  // A SPIFF for listed people names the credited person: by name when the viewer sees them.
+  const names = useQuery({ ...everyoneQuery(), select: namesOf });
+  const nameOf = (id: string) => names.data?.get(id) ?? id;
   const payout =
     e.payout.type === "flat"
       ? `${money(e.payout.amount, currency)} flat`
@@ -151,11 +164,16 @@ function SpiffSteps({
       label="SPIFF"
       rows={[
         ["SPIFF", e.spiff_name],
-        ["Why it pays", e.criteria_met.length ? e.criteria_met.join("; ") : "every deal in its window"],
+        ["Why it pays", whyItPays(e.criteria_met, currency, nameOf)],
         ["Payout", payout],
-        ["Credit", `${exactMoney(e.credit, currency)} (${decimal(e.percent)}% split)`],
+        [
+          "Credit",
+          <span key="credit">
+            <Money amount={e.credit} currency={currency} /> ({sharePercent(e.percent)} split)
+          </span>,
+        ],
         ["Period", e.period],
-        ["Unrounded", exactMoney(e.unrounded, currency)],
+        ["Unrounded", <Money key="unrounded" amount={e.unrounded} currency={currency} />],
         ["Amount", <strong key="amount">{money(amount, currency)}</strong>],
       ]}
     />
@@ -177,9 +195,12 @@ function AdjustmentSteps({
     ["Period", e.period],
   ];
   if (e.dispute) {
-    rows.push(["Dispute", `${e.dispute.id}: ${e.dispute.outcome.replace("_", " ")}`]);
-    rows.push(["Total before", exactMoney(e.dispute.previous_total, currency)]);
-    rows.push(["Total accepted", exactMoney(e.dispute.accepted_total, currency)]);
+    rows.push([
+      "Dispute",
+      `${e.dispute.id}: ${(DISPUTE_OUTCOME_LABELS[e.dispute.outcome as keyof typeof DISPUTE_OUTCOME_LABELS] ?? e.dispute.outcome).toLowerCase()}`,
+    ]);
+    rows.push(["Total before", <Money key="previous_total" amount={e.dispute.previous_total} currency={currency} />]);
+    rows.push(["Total accepted", <Money key="accepted_total" amount={e.dispute.accepted_total} currency={currency} />]);
   }
   const retro = e.retroactive;
   if (retro) {
@@ -200,8 +221,8 @@ function AdjustmentSteps({
         <PlanName id={retro.plan_id} />: v{retro.from_version} → v{retro.to_version}
       </span>,
     ]);
-    rows.push(["Amount before", exactMoney(retro.before.amount, currency)]);
-    rows.push(["Amount after", exactMoney(retro.after.amount, currency)]);
+    rows.push(["Amount before", <Money key="before" amount={retro.before.amount} currency={currency} />]);
+    rows.push(["Amount after", <Money key="after" amount={retro.after.amount} currency={currency} />]);
   }
   rows.push(["Adjustment", <strong key="amount">{money(e.amount, currency)}</strong>]);
   return <Steps label="Adjustment" rows={rows} />;

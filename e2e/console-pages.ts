@@ -1,0 +1,111 @@
+import type { Page } from "@playwright/test";
+import { asAdmin, type SeededUser, state } from "./api.js";
+import { apiAs, expect, signIn } from "./fixtures.js";
+import { settled } from "./settle.js";
+import { closedPort } from "./webhook-receiver.js";
+import { approvedDeal, ownPlan, ownRep } from "./workbench-data.js";
+
+// Every console page, opened by someone allowed to see it: the accessibility, title and narrow-screen
+// specs walk this one list.
+
+export type Who = keyof ReturnType<typeof state>["users"] | null;
+
+/** An open dispute of the spec's own, with the queue's lines and resolve form opened: every part of the page is checked. */
+async function disputeToResolve(): Promise<void> {
+  const rep = await ownRep("Axel Accessible");
+  await ownPlan("Accessibility plan", [rep]);
+  const deal = await approvedDeal(rep, "Accessible Ltd upsell", 9100);
+  const answer = await (await apiAs(rep))("POST", `/deals/${deal.id}/disputes`, {
+    reason: "other",
+    expected_amount: 1000,
+  });
+  expect(answer.status).toBe(201);
+}
+
+async function openResolveForm(page: Page): Promise<void> {
+  const card = page.getByTestId("queue-dispute").first();
+  await card.getByRole("button", { name: /^Show lines/ }).click();
+  await card.getByRole("button", { name: "Resolve" }).click();
+  await card.getByRole("radio", { name: "Partially approved" }).check();
+}
+
+/** Every console page, opened by someone allowed to see it; null = signed out. */
+export const PAGES: {
+  name: string;
+  who: Who;
+  path: () => string | Promise<string>;
+  /** Makes the data the page needs (through the API), before it opens. */
+  before?: () => Promise<void>;
+  /** Opens what the page hides at first, so axe sees it. */
+  onPage?: (page: Page) => Promise<void>;
+}[] = [
+  { name: "sign-in", who: null, path: () => "/sign-in" },
+  { name: "invite", who: null, path: () => "/invite#inv_dummy-token-for-the-accessibility-check" },
+  { name: "home", who: "rita", path: () => "/" },
+  { name: "deal", who: "rita", path: () => `/deals/${state().deals.ritaApproved}` },
+  { name: "statement", who: "rita", path: () => `/statements/${state().period}` },
+  { name: "what-if", who: "rita", path: () => "/what-if" },
+  { name: "disputes", who: "rita", path: () => "/disputes" },
+  { name: "team", who: "director", path: () => "/team" },
+  { name: "account", who: "rita", path: () => "/account" },
+  { name: "approvals", who: "admin", path: () => "/approvals" },
+  { name: "person", who: "director", path: () => `/people/${state().users.rita.id}` },
+  { name: "plans", who: "admin", path: () => "/plans" },
+  { name: "plan", who: "admin", path: () => `/plans/${state().planId}` },
+  { name: "plan (finance)", who: "finance", path: () => `/plans/${state().planId}` },
+  { name: "people", who: "admin", path: () => "/people" },
+  { name: "spiffs", who: "admin", path: () => "/spiffs" },
+  { name: "audit", who: "admin", path: () => "/audit" },
+  { name: "request-log", who: "admin", path: () => "/request-log" },
+  { name: "jobs", who: "admin", path: () => "/jobs" },
+  {
+    name: "dispute-queue",
+    who: "admin",
+    path: () => "/dispute-queue",
+    before: disputeToResolve,
+    onPage: openResolveForm,
+  },
+  { name: "payouts", who: "finance", path: () => "/payouts" },
+  { name: "api-keys", who: "admin", path: () => "/api-keys" },
+  { name: "webhooks", who: "admin", path: () => "/webhooks" },
+  { name: "webhook", who: "admin", path: async () => `/webhooks/${await a11yWebhook()}` },
+  { name: "not-found", who: "rita", path: () => `/deals/${state().deals.paulaApproved}` },
+  { name: "unknown address", who: "rita", path: () => "/nope" },
+  { name: "statement of no period", who: "rita", path: () => "/statements/garbage" },
+];
+
+let webhookId: Promise<string> | undefined;
+/**
+ * A subscription with a delivery in its log, for the webhook page's check: to a loopback port nothing
+ * listens on (e2e/global-setup.ts exempts 127.0.0.1), so its test delivery fails and offers "Retry now".
+ */
+function a11yWebhook(): Promise<string> {
+  webhookId ??= (async () => {
+    const port = await closedPort();
+    const created = await asAdmin("POST", "/webhook-subscriptions", {
+      url: `http://127.0.0.1:${port}/a11y`,
+      events: ["webhook.test"],
+      description: "E2E accessibility check",
+    });
+    await asAdmin("POST", `/webhook-subscriptions/${created.id}/test`);
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const log = await asAdmin("GET", `/webhook-subscriptions/${created.id}/deliveries`);
+      if (log.data[0]?.attempts.length > 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return created.id as string;
+  })();
+  return webhookId;
+}
+
+/** Signs in as the page's person (or stays signed out) and opens it, with what it hides opened. */
+export async function openPage(page: Page, target: (typeof PAGES)[number]): Promise<void> {
+  await target.before?.();
+  const who: SeededUser | undefined = target.who ? state().users[target.who] : undefined;
+  const path = await target.path();
+  if (who) await signIn(page, who, path);
+  else await page.goto(path);
+  await settled(page);
+  await target.onPage?.(page);
+}
