@@ -18,7 +18,6 @@ const NOT_YET_REPOSITORIES = [
   "app/metrics-server.ts",
   "audit/record.ts",
   "cli/doctor.ts",
-  "deals/list-query.ts",
   "demo/seed.ts",
   "events/emit.ts",
   "idempotency/store.ts",
