@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { asAdmin, type SeededUser, state } from "./api.js";
-import { apiAs, expect, signIn, test } from "./fixtures.js";
+import { apiAs, expect, signIn, signOut, test } from "./fixtures.js";
 import { invitedRep, postPublic, repWithPassword } from "./people.js";
 
 const COMMON = "password1234";
@@ -18,11 +18,6 @@ async function submitSignIn(page: Page, email: string, password: string): Promis
   await page.getByLabel("Email").fill(email);
   await page.getByRole("textbox", { name: "Password" }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/sign-in/);
 }
 
 test("an invited person sets a password on the invitation page, lands signed in, and signs in again with it", async ({

@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { state } from "./api.js";
-import { apiAs, expect, signIn, test } from "./fixtures.js";
+import { apiAs, expect, signIn, signOut, test } from "./fixtures.js";
 
 /** A shown amount ("$1,728.042", "-$12.50") in millionths, exactly: the test adds what the page shows. */
 function micros(text: string): bigint {
@@ -132,8 +132,7 @@ test("a split deal shows rita her commission and her partner by name, and her le
       expect(await axeProblems(page)).toEqual([]);
       await shoot(page, 1280, test.info().outputPath("split-deal-1280.png"));
     }
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(page).toHaveURL(/\/sign-in/);
+    await signOut(page);
   }
   await signIn(page, users.admin, `/deals/${dealId}`);
   await expect(page.getByTestId("deal-total-label")).toHaveText("Total commission");

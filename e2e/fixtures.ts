@@ -37,6 +37,15 @@ export async function signIn(page: Page, user: SeededUser, path = "/"): Promise<
   await expect(page.getByLabel("Signed in as")).toContainText(user.name);
 }
 
+/**
+ * Signs out through the menu and waits for the sign-in page: the sign-out request has then ended the
+ * session (a navigation started before it would cancel the request and keep the person signed in).
+ */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+}
+
 /** A person's API session in Node (cookie and CSRF token), to read what the page should show. */
 export async function apiAs(user: SeededUser) {
   const { url } = state();

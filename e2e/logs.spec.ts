@@ -1,5 +1,5 @@
 import { asAdmin, call, state } from "./api.js";
-import { apiAs, expect, signIn, test } from "./fixtures.js";
+import { apiAs, expect, signIn, signOut, test } from "./fixtures.js";
 import { settled } from "./settle.js";
 
 // The admin's Audit log, Request log and Jobs pages, each compared with what the API lists for the
@@ -142,7 +142,7 @@ for (const [path, heading] of [
       await expect(page.getByRole("heading", { name: "You are not allowed to open this page" })).toBeVisible();
       await expect(page.getByText("It is for admin users.")).toBeVisible();
       await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: heading })).toHaveCount(0);
-      await page.getByRole("button", { name: "Sign out" }).click();
+      await signOut(page);
     }
     expect(problems).toEqual([]);
   });

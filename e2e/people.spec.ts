@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { asAdmin, state } from "./api.js";
-import { apiAs, expect, signIn, test } from "./fixtures.js";
+import { apiAs, expect, signIn, signOut, test } from "./fixtures.js";
 import { postPublic, repWithPassword } from "./people.js";
 import { settled } from "./settle.js";
 
@@ -67,7 +67,7 @@ test("an admin creates and invites a person: the link is shown once, works once,
   expect(accepted.body.user).toMatchObject({ id: created.data[0].id, email });
   const again = await postPublic("/auth/invitations/accept", { token, password });
   expect([again.status, again.body.error.code]).toEqual([404, "not_found"]);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await signIn(page, { id: created.data[0].id, name, email, role: "rep", password });
   await expect(page.getByLabel("Signed in as")).toContainText(`${name} · rep`);
   expect(problems).toEqual([]);
@@ -204,7 +204,7 @@ test("finance reads People without any action; a rep gets the not-allowed page",
   await expect(page.getByRole("button", { name: "New person" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Actions for/ })).toHaveCount(0);
   await expect(page.getByText("(read-only)")).toBeVisible();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
 
   await signIn(page, users.rita, "/people");
   await expect(page.getByRole("heading", { name: "You are not allowed to open this page" })).toBeVisible();

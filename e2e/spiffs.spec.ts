@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { asAdmin, state } from "./api.js";
-import { apiAs, expect, signIn, test } from "./fixtures.js";
+import { apiAs, expect, signIn, signOut, test } from "./fixtures.js";
 import { invitedRep } from "./people.js";
 import { settled } from "./settle.js";
 
@@ -140,7 +140,7 @@ test("finance reads the SPIFFs the API lists, without actions; a rep gets the no
   }
   await expect(page.getByRole("button", { name: "New SPIFF" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^(Edit|End) / })).toHaveCount(0);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
 
   await signIn(page, users.rita, "/spiffs");
   await expect(page.getByRole("heading", { name: "You are not allowed to open this page" })).toBeVisible();
