@@ -12,7 +12,6 @@ const MAY_RUN_SQL = ["repository\\.ts$", "^db/", "/testing\\.ts$"];
  */
 const NOT_YET_REPOSITORIES = [
   "cli/doctor.ts",
-  "request-logs/writer.ts",
   "webhooks/attempt-log.ts",
 ];
 
