@@ -12,7 +12,6 @@ const MAY_RUN_SQL = ["repository\\.ts$", "^db/", "/testing\\.ts$"];
  */
 const NOT_YET_REPOSITORIES = [
   "cli/doctor.ts",
-  "webhooks/attempt-log.ts",
 ];
 
 /** A query built in the text of a file: Kysely's builders or its `sql` template. */
