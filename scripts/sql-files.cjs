@@ -11,6 +11,7 @@ const MAY_RUN_SQL = ["repository\\.ts$", "^db/", "/testing\\.ts$"];
  * query fails `npm run lint`.
  */
 const NOT_YET_REPOSITORIES = [
+  // Another change is moving its SQL into a repository; then this list is empty.
   "cli/doctor.ts",
 ];
 
