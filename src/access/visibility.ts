@@ -1,5 +1,5 @@
-import { sql } from "kysely";
 import type { Ctx } from "../context.js";
+import { selectSubtree } from "./visibility-repository.js";
 
 /**
  * Whose records an actor sees (API.md §11): null = everyone (keys, the owner, admins and finance); a
@@ -13,25 +13,10 @@ export function visibleUserIds(ctx: Ctx): Promise<readonly string[] | null> {
   if (actor.role === "rep") return Promise.resolve([actor.userId]);
   let ids = cache.get(ctx);
   if (!ids) {
-    ids = subtreeOf(ctx, actor.userId);
+    ids = selectSubtree(ctx.db, actor.userId);
     cache.set(ctx, ids);
   }
   return ids;
-}
-
-/**
- * The manager and everyone below them. UNION (not UNION ALL) drops rows already found, so a cycle in
- * manager_id (the API refuses one, the table does not) ends instead of looping.
- */
-async function subtreeOf(ctx: Ctx, managerId: string): Promise<readonly string[]> {
-  const { rows } = await sql<{ id: string }>`
-    WITH RECURSIVE tree(id) AS (
-      SELECT ${managerId}::text
-      UNION
-      SELECT u.id FROM users u JOIN tree t ON u.manager_id = t.id
-    )
-    SELECT id FROM tree`.execute(ctx.db);
-  return rows.map((r) => r.id);
 }
 
 /** True when the actor sees this user's records. */

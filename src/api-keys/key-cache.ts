@@ -1,7 +1,7 @@
-import { type Selectable, sql } from "kysely";
+import type { Selectable } from "kysely";
 import type { EmbeddedPg } from "../db/pglite-thread.js";
 import type { ApiKeysTable, Db } from "../db/schema.js";
-import { findKeyByHash } from "./repository.js";
+import { findKeyByHash, readKeyVersion } from "./repository.js";
 
 export type KeyRow = Selectable<ApiKeysTable>;
 
@@ -31,7 +31,7 @@ export class KeyCache {
     private readonly db: Db,
     mode: "notified" | "versioned",
   ) {
-    if (mode === "versioned") this.versionReads = new FreshReads(() => readVersion(db));
+    if (mode === "versioned") this.versionReads = new FreshReads(() => readKeyVersion(db));
   }
 
   static versioned(db: Db): KeyCache {
@@ -79,11 +79,6 @@ export class KeyCache {
     await this.stopListening?.();
     this.stopListening = undefined;
   }
-}
-
-async function readVersion(db: Db): Promise<string> {
-  const r = await sql<{ version: string }>`SELECT version FROM api_key_version`.execute(db);
-  return String(r.rows[0]?.version ?? "0");
 }
 
 /**

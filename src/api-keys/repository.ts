@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Tx } from "../context.js";
 import type { ApiKeysTable, Db } from "../db/schema.js";
 import { responseColumns } from "../http/date-fields.js";
@@ -43,6 +43,12 @@ export async function insertKey(db: Db, row: NewKeyRow): Promise<ApiKey> {
 /** The authentication lookup: by hash only, so the raw key is never compared or stored. */
 export async function findKeyByHash(db: Db, keyHash: string): Promise<Row | undefined> {
   return db.selectFrom("api_keys").selectAll().where("key_hash", "=", keyHash).executeTakeFirst();
+}
+
+/** The version `api_key_version` holds, bumped by a trigger whenever a key changes (api-keys/key-cache.ts). */
+export async function readKeyVersion(db: Db): Promise<string> {
+  const r = await sql<{ version: string }>`SELECT version FROM api_key_version`.execute(db);
+  return String(r.rows[0]?.version ?? "0");
 }
 
 export async function findKey(db: Db, id: string): Promise<ApiKey | undefined> {

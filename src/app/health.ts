@@ -1,9 +1,9 @@
-import { sql } from "kysely";
 import { z } from "zod";
 import { describeConnectionError, retryAfterSeconds } from "../db/errors.js";
 import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import type { App } from "../http/types.js";
+import { pingDatabase } from "./health-repository.js";
 
 const tags = ["Health"];
 
@@ -37,7 +37,7 @@ export function healthRoutes(app: App, db: Db): void {
     },
     async () => {
       try {
-        await sql`SELECT 1`.execute(db);
+        await pingDatabase(db);
       } catch (err) {
         throw new AppError("unavailable", `The database is unavailable: ${describeConnectionError(err)}`, undefined, {
           "Retry-After": String(retryAfterSeconds(err)),

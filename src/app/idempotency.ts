@@ -3,8 +3,9 @@ import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import { headerSentOnce } from "../http/headers.js";
 import type { App } from "../http/types.js";
+import { fingerprintOf } from "../idempotency/fingerprint.js";
+import { findRecord, type StoredRecord } from "../idempotency/repository.js";
 import { IdempotentRequest, inUse, type Outcome } from "../idempotency/request-transaction.js";
-import { findRecord, fingerprintOf, type StoredRecord } from "../idempotency/store.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -1,24 +1,9 @@
 import { createServer, type Server } from "node:http";
-import { sql } from "kysely";
 import type { Database } from "../db/connect.js";
-import type { Db } from "../db/schema.js";
 import { gaugeFrom, registry } from "../metrics.js";
+import { type QueueCounts, readQueueCounts } from "./metrics-repository.js";
 
 const GAUGES = ["cts_jobs", "cts_outbox_depth", "cts_db_pool_waiting"];
-
-interface QueueCounts {
-  jobs: { queued: number; running: number };
-  outbox: number;
-}
-
-async function readQueueCounts(db: Db): Promise<QueueCounts> {
-  const r = await sql<{ queued: string; running: string; outbox: string }>`
-    SELECT count(*) FILTER (WHERE status = 'queued') AS queued, count(*) FILTER (WHERE status = 'running') AS running,
-      (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending') AS outbox
-    FROM jobs WHERE status IN ('queued', 'running')`.execute(db);
-  const row = r.rows[0]!;
-  return { jobs: { queued: Number(row.queued), running: Number(row.running) }, outbox: Number(row.outbox) };
-}
 
 /**
  * One scrape's reading, shared by its gauges: the pool's queue is sampled before this scrape's own query

@@ -1,9 +1,9 @@
 import { type Actor, actorLabel, type Ctx, type Tx } from "../context.js";
 import type { Db } from "../db/schema.js";
-import { insertJsonRows } from "../db/sql.js";
-import { AUDIT_EVENT_COLUMNS, type LineTotalsColumn } from "../db/tables-platform.js";
+import type { LineTotalsColumn } from "../db/tables-platform.js";
 import { mapTurning } from "../event-loop.js";
 import { newId } from "../ids.js";
+import { insertAuditEvent, insertAuditEventsJson } from "./repository.js";
 
 // Fields that may hold a secret are dropped before anything reaches the audit trail.
 const SECRET_FIELDS = new Set(["key", "secret", "key_hash", "secret_encrypted"]);
@@ -50,16 +50,13 @@ function auditRow(at: When, actor: ActorColumns, entry: AuditEntry) {
   };
 }
 
-async function insertAudit(db: Db, at: When, actor: ActorColumns, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto("audit_events")
-    .values({
-      ...auditRow(at, actor, entry),
-      before: scrub(entry.before),
-      after: scrub(entry.after),
-      line_totals: scrub(entry.lineTotals),
-    })
-    .execute();
+function insertAudit(db: Db, at: When, actor: ActorColumns, entry: AuditEntry): Promise<void> {
+  return insertAuditEvent(db, {
+    ...auditRow(at, actor, entry),
+    before: scrub(entry.before),
+    after: scrub(entry.after),
+    line_totals: scrub(entry.lineTotals),
+  });
 }
 
 /** Writes one audit row in the caller's transaction, so the change and its record commit together. */
@@ -85,5 +82,5 @@ export async function auditMany(tx: Tx, ctx: Ctx, entries: AuditEntry[]): Promis
       dropSecrets,
     ),
   );
-  await insertJsonRows(tx, "audit_events", AUDIT_EVENT_COLUMNS, rows);
+  await insertAuditEventsJson(tx, rows);
 }

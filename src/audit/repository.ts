@@ -1,7 +1,8 @@
-import { type RawBuilder, type Selectable, sql } from "kysely";
+import { type Insertable, type RawBuilder, type Selectable, sql } from "kysely";
 import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { AuditEventsTable, Db } from "../db/schema.js";
-import { anyOf } from "../db/sql.js";
+import { anyOf, insertJsonRows } from "../db/sql.js";
+import { AUDIT_EVENT_COLUMNS } from "../db/tables-platform.js";
 import { toIso } from "../http/date-fields.js";
 import type { AuditEvent, ListAuditEventsQuery } from "./schema.js";
 
@@ -17,6 +18,16 @@ function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
     request_id: row.request_id,
     created_at: toIso(row.created_at)!,
   };
+}
+
+/** One audit row (audit/record.ts scrubs `before` and `after` first). */
+export async function insertAuditEvent(db: Db, row: Insertable<AuditEventsTable>): Promise<void> {
+  await db.insertInto("audit_events").values(row).execute();
+}
+
+/** Audit rows given as JSON text, in one INSERT (bulk ingest writes thousands). */
+export function insertAuditEventsJson(db: Db, rowsJson: string[]): Promise<void> {
+  return insertJsonRows(db, "audit_events", AUDIT_EVENT_COLUMNS, rowsJson);
 }
 
 export async function listAuditEvents(db: Db, q: ListAuditEventsQuery, limit: number, offset: number) {

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { periodRange, quarterOf } from "../commissions/index.js";
 import {
   CreateAssignmentBody,
@@ -12,6 +11,7 @@ import type { Ctx } from "../context.js";
 import { BulkBody, bulkUpsert, type DealStatus } from "../deals/index.js";
 import { CreateSpiffBody, createSpiff, listSpiffs } from "../spiffs/index.js";
 import { CreateUserBody, createUser, listUsers } from "../users/index.js";
+import { countDemoStatuses, selectDisputedDeals } from "./repository.js";
 import { applyStatuses, type SeedDeal } from "./statuses.js";
 
 /*
@@ -191,29 +191,11 @@ function storyOf(index: number, previous: boolean): Pick<SeedDeal, "target" | "r
 
 const OUTCOMES = ["denied", "approved", "partially_approved"] as const;
 
-/** Deals that already have a dispute (a re-run must not open a second one). */
-async function disputedDeals(ctx: Ctx, ids: string[]): Promise<Set<string>> {
-  const rows = await ctx.db.selectFrom("disputes").select("deal_id").where("deal_id", "in", ids).execute();
-  return new Set(rows.map((r) => r.deal_id));
-}
-
 function quartersAround(now: Date): { label: string; from: string; to: string }[] {
   const current = quarterOf(now.toISOString().slice(0, 10));
   const range = periodRange(current);
   const before = quarterOf(new Date(Date.parse(`${range.from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10));
   return [before, current].map((label) => ({ label: label.replace("-", "").toLowerCase(), ...periodRange(label) }));
-}
-
-async function countStatuses(ctx: Ctx): Promise<Record<DealStatus, number>> {
-  const rows = await ctx.db
-    .selectFrom("deals")
-    .select(["status", sql<string>`count(*)`.as("n")])
-    .where("external_id", "like", "demo-%")
-    .groupBy("status")
-    .execute();
-  const counts: Record<DealStatus, number> = { pending: 0, approved: 0, rejected: 0, disputed: 0, paid: 0 };
-  for (const r of rows) counts[r.status] = Number(r.n);
-  return counts;
 }
 
 export async function seedDemo(ctx: Ctx): Promise<SeedResult> {
@@ -230,8 +212,8 @@ export async function seedDemo(ctx: Ctx): Promise<SeedResult> {
   await applyStatuses(
     ctx,
     deals,
-    await disputedDeals(
-      ctx,
+    await selectDisputedDeals(
+      ctx.db,
       deals.map((d) => d.id),
     ),
   );
@@ -242,6 +224,6 @@ export async function seedDemo(ctx: Ctx): Promise<SeedResult> {
     spiffs: 1,
     deals: result.data.length,
     created: result.meta.created,
-    statuses: await countStatuses(ctx),
+    statuses: await countDemoStatuses(ctx.db),
   };
 }

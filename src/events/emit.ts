@@ -1,10 +1,9 @@
 import type { Ctx, Tx } from "../context.js";
 import { withRawJson } from "../db/json.js";
-import { insertJsonRows } from "../db/sql.js";
-import { EVENT_COLUMNS } from "../db/tables-platform.js";
 import { mapTurning } from "../event-loop.js";
 import { newId } from "../ids.js";
 import type { EventData, EventType } from "./catalogue.js";
+import { insertEvent, insertEventsJson } from "./repository.js";
 
 /** An outbox row but its data. */
 function eventRow(ctx: Ctx, type: EventType) {
@@ -17,10 +16,7 @@ function eventRow(ctx: Ctx, type: EventType) {
  */
 export async function emit(tx: Tx, ctx: Ctx, type: EventType, data: EventData): Promise<string> {
   const row = eventRow(ctx, type);
-  await tx
-    .insertInto("events")
-    .values({ ...row, data: JSON.stringify(data) })
-    .execute();
+  await insertEvent(tx, { ...row, data: JSON.stringify(data) });
   return row.id;
 }
 
@@ -32,5 +28,5 @@ export async function emitMany(tx: Tx, ctx: Ctx, events: { type: EventType; data
 /** `emitMany` with each event's data already JSON text (built around parts serialized once). */
 export async function emitManyJson(tx: Tx, ctx: Ctx, events: { type: EventType; dataJson: string }[]): Promise<void> {
   const rows = await mapTurning(events, (e) => withRawJson(eventRow(ctx, e.type), "data", e.dataJson));
-  await insertJsonRows(tx, "events", EVENT_COLUMNS, rows);
+  await insertEventsJson(tx, rows);
 }

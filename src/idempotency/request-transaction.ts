@@ -2,7 +2,7 @@ import type { ControlledTransaction } from "kysely";
 import type { RequestTransaction, Tx } from "../context.js";
 import type { DB, Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
-import { findRecord, holdRunningLock, type StoredResponse, saveRecord } from "./store.js";
+import { findRecord, holdRunningLock, type StoredResponse, saveRecord } from "./repository.js";
 
 export type Outcome = StoredResponse | "secret" | "failed";
 

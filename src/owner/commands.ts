@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { z } from "zod";
 import { type ApiKey, createKey, listKeys, revokeKey, ScopeEnum, setMcpAccess } from "../api-keys/index.js";
 import { inviteByEmail } from "../auth/index.js";
@@ -7,6 +6,7 @@ import { pendingMigrations } from "../db/migrate.js";
 import { seedDemo } from "../demo/index.js";
 import { ROLES } from "../enums.js";
 import { AppError } from "../errors.js";
+import { readDatabaseTime } from "./repository.js";
 
 /** What only the running server knows about itself (`cts doctor` asks it). */
 export interface OwnerServerInfo {
@@ -18,12 +18,12 @@ export interface OwnerServerInfo {
 
 /** `server.status`: the running server's own view, so `cts doctor` need not open the data dir it holds. */
 async function serverStatus(ctx: Ctx, server: OwnerServerInfo | undefined) {
-  const r = await sql<{ now: Date }>`SELECT now() AS now`.execute(ctx.db);
+  const now = await readDatabaseTime(ctx.db);
   return {
     pid: server?.pid ?? process.pid,
     address: server?.address ?? null,
     pending_migrations: await pendingMigrations(ctx.db),
-    database_time: new Date(r.rows[0]!.now).toISOString(),
+    database_time: now.toISOString(),
   };
 }
 

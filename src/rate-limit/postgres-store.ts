@@ -1,6 +1,6 @@
-import { sql } from "kysely";
 import type { Db } from "../db/schema.js";
 import { type Decision, decideBySize, type RateLimitStore } from "./limiter.js";
+import { deleteExpiredLimits, recordHits, removeHit } from "./repository.js";
 
 interface Hit {
   nowMs: number;
@@ -50,11 +50,7 @@ export class PostgresStore implements RateLimitStore {
   private async decide(key: string, limit: number, windowMs: number, hits: Hit[]): Promise<void> {
     const times = hits.map((h) => h.nowMs);
     const expires = new Date(Math.max(...times) + windowMs);
-    const r = await sql<{ allowed: boolean[]; sizes: number[]; oldest: (string | number | null)[] }>`
-      SELECT allowed, sizes, oldest FROM cts_rate_limit_hits(${key}, ${times}::bigint[], ${limit}, ${windowMs}, ${expires})`.execute(
-      this.db,
-    );
-    const row = r.rows[0]!;
+    const row = await recordHits(this.db, key, times, limit, windowMs, expires);
     hits.forEach((h, i) => {
       const oldest = row.oldest[i];
       const decision = decideBySize(
@@ -71,17 +67,11 @@ export class PostgresStore implements RateLimitStore {
 
   /** One statement, under the row's lock like every hit: the first `nowMs` of the key's log goes. */
   async release(key: string, nowMs: number): Promise<void> {
-    await sql`
-      UPDATE rate_limits SET hits = hits[:array_position(hits, ${nowMs}::bigint) - 1]
-                                 || hits[array_position(hits, ${nowMs}::bigint) + 1:]
-      WHERE key = ${key} AND array_position(hits, ${nowMs}::bigint) IS NOT NULL`.execute(this.db);
+    await removeHit(this.db, key, nowMs);
   }
 
   /** Retention: forget keys idle for a whole window. */
   async purgeExpired(now: Date, batch = 1000): Promise<number> {
-    const r = await sql`
-      DELETE FROM rate_limits WHERE key IN (
-        SELECT key FROM rate_limits WHERE expires_at < ${now} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`.execute(this.db);
-    return Number(r.numAffectedRows ?? 0);
+    return deleteExpiredLimits(this.db, now, batch);
   }
 }

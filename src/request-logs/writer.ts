@@ -1,20 +1,6 @@
-import { sql } from "kysely";
 import { isConnectionError } from "../db/errors.js";
 import type { Db } from "../db/schema.js";
-
-export interface RequestLogEntry {
-  id: string;
-  key_id: string | null;
-  /** The signed-in person of a session request (key_id is then null). */
-  user_id?: string | null;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  client_ip: string | null;
-  user_agent: string | null;
-  created_at: Date;
-}
+import { insertRequestLogs, type RequestLogEntry } from "./repository.js";
 
 const FLUSH_EVERY_MS = 200;
 const FLUSH_AT_ROWS = 1000;
@@ -54,7 +40,7 @@ export class RequestLogWriter {
     this.inFlight = this.inFlight.then(async () => {
       if (rows.length === 0) return;
       try {
-        await insertRows(this.db, rows);
+        await insertRequestLogs(this.db, rows);
         this.away = false;
       } catch (err) {
         // One report per outage; the rows of the requests answered 503 meanwhile are written after it.
@@ -68,15 +54,4 @@ export class RequestLogWriter {
     });
     return this.inFlight;
   }
-}
-
-function insertRows(db: Db, rows: RequestLogEntry[]) {
-  const column = <K extends keyof RequestLogEntry>(k: K) => rows.map((r) => r[k] ?? null);
-  return sql`
-    INSERT INTO request_logs (id, key_id, user_id, method, path, status, duration_ms, client_ip, user_agent, created_at)
-    SELECT * FROM unnest(${column("id")}::text[], ${column("key_id")}::text[], ${column("user_id")}::text[],
-      ${column("method")}::text[],
-      ${column("path")}::text[], ${column("status")}::integer[], ${column("duration_ms")}::numeric[],
-      ${column("client_ip")}::text[], ${column("user_agent")}::text[],
-      ${rows.map((r) => r.created_at.toISOString())}::timestamptz[])`.execute(db);
 }

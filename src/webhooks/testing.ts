@@ -1,7 +1,7 @@
 // What the tests of webhooks/ reach beyond its index.ts (never imported by src/): the policies, the
 // schedule, signing and the delivery pieces they check one by one.
 export { isLoopback, isPublicUnicast, parseHostLiteral, refusalReason } from "./address-policy.js";
-export { type AttemptEntry, recordAttempts } from "./attempt-log.js";
+export { type AttemptEntry, recordAttempts } from "./attempts-repository.js";
 export { createSubscription } from "./create-subscription.js";
 export { claimDeliveries } from "./deliveries-repository.js";
 export type { DeliverySourceOptions } from "./delivery-source.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { holdRunningLock } from "../../src/idempotency/store.js";
+import { holdRunningLock } from "../../src/idempotency/repository.js";
 import { bearer, createTestApp, POSTGRES_URL, type TestApp } from "../harness.js";
 
 let t: TestApp;

@@ -116,6 +116,15 @@ describe("scripts/check-sql.mjs: a query built outside a repository, a repositor
     });
     expect(stale).toEqual([]);
   });
+
+  it("the list of files not yet repositories only shrinks: nothing is added to it", () => {
+    const { NOT_YET_REPOSITORIES } = createRequire(import.meta.url)(`${ROOT}scripts/sql-files.cjs`) as {
+      NOT_YET_REPOSITORIES: string[];
+    };
+    // The last one left (#27); remove it from both lists when its SQL moves into a repository.
+    const LEFT = ["cli/doctor.ts"];
+    expect(NOT_YET_REPOSITORIES.filter((file) => !LEFT.includes(file))).toEqual([]);
+  });
 });
 
 describe("tests reach commissions through its surfaces", () => {
