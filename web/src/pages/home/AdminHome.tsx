@@ -10,22 +10,13 @@ import { usersQuery } from "../../data/users/queries";
 import { AnchorLink } from "../../ui/AnchorLink";
 import { ErrorState, LoadingState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
+import { isSetUp, type Step, setupSteps } from "./setup";
 
 /** Plans whose assignments are asked for to learn whether anyone has one (the newest first). */
 const PLANS_CHECKED = 5;
 
 // Counts come from each list's meta.total, one record a page (API.md §2).
 const ONE = { page: 1, per_page: 1 } as const;
-
-type Path = "/plans" | "/people" | "/deals" | "/api-keys" | "/approvals" | "/dispute-queue" | "/payouts";
-
-interface Step {
-  id: string;
-  label: string;
-  count: number;
-  to: Path;
-  hint: string;
-}
 
 /**
  * An admin's home: the setup checklist (plans, people, assignments, deals, API keys — each done once the
@@ -50,44 +41,14 @@ export function AdminHome() {
   if (!loaded) return <LoadingState label="Loading your tasks" lines={5} />;
 
   const assigned = assignments.reduce((sum, q) => sum + (q.data?.length ?? 0), 0);
-  const steps: Step[] = [
-    {
-      id: "plans",
-      label: "Comp plans",
-      count: plans.data!.meta.total,
-      to: "/plans",
-      hint: "Create a plan: its rate, quota and tiers.",
-    },
-    {
-      id: "people",
-      label: "Reps",
-      count: reps.data!.meta.total,
-      to: "/people",
-      hint: "Invite or create the people who earn.",
-    },
-    {
-      id: "assignments",
-      label: "Plan assignments",
-      count: assigned,
-      to: "/plans",
-      hint: "Assign a plan to each rep (on the plan's page).",
-    },
-    {
-      id: "deals",
-      label: "Deals",
-      count: deals.data!.meta.total,
-      to: "/deals",
-      hint: "Send deals from your CRM (POST /deals) or import them.",
-    },
-    {
-      id: "api-keys",
-      label: "API keys",
-      count: apiKeys.data!.meta.total,
-      to: "/api-keys",
-      hint: "Create a key for your CRM or scripts.",
-    },
-  ];
-  const setUp = steps.every((step) => step.count > 0);
+  const steps = setupSteps({
+    plans: plans.data!.meta.total,
+    people: reps.data!.meta.total,
+    assignments: assigned,
+    deals: deals.data!.meta.total,
+    apiKeys: apiKeys.data!.meta.total,
+  });
+  const setUp = isSetUp(steps);
   const tasks: Step[] = [
     {
       id: "approvals",
