@@ -101,6 +101,7 @@ interface ApiDealView {
   owner_id: string;
   splits: { user_id: string; percent: number }[];
   people: { user_id: string; name: string }[];
+  commissions: { user_id: string; amount: number; status: string }[];
 }
 
 test("a split deal shows rita her commission and her partner by name, and her lead the team's, as the API gives them", async ({
@@ -126,6 +127,15 @@ test("a split deal shows rita her commission and her partner by name, and her le
     await expect(page.getByText(splits, { exact: true })).toBeVisible();
     expect(splits).toContain(users.ravi.name);
     if (who === users.rita) {
+      // First on the page: her own lines' total, to the cent, with her split's percent.
+      const ownCents = seen.commissions
+        .filter((line) => line.user_id === who.id && line.status !== "void")
+        .reduce((sum, line) => sum + Math.round(line.amount * 100), 0);
+      expect(ownCents).toBe(Math.round(seen.total_commission * 100));
+      await expect(page.getByTestId("deal-total")).toHaveText(await formatted(page, ownCents / 100, currency));
+      const ownPercent = seen.splits.find((s) => s.user_id === who.id)!.percent;
+      await expect(page.getByTestId("deal-total-hint")).toHaveText(`Your share: ${ownPercent}%`);
+      await expect(page.getByTestId("own-commission")).toHaveCount(0);
       // Her share, not the deal's total (that minus her line would be Ravi's pay).
       expect(seen.total_commission).not.toBe(whole.total_commission);
       await expect(page.getByText(await formatted(page, whole.total_commission, currency))).toHaveCount(0);

@@ -21,6 +21,7 @@ export const CONSOLE_PAGES = [
   "/sign-in",
   "/invite",
   "/account",
+  "/deals",
   "/deals/:id",
   "/statements/:period",
   "/what-if",

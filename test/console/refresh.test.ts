@@ -25,7 +25,7 @@ async function pages() {
   const { statementQuery } = await web("data/statements/queries");
   const { dealsQuery, dealQuery, dealHistoryQuery } = await web("data/deals/queries");
   const { disputesQuery } = await web("data/disputes/queries");
-  const { payoutsQuery } = await web("data/payouts/queries");
+  const { payoutsQuery, allPayoutGroupsQuery } = await web("data/payouts/queries");
   const { everyoneQuery, usersQuery, userQuery } = await web("data/users/queries");
   const { planQuery, plansQuery, planAssignmentsQuery } = await web("data/comp-plans/queries");
   const { spiffsQuery } = await web("data/spiffs/queries");
@@ -42,6 +42,9 @@ async function pages() {
     approvalQueue: [dealsQuery({ status: ["pending"], sort: "-created_at", page: 1, per_page: 50 })],
     toPay: [dealsQuery({ status: ["approved"], sort: "close_date", page: 1, per_page: 50 })],
     payouts: [payoutsQuery({ page: 1, per_page: 25 })],
+    // The deals page (every role) and finance's home (what is owed in all).
+    dealList: [dealsQuery({ sort: "-close_date", page: 1, per_page: 25 })],
+    owed: [allPayoutGroupsQuery()],
     myDisputes: [disputesQuery({ page: 1, per_page: 25 })],
     disputeQueue: [disputesQuery({ status: ["open"], page: 1, per_page: 20 })],
     teamMembers: [everyoneQuery()],
@@ -65,21 +68,29 @@ type Page = keyof Awaited<ReturnType<typeof pages>>;
 const CHANGES: [write: string, pages: Page[]][] = [
   [
     "POST /api/v1/deals/{id}/approve",
-    ["home", "recentDeals", "statement", "deal", "approvalQueue", "toPay", "payouts"],
+    ["home", "recentDeals", "dealList", "statement", "deal", "approvalQueue", "toPay", "payouts", "owed"],
   ],
-  ["POST /api/v1/deals/{id}/reject", ["home", "recentDeals", "statement", "deal", "approvalQueue"]],
-  ["POST /api/v1/deals/{id}/mark-paid", ["home", "recentDeals", "statement", "deal", "toPay", "payouts"]],
-  ["POST /api/v1/deals/{id}/disputes", ["recentDeals", "deal", "dealDisputes", "toPay", "myDisputes", "disputeQueue"]],
+  ["POST /api/v1/deals/{id}/reject", ["home", "recentDeals", "dealList", "statement", "deal", "approvalQueue"]],
+  [
+    "POST /api/v1/deals/{id}/mark-paid",
+    ["home", "recentDeals", "dealList", "statement", "deal", "toPay", "payouts", "owed"],
+  ],
+  [
+    "POST /api/v1/deals/{id}/disputes",
+    ["recentDeals", "dealList", "deal", "dealDisputes", "toPay", "myDisputes", "disputeQueue"],
+  ],
   [
     "POST /api/v1/disputes/{id}/resolve",
     [
       "home",
       "recentDeals",
+      "dealList",
       "statement",
       "deal",
       "dealDisputes",
       "toPay",
       "payouts",
+      "owed",
       "myDisputes",
       "disputeQueue",
       "teamNumbers",
@@ -87,13 +98,22 @@ const CHANGES: [write: string, pages: Page[]][] = [
   ],
   [
     "PATCH /api/v1/comp-plans/{id}",
-    ["plan", "plans", "home", "recentDeals", "statement", "deal", "teamNumbers", "payouts"],
+    ["plan", "plans", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers", "payouts", "owed"],
   ],
-  ["POST /api/v1/comp-plans/{id}/assignments", ["plan", "home", "recentDeals", "statement", "deal", "teamNumbers"]],
-  ["PATCH /api/v1/plan-assignments/{id}", ["plan", "home", "recentDeals", "statement", "deal", "teamNumbers"]],
-  ["DELETE /api/v1/plan-assignments/{id}", ["plan", "home", "recentDeals", "statement", "deal", "teamNumbers"]],
-  ["POST /api/v1/spiffs", ["spiffs", "home", "recentDeals", "statement", "deal", "teamNumbers"]],
-  ["PATCH /api/v1/spiffs/{id}", ["spiffs", "home", "recentDeals", "statement", "deal", "teamNumbers"]],
+  [
+    "POST /api/v1/comp-plans/{id}/assignments",
+    ["plan", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"],
+  ],
+  [
+    "PATCH /api/v1/plan-assignments/{id}",
+    ["plan", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"],
+  ],
+  [
+    "DELETE /api/v1/plan-assignments/{id}",
+    ["plan", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"],
+  ],
+  ["POST /api/v1/spiffs", ["spiffs", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"]],
+  ["PATCH /api/v1/spiffs/{id}", ["spiffs", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"]],
   ["POST /api/v1/users", ["people", "teamMembers", "person"]],
   ["PATCH /api/v1/users/{id}", ["people", "teamMembers", "person"]],
   ["POST /api/v1/api-keys", ["apiKeys"]],

@@ -41,6 +41,15 @@ const validate = (schema: StandardSchema, search: Record<string, unknown>) => {
 const WRITTEN: Record<string, Record<string, unknown>> = {
   "/sign-in": { return_to: "/statements/2026-Q3?user=usr_1", reason: "expired" },
   "/statements/$period": { user: "usr_01ABC" },
+  "/deals": {
+    q: "Acme",
+    status: ["approved", "paid"],
+    period: "2026-Q3",
+    owner_id: "usr_1",
+    sort: "-total_commission",
+    page: 2,
+    per_page: 50,
+  },
   "/deals/$dealId": { history: 2 },
   "/disputes": { page: 3 },
   "/team": { period: "2026", sort: "attainment", order: "descending" },

@@ -68,8 +68,8 @@ describe("the web console at {origin}/", () => {
     const missing = await get("/assets/nothing-here.js");
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe("not_found");
-    // /people is a page (the People list, #18); a path below a person is not.
-    for (const path of ["/deals", "/people/usr_1/deals", "/statements", "/index.html", "/assets"]) {
+    // /people and /deals are pages (the lists, #18 and #28); a path below a person or a deal is not.
+    for (const path of ["/deals/deal_1/lines", "/people/usr_1/deals", "/statements", "/index.html", "/assets"]) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(401);
       expect(res.json().error.code).toBe("unauthorized");

@@ -19,6 +19,7 @@ import { apiKeysSearch } from "./pages/api-keys/schemas";
 import { prefetchApprovals } from "./pages/approvals/queue";
 import { approvalsSearch } from "./pages/approvals/schemas";
 import { signInSearch } from "./pages/auth/schemas";
+import { dealListSearch } from "./pages/deal-list/schemas";
 import { prefetchDealPage } from "./pages/deals/loader";
 import { dealSearch } from "./pages/deals/schemas";
 import { disputeQueueSearch } from "./pages/dispute-queue/schemas";
@@ -94,6 +95,7 @@ export const PAGES = {
     params: { userId: idParam(ID_PREFIXES.person, "person") },
     roles: EVERYONE,
   },
+  deals: { path: "/deals", title: "Deals", roles: EVERYONE, nav: { label: "Deals", section: "pay" } },
   deal: {
     path: "/deals/$dealId",
     title: "Deal",
@@ -353,6 +355,12 @@ const personRoute = createRoute({
     validParams(PAGES.person, params) ? prefetchHome(context.queryClient, params.userId) : undefined,
   component: screen(PAGES.person, () => import("./pages/home/PersonPage"), "PersonPage"),
 });
+const dealsRoute = pageRoute(
+  PAGES.deals,
+  dealListSearch,
+  () => import("./pages/deal-list/DealListPage"),
+  "DealListPage",
+);
 const dealRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.deal.path,
@@ -439,6 +447,7 @@ export const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     homeRoute,
     personRoute,
+    dealsRoute,
     dealRoute,
     statementRoute,
     whatIfRoute,

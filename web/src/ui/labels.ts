@@ -16,6 +16,14 @@ export const DEAL_TYPE_LABELS = {
   other: "Other",
 } as const satisfies Record<Schemas["Deal"]["deal_type"], string>;
 
+export const DEAL_STATUS_LABELS = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+  disputed: "Disputed",
+  paid: "Paid",
+} as const satisfies Record<Schemas["Deal"]["status"], string>;
+
 export const LINE_KIND_LABELS = {
   plan: "Plan",
   spiff: "SPIFF",

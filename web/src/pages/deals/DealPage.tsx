@@ -7,6 +7,7 @@ import type { SessionUser } from "../../data/auth/queries";
 import { type DealDetail, dealHistoryQuery, dealQuery } from "../../data/deals/queries";
 import { everyoneQuery, namesOf } from "../../data/users/queries";
 import { date, money, sharePercent } from "../../lib/format";
+import { sumMoney } from "../../lib/money";
 import { commissionLabel } from "../../ui/commission/commissionLabel";
 import { DealLines } from "../../ui/commission/DealLines";
 import { DisputeList } from "../../ui/commission/DisputeList";
@@ -49,6 +50,9 @@ function DealView({ deal }: { deal: DealDetail }) {
   const [disputing, setDisputing] = useState(false);
   // The deal names its owner and credited users (a rep's split partner too); others by the people they see.
   const nameOf = (id: string) => deal.people.find((p) => p.user_id === id)?.name ?? people.data?.get(id) ?? id;
+  const own = ownShare(deal, session.user.id);
+  // A rep's visible total is their own lines' (API.md §20 b): shown once, as "Your commission".
+  const ownIsVisibleTotal = deal.total_commission_scope === "visible" && session.user.role === "rep";
 
   return (
     <Stack gap="lg" maw={960}>
@@ -71,6 +75,25 @@ function DealView({ deal }: { deal: DealDetail }) {
 
       <Card withBorder>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          {/* The person's own share first (API.md §20 b), then the total they may see: their team's or the deal's. */}
+          {own && !ownIsVisibleTotal && (
+            <Fact
+              label="Your commission"
+              value={money(own.amount, deal.currency)}
+              hint={own.percent === undefined ? undefined : `Your share: ${sharePercent(own.percent)}`}
+              testId="own-commission"
+            />
+          )}
+          <Fact
+            label={commissionLabel(deal.total_commission_scope, session.user.role)}
+            value={money(deal.total_commission, deal.currency)}
+            hint={
+              own && ownIsVisibleTotal && own.percent !== undefined
+                ? `Your share: ${sharePercent(own.percent)}`
+                : undefined
+            }
+            testId="deal-total"
+          />
           <Fact label="ARR" value={money(deal.arr_amount, deal.currency)} />
           <Fact label="Type" value={DEAL_TYPE_LABELS[deal.deal_type]} />
           <Fact label="Close date" value={date(deal.close_date)} />
@@ -78,11 +101,6 @@ function DealView({ deal }: { deal: DealDetail }) {
           <Fact
             label="Splits"
             value={deal.splits.map((s) => `${nameOf(s.user_id)} ${sharePercent(s.percent)}`).join(", ")}
-          />
-          <Fact
-            label={commissionLabel(deal.total_commission_scope, session.user.role)}
-            value={money(deal.total_commission, deal.currency)}
-            testId="deal-total"
           />
           {deal.approved_at && <Fact label="Approved" value={date(deal.approved_at)} />}
           {deal.paid_at && <Fact label="Paid" value={date(deal.paid_at)} />}
@@ -118,14 +136,33 @@ function DealView({ deal }: { deal: DealDetail }) {
         closeButtonProps={{ "aria-label": "Close" }}
       >
         <Suspense fallback={<LoadingState label="Loading the form" lines={3} />}>
-          <DisputeForm dealId={deal.id} onDone={() => setDisputing(false)} />
+          <DisputeForm
+            dealId={deal.id}
+            currency={deal.currency}
+            ownAmount={own?.amount}
+            onDone={() => setDisputing(false)}
+          />
         </Suspense>
       </Modal>
     </Stack>
   );
 }
 
-function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+/**
+ * The person's own commission on the deal: the sum of their lines that are not void (exact, lib/money),
+ * and their split's percent; undefined when the deal credits them nothing.
+ */
+function ownShare(deal: DealDetail, userId: string): { amount: number; percent?: number } | undefined {
+  const lines = deal.commissions.filter((line) => line.user_id === userId && line.status !== "void");
+  const split = deal.splits.find((s) => s.user_id === userId);
+  if (lines.length === 0 && !split) return undefined;
+  return {
+    amount: sumMoney(lines.map((line) => line.amount)),
+    percent: split && deal.splits.length > 1 ? split.percent : undefined,
+  };
+}
+
+function Fact({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
   return (
     <div>
       <Text size="xs" c="gray.7" data-testid={testId && `${testId}-label`}>
@@ -134,6 +171,11 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
       <Text fw={500} data-testid={testId} style={{ overflowWrap: "anywhere" }}>
         {value}
       </Text>
+      {hint && (
+        <Text size="xs" c="gray.7" data-testid={testId && `${testId}-hint`}>
+          {hint}
+        </Text>
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { useOpenDispute } from "../../data/disputes/mutations";
 import type { Dispute } from "../../data/disputes/queries";
 import { fieldErrors } from "../../lib/field-errors";
+import { money } from "../../lib/format";
 import { DISPUTE_REASON_LABELS } from "../../ui/labels";
 
 type Reason = Dispute["reason"];
@@ -11,7 +12,14 @@ const REASON_VALUES = Object.keys(DISPUTE_REASON_LABELS) as Reason[];
 const REASONS = REASON_VALUES.map((value) => ({ value, label: DISPUTE_REASON_LABELS[value] }));
 
 /** "Dispute this": reason (the API's enum), description, the total the person expects. */
-export function DisputeForm({ dealId, onDone }: { dealId: string; onDone: () => void }) {
+export function DisputeForm(props: {
+  dealId: string;
+  currency: string;
+  /** The person's own lines' total on the deal now (what a rep's or manager's dispute is about). */
+  ownAmount?: number;
+  onDone: () => void;
+}) {
+  const { dealId, currency, ownAmount, onDone } = props;
   const [reason, setReason] = useState<Reason | null>(null);
   const [reasonMissing, setReasonMissing] = useState(false);
   const [description, setDescription] = useState("");
@@ -58,7 +66,11 @@ export function DisputeForm({ dealId, onDone }: { dealId: string; onDone: () => 
         />
         <NumberInput
           label={own ? "Your expected commission" : "Expected total commission"}
-          description={own ? "The total of your own lines on this deal you expect" : "The deal's total you expect"}
+          description={
+            own
+              ? `The total of your own lines on this deal you expect${ownAmount === undefined ? "" : ` (now ${money(ownAmount, currency)})`}`
+              : "The deal's total you expect"
+          }
           value={expected}
           onChange={setExpected}
           decimalScale={2}

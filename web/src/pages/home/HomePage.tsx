@@ -1,16 +1,34 @@
 import { Stack, Title } from "@mantine/core";
 import { useRouteContext } from "@tanstack/react-router";
+import { AdminHome } from "./AdminHome";
+import { FinanceHome } from "./FinanceHome";
+import { ManagerHome } from "./ManagerHome";
 import { PersonHome } from "./PersonHome";
 
-/** The signed-in person's own home. */
+/**
+ * The signed-in person's home: a rep's own commissions; a manager's team, what waits for them, then
+ * their own; what finance owes; an admin's setup checklist, then task inbox.
+ */
 export function HomePage() {
   const { session } = useRouteContext({ from: "/signed-in" });
+  const { role, id } = session.user;
+  if (role === "finance" || role === "admin") {
+    return (
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          {role === "finance" ? "What is owed" : "Your tasks"}
+        </Title>
+        {role === "finance" ? <FinanceHome /> : <AdminHome />}
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         Your commissions
       </Title>
-      <PersonHome userId={session.user.id} />
+      {role === "manager" && <ManagerHome managerId={id} />}
+      <PersonHome userId={id} />
     </Stack>
   );
 }

@@ -1,0 +1,140 @@
+import { Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { apiKeysQuery } from "../../data/api-keys/queries";
+import { planAssignmentsQuery, plansQuery } from "../../data/comp-plans/queries";
+import { dealsQuery } from "../../data/deals/queries";
+import { disputesQuery } from "../../data/disputes/queries";
+import { payoutsQuery } from "../../data/payouts/queries";
+import { usersQuery } from "../../data/users/queries";
+import { AnchorLink } from "../../ui/AnchorLink";
+import { ErrorState, LoadingState } from "../../ui/states";
+import { useRenderedMark } from "../../ui/useRenderedMark";
+import { isSetUp, type Step, setupSteps } from "./setup";
+
+/** Plans whose assignments are asked for to learn whether anyone has one (the newest first). */
+const PLANS_CHECKED = 5;
+
+// Counts come from each list's meta.total, one record a page (API.md §2).
+const ONE = { page: 1, per_page: 1 } as const;
+
+/**
+ * An admin's home: the setup checklist (plans, people, assignments, deals, API keys — each done once the
+ * API lists one) until everything is set up, then the task inbox (approvals, disputes, payouts due).
+ */
+export function AdminHome() {
+  const plans = useQuery(plansQuery({ page: 1, per_page: PLANS_CHECKED }));
+  const reps = useQuery(usersQuery({ ...ONE, role: "rep" }));
+  const deals = useQuery(dealsQuery(ONE));
+  const apiKeys = useQuery(apiKeysQuery(ONE));
+  const pending = useQuery(dealsQuery({ ...ONE, status: ["pending"] }));
+  const disputes = useQuery(disputesQuery({ ...ONE, status: ["open"] }));
+  const payouts = useQuery(payoutsQuery(ONE));
+  const assignments = useQueries({
+    queries: (plans.data?.data ?? []).map((plan) => planAssignmentsQuery(plan.id)),
+  });
+  const all = [plans, reps, deals, apiKeys, pending, disputes, payouts, ...assignments];
+  const failed = all.find((q) => q.isError);
+  const loaded = all.every((q) => q.data !== undefined);
+  useRenderedMark(loaded);
+  if (failed) return <ErrorState error={failed.error} retry={() => void Promise.all(all.map((q) => q.refetch()))} />;
+  if (!loaded) return <LoadingState label="Loading your tasks" lines={5} />;
+
+  const assigned = assignments.reduce((sum, q) => sum + (q.data?.length ?? 0), 0);
+  const steps = setupSteps({
+    plans: plans.data!.meta.total,
+    people: reps.data!.meta.total,
+    assignments: assigned,
+    deals: deals.data!.meta.total,
+    apiKeys: apiKeys.data!.meta.total,
+  });
+  const setUp = isSetUp(steps);
+  const tasks: Step[] = [
+    {
+      id: "approvals",
+      label: "Deals waiting for approval",
+      count: pending.data!.meta.total,
+      to: "/approvals",
+      hint: "Approve or reject them.",
+    },
+    {
+      id: "disputes",
+      label: "Open disputes",
+      count: disputes.data!.meta.total,
+      to: "/dispute-queue",
+      hint: "Resolve them.",
+    },
+    {
+      id: "payouts",
+      label: "Payouts due (by rep and period)",
+      count: payouts.data!.meta.total,
+      to: "/payouts",
+      hint: "Pay what is approved.",
+    },
+  ];
+
+  return setUp ? (
+    <section aria-labelledby="task-inbox" data-testid="task-inbox">
+      <Title order={2} size="h3" id="task-inbox" mb="sm">
+        What waits for you
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {tasks.map((task) => (
+          <Card withBorder key={task.id} data-testid={`task-${task.id}`}>
+            <Text size="sm" c="gray.7">
+              {task.label}
+            </Text>
+            <Text fw={700} fz="xl" data-testid="count">
+              {task.count}
+            </Text>
+            <AnchorLink to={task.to} size="sm">
+              {task.count === 0 ? "Open" : task.hint}
+            </AnchorLink>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </section>
+  ) : (
+    <section aria-labelledby="setup-checklist" data-testid="setup-checklist">
+      <Title order={2} size="h3" id="setup-checklist" mb={4}>
+        Set up commission tracking
+      </Title>
+      <Text size="sm" c="gray.7" mb="sm">
+        {steps.filter((s) => s.count > 0).length} of {steps.length} done. Each step is done once there is one.
+      </Text>
+      <List spacing="sm" listStyleType="none">
+        {steps.map((step) => (
+          <List.Item key={step.id} data-testid={`setup-${step.id}`} data-done={step.count > 0}>
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <Mark done={step.count > 0} />
+              <Stack gap={0}>
+                <Group gap="xs">
+                  <AnchorLink to={step.to} fw={600}>
+                    {step.label}
+                  </AnchorLink>
+                  <Badge variant="light" color={step.count > 0 ? "green.9" : "gray"} data-testid="count">
+                    {step.count}
+                  </Badge>
+                </Group>
+                {step.count === 0 && (
+                  <Text size="sm" c="gray.7">
+                    {step.hint}
+                  </Text>
+                )}
+              </Stack>
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+    </section>
+  );
+}
+
+function Mark({ done }: { done: boolean }): ReactNode {
+  return (
+    <ThemeIcon size="sm" radius="xl" color={done ? "green.9" : "gray.6"} variant={done ? "filled" : "outline"}>
+      <span aria-hidden>{done ? "✓" : ""}</span>
+      <VisuallyHidden>{done ? "Done:" : "To do:"}</VisuallyHidden>
+    </ThemeIcon>
+  );
+}
