@@ -3332,6 +3332,8 @@ export interface operations {
                 manager_id?: string;
                 /** @description Exact match, case-insensitive. */
                 email?: string;
+                /** @description name or email contains this, case-insensitive. */
+                q?: string;
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
@@ -6261,6 +6263,8 @@ export interface operations {
                 manager_id?: string;
                 /** @description Exact match, case-insensitive. */
                 email?: string;
+                /** @description name or email contains this, case-insensitive. */
+                q?: string;
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period: string;
             };
