@@ -103,3 +103,15 @@ export async function namesOfUsers(db: Db, ids: string[]): Promise<Map<string, s
   const rows = await db.selectFrom("users").select(["id", "name"]).where(anyOf("id", ids)).execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** Whether any active user holds the admin role (the first run has none). */
+export async function anyActiveAdmin(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("active", "=", true)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
