@@ -13,6 +13,7 @@ import { Worker } from "./jobs/worker.js";
 import { runOwnerCommand } from "./owner/commands.js";
 import { checkSocketPath, listenOwnerSocket, ownerSocketPath } from "./owner/socket.js";
 import { createRateLimitStore } from "./rate-limit/select.js";
+import { FIRST_ADMIN_COMMAND, hasActiveAdmin } from "./users/index.js";
 import { listenForDeliveries, resolveWebhookSettings, type WebhookSettings } from "./webhooks/index.js";
 
 export interface ServeOptions {
@@ -26,6 +27,18 @@ function printBootstrapBanner(key: CreatedApiKey): void {
     `\n${line}\n  Bootstrap admin key (shown once, never stored raw; keep it in a secret manager):\n\n  ${key.key}\n\n` +
       `  id ${key.id} · scope admin · environment ${key.environment}\n` +
       `  Create smaller keys with it (POST /api/v1/api-keys) and evaluate with read keys.\n${line}\n\n`,
+  );
+}
+
+/**
+ * Printed to stderr at every start while no active admin user exists (a new data dir among them): where
+ * the console is and the one command that lets its first person in, so nobody has to search the README.
+ */
+function printFirstRunBanner(origin: string): void {
+  const line = "=".repeat(78);
+  process.stderr.write(
+    `\n${line}\n  No one can sign in to the console yet. Make the first admin (prints a one-time sign-up link):\n\n` +
+      `    ${FIRST_ADMIN_COMMAND}\n\n  then open the link; afterwards the console is at ${origin}/\n${line}\n\n`,
   );
 }
 
@@ -73,6 +86,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     crashAfterCommit: config.testCrashAfterCommit,
   });
   await app.listen({ host: config.host, port: config.port });
+  if (!(await hasActiveAdmin(db))) printFirstRunBanner(origin.value);
   const worker = options.worker ? await startWorker(config, deployment, logger, webhooks) : undefined;
   const unlisten = worker && (await wakeOnDeliveries(config, deployment, worker, logger));
   const metrics = await startMetrics(config, deployment);

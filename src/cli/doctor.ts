@@ -9,10 +9,13 @@ import { pendingMigrations } from "../db/migrate.js";
 import { embeddedPath } from "../deployment.js";
 import { ownerSocketPath, sendOwnerCommand } from "../owner/socket.js";
 import { RedisStore } from "../rate-limit/redis-store.js";
+import { FIRST_ADMIN_COMMAND, hasActiveAdmin } from "../users/index.js";
 import { hasEmbeddedDatabase } from "./owner.js";
 
 interface Finding {
   ok: boolean;
+  /** Worth acting on but not a failure: printed WARN, the exit code stays 0. */
+  warn?: boolean;
   check: string;
   detail: string;
 }
@@ -51,7 +54,22 @@ async function inspect(database: Database): Promise<Finding[]> {
   const before = Date.now();
   const r = await sql<{ now: Date }>`SELECT now() AS now`.execute(database.db);
   const after = Date.now();
-  return schemaAndClock(await pendingMigrations(database.db), new Date(r.rows[0]!.now), before, after);
+  const pending = await pendingMigrations(database.db);
+  const findings = schemaAndClock(pending, new Date(r.rows[0]!.now), before, after);
+  // Before the first migration there is no users table to ask.
+  if (pending.length > 0) return findings;
+  return [...findings, await checkAdmin(database)];
+}
+
+/** The first run: with no active admin user nobody can sign in to the console to set it up. */
+async function checkAdmin(database: Database): Promise<Finding> {
+  if (await hasActiveAdmin(database.db)) return { ok: true, check: "admin", detail: "an active admin user exists" };
+  return {
+    ok: true,
+    warn: true,
+    check: "admin",
+    detail: `no active admin user, so no one can sign in to the console yet; run: ${FIRST_ADMIN_COMMAND}`,
+  };
 }
 
 interface RunningServerStatus {
@@ -209,6 +227,11 @@ export async function diagnose(): Promise<Finding[]> {
   ];
 }
 
+function label(f: Finding): string {
+  if (!f.ok) return "FAIL";
+  return f.warn ? "WARN" : "ok  ";
+}
+
 export function doctorCommand(program: Command): void {
   program
     .command("doctor")
@@ -218,7 +241,7 @@ export function doctorCommand(program: Command): void {
       const findings = await diagnose();
       const text = o.json
         ? JSON.stringify(findings)
-        : findings.map((f) => `${f.ok ? "ok  " : "FAIL"}  ${f.check.padEnd(10)}  ${f.detail}`).join("\n");
+        : findings.map((f) => `${label(f)}  ${f.check.padEnd(10)}  ${f.detail}`).join("\n");
       process.stdout.write(`${text}\n`);
       if (findings.some((f) => !f.ok)) process.exitCode = 1;
     });

@@ -21,6 +21,7 @@ export {
   linesOfDeal,
   lineTotalsOf,
   listCommissions,
+  listTeamStatements,
   lockDealLines,
   markDealLinesPaid,
   readLineTotals,
@@ -51,4 +52,6 @@ export {
   RecalculationJobId,
   Statement,
   StatementQuery,
+  TeamStatement,
+  TeamStatementsQuery,
 } from "./schema.js";

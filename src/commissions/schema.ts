@@ -4,6 +4,7 @@ import { MoneyOut, PeriodLabel, SignedMoney } from "../http/commission-fields.js
 import { Timestamp } from "../http/date-fields.js";
 import { commaList, Id } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
+import { ListUsersQuery, User } from "../users/index.js";
 import { Explanation } from "./explanation.js";
 
 export const RecalculationJobId = z
@@ -111,37 +112,40 @@ export const StatementQuery = z.strictObject({ period: PeriodLabel });
 
 const Cents = z.number();
 
+/** A statement's plan: its terms (of the version its latest line used) and the attainment in the period. */
+export const StatementPlan = z
+  .object({
+    plan_id: z.string(),
+    quota: MoneyOut.nullable(),
+    attainment: MoneyOut.describe("Credit booked in the period (pending and locked), to the cent."),
+    attainment_ratio: z
+      .number()
+      .nullable()
+      .describe("attainment ÷ quota, 4 decimals (1.2 = 120 %); null without quota."),
+    plan_name: z.string(),
+    plan_version: z.number().int(),
+    currency: z.string(),
+    period_kind: z.enum(PLAN_PERIODS),
+    tiers: z.array(PlanTier),
+    current_rate: z.number().nullable().describe("Rate of the band reached, or base_rate."),
+    next_tier: z
+      .object({
+        from_attainment: z.number(),
+        rate: z.number(),
+        arr_to_reach: Cents.describe(
+          "Credit still needed to reach this tier, rounded up to the cent: ARR credited to this person (their split percent of a deal), so a deal credited at 50 % needs twice this much ARR.",
+        ),
+      })
+      .nullable()
+      .describe("null at the top or without tiers."),
+  })
+  .meta({ id: "StatementPlan" });
+
 export const Statement = z
   .object({
     user_id: z.string(),
     period: z.string(),
-    plans: z.array(
-      z.object({
-        plan_id: z.string(),
-        quota: MoneyOut.nullable(),
-        attainment: MoneyOut.describe("Credit booked in the period (pending and locked), to the cent."),
-        attainment_ratio: z
-          .number()
-          .nullable()
-          .describe("attainment ÷ quota, 4 decimals (1.2 = 120 %); null without quota."),
-        plan_name: z.string(),
-        plan_version: z.number().int(),
-        currency: z.string(),
-        period_kind: z.enum(PLAN_PERIODS),
-        tiers: z.array(PlanTier),
-        current_rate: z.number().nullable().describe("Rate of the band reached, or base_rate."),
-        next_tier: z
-          .object({
-            from_attainment: z.number(),
-            rate: z.number(),
-            arr_to_reach: Cents.describe(
-              "Credit still needed to reach this tier, rounded up to the cent: ARR credited to this person (their split percent of a deal), so a deal credited at 50 % needs twice this much ARR.",
-            ),
-          })
-          .nullable()
-          .describe("null at the top or without tiers."),
-      }),
-    ),
+    plans: z.array(StatementPlan),
     lines: z.array(Commission),
     totals: z
       .object({ plan: Cents, spiff: Cents, adjustment: Cents, total: Cents })
@@ -152,6 +156,16 @@ export const Statement = z
   })
   .meta({ id: "Statement" });
 export type Statement = z.infer<typeof Statement>;
+
+/** GET /users/statements: GET /users' filters and pages, and the period of every person's statement. */
+export const TeamStatementsQuery = ListUsersQuery.extend({ period: PeriodLabel }).strict();
+export type TeamStatementsQuery = z.infer<typeof TeamStatementsQuery>;
+
+/** One person of GET /users/statements: who, and the numbers of their statement (without its lines). */
+export const TeamStatement = Statement.pick({ period: true, plans: true, totals: true, by_status: true })
+  .extend({ user: User.pick({ id: true, name: true, role: true, manager_id: true, active: true }) })
+  .meta({ id: "TeamStatement" });
+export type TeamStatement = z.infer<typeof TeamStatement>;
 
 /** GET /payouts: what finance still has to pay, by payee, period and currency. */
 export const ListPayoutsQuery = PageQuery.extend({

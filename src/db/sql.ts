@@ -13,6 +13,15 @@ export function anyOf(column: string, values: string[]): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref(column)} = ANY(${values}::text[])`;
 }
 
+/** Any of `columns` contains `text`, case-insensitively; `%`, `_` and `\` in `text` match themselves. */
+export function containsText(columns: string[], text: string): Expression<SqlBool> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`(${sql.join(
+    columns.map((c) => sql`${sql.ref(c)} ILIKE ${pattern}`),
+    sql` OR `,
+  )})`;
+}
+
 /** `v(col type, …)`: the record type `jsonb_to_recordset` reads the rows as. */
 function recordType(columns: Record<string, string>, names: string[]) {
   return sql.raw(names.map((n) => `"${n}" ${columns[n]}`).join(", "));

@@ -4,8 +4,11 @@ import {
   getStatement,
   ListCommissionsQuery,
   listCommissions,
+  listTeamStatements,
   Statement,
   StatementQuery,
+  TeamStatement,
+  TeamStatementsQuery,
 } from "../commissions/index.js";
 import { CompPlan, getPlan, ListPlansQuery, listPlans } from "../comp-plans/index.js";
 import { IdParams } from "../http/input-fields.js";
@@ -39,7 +42,8 @@ export const TOOLS: readonly McpTool[] = [
     title: "List users",
     description:
       "Lists the company's people (reps, managers, admins, finance), newest first, as GET /api/v1/users does: " +
-      "filters role, active (true or false), manager_id, email (exact, case-insensitive); page, per_page. " +
+      "filters role, active (true or false), manager_id, email (exact, case-insensitive), q (name or email " +
+      "contains, case-insensitive); page, per_page. " +
       READ_ONLY,
     scope: "read",
     access: "read",
@@ -98,6 +102,20 @@ export const TOOLS: readonly McpTool[] = [
     output: Statement,
     annotations: READS,
     run: (ctx, { id, period }) => getStatement(ctx, id, period),
+  }),
+  defineTool({
+    name: "list_team_statements",
+    title: "List people with their statement's numbers",
+    description:
+      "For one period (YYYY-MM, YYYY-Qn or YYYY), the people list_users would list (same filters and pages), " +
+      "each with their statement's per-plan quota and attainment, totals by kind and by status, as GET " +
+      `/api/v1/users/statements: a team's pay in one call. ${READ_ONLY}`,
+    scope: "read",
+    access: "read",
+    input: TeamStatementsQuery,
+    output: listOf(TeamStatement),
+    annotations: READS,
+    run: (ctx, args) => listTeamStatements(ctx, args),
   }),
   defineTool({
     name: "list_commissions",

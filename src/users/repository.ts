@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from "kysely";
 import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Tx } from "../context.js";
 import type { Db, UsersTable } from "../db/schema.js";
-import { anyOf } from "../db/sql.js";
+import { anyOf, containsText } from "../db/sql.js";
 import { responseColumns } from "../http/date-fields.js";
 import type { ListUsersQuery, User } from "./schema.js";
 
@@ -89,6 +89,7 @@ export async function listUsers(db: Db, q: ListUsersQuery, visible: Visible, lim
   if (q.active !== undefined) query = query.where("active", "=", q.active);
   if (q.manager_id) query = query.where("manager_id", "=", q.manager_id);
   if (q.email) query = query.where((eb) => eb(eb.fn("lower", ["email"]), "=", q.email!.toLowerCase()));
+  if (q.q) query = query.where(containsText(["name", "email"], q.q));
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
     query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
@@ -101,4 +102,16 @@ export async function namesOfUsers(db: Db, ids: string[]): Promise<Map<string, s
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom("users").select(["id", "name"]).where(anyOf("id", ids)).execute();
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Whether any active user holds the admin role (the first run has none). */
+export async function anyActiveAdmin(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("active", "=", true)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

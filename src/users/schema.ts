@@ -64,6 +64,7 @@ export const ListUsersQuery = PageQuery.extend({
   active: QueryBoolean.optional(),
   manager_id: z.string().optional(),
   email: z.string().optional().describe("Exact match, case-insensitive."),
+  q: z.string().min(1).max(200).optional().describe("name or email contains this, case-insensitive."),
 }).strict();
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 

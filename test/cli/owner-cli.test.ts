@@ -104,6 +104,12 @@ describe.skipIf(POSTGRES)("#13.28 owner CLI", () => {
       ["database", true, `embedded, data dir ${dataDir} (not in use; opened on the next start)`],
       ["migrations", true, "all applied"],
       ["clock", true, ""],
+      // #28: a warning (exit 0), not a failure: no one has been invited as admin in this data dir.
+      [
+        "admin",
+        true,
+        "no active admin user, so no one can sign in to the console yet; run: cts users invite <email> --role admin",
+      ],
       ["redis", true, "not configured (rate limits kept in the database or memory)"],
       ["tls", true, "plain HTTP (fine for local use only)"],
     ]);

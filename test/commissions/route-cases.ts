@@ -359,6 +359,14 @@ export const COMMISSION_ROUTES: RouteCase[] = [
   },
   {
     method: "GET",
+    path: "/api/v1/users/statements",
+    scope: "read",
+    ok: 200,
+    query: "period=2026-Q3",
+    invalid: { query: "period=2026-13", param: "period" },
+  },
+  {
+    method: "GET",
     path: "/api/v1/users/{id}/statement",
     scope: "read",
     ok: 200,

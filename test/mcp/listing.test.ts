@@ -126,7 +126,11 @@ describe("#26 tools/list is small and portable", () => {
         .filter(([, property]) => JSON.stringify(property).includes('"enum":["true","false"]'))
         .map(([name, property]) => [tool.name, name, property]),
     );
-    expect(words.map(([tool, name]) => `${tool}.${name}`)).toEqual(["list_users.active", "list_spiffs.active"]);
+    expect(words.map(([tool, name]) => `${tool}.${name}`)).toEqual([
+      "list_users.active",
+      "list_team_statements.active",
+      "list_spiffs.active",
+    ]);
     for (const [, , property] of words) {
       expect(property).toEqual({ anyOf: [{ type: "boolean" }, { type: "string", enum: ["true", "false"] }] });
     }

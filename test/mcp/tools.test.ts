@@ -58,7 +58,8 @@ describe("tools/list per scope × owner grant", () => {
     // #26: the records other tools name (resolve_dispute's id, a recalculation_job_id), history, assignments.
     const recordReads = ["list_disputes", "get_dispute", "get_job", "get_deal_history", "list_plan_assignments"];
     const writes = ["create_deal", "update_deal", "upsert_deal", "create_user", "update_user", "open_dispute"];
-    const allReads = [...reads, ...moreReads, ...recordReads, "preview_commission"];
+    // #28: a team's statements in one call.
+    const allReads = [...reads, ...moreReads, ...recordReads, "preview_commission", "list_team_statements"];
     expect(namesUpTo("read")).toEqual(allReads.sort());
     expect(namesUpTo("write")).toEqual([...allReads, ...writes].sort());
   });
@@ -117,6 +118,20 @@ describe("calls", () => {
     const user = await createUser(t, { active: false });
     const result = await call(client, "list_users", { email: user.email.toUpperCase(), active: "false" });
     expect(result.structuredContent).toEqual({ data: [user], meta: { page: 1, per_page: 25, total: 1 } });
+  });
+
+  it("list_team_statements returns exactly the GET /users/statements body (#28)", async () => {
+    const { client, key } = await clientFor("read");
+    await createUser(t, { role: "manager" });
+    const args = { period: "2026-Q3", role: "manager", per_page: 2, page: 1 };
+    const result = await call(client, "list_team_statements", args);
+    const rest = await t.app.inject({
+      url: "/api/v1/users/statements?period=2026-Q3&role=manager&per_page=2&page=1",
+      headers: bearer(key.key),
+    });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual(rest.json());
+    expect((result.structuredContent as { data: unknown[] }).data.length).toBeGreaterThan(0);
   });
 
   it("get_user returns the user", async () => {

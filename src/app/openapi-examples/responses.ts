@@ -16,6 +16,26 @@ import {
   subscription,
 } from "./world.js";
 
+const statementPlan = {
+  plan_id: ID.plan,
+  quota: 250000,
+  attainment: 48000,
+  attainment_ratio: 0.192,
+  plan_name: plan.name,
+  plan_version: 1,
+  currency: "USD",
+  period_kind: "quarter",
+  tiers: plan.tiers,
+  current_rate: 0.08,
+  next_tier: { from_attainment: 1, rate: 0.12, arr_to_reach: 202000 },
+};
+
+/** The numbers of Ana's statement: its example and her row of GET /users/statements agree. */
+const statementNumbers = {
+  totals: { plan: 3840, spiff: 500, adjustment: -120.5, total: 4219.5 },
+  by_status: { pending: 4340, approved: -120.5, paid: 0 },
+};
+
 /** What a write answers beyond its record: no recalculation left to a background job. */
 const inline = { recalculation_job_id: null };
 
@@ -194,27 +214,19 @@ export const BY_SCHEMA: Record<string, unknown> = {
     total_commission: 2400,
     explanation: null,
   },
+  StatementPlan: statementPlan,
   Statement: {
     user_id: ID.ana,
     period: "2026-Q3",
-    plans: [
-      {
-        plan_id: ID.plan,
-        quota: 250000,
-        attainment: 48000,
-        attainment_ratio: 0.192,
-        plan_name: plan.name,
-        plan_version: 1,
-        currency: "USD",
-        period_kind: "quarter",
-        tiers: plan.tiers,
-        current_rate: 0.08,
-        next_tier: { from_attainment: 1, rate: 0.12, arr_to_reach: 202000 },
-      },
-    ],
+    plans: [statementPlan],
     lines: [planLine, spiffLine, adjustmentLine],
-    totals: { plan: 3840, spiff: 500, adjustment: -120.5, total: 4219.5 },
-    by_status: { pending: 4340, approved: -120.5, paid: 0 },
+    ...statementNumbers,
+  },
+  TeamStatement: {
+    user: { id: ana.id, name: ana.name, role: ana.role, manager_id: ana.manager_id, active: ana.active },
+    period: "2026-Q3",
+    plans: [statementPlan],
+    ...statementNumbers,
   },
   PayoutGroup: {
     user_id: ID.ana,

@@ -2,6 +2,7 @@ import { type Selectable, sql } from "kysely";
 import { ofVisibleUsers, type Visible } from "../../access/index.js";
 import type { Tx } from "../../context.js";
 import type { CommissionLinesTable, Db } from "../../db/schema.js";
+import { anyOf } from "../../db/sql.js";
 import { toIso } from "../../http/date-fields.js";
 import type { Commission, ExportCommissionsQuery, ListCommissionsQuery } from "../schema.js";
 import type { CsvLine } from "./csv.js";
@@ -206,11 +207,22 @@ export async function* allLines(
 
 /** A user's non-void lines of one period, in deal order (close_date, created_at, id), then kind. */
 export async function statementLines(db: Db, userId: string, period: string): Promise<Commission[]> {
+  return (await statementLinesOfUsers(db, [userId], period)).get(userId) ?? [];
+}
+
+/** `statementLines` of several users in one statement, by user id (a user without lines is absent). */
+export async function statementLinesOfUsers(
+  db: Db,
+  userIds: readonly string[],
+  period: string,
+): Promise<Map<string, Commission[]>> {
+  const out = new Map<string, Commission[]>();
+  if (userIds.length === 0) return out;
   const rows = await db
     .selectFrom("commission_lines as l")
     .innerJoin("deals as d", "d.id", "l.deal_id")
     .selectAll("l")
-    .where("l.user_id", "=", userId)
+    .where(anyOf("l.user_id", [...userIds]))
     .where("l.period", "=", period)
     .where("l.status", "<>", "void")
     .orderBy("d.close_date")
@@ -219,7 +231,13 @@ export async function statementLines(db: Db, userId: string, period: string): Pr
     .orderBy(sql`CASE l.kind WHEN 'plan' THEN 0 WHEN 'spiff' THEN 1 ELSE 2 END`)
     .orderBy("l.id")
     .execute();
-  return rows.map(toCommission);
+  for (const row of rows) {
+    const line = toCommission(row);
+    const lines = out.get(line.user_id);
+    if (lines) lines.push(line);
+    else out.set(line.user_id, [line]);
+  }
+  return out;
 }
 
 /** The terms of one plan version a statement shows: what the rep home draws its gauge and next tier from. */

@@ -4,6 +4,7 @@ import { notFound } from "../../errors.js";
 import { centsNumber, type Fixed, parse, plain, plus, quotient, sign, ZERO } from "../../money/index.js";
 import { existingUserIds } from "../../users/index.js";
 import type { Commission, Statement } from "../schema.js";
+import type { PlanVersionTerms } from "./repository.js";
 import * as repo from "./repository.js";
 import { tierPosition } from "./statement-plans.js";
 
@@ -25,12 +26,14 @@ function byStatusOf(lines: Commission[]): Statement["by_status"] {
   return { pending: centsNumber(sums.pending), approved: centsNumber(sums.approved), paid: centsNumber(sums.paid) };
 }
 
+type PlanCredit = { quota: string | null; at: string; credit: Fixed; version: number };
+
 /**
  * Per plan: the quota of its latest-calculated line and the credit booked under it in the period
  * (every non-void plan line stands for one counted deal credit, pending or locked).
  */
-async function plansOf(db: Ctx["db"], lines: Commission[]): Promise<PlanSummary[]> {
-  const plans = new Map<string, { quota: string | null; at: string; credit: Fixed; version: number }>();
+function creditsByPlan(lines: Commission[]): Map<string, PlanCredit> {
+  const plans = new Map<string, PlanCredit>();
   for (const line of lines) {
     if (line.kind !== "plan" || !line.plan_id) continue;
     const e = line.explanation as { quota?: string | null; credit?: string };
@@ -41,27 +44,43 @@ async function plansOf(db: Ctx["db"], lines: Commission[]): Promise<PlanSummary[
     seen.credit = plus(seen.credit, parse(e.credit ?? 0));
     plans.set(line.plan_id, seen);
   }
-  const terms = await repo.planVersionTerms(
-    db,
-    [...plans.entries()].map(([plan_id, p]) => ({ plan_id, version: p.version })),
-  );
-  return [...plans.entries()].map(([plan_id, p]) => {
-    const quota = p.quota === null ? null : parse(p.quota);
-    const t = terms.get(`${plan_id}@${p.version}`);
-    if (!t) throw new Error(`plan version ${plan_id}@${p.version} of a statement line is missing`);
-    return {
-      plan_id,
-      plan_name: t.name,
-      plan_version: p.version,
-      currency: t.currency,
-      period_kind: t.period,
-      tiers: t.tiers.map((tier) => ({ from_attainment: Number(tier.from_attainment), rate: Number(tier.rate) })),
-      ...tierPosition(t, p.quota, p.credit),
-      quota: quota === null ? null : centsNumber(quota),
-      attainment: centsNumber(p.credit),
-      attainment_ratio: quota === null || sign(quota) === 0 ? null : Number(plain(quotient(p.credit, quota, 4))),
-    };
-  });
+  return plans;
+}
+
+function planSummary(plan_id: string, p: PlanCredit, terms: Map<string, PlanVersionTerms>): PlanSummary {
+  const quota = p.quota === null ? null : parse(p.quota);
+  const t = terms.get(`${plan_id}@${p.version}`);
+  if (!t) throw new Error(`plan version ${plan_id}@${p.version} of a statement line is missing`);
+  return {
+    plan_id,
+    plan_name: t.name,
+    plan_version: p.version,
+    currency: t.currency,
+    period_kind: t.period,
+    tiers: t.tiers.map((tier) => ({ from_attainment: Number(tier.from_attainment), rate: Number(tier.rate) })),
+    ...tierPosition(t, p.quota, p.credit),
+    quota: quota === null ? null : centsNumber(quota),
+    attainment: centsNumber(p.credit),
+    attainment_ratio: quota === null || sign(quota) === 0 ? null : Number(plain(quotient(p.credit, quota, 4))),
+  };
+}
+
+/** The numbers of a statement: per plan, totals by kind and by status. */
+export type StatementNumbers = Pick<Statement, "plans" | "totals" | "by_status">;
+
+/**
+ * The numbers of several statements (one per list of lines) with one read of plan terms for all of
+ * them, so a page of people's statements costs the same statements as one.
+ */
+export async function statementNumbers(db: Ctx["db"], statements: Commission[][]): Promise<StatementNumbers[]> {
+  const credits = statements.map(creditsByPlan);
+  const versions = credits.flatMap((plans) => [...plans].map(([plan_id, p]) => ({ plan_id, version: p.version })));
+  const terms = await repo.planVersionTerms(db, versions);
+  return statements.map((lines, i) => ({
+    plans: [...credits[i]!].map(([plan_id, p]) => planSummary(plan_id, p, terms)),
+    totals: totalsOf(lines),
+    by_status: byStatusOf(lines),
+  }));
 }
 
 /** A user's statement for one period: their non-void lines whose period equals it, and the totals. */
@@ -70,6 +89,13 @@ export async function getStatement(ctx: Ctx, userId: string, period: string): Pr
   const seen = (await seesUser(ctx, userId)) && (await existingUserIds(ctx.db, [userId])).has(userId);
   if (!seen) throw notFound("User", userId);
   const lines = await repo.statementLines(ctx.db, userId, period);
-  const plans = await plansOf(ctx.db, lines);
-  return { user_id: userId, period, plans, lines, totals: totalsOf(lines), by_status: byStatusOf(lines) };
+  const [numbers] = await statementNumbers(ctx.db, [lines]);
+  return {
+    user_id: userId,
+    period,
+    plans: numbers!.plans,
+    lines,
+    totals: numbers!.totals,
+    by_status: numbers!.by_status,
+  };
 }

@@ -12,6 +12,7 @@ import {
   getStatement,
   listCommissions,
   listPayouts,
+  listTeamStatements,
   sendCommissionsCsv,
   sendStatementCsv,
   wantsCsv,
@@ -24,6 +25,8 @@ import {
   PayoutGroup,
   Statement,
   StatementQuery,
+  TeamStatement,
+  TeamStatementsQuery,
 } from "../schema.js";
 
 const tags = ["Commissions"];
@@ -89,6 +92,26 @@ export function commissionRoutes(app: App): void {
         return sendStatementCsv(req, reply as FastifyReply, req.params.id, req.query.period);
       return getStatement(req.ctx, req.params.id, req.query.period);
     },
+  );
+
+  app.get(
+    "/users/statements",
+    {
+      config: { scope: "read", roles: MAY.read },
+      schema: {
+        tags,
+        summary: "List people with their statement's numbers",
+        operationId: "listTeamStatements",
+        description:
+          "One row per person GET /users lists (the same visibility: a rep sees themself, a manager themself and " +
+          "their subtree, finance and admins everyone; the same filters, order and pages), with the plans, totals " +
+          "and by_status GET /users/{id}/statement gives for `period` (its lines are left out). A page costs a " +
+          "fixed number of reads, whatever per_page is: a team's summary in one request per page of people.",
+        querystring: TeamStatementsQuery,
+        response: { 200: listOf(TeamStatement) },
+      },
+    },
+    async (req, reply) => pageReply(req, reply, await listTeamStatements(req.ctx, req.query)),
   );
 
   app.get(

@@ -1088,6 +1088,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List people with their statement's numbers
+         * @description One row per person GET /users lists (the same visibility: a rep sees themself, a manager themself and their subtree, finance and admins everyone; the same filters, order and pages), with the plans, totals and by_status GET /users/{id}/statement gives for `period` (its lines are left out). A page costs a fixed number of reads, whatever per_page is: a team's summary in one request per page of people.
+         */
+        get: operations["listTeamStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payouts": {
         parameters: {
             query?: never;
@@ -1708,32 +1728,33 @@ export interface components {
             from_attainment: number;
             rate: number;
         };
+        StatementPlan: {
+            plan_id: string;
+            quota: number | null;
+            /** @description Credit booked in the period (pending and locked), to the cent. */
+            attainment: number;
+            /** @description attainment ÷ quota, 4 decimals (1.2 = 120 %); null without quota. */
+            attainment_ratio: number | null;
+            plan_name: string;
+            plan_version: number;
+            currency: string;
+            /** @enum {string} */
+            period_kind: "month" | "quarter" | "year";
+            tiers: components["schemas"]["PlanTier"][];
+            /** @description Rate of the band reached, or base_rate. */
+            current_rate: number | null;
+            /** @description null at the top or without tiers. */
+            next_tier: {
+                from_attainment: number;
+                rate: number;
+                /** @description Credit still needed to reach this tier, rounded up to the cent: ARR credited to this person (their split percent of a deal), so a deal credited at 50 % needs twice this much ARR. */
+                arr_to_reach: number;
+            } | null;
+        };
         Statement: {
             user_id: string;
             period: string;
-            plans: {
-                plan_id: string;
-                quota: number | null;
-                /** @description Credit booked in the period (pending and locked), to the cent. */
-                attainment: number;
-                /** @description attainment ÷ quota, 4 decimals (1.2 = 120 %); null without quota. */
-                attainment_ratio: number | null;
-                plan_name: string;
-                plan_version: number;
-                currency: string;
-                /** @enum {string} */
-                period_kind: "month" | "quarter" | "year";
-                tiers: components["schemas"]["PlanTier"][];
-                /** @description Rate of the band reached, or base_rate. */
-                current_rate: number | null;
-                /** @description null at the top or without tiers. */
-                next_tier: {
-                    from_attainment: number;
-                    rate: number;
-                    /** @description Credit still needed to reach this tier, rounded up to the cent: ARR credited to this person (their split percent of a deal), so a deal credited at 50 % needs twice this much ARR. */
-                    arr_to_reach: number;
-                } | null;
-            }[];
+            plans: components["schemas"]["StatementPlan"][];
             lines: components["schemas"]["Commission"][];
             /** @description Σ of the lines by kind, to the cent. */
             totals: {
@@ -1747,6 +1768,32 @@ export interface components {
                 pending: number;
                 approved: number;
                 paid: number;
+            };
+        };
+        TeamStatement: {
+            period: string;
+            plans: components["schemas"]["StatementPlan"][];
+            /** @description Σ of the lines by kind, to the cent. */
+            totals: {
+                plan: number;
+                spiff: number;
+                adjustment: number;
+                total: number;
+            };
+            /** @description Σ of the lines by status, to the cent. */
+            by_status: {
+                pending: number;
+                approved: number;
+                paid: number;
+            };
+            user: {
+                /** @description usr_… */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                role: "rep" | "manager" | "admin" | "finance";
+                manager_id: string | null;
+                active: boolean;
             };
         };
         PayoutGroup: {
@@ -3285,6 +3332,8 @@ export interface operations {
                 manager_id?: string;
                 /** @description Exact match, case-insensitive. */
                 email?: string;
+                /** @description name or email contains this, case-insensitive. */
+                q?: string;
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
@@ -6193,6 +6242,62 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listTeamStatements: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                role?: "rep" | "manager" | "admin" | "finance";
+                active?: "true" | "false";
+                manager_id?: string;
+                /** @description Exact match, case-insensitive. */
+                email?: string;
+                /** @description name or email contains this, case-insensitive. */
+                q?: string;
+                /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
+                period: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamStatement"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             422: components["responses"]["ValidationError"];

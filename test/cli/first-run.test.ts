@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { hasActiveAdmin } from "../../src/users/index.js";
+import { createUser } from "../factories.js";
+import { createTestApp } from "../harness.js";
+import { ctsEnv, type RunningServer, runCts, startServer } from "./spawn.js";
+
+/** Issue #28 "First run": the start banner and `cts doctor` say how the first admin gets in. */
+
+const POSTGRES = !!process.env.TEST_DATABASE_URL;
+const dataDir = mkdtempSync(join(tmpdir(), "cts-first-run-"));
+const ORIGIN = "https://cts.example.test";
+const env = ctsEnv({ CTS_DATA_DIR: dataDir, CTS_PUBLIC_URL: ORIGIN });
+const running: RunningServer[] = [];
+const COMMAND = "cts users invite <email> --role admin";
+
+afterAll(() => {
+  for (const s of running) s.child.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function stop(server: RunningServer) {
+  server.child.kill("SIGTERM");
+  expect(await server.exited).toBe(0);
+}
+
+const adminFinding = (stdout: string) =>
+  (JSON.parse(stdout) as { ok: boolean; warn?: boolean; check: string; detail: string }[]).find(
+    (f) => f.check === "admin",
+  );
+
+describe.skipIf(POSTGRES)("first run (embedded)", () => {
+  it("the banner names the console URL and the command; doctor warns (exit 0) until an admin exists", async () => {
+    const first = await startServer(env);
+    running.push(first);
+    const banner = first.stderr();
+    expect(banner).toContain(`    ${COMMAND}\n`);
+    expect(banner).toContain(`the console is at ${ORIGIN}/\n`);
+    expect(first.stdout()).not.toContain(COMMAND);
+    await stop(first);
+
+    const json = runCts(["doctor", "--json"], env);
+    expect(json.status).toBe(0);
+    expect(adminFinding(json.stdout)).toEqual({
+      ok: true,
+      warn: true,
+      check: "admin",
+      detail: `no active admin user, so no one can sign in to the console yet; run: ${COMMAND}`,
+    });
+    const text = runCts(["doctor"], env);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain(`WARN  admin       no active admin user`);
+
+    const invited = runCts(["users", "invite", "first@example.test", "--role", "admin"], env);
+    expect(invited.status, invited.stderr).toBe(0);
+    expect(invited.stdout).toContain(`${ORIGIN}/invite#`);
+    // An invited admin is an active user: the console's sign-up link is theirs, the warning goes.
+    expect(adminFinding(runCts(["doctor", "--json"], env).stdout)).toEqual({
+      ok: true,
+      check: "admin",
+      detail: "an active admin user exists",
+    });
+    const second = await startServer(env);
+    running.push(second);
+    expect(second.stderr()).not.toContain(COMMAND);
+    await stop(second);
+  });
+});
+
+describe("hasActiveAdmin (what the banner and doctor ask)", () => {
+  it("is false without users, true with an active admin, false once they are deactivated", async () => {
+    const t = await createTestApp();
+    try {
+      expect(await hasActiveAdmin(t.db.db)).toBe(false);
+      await createUser(t, { role: "admin", active: false });
+      await createUser(t, { role: "finance" });
+      expect(await hasActiveAdmin(t.db.db)).toBe(false);
+      await createUser(t, { role: "admin" });
+      expect(await hasActiveAdmin(t.db.db)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
