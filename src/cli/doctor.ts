@@ -1,6 +1,5 @@
 import { X509Certificate } from "node:crypto";
 import type { Command } from "commander";
-import { sql } from "kysely";
 import { type Config, ConfigError, connectionSettings, loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/connect.js";
 import { acquireDataDirLock, lockHolder } from "../db/data-dir-lock.js";
@@ -10,6 +9,7 @@ import { embeddedPath } from "../deployment.js";
 import { ownerSocketPath, sendOwnerCommand } from "../owner/socket.js";
 import { RedisStore } from "../rate-limit/redis-store.js";
 import { FIRST_ADMIN_COMMAND, hasActiveAdmin } from "../users/index.js";
+import { readDatabaseTime } from "./doctor-repository.js";
 import { hasEmbeddedDatabase } from "./owner.js";
 
 interface Finding {
@@ -52,18 +52,18 @@ function schemaAndClock(pending: string[], databaseNow: Date, before: number, af
 
 async function inspect(database: Database): Promise<Finding[]> {
   const before = Date.now();
-  const r = await sql<{ now: Date }>`SELECT now() AS now`.execute(database.db);
+  const now = await readDatabaseTime(database.db);
   const after = Date.now();
   const pending = await pendingMigrations(database.db);
-  const findings = schemaAndClock(pending, new Date(r.rows[0]!.now), before, after);
+  const findings = schemaAndClock(pending, now, before, after);
   // Before the first migration there is no users table to ask.
   if (pending.length > 0) return findings;
-  return [...findings, await checkAdmin(database)];
+  return [...findings, adminFinding(await hasActiveAdmin(database.db))];
 }
 
 /** The first run: with no active admin user nobody can sign in to the console to set it up. */
-async function checkAdmin(database: Database): Promise<Finding> {
-  if (await hasActiveAdmin(database.db)) return { ok: true, check: "admin", detail: "an active admin user exists" };
+function adminFinding(hasAdmin: boolean): Finding {
+  if (hasAdmin) return { ok: true, check: "admin", detail: "an active admin user exists" };
   return {
     ok: true,
     warn: true,
@@ -77,6 +77,8 @@ interface RunningServerStatus {
   address: { address: string; port: number } | string | null;
   pending_migrations: string[];
   database_time: string;
+  /** null before the first migration (no users table yet). */
+  has_active_admin: boolean | null;
 }
 
 interface DatabaseReport {
@@ -97,7 +99,8 @@ async function checkEmbedded(dataDir: string): Promise<DatabaseReport> {
       detail: `embedded, data dir ${dataDir} held by the running server (pid ${holder})`,
     };
     const rest = schemaAndClock(status.pending_migrations, new Date(status.database_time), before, after);
-    return { findings: [database, ...rest], server: status };
+    const admin = status.has_active_admin === null ? [] : [adminFinding(status.has_active_admin)];
+    return { findings: [database, ...rest, ...admin], server: status };
   }
   if (!hasEmbeddedDatabase(dataDir)) {
     return {

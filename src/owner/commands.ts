@@ -6,6 +6,7 @@ import { pendingMigrations } from "../db/migrate.js";
 import { seedDemo } from "../demo/index.js";
 import { ROLES } from "../enums.js";
 import { AppError } from "../errors.js";
+import { hasActiveAdmin } from "../users/index.js";
 import { readDatabaseTime } from "./repository.js";
 
 /** What only the running server knows about itself (`cts doctor` asks it). */
@@ -19,11 +20,14 @@ export interface OwnerServerInfo {
 /** `server.status`: the running server's own view, so `cts doctor` need not open the data dir it holds. */
 async function serverStatus(ctx: Ctx, server: OwnerServerInfo | undefined) {
   const now = await readDatabaseTime(ctx.db);
+  const pending = await pendingMigrations(ctx.db);
   return {
     pid: server?.pid ?? process.pid,
     address: server?.address ?? null,
-    pending_migrations: await pendingMigrations(ctx.db),
+    pending_migrations: pending,
     database_time: now.toISOString(),
+    // What `cts doctor` warns about on a first run (null: no users table before the first migration).
+    has_active_admin: pending.length > 0 ? null : await hasActiveAdmin(ctx.db),
   };
 }
 
