@@ -58,6 +58,9 @@ const SHOTS = [
   },
   { file: "console-payouts.png", who: "finance", path: () => "/payouts", onPage: payoutSelection },
   { file: "console-approvals.png", who: "admin", path: () => "/approvals" },
+  { file: "console-deals.png", who: "rita", path: () => "/deals" },
+  { file: "console-finance-home.png", who: "finance", path: () => "/" },
+  { file: "console-admin-home.png", who: "admin", path: () => "/" },
 ] as const;
 
 for (const shot of SHOTS) {
