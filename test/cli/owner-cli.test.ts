@@ -93,7 +93,9 @@ describe.skipIf(POSTGRES)("#13.28 owner CLI", () => {
     expect(findings[3]!.detail).toMatch(/^within \d+ ms of the database$/);
     // The running server answers whether an active admin exists (no one invited one here: a warning).
     expect(findings[4]).toMatchObject({ check: "admin", warn: true });
-    expect(findings[4]!.detail).toMatch(/^no active admin user, so no one can sign in to the console yet; run: cts users invite/);
+    expect(findings[4]!.detail).toMatch(
+      /^no active admin user, so no one can sign in to the console yet; run: cts users invite/,
+    );
     expect(doctor.status).toBe(0);
   });
 
