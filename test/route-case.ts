@@ -30,6 +30,8 @@ export interface Operation {
   path: string;
   pathParams: string[];
   queryParams: string[];
+  /** The query parameters it requires (`period` of GET /users/statements). */
+  requiredQuery: string[];
   /** Top-level body properties; undefined when the operation takes no body. */
   body: Record<string, SchemaNode> | undefined;
   /** Who may call it: a key or a session (most), no one in particular (sign-in), only a session. */
@@ -40,7 +42,7 @@ export interface Operation {
 
 interface DocOperation {
   security?: Record<string, string[]>[];
-  parameters?: ({ in: string; name: string } | { $ref: string })[];
+  parameters?: ({ in: string; name: string; required?: boolean } | { $ref: string })[];
   requestBody?: { content: Record<string, { schema?: SchemaNode }> };
   responses?: Record<string, { content?: Record<string, { schema?: SchemaNode }> }>;
 }
@@ -81,10 +83,13 @@ export async function operations(t: TestApp): Promise<Operation[]> {
   const res = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
   const doc = res.json() as {
     paths: Record<string, Record<string, DocOperation>>;
-    components: { parameters: Record<string, { in: string; name: string }>; schemas: Record<string, SchemaNode> };
+    components: {
+      parameters: Record<string, { in: string; name: string; required?: boolean }>;
+      schemas: Record<string, SchemaNode>;
+    };
   };
   // Shared parameters (Id, Page, PerPage) are $refs into components.parameters.
-  const resolve = (p: { in: string; name: string } | { $ref: string }) =>
+  const resolve = (p: { in: string; name: string; required?: boolean } | { $ref: string }) =>
     "$ref" in p ? doc.components.parameters[p.$ref.split("/").pop()!]! : p;
   return Object.entries(doc.paths)
     .filter(([path]) => path.startsWith("/api/v1/"))
@@ -102,6 +107,7 @@ export async function operations(t: TestApp): Promise<Operation[]> {
           path,
           pathParams: names("path"),
           queryParams: names("query"),
+          requiredQuery: params.filter((p) => p.in === "query" && p.required).map((p) => p.name),
           body: op.requestBody ? (schema?.properties ?? {}) : undefined,
           access: accessOf(op.security),
           responseFields: Object.entries(op.responses ?? {})

@@ -7,10 +7,26 @@ import { type SignedInSession, signedInAs } from "../sessions.js";
 
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
-/** The operation's URL with every path parameter set to `value`. */
+/** A valid value for each query parameter an operation may require (a new one must be added here). */
+const REQUIRED_QUERY_VALUES: Record<string, string> = { period: "2026-Q3" };
+
+/**
+ * The operation's URL with every path parameter set to `value`, `query` and, for each query parameter
+ * the operation requires that `query` does not name, a valid value: a test of one parameter then
+ * meets no other parameter's error.
+ */
 export function urlOf(op: Operation, value = "x_1", query?: string): string {
   const path = op.path.replace(/\{\w+\}/g, encodeURIComponent(value));
-  return query ? `${path}?${query}` : path;
+  const named = new Set([...new URLSearchParams(query ?? "").keys()]);
+  const required = op.requiredQuery
+    .filter((name) => !named.has(name))
+    .map((name) => {
+      const valid = REQUIRED_QUERY_VALUES[name];
+      if (valid === undefined) throw new Error(`urlOf: no valid value for the required query parameter ${name}`);
+      return `${name}=${encodeURIComponent(valid)}`;
+    });
+  const parts = [query, ...required].filter((part) => part !== undefined && part !== "");
+  return parts.length > 0 ? `${path}?${parts.join("&")}` : path;
 }
 
 /** Does this body property hold text (a string, or a nullable one)? */

@@ -25,6 +25,7 @@ const BODY_ROUTES = [
     path: "/mcp",
     pathParams: [],
     queryParams: [],
+    requiredQuery: [],
     body: {},
     access: "key",
     responseFields: new Set(),

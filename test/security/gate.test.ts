@@ -121,7 +121,8 @@ describe("#13.1 the gate on the matched route", () => {
   it("unmatched paths outside /api and /mcp need a key too (default deny)", async () => {
     for (const target of [
       "/favicon.ico",
-      "/deals",
+      // Not a console page (`/deals` is one since #28: the console's HTML, public).
+      "/commissions",
       "/assets",
       "/admin",
       "/api",
