@@ -14,6 +14,7 @@ export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as cons
 
 export const PLAN_STATUSES = ["draft", "active", "archived"] as const;
 export const PLAN_PERIODS = ["month", "quarter", "year"] as const;
+export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 
 export const DEAL_TYPES = ["new_business", "expansion", "renewal", "other"] as const;
 export type DealType = (typeof DEAL_TYPES)[number];

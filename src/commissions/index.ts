@@ -47,6 +47,7 @@ export {
   dealExplanation,
   ListCommissionsQuery,
   NoContent,
+  PeriodSummary,
   PlanTier,
   Preview,
   RecalculationJobId,

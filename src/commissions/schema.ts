@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { COMMISSION_KINDS, COMMISSION_STATUSES, PLAN_PERIODS } from "../enums.js";
+import { COMMISSION_KINDS, COMMISSION_STATUSES, DEAL_STATUSES, DEAL_TYPES, PLAN_PERIODS } from "../enums.js";
 import { MoneyOut, PeriodLabel, SignedMoney } from "../http/commission-fields.js";
-import { Timestamp } from "../http/date-fields.js";
-import { commaList, Id } from "../http/input-fields.js";
+import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
+import { commaList, Id, QueryBoolean } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 import { ListUsersQuery, User } from "../users/index.js";
 import { Explanation } from "./explanation.js";
@@ -108,7 +108,14 @@ export type Preview = z.infer<typeof Preview>;
 /** A band of a plan: from this attainment (1.0 = 100 % of quota) on, this rate. */
 export const PlanTier = z.object({ from_attainment: z.number(), rate: z.number() }).meta({ id: "PlanTier" });
 
-export const StatementQuery = z.strictObject({ period: PeriodLabel });
+export const StatementQuery = z.strictObject({
+  period: PeriodLabel,
+  deal_columns: QueryBoolean.optional().describe(
+    "CSV only: `true` adds the columns `opportunity_name,close_date,arr_amount,deal_currency,credit_percent` after " +
+      "the contract's, so a person can reconcile each line by its deal's name (default false: the contract's columns).",
+  ),
+});
+export type StatementQuery = z.infer<typeof StatementQuery>;
 
 const Cents = z.number();
 
@@ -128,6 +135,11 @@ export const StatementPlan = z
     period_kind: z.enum(PLAN_PERIODS),
     tiers: z.array(PlanTier),
     current_rate: z.number().nullable().describe("Rate of the band reached, or base_rate."),
+    cap_per_period: MoneyOut.nullable().describe("The plan's cap on its lines per period; null without a cap."),
+    earned: MoneyOut.describe("Σ of this plan's lines in the period (pending and locked), to the cent."),
+    cap_reached: z
+      .boolean()
+      .describe("The plan's lines in the period have reached its cap: further deals under it earn 0 this period."),
     next_tier: z
       .object({
         from_attainment: z.number(),
@@ -141,12 +153,32 @@ export const StatementPlan = z
   })
   .meta({ id: "StatementPlan" });
 
+/** The deal of a statement line, as a person reconciles it: what it is, and their share of it. */
+export const LineDeal = z
+  .object({
+    id: z.string(),
+    opportunity_name: z.string(),
+    close_date: DateOut,
+    arr_amount: MoneyOut,
+    currency: z.string(),
+    deal_type: z.enum(DEAL_TYPES),
+    status: z.enum(DEAL_STATUSES),
+    credit_percent: z
+      .number()
+      .nullable()
+      .describe("The line's user's split percent of the deal; null when they are not credited on it (an adjustment)."),
+  })
+  .meta({ id: "LineDeal" });
+
+export const StatementLine = Commission.extend({ deal: LineDeal }).meta({ id: "StatementLine" });
+export type StatementLine = z.infer<typeof StatementLine>;
+
 export const Statement = z
   .object({
     user_id: z.string(),
     period: z.string(),
     plans: z.array(StatementPlan),
-    lines: z.array(Commission),
+    lines: z.array(StatementLine),
     totals: z
       .object({ plan: Cents, spiff: Cents, adjustment: Cents, total: Cents })
       .describe("Σ of the lines by kind, to the cent."),
@@ -157,15 +189,43 @@ export const Statement = z
   .meta({ id: "Statement" });
 export type Statement = z.infer<typeof Statement>;
 
-/** GET /users/statements: GET /users' filters and pages, and the period of every person's statement. */
-export const TeamStatementsQuery = ListUsersQuery.extend({ period: PeriodLabel }).strict();
+/** GET /users/statements: GET /users' filters and pages, and which statement of every person. */
+export const TeamStatementsQuery = ListUsersQuery.extend({
+  period: PeriodLabel.optional().describe("The same period for everyone. Give `period` or `on`, not both."),
+  on: IsoDate.optional().describe(
+    "A date: each person's statement for the period of their plan in force on it (a monthly plan's month, a " +
+      "quarterly plan's quarter, a yearly plan's year); without a plan on that date, its calendar quarter.",
+  ),
+}).strict();
 export type TeamStatementsQuery = z.infer<typeof TeamStatementsQuery>;
 
 /** One person of GET /users/statements: who, and the numbers of their statement (without its lines). */
 export const TeamStatement = Statement.pick({ period: true, plans: true, totals: true, by_status: true })
-  .extend({ user: User.pick({ id: true, name: true, role: true, manager_id: true, active: true }) })
+  .extend({
+    user: User.pick({ id: true, name: true, role: true, manager_id: true, active: true }),
+    deals: z.number().int().describe("Distinct deals of the person's plan lines in the period."),
+  })
   .meta({ id: "TeamStatement" });
 export type TeamStatement = z.infer<typeof TeamStatement>;
+
+/** GET /users/{id}/periods: pages only. */
+export const ListPeriodsQuery = PageQuery.strict();
+export type ListPeriodsQuery = z.infer<typeof ListPeriodsQuery>;
+
+/** A period a person has lines in (or their plan's current one): where a statement link can go. */
+export const PeriodSummary = z
+  .object({
+    period: z.string().describe('"2026-Q3", "2026-07" or "2026"'),
+    period_kind: z.enum(PLAN_PERIODS),
+    from: DateOut.describe("The period's first day."),
+    to: DateOut.describe("The period's last day."),
+    current: z.boolean().describe("The period of the person's plan in force today (listed even without lines)."),
+    lines: z.number().int().describe("The person's non-void lines in the period."),
+    by_status: Statement.shape.by_status,
+    total: Cents.describe("Σ of the lines, to the cent (= GET /users/{id}/statement's totals.total)."),
+  })
+  .meta({ id: "PeriodSummary" });
+export type PeriodSummary = z.infer<typeof PeriodSummary>;
 
 /** GET /payouts: what finance still has to pay, by payee, period and currency. */
 export const ListPayoutsQuery = PageQuery.extend({

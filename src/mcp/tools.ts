@@ -98,7 +98,7 @@ export const TOOLS: readonly McpTool[] = [
       `non-void lines of that period, per-plan quota and attainment, totals by kind. ${READ_ONLY}`,
     scope: "read",
     access: "read",
-    input: withId(StatementQuery),
+    input: withId(StatementQuery.omit({ deal_columns: true })),
     output: Statement,
     annotations: READS,
     run: (ctx, { id, period }) => getStatement(ctx, id, period),
@@ -107,7 +107,8 @@ export const TOOLS: readonly McpTool[] = [
     name: "list_team_statements",
     title: "List people with their statement's numbers",
     description:
-      "For one period (YYYY-MM, YYYY-Qn or YYYY), the people list_users would list (same filters and pages), " +
+      "For one period (YYYY-MM, YYYY-Qn or YYYY), or each person's own plan period on a date (`on`), the people " +
+      "list_users would list (same filters and pages), " +
       "each with their statement's per-plan quota and attainment, totals by kind and by status, as GET " +
       `/api/v1/users/statements: a team's pay in one call. ${READ_ONLY}`,
     scope: "read",

@@ -225,6 +225,9 @@ describe("adjustments count in totals, never in attainment or caps (§5 rule 7)"
           { from_attainment: 1, rate: 0.15 },
         ],
         current_rate: 0.15,
+        cap_per_period: null,
+        earned: 13000,
+        cap_reached: false,
         next_tier: null,
       },
     ]);

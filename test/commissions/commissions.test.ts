@@ -151,6 +151,9 @@ describe("GET /users/{id}/statement", () => {
           { from_attainment: 1, rate: 0.15 },
         ],
         current_rate: 0.15,
+        cap_per_period: null,
+        earned: 13000,
+        cap_reached: false,
         next_tier: null,
       },
     ]);

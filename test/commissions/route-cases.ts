@@ -367,6 +367,15 @@ export const COMMISSION_ROUTES: RouteCase[] = [
   },
   {
     method: "GET",
+    path: "/api/v1/users/{id}/periods",
+    scope: "read",
+    ok: 200,
+    record: newUser,
+    idPrefix: "usr",
+    invalid: { query: "per_page=0", param: "per_page" },
+  },
+  {
+    method: "GET",
     path: "/api/v1/users/{id}/statement",
     scope: "read",
     ok: 200,

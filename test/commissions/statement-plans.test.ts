@@ -42,6 +42,9 @@ describe("statement plans: terms and tier position", () => {
         attainment_ratio: 0.9,
         tiers: THREE_TIERS,
         current_rate: 0.08,
+        cap_per_period: null,
+        earned: 7200,
+        cap_reached: false,
         next_tier: { from_attainment: 1, rate: 0.12, arr_to_reach: 10000.01 },
       },
     ]);

@@ -27,7 +27,22 @@ const statementPlan = {
   period_kind: "quarter",
   tiers: plan.tiers,
   current_rate: 0.08,
+  cap_per_period: null,
+  earned: 3840,
+  cap_reached: false,
   next_tier: { from_attainment: 1, rate: 0.12, arr_to_reach: 202000 },
+};
+
+/** A statement line's deal: Acme, 100 % Ana's. */
+const lineDeal = {
+  id: deal.id,
+  opportunity_name: deal.opportunity_name,
+  close_date: deal.close_date,
+  arr_amount: deal.arr_amount,
+  currency: deal.currency,
+  deal_type: deal.deal_type,
+  status: deal.status,
+  credit_percent: 100,
 };
 
 /** The numbers of Ana's statement: its example and her row of GET /users/statements agree. */
@@ -219,7 +234,7 @@ export const BY_SCHEMA: Record<string, unknown> = {
     user_id: ID.ana,
     period: "2026-Q3",
     plans: [statementPlan],
-    lines: [planLine, spiffLine, adjustmentLine],
+    lines: [planLine, spiffLine, adjustmentLine].map((line) => ({ ...line, deal: lineDeal })),
     ...statementNumbers,
   },
   TeamStatement: {
@@ -227,6 +242,17 @@ export const BY_SCHEMA: Record<string, unknown> = {
     period: "2026-Q3",
     plans: [statementPlan],
     ...statementNumbers,
+    deals: 1,
+  },
+  PeriodSummary: {
+    period: "2026-Q3",
+    period_kind: "quarter",
+    from: "2026-07-01",
+    to: "2026-09-30",
+    current: true,
+    lines: 3,
+    by_status: statementNumbers.by_status,
+    total: statementNumbers.totals.total,
   },
   PayoutGroup: {
     user_id: ID.ana,

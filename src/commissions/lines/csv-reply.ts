@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { matchesIfNoneMatch } from "../../http/etag.js";
-import type { ExportCommissionsQuery } from "../schema.js";
-import { CSV_HEADER, csvAttachment, csvText } from "./csv.js";
+import type { ExportCommissionsQuery, StatementQuery } from "../schema.js";
+import { CSV_HEADER, csvAttachment, statementCsvText } from "./csv.js";
 import * as service from "./read.js";
 import { getStatement } from "./statement.js";
 
@@ -29,8 +29,13 @@ export async function sendCommissionsCsv(req: FastifyRequest, reply: FastifyRepl
 }
 
 /** The statement's lines as CSV (the pipeline gives the text its ETag). */
-export async function sendStatementCsv(req: FastifyRequest, reply: FastifyReply, userId: string, period: string) {
+export async function sendStatementCsv(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  { period, deal_columns }: StatementQuery,
+) {
   const statement = await getStatement(req.ctx, userId, period);
   reply.header("Content-Disposition", csvAttachment(`statement-${userId}-${period}`));
-  return reply.type("text/csv; charset=utf-8").send(csvText(statement.lines));
+  return reply.type("text/csv; charset=utf-8").send(statementCsvText(statement.lines, deal_columns ?? false));
 }

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { Commission } from "../schema.js";
+import type { Commission, StatementLine } from "../schema.js";
 
 export const CSV_HEADER =
   "id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary";
@@ -41,6 +41,20 @@ export function csvRow(line: CsvLine): string {
 /** The whole CSV text (records end with CRLF, as RFC 4180 writes them). */
 export function csvText(lines: CsvLine[]): string {
   return CSV_BOM + [CSV_HEADER, ...lines.map(csvRow)].map((row) => `${row}\r\n`).join("");
+}
+
+/** The statement CSV's columns after the contract's when asked (`deal_columns=true`): the deal as a person names it. */
+export const DEAL_COLUMNS = "opportunity_name,close_date,arr_amount,deal_currency,credit_percent";
+
+/** A statement as CSV; with `dealColumns`, each row ends with its deal's name, close date, ARR and the credit %. */
+export function statementCsvText(lines: StatementLine[], dealColumns: boolean): string {
+  if (!dealColumns) return csvText(lines);
+  const row = ({ deal, ...line }: StatementLine) => {
+    const text = [deal.opportunity_name, deal.close_date].map(csvTextField);
+    const numbers = [deal.arr_amount.toFixed(2), csvTextField(deal.currency), deal.credit_percent?.toString() ?? ""];
+    return [csvRow(line), ...text, ...numbers].join(",");
+  };
+  return CSV_BOM + [`${CSV_HEADER},${DEAL_COLUMNS}`, ...lines.map(row)].map((r) => `${r}\r\n`).join("");
 }
 
 /** Streams the header, then each page of lines as it is read: memory stays one page, whatever the count. */

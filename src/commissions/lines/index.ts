@@ -20,6 +20,7 @@ export {
   readLineTotals,
   voidDealLines,
 } from "./deal-lines.js";
+export { listPeriods } from "./list-periods.js";
 export { listTeamStatements } from "./list-team-statements.js";
 export { listPayouts } from "./payouts.js";
 export { getCommission, listCommissions } from "./read.js";

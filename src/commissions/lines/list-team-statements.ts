@@ -1,33 +1,49 @@
 import type { Ctx } from "../../context.js";
+import { validationError } from "../../errors.js";
 import type { Page } from "../../http/pagination.js";
 import { listUsers } from "../../users/index.js";
-import type { TeamStatement, TeamStatementsQuery } from "../schema.js";
-import * as repo from "./repository.js";
+import { periodOf } from "../engine/index.js";
+import type { StatementLine, TeamStatement, TeamStatementsQuery } from "../schema.js";
 import { statementNumbers } from "./statement.js";
+import * as repo from "./statement-repository.js";
 
 /**
  * A page of the people GET /users lists (same visibility, filters and order), each with the numbers
- * of their statement for `period`: the people, their lines and the plans' terms are one read each,
- * whatever the page's size.
+ * of their statement for `period`, or for their own plan's period on the date `on`: the people, their
+ * plans, their lines and the plans' terms are one read each, whatever the page's size.
  */
 export async function listTeamStatements(ctx: Ctx, query: TeamStatementsQuery): Promise<Page<TeamStatement>> {
-  const { period, ...usersQuery } = query;
+  const { period, on, ...usersQuery } = query;
+  if ((period === undefined) === (on === undefined))
+    throw validationError("period", "give either period (the same for everyone) or on (a date), not both");
   const people = await listUsers(ctx, usersQuery);
-  const lines = await repo.statementLinesOfUsers(
-    ctx.db,
-    people.data.map((u) => u.id),
-    period,
-  );
+  const ids = people.data.map((u) => u.id);
+  const periods = new Map<string, string>();
+  if (on !== undefined) {
+    const kinds = await repo.planPeriodKindsOn(ctx.db, ids, on);
+    for (const id of ids) periods.set(id, periodOf(kinds.get(id) ?? "quarter", on));
+  } else for (const id of ids) periods.set(id, period!);
+  const lines = await linesByPeriod(ctx, periods);
   const numbers = await statementNumbers(
     ctx.db,
-    people.data.map((u) => lines.get(u.id) ?? []),
+    ids.map((id) => lines.get(id) ?? []),
   );
   return {
     data: people.data.map((u, i) => ({
       user: { id: u.id, name: u.name, role: u.role, manager_id: u.manager_id, active: u.active },
-      period,
+      period: periods.get(u.id)!,
       ...numbers[i]!,
     })),
     meta: people.meta,
   };
+}
+
+/** Each person's lines of their period: one read per distinct period (at most three on one date). */
+async function linesByPeriod(ctx: Ctx, periods: Map<string, string>): Promise<Map<string, StatementLine[]>> {
+  const byPeriod = new Map<string, string[]>();
+  for (const [id, period] of periods) byPeriod.set(period, [...(byPeriod.get(period) ?? []), id]);
+  const out = new Map<string, StatementLine[]>();
+  for (const [period, ids] of byPeriod)
+    for (const [id, lines] of await repo.statementLinesOfUsers(ctx.db, ids, period)) out.set(id, lines);
+  return out;
 }

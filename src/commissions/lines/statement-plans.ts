@@ -1,5 +1,5 @@
 import { centsNumber, type Fixed, lt, minus, parse, roundCentsUp, sign, times } from "../../money/index.js";
-import type { PlanVersionTerms } from "./repository.js";
+import type { PlanVersionTerms } from "./statement-repository.js";
 
 export interface TierPosition {
   current_rate: number | null;

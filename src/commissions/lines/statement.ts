@@ -1,12 +1,12 @@
 import { seesUser } from "../../access/index.js";
 import { type Ctx, requireScope } from "../../context.js";
 import { notFound } from "../../errors.js";
-import { centsNumber, type Fixed, parse, plain, plus, quotient, sign, ZERO } from "../../money/index.js";
+import { centsNumber, type Fixed, lt, parse, plain, plus, quotient, sign, ZERO } from "../../money/index.js";
 import { existingUserIds } from "../../users/index.js";
 import type { Commission, Statement } from "../schema.js";
-import type { PlanVersionTerms } from "./repository.js";
-import * as repo from "./repository.js";
 import { tierPosition } from "./statement-plans.js";
+import type { PlanVersionTerms } from "./statement-repository.js";
+import * as repo from "./statement-repository.js";
 
 type Totals = Statement["totals"];
 type PlanSummary = Statement["plans"][number];
@@ -26,7 +26,7 @@ function byStatusOf(lines: Commission[]): Statement["by_status"] {
   return { pending: centsNumber(sums.pending), approved: centsNumber(sums.approved), paid: centsNumber(sums.paid) };
 }
 
-type PlanCredit = { quota: string | null; at: string; credit: Fixed; version: number };
+type PlanCredit = { quota: string | null; at: string; credit: Fixed; earned: Fixed; version: number };
 
 /**
  * Per plan: the quota of its latest-calculated line and the credit booked under it in the period
@@ -37,11 +37,12 @@ function creditsByPlan(lines: Commission[]): Map<string, PlanCredit> {
   for (const line of lines) {
     if (line.kind !== "plan" || !line.plan_id) continue;
     const e = line.explanation as { quota?: string | null; credit?: string };
-    const seen = plans.get(line.plan_id) ?? { quota: null, at: "", credit: ZERO, version: 0 };
+    const seen = plans.get(line.plan_id) ?? { quota: null, at: "", credit: ZERO, earned: ZERO, version: 0 };
     if (line.calculated_at >= seen.at) {
       Object.assign(seen, { quota: e.quota ?? null, at: line.calculated_at, version: line.plan_version ?? 0 });
     }
     seen.credit = plus(seen.credit, parse(e.credit ?? 0));
+    seen.earned = plus(seen.earned, parse(line.amount.toFixed(2)));
     plans.set(line.plan_id, seen);
   }
   return plans;
@@ -51,6 +52,7 @@ function planSummary(plan_id: string, p: PlanCredit, terms: Map<string, PlanVers
   const quota = p.quota === null ? null : parse(p.quota);
   const t = terms.get(`${plan_id}@${p.version}`);
   if (!t) throw new Error(`plan version ${plan_id}@${p.version} of a statement line is missing`);
+  const cap = t.cap_per_period === null ? null : parse(t.cap_per_period);
   return {
     plan_id,
     plan_name: t.name,
@@ -58,6 +60,9 @@ function planSummary(plan_id: string, p: PlanCredit, terms: Map<string, PlanVers
     currency: t.currency,
     period_kind: t.period,
     tiers: t.tiers.map((tier) => ({ from_attainment: Number(tier.from_attainment), rate: Number(tier.rate) })),
+    cap_per_period: cap === null ? null : centsNumber(cap),
+    earned: centsNumber(p.earned),
+    cap_reached: cap !== null && !lt(p.earned, cap),
     ...tierPosition(t, p.quota, p.credit),
     quota: quota === null ? null : centsNumber(quota),
     attainment: centsNumber(p.credit),
@@ -65,8 +70,8 @@ function planSummary(plan_id: string, p: PlanCredit, terms: Map<string, PlanVers
   };
 }
 
-/** The numbers of a statement: per plan, totals by kind and by status. */
-export type StatementNumbers = Pick<Statement, "plans" | "totals" | "by_status">;
+/** The numbers of a statement: per plan, totals by kind and by status, and how many deals its plan lines count. */
+export type StatementNumbers = Pick<Statement, "plans" | "totals" | "by_status"> & { deals: number };
 
 /**
  * The numbers of several statements (one per list of lines) with one read of plan terms for all of
@@ -80,14 +85,20 @@ export async function statementNumbers(db: Ctx["db"], statements: Commission[][]
     plans: [...credits[i]!].map(([plan_id, p]) => planSummary(plan_id, p, terms)),
     totals: totalsOf(lines),
     by_status: byStatusOf(lines),
+    deals: new Set(lines.filter((l) => l.kind === "plan").map((l) => l.deal_id)).size,
   }));
+}
+
+/** 404 unless the caller may read this user's lines (themself, a manager's subtree, finance, admins). */
+export async function requireStatementReader(ctx: Ctx, userId: string): Promise<void> {
+  requireScope(ctx, "read");
+  const seen = (await seesUser(ctx, userId)) && (await existingUserIds(ctx.db, [userId])).has(userId);
+  if (!seen) throw notFound("User", userId);
 }
 
 /** A user's statement for one period: their non-void lines whose period equals it, and the totals. */
 export async function getStatement(ctx: Ctx, userId: string, period: string): Promise<Statement> {
-  requireScope(ctx, "read");
-  const seen = (await seesUser(ctx, userId)) && (await existingUserIds(ctx.db, [userId])).has(userId);
-  if (!seen) throw notFound("User", userId);
+  await requireStatementReader(ctx, userId);
   const lines = await repo.statementLines(ctx.db, userId, period);
   const [numbers] = await statementNumbers(ctx.db, [lines]);
   return {

@@ -12,6 +12,7 @@ import {
   getStatement,
   listCommissions,
   listPayouts,
+  listPeriods,
   listTeamStatements,
   sendCommissionsCsv,
   sendStatementCsv,
@@ -22,7 +23,9 @@ import {
   ExportCommissionsQuery,
   ListCommissionsQuery,
   ListPayoutsQuery,
+  ListPeriodsQuery,
   PayoutGroup,
+  PeriodSummary,
   Statement,
   StatementQuery,
   TeamStatement,
@@ -88,8 +91,7 @@ export function commissionRoutes(app: App): void {
     },
     async (req, reply) => {
       reply.header("Vary", "Accept");
-      if (wantsCsv(req.headers.accept))
-        return sendStatementCsv(req, reply as FastifyReply, req.params.id, req.query.period);
+      if (wantsCsv(req.headers.accept)) return sendStatementCsv(req, reply as FastifyReply, req.params.id, req.query);
       return getStatement(req.ctx, req.params.id, req.query.period);
     },
   );
@@ -105,13 +107,35 @@ export function commissionRoutes(app: App): void {
         description:
           "One row per person GET /users lists (the same visibility: a rep sees themself, a manager themself and " +
           "their subtree, finance and admins everyone; the same filters, order and pages), with the plans, totals " +
-          "and by_status GET /users/{id}/statement gives for `period` (its lines are left out). A page costs a " +
+          "and by_status GET /users/{id}/statement gives for `period`, or for each person's own plan period on the date " +
+          "`on` (its lines are left out; `deals` counts their plan lines' deals). A page costs a " +
           "fixed number of reads, whatever per_page is: a team's summary in one request per page of people.",
         querystring: TeamStatementsQuery,
         response: { 200: listOf(TeamStatement) },
       },
     },
     async (req, reply) => pageReply(req, reply, await listTeamStatements(req.ctx, req.query)),
+  );
+
+  app.get(
+    "/users/:id/periods",
+    {
+      config: { scope: "read", roles: MAY.read },
+      schema: {
+        tags,
+        summary: "List the periods a user has commission lines in",
+        operationId: "listUserPeriods",
+        description:
+          "Each period (YYYY-MM, YYYY-Qn or YYYY) the user has non-void lines in, with their count and sums by " +
+          "status, and the period of the user's plan in force today (`current`; listed even without lines): where " +
+          "a statement can be opened, and what is still pending or unpaid from earlier periods. Newest first (by " +
+          "the period's last day, then month, quarter, year). Who may read it: as GET /users/{id}/statement.",
+        params: IdParams,
+        querystring: ListPeriodsQuery,
+        response: { 200: listOf(PeriodSummary) },
+      },
+    },
+    async (req, reply) => pageReply(req, reply, await listPeriods(req.ctx, req.params.id, req.query)),
   );
 
   app.get(
@@ -171,6 +195,6 @@ function csvRoutes(app: App): void {
         response: { 200: csvResponse("The statement's lines as CSV.") },
       },
     },
-    (req, reply) => sendStatementCsv(req, reply, req.params.id, req.query.period),
+    (req, reply) => sendStatementCsv(req, reply, req.params.id, req.query),
   );
 }

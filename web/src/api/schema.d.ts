@@ -1097,9 +1097,29 @@ export interface paths {
         };
         /**
          * List people with their statement's numbers
-         * @description One row per person GET /users lists (the same visibility: a rep sees themself, a manager themself and their subtree, finance and admins everyone; the same filters, order and pages), with the plans, totals and by_status GET /users/{id}/statement gives for `period` (its lines are left out). A page costs a fixed number of reads, whatever per_page is: a team's summary in one request per page of people.
+         * @description One row per person GET /users lists (the same visibility: a rep sees themself, a manager themself and their subtree, finance and admins everyone; the same filters, order and pages), with the plans, totals and by_status GET /users/{id}/statement gives for `period`, or for each person's own plan period on the date `on` (its lines are left out; `deals` counts their plan lines' deals). A page costs a fixed number of reads, whatever per_page is: a team's summary in one request per page of people.
          */
         get: operations["listTeamStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the periods a user has commission lines in
+         * @description Each period (YYYY-MM, YYYY-Qn or YYYY) the user has non-void lines in, with their count and sums by status, and the period of the user's plan in force today (`current`; listed even without lines): where a statement can be opened, and what is still pending or unpaid from earlier periods. Newest first (by the period's last day, then month, quarter, year). Who may read it: as GET /users/{id}/statement.
+         */
+        get: operations["listUserPeriods"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1743,6 +1763,12 @@ export interface components {
             tiers: components["schemas"]["PlanTier"][];
             /** @description Rate of the band reached, or base_rate. */
             current_rate: number | null;
+            /** @description The plan's cap on its lines per period; null without a cap. */
+            cap_per_period: number | null;
+            /** @description Σ of this plan's lines in the period (pending and locked), to the cent. */
+            earned: number;
+            /** @description The plan's lines in the period have reached its cap: further deals under it earn 0 this period. */
+            cap_reached: boolean;
             /** @description null at the top or without tiers. */
             next_tier: {
                 from_attainment: number;
@@ -1751,11 +1777,52 @@ export interface components {
                 arr_to_reach: number;
             } | null;
         };
+        LineDeal: {
+            id: string;
+            opportunity_name: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            close_date: string;
+            /** @description Money: ≤ 2 decimals. */
+            arr_amount: number;
+            currency: string;
+            /** @enum {string} */
+            deal_type: "new_business" | "expansion" | "renewal" | "other";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "disputed" | "paid";
+            /** @description The line's user's split percent of the deal; null when they are not credited on it (an adjustment). */
+            credit_percent: number | null;
+        };
+        StatementLine: {
+            /** @description com_… */
+            id: string;
+            deal_id: string;
+            user_id: string;
+            plan_id: string | null;
+            plan_version: number | null;
+            spiff_id: string | null;
+            /** @enum {string} */
+            kind: "plan" | "spiff" | "adjustment";
+            /** @description "2026-Q3", "2026-07" or "2026" */
+            period: string;
+            /** @description Money: ≤ 2 decimals. */
+            amount: number;
+            /** @enum {string} */
+            status: "pending" | "approved" | "paid" | "void";
+            /** @description Lines of approved, disputed and paid deals never change. */
+            locked: boolean;
+            /** @description How the amount was reached (API.md §5 rule 8): its shape follows the line's kind. */
+            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["AdjustmentExplanation"];
+            calculated_at: components["schemas"]["Timestamp"];
+            deal: components["schemas"]["LineDeal"];
+        };
         Statement: {
             user_id: string;
             period: string;
             plans: components["schemas"]["StatementPlan"][];
-            lines: components["schemas"]["Commission"][];
+            lines: components["schemas"]["StatementLine"][];
             /** @description Σ of the lines by kind, to the cent. */
             totals: {
                 plan: number;
@@ -1795,6 +1862,36 @@ export interface components {
                 manager_id: string | null;
                 active: boolean;
             };
+            /** @description Distinct deals of the person's plan lines in the period. */
+            deals: number;
+        };
+        PeriodSummary: {
+            /** @description "2026-Q3", "2026-07" or "2026" */
+            period: string;
+            /** @enum {string} */
+            period_kind: "month" | "quarter" | "year";
+            /**
+             * Format: date
+             * @description The period's first day.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The period's last day.
+             */
+            to: string;
+            /** @description The period of the person's plan in force today (listed even without lines). */
+            current: boolean;
+            /** @description The person's non-void lines in the period. */
+            lines: number;
+            /** @description Σ of the lines by status, to the cent. */
+            by_status: {
+                pending: number;
+                approved: number;
+                paid: number;
+            };
+            /** @description Σ of the lines, to the cent (= GET /users/{id}/statement's totals.total). */
+            total: number;
         };
         PayoutGroup: {
             /** @description usr_… the lines are owed to. */
@@ -6211,6 +6308,8 @@ export interface operations {
             query: {
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period: string;
+                /** @description CSV only: `true` adds the columns `opportunity_name,close_date,arr_amount,deal_currency,credit_percent` after the contract's, so a person can reconcile each line by its deal's name (default false: the contract's columns). */
+                deal_columns?: "true" | "false";
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
@@ -6253,7 +6352,7 @@ export interface operations {
     };
     listTeamStatements: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Page number, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description Records per page, 1-100 (default 25). */
@@ -6265,8 +6364,10 @@ export interface operations {
                 email?: string;
                 /** @description name or email contains this, case-insensitive. */
                 q?: string;
-                /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
-                period: string;
+                /** @description The same period for everyone. Give `period` or `on`, not both. */
+                period?: string;
+                /** @description A date: each person's statement for the period of their plan in force on it (a monthly plan's month, a quarterly plan's quarter, a yearly plan's year); without a plan on that date, its calendar quarter. */
+                on?: string;
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
@@ -6298,6 +6399,57 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listUserPeriods: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeriodSummary"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             422: components["responses"]["ValidationError"];
@@ -6411,6 +6563,8 @@ export interface operations {
             query: {
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period: string;
+                /** @description CSV only: `true` adds the columns `opportunity_name,close_date,arr_amount,deal_currency,credit_percent` after the contract's, so a person can reconcile each line by its deal's name (default false: the contract's columns). */
+                deal_columns?: "true" | "false";
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
