@@ -276,8 +276,9 @@ describe("#28 the demo seeded on New Year's Day", () => {
       }
     }
     // Alex's big quarter is always two before the current one.
-    expect(seen.flatMap((r) => r.periods.filter((p) => p.capped).map((p) => `${r.email} ${p.period}`))).toEqual([
-      "alex@demo.example 2026-Q3",
+    const capped = seen.flatMap((r) => r.periods.filter((p) => p.capped).map((p) => ({ email: r.email, ...p })));
+    expect(capped).toEqual([
+      { email: "alex@demo.example", period: "2026-Q3", ratio: 1.72, capped: true, zeroLine: true, plan: 18000 },
     ]);
   });
 });
