@@ -47,6 +47,14 @@ const plus = (total: number, amount: number) => centsNumber(add(parse(total), pa
 
 const REASONS = ["wrong_amount", "missing_tier", "spiff_missing", "wrong_deal_type", "other"] as const;
 
+const CLAIMS: Record<(typeof REASONS)[number], string> = {
+  wrong_amount: "My own calculation of this deal comes to more than the statement shows.",
+  missing_tier: "This deal took me past quota, so part of it should be at the higher rate.",
+  spiff_missing: "This was an expansion during the push; I expected the SPIFF on it.",
+  wrong_deal_type: "The customer added seats: this should count as an expansion, not new business.",
+  other: "Please check this deal's credit against the signed order form.",
+};
+
 async function open(ctx: Ctx, deal: SeedDeal, n: number): Promise<void> {
   const reason = REASONS[n % REASONS.length]!;
   const total = (await getDeal(ctx, deal.id)).total_commission;
@@ -54,11 +62,17 @@ async function open(ctx: Ctx, deal: SeedDeal, n: number): Promise<void> {
   const expected = reason === "wrong_amount" || deal.resolved === "approved" ? plus(total, 250) : null;
   const body = OpenDisputeBody.parse({
     reason,
-    description: `Demo: the rep questions this deal's commission (${reason.replace(/_/g, " ")}).`,
+    description: CLAIMS[reason],
     ...(expected === null ? {} : { expected_amount: expected }),
   });
   await openDispute(ctx, deal.id, body);
 }
+
+const NOTES = {
+  denied: "Checked against the plan terms: the amount is right as calculated.",
+  approved: "Agreed: the claim is right; the difference is paid as an adjustment.",
+  partially_approved: "Partly agreed: part of the claim is paid as an adjustment.",
+} as const;
 
 async function resolve(ctx: Ctx, deal: SeedDeal): Promise<void> {
   const query = ListDisputesQuery.parse({ deal_id: deal.id, status: "open", per_page: 1 });
@@ -68,7 +82,7 @@ async function resolve(ctx: Ctx, deal: SeedDeal): Promise<void> {
   const total = (await getDeal(ctx, deal.id)).total_commission;
   const body = ResolveDisputeBody.parse({
     outcome,
-    note: `Demo: reviewed, ${outcome.replace(/_/g, " ")}.`,
+    note: NOTES[outcome],
     ...(outcome === "partially_approved" ? { resolved_amount: plus(total, 100) } : {}),
   });
   await resolveDispute(ctx, dispute.id, body);
@@ -78,7 +92,8 @@ async function advance(ctx: Ctx, deal: SeedDeal, disputedBefore: boolean, n: num
   let status = deal.status;
   let owesDispute = deal.resolved !== null && !disputedBefore;
   for (let step = nextStep(deal, status, owesDispute); step; step = nextStep(deal, status, owesDispute)) {
-    if (step === "reject") status = (await rejectDeal(ctx, deal.id, "Demo: duplicate of another opportunity")).status;
+    if (step === "reject")
+      status = (await rejectDeal(ctx, deal.id, "Duplicate of an opportunity already entered")).status;
     else if (step === "approve") status = (await approveDeal(ctx, deal.id)).status;
     else if (step === "pay") status = (await markDealPaid(ctx, deal.id)).status;
     else if (step === "dispute") {

@@ -131,7 +131,10 @@ describe.skipIf(POSTGRES)("#13.28 owner CLI", () => {
       timeout: 590_000,
     });
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain("\rSeeding demo data (20 reps, 3 plans, a SPIFF, 500 deals)… 0 s");
+    expect(r.stdout).toContain("\rSeeding demo data (9 people, 3 plans, a SPIFF, ~190 deals)… 0 s");
     expect(r.stdout).toContain("\r\x1b[2KDemo data ready: ");
+    expect(r.stdout).toContain("Sign in as any of them with the one-time link `cts users invite EMAIL` prints:");
+    expect(r.stdout).toContain("  Morgan Blake   manager  morgan@demo.example\r\n");
+    expect(r.stdout).toContain("  Elena Novak    rep      elena@demo.example  (Enterprise yearly)\r\n");
   });
 });
