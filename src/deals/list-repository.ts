@@ -1,14 +1,11 @@
 import { type RawBuilder, sql } from "kysely";
 import { ofVisibleDeals, ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Db } from "../db/schema.js";
+import { containsText } from "../db/sql.js";
 import { DEAL_COLUMN_NAMES } from "./repository.js";
 import type { DealStatus, ListDealsQuery } from "./schema.js";
 
 /** The SQL of GET /deals: one page, the splits of its deals, and its exact total. */
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function filtered(db: Db, q: ListDealsQuery, visible: Visible) {
   let query = db.selectFrom("deals");
@@ -19,7 +16,7 @@ function filtered(db: Db, q: ListDealsQuery, visible: Visible) {
   if (q.close_date_to) query = query.where("close_date", "<=", q.close_date_to);
   if (q.updated_since) query = query.where("updated_at", ">=", new Date(q.updated_since));
   if (q.external_id) query = query.where("external_id", "=", q.external_id);
-  if (q.q) query = query.where(sql<boolean>`opportunity_name ILIKE ${`%${escapeLike(q.q)}%`}`);
+  if (q.q) query = query.where(containsText(["opportunity_name"], q.q));
   if (q.deal_type) query = query.where("deal_type", "in", q.deal_type);
   // Compared as numeric parameters against the bare column, so deals_arr_amount_idx can bound a range.
   if (q.arr_amount_min) query = query.where("arr_amount", ">=", sql<string>`${q.arr_amount_min}::numeric`);
