@@ -1,16 +1,27 @@
 import { z } from "zod";
+import type { Db } from "../../db/schema.js";
 import type { App } from "../../http/types.js";
+import { hasActiveAdmin } from "../../users/index.js";
 
 const SignInMethods = z
   .strictObject({
     password: z.literal(true).describe("Email and password (POST /auth/login): always offered."),
     oidc: z.boolean().describe("OpenID Connect (GET /auth/oidc/start): true when CTS_OIDC_* are set on this service."),
+    needs_first_admin: z
+      .boolean()
+      .describe(
+        "True while no active admin user exists (a new installation): no one can set the service up in the " +
+          "console until its owner runs `cts users invite <email> --role admin` on the server (the start banner " +
+          "prints it) and opens the link it prints.",
+      ),
   })
   .meta({ id: "SignInMethods" });
 
-/** `GET /auth/methods`: how a person may sign in here, so the sign-in page offers SSO only when it works. */
-export function methodsRoutes(app: App, oidcConfigured: boolean): void {
-  const methods = { password: true as const, oidc: oidcConfigured };
+/**
+ * `GET /auth/methods`: how a person may sign in here, so the sign-in page offers SSO only when it works,
+ * and says what to do on a first run, when nobody can sign in to set it up yet.
+ */
+export function methodsRoutes(app: App, oidcConfigured: boolean, db: Db): void {
   app.get(
     "/auth/methods",
     {
@@ -20,10 +31,12 @@ export function methodsRoutes(app: App, oidcConfigured: boolean): void {
         summary: "List the ways to sign in",
         operationId: "getSignInMethods",
         description:
-          "Public. How a person may sign in here: password always, OpenID Connect when CTS_OIDC_* are set. The console's sign-in page offers SSO by it.",
+          "Public. How a person may sign in here: password always, OpenID Connect when CTS_OIDC_* are set. The " +
+          "console's sign-in page offers SSO by it, and explains the first admin's invitation while " +
+          "`needs_first_admin` is true.",
         response: { 200: SignInMethods },
       },
     },
-    async () => methods,
+    async () => ({ password: true as const, oidc: oidcConfigured, needs_first_admin: !(await hasActiveAdmin(db)) }),
   );
 }

@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * List the ways to sign in
-         * @description Public. How a person may sign in here: password always, OpenID Connect when CTS_OIDC_* are set. The console's sign-in page offers SSO by it.
+         * @description Public. How a person may sign in here: password always, OpenID Connect when CTS_OIDC_* are set. The console's sign-in page offers SSO by it, and explains the first admin's invitation while `needs_first_admin` is true.
          */
         get: operations["getSignInMethods"];
         put?: never;
@@ -1513,6 +1513,8 @@ export interface components {
             password: true;
             /** @description OpenID Connect (GET /auth/oidc/start): true when CTS_OIDC_* are set on this service. */
             oidc: boolean;
+            /** @description True while no active admin user exists (a new installation): no one can set the service up in the console until its owner runs `cts users invite <email> --role admin` on the server (the start banner prints it) and opens the link it prints. */
+            needs_first_admin: boolean;
         };
         /**
          * @description An event type, or `*` for all of them.
