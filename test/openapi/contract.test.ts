@@ -48,7 +48,7 @@ function* properties(node: unknown): Generator<[string, Json]> {
 }
 
 describe("#13.31 one Error schema, shared error responses", () => {
-  it("the document is at most 268 KB and holds the error body once", () => {
+  it("the document is at most 270 KB and holds the error body once", () => {
     // Was 155 KB; the invitation and password routes of #15 added about 5 KB, the plan-change impact of #16 about 5 KB,
     // the console's GET /auth/methods of #17 about 1 KB, a deal's history (#17) about 1.5 KB, a plan's versions
     // (#18) about 2 KB, GET /jobs (#18) about 1.8 KB, GET /payouts (#18) about 1.5 KB, the
@@ -59,8 +59,10 @@ describe("#13.31 one Error schema, shared error responses", () => {
     // the write responses' ETag and Location and GET /plan-assignments/{id} about 2.7 KB; §20 (b)'s
     // total_commission_scope, a dispute's amount_scope and scope_user_id and a deal's people, the fields
     // that need admin (x-requires), and their examples about 2.5 KB. #28: GET /users/statements (a team's
-    // statement numbers in one request), StatementPlan and their examples: 266.7 KB with them.
-    expect(body.length).toBeLessThanOrEqual(268_000);
+    // statement numbers in one request), StatementPlan and their examples: 266.7 KB with them. Then GET
+    // /plan-assignments (an admin's checklist counts every plan's assignments in one request) and
+    // /auth/methods' needs_first_admin about 2.4 KB: 269.1 KB.
+    expect(body.length).toBeLessThanOrEqual(270_000);
     expect(body.match(/Equals the Request-Id response header/g)).toHaveLength(1);
   });
 

@@ -10,9 +10,7 @@ const SignInMethods = z
     needs_first_admin: z
       .boolean()
       .describe(
-        "True while no active admin user exists (a new installation): no one can set the service up in the " +
-          "console until its owner runs `cts users invite <email> --role admin` on the server (the start banner " +
-          "prints it) and opens the link it prints.",
+        "True while no active admin user exists: the owner invites the first with `cts users invite <email> --role admin`.",
       ),
   })
   .meta({ id: "SignInMethods" });
@@ -31,9 +29,7 @@ export function methodsRoutes(app: App, oidcConfigured: boolean, db: Db): void {
         summary: "List the ways to sign in",
         operationId: "getSignInMethods",
         description:
-          "Public. How a person may sign in here: password always, OpenID Connect when CTS_OIDC_* are set. The " +
-          "console's sign-in page offers SSO by it, and explains the first admin's invitation while " +
-          "`needs_first_admin` is true.",
+          "Public. How a person may sign in here: password always, OpenID Connect when CTS_OIDC_* are set. The console's sign-in page offers SSO by it.",
         response: { 200: SignInMethods },
       },
     },

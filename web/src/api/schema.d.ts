@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * List the ways to sign in
-         * @description Public. How a person may sign in here: password always, OpenID Connect when CTS_OIDC_* are set. The console's sign-in page offers SSO by it, and explains the first admin's invitation while `needs_first_admin` is true.
+         * @description Public. How a person may sign in here: password always, OpenID Connect when CTS_OIDC_* are set. The console's sign-in page offers SSO by it.
          */
         get: operations["getSignInMethods"];
         put?: never;
@@ -518,6 +518,26 @@ export interface paths {
          * @description Both dates inclusive; effective_to null = open-ended. A user has at most one assignment in force on any date: an overlap is 409 conflict. The user's pending lines in the span are recalculated.
          */
         post: operations["assignPlanToUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plan-assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List all plan assignments
+         * @description Every plan's assignments, newest first; a person's session lists those of the users it sees.
+         */
+        get: operations["listAllPlanAssignments"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1513,7 +1533,7 @@ export interface components {
             password: true;
             /** @description OpenID Connect (GET /auth/oidc/start): true when CTS_OIDC_* are set on this service. */
             oidc: boolean;
-            /** @description True while no active admin user exists (a new installation): no one can set the service up in the console until its owner runs `cts users invite <email> --role admin` on the server (the start banner prints it) and opens the link it prints. */
+            /** @description True while no active admin user exists: the owner invites the first with `cts users invite <email> --role admin`. */
             needs_first_admin: boolean;
         };
         /**
@@ -4232,6 +4252,57 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAllPlanAssignments: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only this user's assignments. */
+                user_id?: string;
+                /** @description Only this plan's assignments. */
+                plan_id?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PlanAssignment"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
