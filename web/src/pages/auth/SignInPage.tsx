@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, Fragment, useState } from "react";
 import { useSignIn } from "../../data/auth/mutations";
 import { authMethodsQuery } from "../../data/auth/queries";
 import { safeReturnTo } from "../../lib/return-to";
@@ -97,12 +97,27 @@ function FirstAdminHelp() {
           This service has no admin yet. Whoever runs it makes the first one: on the server, in the project&apos;s
           directory, run
         </Text>
-        <Code block>npm run cts -- users invite you@example.com --role admin</Code>
+        <Command parts={["npm run cts --", "users invite", "you@example.com", "--role admin"]} />
+        <Text size="sm">or, where cts is installed as a command,</Text>
+        <Command parts={["cts users invite", "you@example.com", "--role admin"]} />
         <Text size="sm">
-          (or <Code>cts users invite you@example.com --role admin</Code> where cts is installed as a command; the
-          server&apos;s start banner prints the same). Then open the one-time link it prints and choose a password.
+          (the server&apos;s start banner prints it too), then open the one-time link it prints and choose a password.
         </Text>
       </Stack>
     </Alert>
+  );
+}
+
+/** A command that wraps in the narrow card (rather than widening it) only between its parts. */
+function Command({ parts }: { parts: string[] }) {
+  return (
+    <Code block style={{ whiteSpace: "normal" }}>
+      {parts.map((part, i) => (
+        <Fragment key={part}>
+          {i > 0 && " "}
+          <span style={{ whiteSpace: "nowrap" }}>{part}</span>
+        </Fragment>
+      ))}
+    </Code>
   );
 }
