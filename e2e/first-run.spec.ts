@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { seriousViolations } from "./axe.js";
 import { expect, signOut, test } from "./fixtures.js";
 
 // Issue #28, the first run as a new user meets it: `npm start` on an empty data dir, the start banner's
@@ -111,6 +112,7 @@ test("first run: the start banner's command invites the first admin, whose link 
   const help = page.getByTestId("first-admin-help");
   await expect(help).toContainText("No one can sign in yet");
   await expect(help).toContainText("npm run cts -- users invite you@example.com --role admin");
+  expect(await seriousViolations(page)).toEqual([]);
 
   const printed = await runAsPrinted(cwd!, command!, EMAIL);
   const link = /^(http:\/\/\S+\/invite#\S+)$/m.exec(printed)?.[1];
@@ -140,12 +142,42 @@ test("first run: the start banner's command invites the first admin, whose link 
   }
   const session = await page.request.get(`${first.origin}/api/v1/auth/session`);
   expect(session.status()).toBe(200);
-  const { user } = await session.json();
+  const { user, csrf_token } = await session.json();
   expect({ email: user.email, role: user.role, active: user.active }).toEqual({
     email: EMAIL,
     role: "admin",
     active: true,
   });
+
+  // Setting up: six plans, a rep on the oldest one. The checklist counts that assignment (it is not on
+  // one of the five newest plans) and every step but deals is done.
+  const write = async (path: string, body: unknown) => {
+    const res = await page.request.post(`${first.origin}/api/v1${path}`, {
+      headers: { "X-CSRF-Token": csrf_token, Origin: first.origin },
+      data: body,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).id as string;
+  };
+  const planIds: string[] = [];
+  for (let i = 1; i <= 6; i++) {
+    planIds.push(
+      await write("/comp-plans", {
+        name: `Plan ${i}`,
+        period: "quarter",
+        effective_from: "2026-01-01",
+        base_rate: 0.1,
+      }),
+    );
+  }
+  const rep = await write("/users", { name: "Rita Rep", email: "rita@example.test", role: "rep" });
+  await write(`/comp-plans/${planIds[0]}/assignments`, { user_id: rep, effective_from: "2026-01-01" });
+  await page.reload();
+  const counts = { plans: "6", people: "1", assignments: "1", deals: "0", "api-keys": "1" };
+  for (const [step, count] of Object.entries(counts)) {
+    await expect(checklist.getByTestId(`setup-${step}`).getByTestId("count")).toHaveText(count);
+  }
+  await expect(checklist).toContainText("4 of 5 done.");
 
   // Signed out, the sign-in page asks again and no longer says no one can sign in.
   const methods = page.waitForResponse(`${first.origin}/api/v1/auth/methods`);

@@ -20,7 +20,7 @@ export const sessionQuery = defineQuery("GET /api/v1/auth/session", () =>
       try {
         const session = await unwrap(api.GET("/api/v1/auth/session"));
         setCsrfToken(session.csrf_token);
-        rememberViewer(session.user.id);
+        rememberViewer(session.user);
         return session;
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) {
