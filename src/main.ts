@@ -122,6 +122,17 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
         }),
       )
     : undefined;
+  // Before "cts serving": whoever waits for that line may stop the server at once, and a SIGTERM that
+  // arrives with no handler yet kills it without draining.
+  onShutdownSignal(logger, config.shutdownTimeoutSeconds, async (remainingMs) => {
+    await app.close();
+    await worker?.stop(remainingMs());
+    await unlisten?.();
+    await closeServer(socket);
+    await closeServer(metrics);
+    await rateLimits.close?.();
+    await deployment.close();
+  });
   logger.info(
     {
       env: config.env,
@@ -132,15 +143,6 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     },
     "cts serving",
   );
-  onShutdownSignal(logger, config.shutdownTimeoutSeconds, async (remainingMs) => {
-    await app.close();
-    await worker?.stop(remainingMs());
-    await unlisten?.();
-    await closeServer(socket);
-    await closeServer(metrics);
-    await rateLimits.close?.();
-    await deployment.close();
-  });
 }
 
 /** `cts worker`: background work alone, for deployments that scale API and workers apart. */
@@ -152,13 +154,13 @@ export async function work(config: Config): Promise<void> {
   const worker = await startWorker(config, deployment, logger, webhooks);
   const unlisten = await wakeOnDeliveries(config, deployment, worker, logger);
   const metrics = await startMetrics(config, deployment);
-  logger.info({ env: config.env, database: deployment.database.kind, worker: worker.id }, "cts worker running");
   onShutdownSignal(logger, config.shutdownTimeoutSeconds, async (remainingMs) => {
     await worker.stop(remainingMs());
     await unlisten();
     await closeServer(metrics);
     await deployment.close();
   });
+  logger.info({ env: config.env, database: deployment.database.kind, worker: worker.id }, "cts worker running");
 }
 
 /** Development exemptions weaken the SSRF rules: say so once, where operators look. */

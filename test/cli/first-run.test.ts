@@ -27,7 +27,7 @@ afterAll(() => {
 
 async function stop(server: RunningServer) {
   server.child.kill("SIGTERM");
-  expect(await server.exited).toBe(0);
+  expect(await server.exited, server.stdout() + server.stderr()).toBe(0);
 }
 
 const adminFinding = (stdout: string) =>
@@ -36,7 +36,10 @@ const adminFinding = (stdout: string) =>
   );
 
 describe.skipIf(POSTGRES)("first run (embedded)", () => {
-  it("the banner names the console URL and the command; doctor warns (exit 0) until an admin exists", async () => {
+  // Two server starts, three doctor runs and an invitation: past the default 30 s on a busy machine.
+  it("the banner names the console URL and the command; doctor warns (exit 0) until an admin exists", {
+    timeout: 120_000,
+  }, async () => {
     const first = await startServer(env);
     running.push(first);
     const banner = first.stderr();
