@@ -23,7 +23,8 @@ interface Server {
 }
 
 const started: ChildProcess[] = [];
-const dataRoot = mkdtempSync(join(tmpdir(), "cts-e2e-first-run-"));
+// Made by the test, not at import: Playwright imports a spec in its runner too, where no hook runs.
+let dataRoot: string | undefined;
 
 /** Only what a person's shell would hold: no setting of the suite's server leaks in. */
 function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -81,7 +82,7 @@ async function runAsPrinted(cwd: string, line: string, email: string): Promise<s
 
 test.afterAll(() => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  rmSync(dataRoot, { recursive: true, force: true });
+  if (dataRoot) rmSync(dataRoot, { recursive: true, force: true });
 });
 
 test("first run: the start banner's command invites the first admin, whose link signs them in to the admin home; then the banner is gone", async ({
@@ -90,6 +91,7 @@ test("first run: the start banner's command invites the first admin, whose link 
 }) => {
   // A new data dir, two starts, one argon2id hash: more than the default minute on a busy machine.
   test.setTimeout(150_000);
+  dataRoot = mkdtempSync(join(tmpdir(), "cts-e2e-first-run-"));
   const dataDir = join(dataRoot, "data");
   const first = await serve(dataDir);
 
