@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { state } from "./api.js";
 import { apiAs, expect, signIn, test } from "./fixtures.js";
 
@@ -24,6 +25,19 @@ async function everyPage(api: Api, path: string): Promise<any[]> {
 
 const totalOf = async (api: Api, path: string) => (await api<any>("GET", path)).body.meta.total as number;
 
+/** Every API request the page makes from now on (path and query). */
+function apiRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/v1/")) asked.push(url.pathname + url.search);
+  });
+  return asked;
+}
+
+/** What a person's own commissions read (a rep's home): finance's and an admin's homes show none of it. */
+const ownCommissions = (asked: string[]) => asked.filter((path) => /\/statement\?|[?&]owner_id=/.test(path));
+
 test("finance's home shows what GET /payouts owes, by period and currency, with a total per currency", async ({
   page,
   problems,
@@ -32,6 +46,7 @@ test("finance's home shows what GET /payouts owes, by period and currency, with 
   const api = await apiAs(users.finance);
   const groups = await everyPage(api, "/payouts");
   expect(groups.length).toBeGreaterThan(0);
+  const asked = apiRequests(page);
   await signIn(page, users.finance, "/");
   await expect(page.getByRole("heading", { level: 1, name: "What is owed" })).toBeVisible();
   const byCurrency = new Map<string, number>();
@@ -54,6 +69,11 @@ test("finance's home shows what GET /payouts owes, by period and currency, with 
     const row = page.locator(`[data-period="${period}"][data-currency="${currency}"]`);
     await expect(row.locator('[data-col="owed"]')).toHaveText(money(total / 100, currency));
   }
+  // Loaded again (boot.ts now remembers who, and their role): still only what the home shows.
+  await page.reload();
+  await expect(page.getByTestId("owed-grand-total").first()).toBeVisible();
+  expect(asked).toContain("/api/v1/payouts?page=1&per_page=100");
+  expect(ownCommissions(asked)).toEqual([]);
   await page.getByTestId("go-pay").click();
   await expect(page).toHaveURL(/\/payouts$/);
   expect(problems).toEqual([]);
@@ -104,6 +124,7 @@ test("a set-up company's admin home is the task inbox, its counts the API's, eac
   for (const path of ["/comp-plans", "/users?role=rep", "/deals", "/api-keys"]) {
     expect(await totalOf(api, `${path}${path.includes("?") ? "&" : "?"}per_page=1`), path).toBeGreaterThan(0);
   }
+  const asked = apiRequests(page);
   await signIn(page, users.admin, "/");
   await expect(page.getByTestId("task-inbox")).toBeVisible();
   await expect(page.getByTestId("setup-checklist")).toHaveCount(0);
@@ -117,5 +138,12 @@ test("a set-up company's admin home is the task inbox, its counts the API's, eac
     await expect(card.getByTestId("count")).toHaveText(String(await totalOf(api, path)));
     await expect(card.getByRole("link")).toHaveAttribute("href", to);
   }
+  // The checklist's counts and the inbox's, each one request (assignments over every plan at once);
+  // loaded again too (boot.ts asks early, by the remembered role); never the admin's own commissions.
+  await page.reload();
+  await expect(page.getByTestId("task-inbox")).toBeVisible();
+  expect(asked).toContain("/api/v1/plan-assignments?page=1&per_page=1");
+  expect(asked.filter((path) => path.includes("/assignments"))).toEqual([]);
+  expect(ownCommissions(asked)).toEqual([]);
   expect(problems).toEqual([]);
 });

@@ -1,4 +1,6 @@
 import type { Server } from "node:net";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { type CreatedApiKey, ensureBootstrapKey } from "./api-keys/index.js";
 import { buildApp } from "./app/build.js";
@@ -13,8 +15,11 @@ import { Worker } from "./jobs/worker.js";
 import { runOwnerCommand } from "./owner/commands.js";
 import { checkSocketPath, listenOwnerSocket, ownerSocketPath } from "./owner/socket.js";
 import { createRateLimitStore } from "./rate-limit/select.js";
-import { FIRST_ADMIN_COMMAND, hasActiveAdmin } from "./users/index.js";
+import { FIRST_ADMIN_COMMAND, FIRST_ADMIN_NPM_COMMAND, hasActiveAdmin } from "./users/index.js";
 import { listenForDeliveries, resolveWebhookSettings, type WebhookSettings } from "./webhooks/index.js";
+
+/** The package's directory (this file is in src/ or dist/), where `npm run cts` works. */
+const PROJECT_ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 
 export interface ServeOptions {
   worker: boolean;
@@ -33,13 +38,31 @@ function printBootstrapBanner(key: CreatedApiKey): void {
 /**
  * Printed to stderr at every start while no active admin user exists (a new data dir among them): where
  * the console is and the one command that lets its first person in, so nobody has to search the README.
+ * After `npm install && npm start` no `cts` is on the PATH: in the project's directory the npm script is
+ * the command. It finds this server by its data dir, relative to the directory it runs in: a data dir
+ * other than the default is written into it, so it works as printed (a database URL is not: it holds a
+ * password).
  */
-function printFirstRunBanner(origin: string): void {
+function printFirstRunBanner(origin: string, config: Config): void {
   const line = "=".repeat(78);
+  const cwd = process.cwd();
+  const env =
+    config.databaseUrl || config.dataDir === resolve("data") ? "" : `CTS_DATA_DIR=${shellWord(config.dataDir)} `;
+  const inProject = resolve(cwd) === PROJECT_ROOT;
+  const command = `${env}${inProject ? FIRST_ADMIN_NPM_COMMAND : FIRST_ADMIN_COMMAND}`;
+  const installed = inProject ? `  (or, where cts is installed as a command: ${env}${FIRST_ADMIN_COMMAND})\n` : "";
+  const database = config.databaseUrl ? "  with this server's DATABASE_URL in its environment\n" : "";
   process.stderr.write(
-    `\n${line}\n  No one can sign in to the console yet. Make the first admin (prints a one-time sign-up link):\n\n` +
-      `    ${FIRST_ADMIN_COMMAND}\n\n  then open the link; afterwards the console is at ${origin}/\n${line}\n\n`,
+    `\n${line}\n  No one can sign in to the console yet. Make the first admin: in another terminal,\n` +
+      `  in ${cwd}, run\n\n    ${command}\n\n${database}${installed}` +
+      "  It prints a one-time sign-up link: open it and choose a password.\n" +
+      `  The console is at ${origin}/\n${line}\n\n`,
   );
+}
+
+/** A path as one POSIX shell word: as is when it holds nothing the shell reads, else single-quoted. */
+function shellWord(value: string): string {
+  return /^[\w./:@%+=,-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
 function createLogger(config: Config): pino.Logger {
@@ -86,7 +109,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     crashAfterCommit: config.testCrashAfterCommit,
   });
   await app.listen({ host: config.host, port: config.port });
-  if (!(await hasActiveAdmin(db))) printFirstRunBanner(origin.value);
+  if (!(await hasActiveAdmin(db))) printFirstRunBanner(origin.value, config);
   const worker = options.worker ? await startWorker(config, deployment, logger, webhooks) : undefined;
   const unlisten = worker && (await wakeOnDeliveries(config, deployment, worker, logger));
   const metrics = await startMetrics(config, deployment);
@@ -99,6 +122,17 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
         }),
       )
     : undefined;
+  // Before "cts serving": whoever waits for that line may stop the server at once, and a SIGTERM that
+  // arrives with no handler yet kills it without draining.
+  onShutdownSignal(logger, config.shutdownTimeoutSeconds, async (remainingMs) => {
+    await app.close();
+    await worker?.stop(remainingMs());
+    await unlisten?.();
+    await closeServer(socket);
+    await closeServer(metrics);
+    await rateLimits.close?.();
+    await deployment.close();
+  });
   logger.info(
     {
       env: config.env,
@@ -109,15 +143,6 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     },
     "cts serving",
   );
-  onShutdownSignal(logger, config.shutdownTimeoutSeconds, async (remainingMs) => {
-    await app.close();
-    await worker?.stop(remainingMs());
-    await unlisten?.();
-    await closeServer(socket);
-    await closeServer(metrics);
-    await rateLimits.close?.();
-    await deployment.close();
-  });
 }
 
 /** `cts worker`: background work alone, for deployments that scale API and workers apart. */
@@ -129,13 +154,13 @@ export async function work(config: Config): Promise<void> {
   const worker = await startWorker(config, deployment, logger, webhooks);
   const unlisten = await wakeOnDeliveries(config, deployment, worker, logger);
   const metrics = await startMetrics(config, deployment);
-  logger.info({ env: config.env, database: deployment.database.kind, worker: worker.id }, "cts worker running");
   onShutdownSignal(logger, config.shutdownTimeoutSeconds, async (remainingMs) => {
     await worker.stop(remainingMs());
     await unlisten();
     await closeServer(metrics);
     await deployment.close();
   });
+  logger.info({ env: config.env, database: deployment.database.kind, worker: worker.id }, "cts worker running");
 }
 
 /** Development exemptions weaken the SSRF rules: say so once, where operators look. */

@@ -8,7 +8,7 @@ import { pendingMigrations } from "../db/migrate.js";
 import { embeddedPath } from "../deployment.js";
 import { ownerSocketPath, sendOwnerCommand } from "../owner/socket.js";
 import { RedisStore } from "../rate-limit/redis-store.js";
-import { FIRST_ADMIN_COMMAND, hasActiveAdmin } from "../users/index.js";
+import { FIRST_ADMIN_COMMAND, FIRST_ADMIN_NPM_COMMAND, hasActiveAdmin } from "../users/index.js";
 import { readDatabaseTime } from "./doctor-repository.js";
 import { hasEmbeddedDatabase } from "./owner.js";
 
@@ -68,7 +68,7 @@ function adminFinding(hasAdmin: boolean): Finding {
     ok: true,
     warn: true,
     check: "admin",
-    detail: `no active admin user, so no one can sign in to the console yet; run: ${FIRST_ADMIN_COMMAND}`,
+    detail: `no active admin user, so no one can sign in to the console yet; run: ${FIRST_ADMIN_COMMAND} (in the project's directory: ${FIRST_ADMIN_NPM_COMMAND})`,
   };
 }
 

@@ -3,7 +3,7 @@ import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Tx } from "../context.js";
 import type { Db, PlanAssignmentsTable } from "../db/schema.js";
 import { toIso } from "../http/date-fields.js";
-import type { Assignment, ListAssignmentsQuery } from "./schema.js";
+import type { Assignment } from "./schema.js";
 
 type Row = Selectable<PlanAssignmentsTable>;
 
@@ -78,17 +78,18 @@ export async function usersAssignedTo(db: Db, planId: string): Promise<string[]>
   return rows.map((r) => r.user_id);
 }
 
+/** Assignments, newest first, of one plan or of every plan (the caller checked the plan is seen). */
 export async function listAssignments(
   db: Db,
-  planId: string,
-  q: ListAssignmentsQuery,
+  filter: { plan_id?: string | undefined; user_id?: string | undefined },
   visible: Visible,
   limit: number,
   offset: number,
 ) {
-  let query = db.selectFrom("plan_assignments").where("plan_id", "=", planId);
+  let query = db.selectFrom("plan_assignments");
+  if (filter.plan_id) query = query.where("plan_id", "=", filter.plan_id);
   if (visible) query = query.where(ofVisibleUsers("user_id", visible));
-  if (q.user_id) query = query.where("user_id", "=", q.user_id);
+  if (filter.user_id) query = query.where("user_id", "=", filter.user_id);
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
     query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),

@@ -4,7 +4,7 @@ import { notFound } from "../errors.js";
 import { offsetOf, type Page } from "../http/pagination.js";
 import * as repo from "./assignments-repository.js";
 import { findPlanRecord, planSeen } from "./repository.js";
-import type { Assignment, ListAssignmentsQuery } from "./schema.js";
+import type { Assignment, ListAllAssignmentsQuery, ListAssignmentsQuery } from "./schema.js";
 
 export async function listAssignments(
   ctx: Ctx,
@@ -16,7 +16,20 @@ export async function listAssignments(
   const seen = (await findPlanRecord(ctx.db, planId)) && (await planSeen(ctx.db, planId, visible));
   if (!seen) throw notFound("Comp plan", planId);
   const { limit, offset } = offsetOf(query);
-  const { rows, total } = await repo.listAssignments(ctx.db, planId, query, visible, limit, offset);
+  const filter = { plan_id: planId, user_id: query.user_id };
+  const { rows, total } = await repo.listAssignments(ctx.db, filter, visible, limit, offset);
+  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
+}
+
+/**
+ * `GET /plan-assignments`: every plan's assignments the caller sees (a person's own or their subtree's),
+ * in one list, so "how many are there" is one request (`meta.total`) however many plans exist.
+ */
+export async function listAllAssignments(ctx: Ctx, query: ListAllAssignmentsQuery): Promise<Page<Assignment>> {
+  requireScope(ctx, "read");
+  const visible = await visibleUserIds(ctx);
+  const { limit, offset } = offsetOf(query);
+  const { rows, total } = await repo.listAssignments(ctx.db, query, visible, limit, offset);
   return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
 }
 

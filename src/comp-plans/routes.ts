@@ -9,7 +9,7 @@ import { createPlan } from "./create.js";
 import { deleteAssignment } from "./delete-assignment.js";
 import { requestPlanChangeImpact } from "./impact-job.js";
 import { listPlans } from "./list.js";
-import { getAssignment, listAssignments } from "./list-assignments.js";
+import { getAssignment, listAllAssignments, listAssignments } from "./list-assignments.js";
 import { listPlanVersions } from "./list-versions.js";
 import { getPlan } from "./read.js";
 import {
@@ -19,6 +19,7 @@ import {
   CompPlanWritten,
   CreateAssignmentBody,
   CreatePlanBody,
+  ListAllAssignmentsQuery,
   ListAssignmentsQuery,
   ListPlansQuery,
   ListPlanVersionsQuery,
@@ -151,6 +152,18 @@ function assignmentRoutes(app: App): void {
       represents: ASSIGNMENT,
     },
     ({ ctx, params, body }) => createAssignment(ctx, params.id, body),
+  );
+
+  route.list(
+    {
+      path: "/plan-assignments",
+      scope: "read",
+      summary: "List all plan assignments",
+      description: "Every plan's assignments, newest first; a person's session lists those of the users it sees.",
+      query: ListAllAssignmentsQuery,
+      item: Assignment,
+    },
+    ({ ctx, query }) => listAllAssignments(ctx, query),
   );
 
   route.getById(

@@ -228,3 +228,8 @@ export const ListAssignmentsQuery = PageQuery.extend({
   user_id: z.string().optional().describe("Only this user's assignments."),
 }).strict();
 export type ListAssignmentsQuery = z.infer<typeof ListAssignmentsQuery>;
+
+export const ListAllAssignmentsQuery = ListAssignmentsQuery.extend({
+  plan_id: z.string().optional().describe("Only this plan's assignments."),
+}).strict();
+export type ListAllAssignmentsQuery = z.infer<typeof ListAllAssignmentsQuery>;

@@ -9,7 +9,7 @@ export {
   type UserWithPassword,
 } from "./credentials.js";
 export { existingUserIds, lockExistingUsers } from "./existing.js";
-export { FIRST_ADMIN_COMMAND, hasActiveAdmin } from "./first-admin.js";
+export { FIRST_ADMIN_COMMAND, FIRST_ADMIN_NPM_COMMAND, hasActiveAdmin } from "./first-admin.js";
 export { listUsers } from "./list.js";
 export { userNames } from "./names.js";
 export { getUser } from "./read.js";

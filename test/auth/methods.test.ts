@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
+import { makeCtx, OWNER } from "../../src/context.js";
+import { createUser, updateUser } from "../../src/users/index.js";
 import { openTestDb, TEST_ENV, TEST_SECRET_KEY, type TestDb } from "../harness.js";
 import { startProvider, type TestProvider } from "./oidc-fixture.js";
 
@@ -37,13 +39,13 @@ describe("#17 GET /auth/methods: which ways to sign in the console offers", () =
   it("without CTS_OIDC_*: password only, with no key or session", async () => {
     const res = await passwordOnly.app.inject({ method: "GET", url: "/api/v1/auth/methods" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ password: true, oidc: false });
+    expect(res.json()).toEqual({ password: true, oidc: false, needs_first_admin: true });
   });
 
   it("with OpenID Connect configured: password and oidc, and the SSO start it points to redirects", async () => {
     const res = await withOidc.app.inject({ method: "GET", url: "/api/v1/auth/methods" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ password: true, oidc: true });
+    expect(res.json()).toEqual({ password: true, oidc: true, needs_first_admin: true });
     const start = await withOidc.app.inject({ method: "GET", url: "/api/v1/auth/oidc/start?return_to=%2Fdisputes" });
     expect(start.statusCode).toBe(302);
     expect(String(start.headers.location)).toMatch(new RegExp(`^${provider.issuer}/`));
@@ -56,7 +58,7 @@ describe("#17 GET /auth/methods: which ways to sign in the console offers", () =
       headers: { authorization: "Bearer not-a-key", cookie: "cts_session=not-a-session" },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ password: true, oidc: false });
+    expect(res.json()).toEqual({ password: true, oidc: false, needs_first_admin: true });
   });
 
   it("answers If-None-Match with its ETag by 304", async () => {
@@ -68,5 +70,20 @@ describe("#17 GET /auth/methods: which ways to sign in the console offers", () =
       headers: { "if-none-match": etag },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("#28 needs_first_admin: true until an active admin exists (other roles and an inactive admin do not count)", async () => {
+    const owner = makeCtx(db.db, TEST_ENV, OWNER);
+    const needs = async () => {
+      const res = await passwordOnly.app.inject({ method: "GET", url: "/api/v1/auth/methods" });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { needs_first_admin: boolean }).needs_first_admin;
+    };
+    await createUser(owner, { name: "Finance", email: "finance@methods.test", role: "finance", active: true });
+    expect(await needs()).toBe(true);
+    const admin = await createUser(owner, { name: "Admin", email: "admin@methods.test", role: "admin", active: true });
+    expect(await needs()).toBe(false);
+    await updateUser(owner, admin.id, { active: false });
+    expect(await needs()).toBe(true);
   });
 });

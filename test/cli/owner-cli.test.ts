@@ -114,7 +114,7 @@ describe.skipIf(POSTGRES)("#13.28 owner CLI", () => {
       [
         "admin",
         true,
-        "no active admin user, so no one can sign in to the console yet; run: cts users invite <email> --role admin",
+        "no active admin user, so no one can sign in to the console yet; run: cts users invite <email> --role admin (in the project's directory: npm run cts -- users invite <email> --role admin)",
       ],
       ["redis", true, "not configured (rate limits kept in the database or memory)"],
       ["tls", true, "plain HTTP (fine for local use only)"],

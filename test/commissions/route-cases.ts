@@ -142,6 +142,13 @@ export const COMMISSION_ROUTES: RouteCase[] = [
   },
   {
     method: "GET",
+    path: "/api/v1/plan-assignments",
+    scope: "read",
+    ok: 200,
+    invalid: { query: "per_page=0", param: "per_page" },
+  },
+  {
+    method: "GET",
     path: "/api/v1/plan-assignments/{id}",
     scope: "read",
     ok: 200,

@@ -30,6 +30,7 @@ const SAMPLES: Record<string, [unknown[], unknown[]]> = {
   "GET /api/v1/comp-plans/{id}": [["plan_1"], ["plan_2"]],
   "GET /api/v1/comp-plans/{id}/versions": [["plan_1"], ["plan_2"]],
   "GET /api/v1/comp-plans/{id}/assignments": [["plan_1"], ["plan_2"]],
+  "GET /api/v1/plan-assignments": [[{ page: 1, per_page: 1 }], [{ user_id: "usr_1", page: 1, per_page: 25 }]],
   "GET /api/v1/disputes": [[{ deal_id: "deal_1", per_page: 100 }], [{ status: ["open"], page: 1, per_page: 20 }]],
   "GET /api/v1/payouts": [[{ page: 1, per_page: 25 }], [{ page: 2, per_page: 25 }]],
   "GET /api/v1/spiffs": [[{ page: 1, per_page: 25 }], [{ active: "true", page: 1, per_page: 25 }]],

@@ -47,29 +47,84 @@ afterAll(() => {
 async function loaderRequests(load: (client: QueryClient) => void) {
   const { QueryClient } = await import("@tanstack/react-query");
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  requested = [];
   load(client);
   await vi.waitFor(() => expect(client.isFetching()).toBe(0));
   return [...requested].sort();
 }
 
 describe("boot's early requests are the ones the pages' loaders make", () => {
-  it("home, first visit: the current statements and recent deals", async () => {
+  const rep = { id: "usr_01ABC", role: "rep" };
+
+  it("a rep's home, first visit: the current statements and recent deals", async () => {
     const { prefetchHome } = await web("pages/home/loader");
     const { earlyPaths } = await web("early-paths");
-    const made = await loaderRequests((client) => prefetchHome(client, "usr_01ABC"));
+    const made = await loaderRequests((client) => prefetchHome(client, rep));
     expect(made).toHaveLength(4);
-    expect(made).toEqual([...earlyPaths("/", "usr_01ABC")].sort());
+    expect(made).toEqual([...earlyPaths("/", rep)].sort());
   });
 
-  it("home, a quarterly plan shown last time: its three earlier quarters too", async () => {
-    const { prefetchHome } = await web("pages/home/loader");
+  it("a rep's home, a quarterly plan shown last time: its three earlier quarters too", async () => {
+    const { prefetchHome, prefetchPersonHome } = await web("pages/home/loader");
     const { rememberPeriodKinds } = await web("lib/remembered");
     const { earlyPaths } = await web("early-paths");
     rememberPeriodKinds("usr_01ABC", ["quarter"]);
-    const made = await loaderRequests((client) => prefetchHome(client, "usr_01ABC"));
+    const made = await loaderRequests((client) => prefetchHome(client, rep));
     expect(made).toHaveLength(7);
-    expect(made).toEqual([...earlyPaths("/", "usr_01ABC")].sort());
-    expect([...earlyPaths("/people/usr_01ABC", "usr_viewer")].sort()).toEqual(made);
+    expect(made).toEqual([...earlyPaths("/", rep)].sort());
+    // Someone's page (/people/{id}) is their own commissions, whoever looks.
+    const admin = { id: "usr_viewer", role: "admin" };
+    expect(await loaderRequests((client) => prefetchPersonHome(client, "usr_01ABC"))).toEqual(made);
+    expect([...earlyPaths("/people/usr_01ABC", admin)].sort()).toEqual(made);
+  });
+
+  it("finance's and an admin's homes ask for what they show, never a statement of their own", async () => {
+    const { prefetchHome } = await web("pages/home/loader");
+    const { earlyPaths } = await web("early-paths");
+    const finance = { id: "usr_01FIN", role: "finance" };
+    const made = await loaderRequests((client) => prefetchHome(client, finance));
+    expect(made).toEqual(["/api/v1/payouts?page=1&per_page=100"]);
+    expect(earlyPaths("/", finance)).toEqual(made);
+
+    const admin = { id: "usr_01ADM", role: "admin" };
+    const asked = await loaderRequests((client) => prefetchHome(client, admin));
+    // The checklist's counts (assignments over every plan, one request) and the inbox's, one record each.
+    expect(asked).toEqual(
+      [
+        "/api/v1/comp-plans?page=1&per_page=1",
+        "/api/v1/users?page=1&per_page=1&role=rep",
+        "/api/v1/plan-assignments?page=1&per_page=1",
+        "/api/v1/deals?page=1&per_page=1",
+        "/api/v1/api-keys?page=1&per_page=1",
+        "/api/v1/deals?page=1&per_page=1&status=pending",
+        "/api/v1/disputes?page=1&per_page=1&status=open",
+        "/api/v1/payouts?page=1&per_page=1",
+      ].sort(),
+    );
+    expect([...earlyPaths("/", admin)].sort()).toEqual(asked);
+  });
+
+  it("a manager's home: their team and what waits for them, then their own commissions", async () => {
+    const { prefetchHome } = await web("pages/home/loader");
+    const { earlyPaths } = await web("early-paths");
+    const manager = { id: "usr_01MGR", role: "manager" };
+    const made = await loaderRequests((client) => prefetchHome(client, manager));
+    expect(made).toHaveLength(7);
+    expect(made).toEqual(
+      expect.arrayContaining(["/api/v1/users?page=1&per_page=100", "/api/v1/deals?page=1&per_page=1&status=pending"]),
+    );
+    expect(made.filter((path) => path.startsWith("/api/v1/users/usr_01MGR/statement?"))).toHaveLength(3);
+    expect(made).toEqual([...earlyPaths("/", manager)].sort());
+  });
+
+  it("the remembered viewer: their id and role, or no one (an id alone, as stored before roles, is forgotten)", async () => {
+    const { rememberViewer, rememberedViewer } = await web("lib/remembered");
+    rememberViewer({ id: "usr_01ADM", role: "admin", name: "Ada" });
+    expect(rememberedViewer()).toEqual({ id: "usr_01ADM", role: "admin" });
+    storage.set("cts:last-viewer", "usr_01ADM");
+    expect(rememberedViewer()).toBeUndefined();
+    rememberViewer(undefined);
+    expect(storage.has("cts:last-viewer")).toBe(false);
   });
 
   it("deal page: the deal, the people, its disputes and the first history page", async () => {
@@ -77,13 +132,13 @@ describe("boot's early requests are the ones the pages' loaders make", () => {
     const { earlyPaths } = await web("early-paths");
     const made = await loaderRequests((client) => prefetchDealPage(client, "deal_01XYZ"));
     expect(made).toHaveLength(4);
-    expect(made).toEqual([...earlyPaths("/deals/deal_01XYZ", "usr_viewer")].sort());
+    expect(made).toEqual([...earlyPaths("/deals/deal_01XYZ", { id: "usr_viewer", role: "rep" })].sort());
   });
 
   it("pages without early requests", async () => {
     const { earlyPaths } = await web("early-paths");
-    expect(earlyPaths("/team", "usr_1")).toEqual([]);
-    expect(earlyPaths("/statements/2026-Q3", "usr_1")).toEqual([]);
+    expect(earlyPaths("/team", { id: "usr_1", role: "manager" })).toEqual([]);
+    expect(earlyPaths("/statements/2026-Q3", { id: "usr_1", role: "rep" })).toEqual([]);
   });
 });
 

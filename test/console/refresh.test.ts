@@ -27,7 +27,7 @@ async function pages() {
   const { disputesQuery } = await web("data/disputes/queries");
   const { payoutsQuery, allPayoutGroupsQuery } = await web("data/payouts/queries");
   const { everyoneQuery, usersQuery, userQuery } = await web("data/users/queries");
-  const { planQuery, plansQuery, planAssignmentsQuery } = await web("data/comp-plans/queries");
+  const { planQuery, plansQuery, planAssignmentsQuery, allAssignmentsQuery } = await web("data/comp-plans/queries");
   const { spiffsQuery } = await web("data/spiffs/queries");
   const { apiKeysQuery } = await web("data/api-keys/queries");
   const { subscriptionsQuery, deliveriesQuery } = await web("data/webhooks/queries");
@@ -52,6 +52,8 @@ async function pages() {
     people: [usersQuery({ page: 1, per_page: 25 })],
     plans: [plansQuery({ page: 1, per_page: 25 })],
     plan: [planQuery("plan_1"), planAssignmentsQuery("plan_1")],
+    // An admin's setup checklist: how many assignments there are, over every plan.
+    assignmentCount: [allAssignmentsQuery({ page: 1, per_page: 1 })],
     spiffs: [spiffsQuery({ page: 1, per_page: 25 })],
     apiKeys: [apiKeysQuery({ page: 1, per_page: 25 })],
     webhooks: [subscriptionsQuery({ page: 1, per_page: 25 }), deliveriesQuery("whsub_1", { page: 1, per_page: 25 })],
@@ -102,15 +104,15 @@ const CHANGES: [write: string, pages: Page[]][] = [
   ],
   [
     "POST /api/v1/comp-plans/{id}/assignments",
-    ["plan", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"],
+    ["plan", "assignmentCount", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"],
   ],
   [
     "PATCH /api/v1/plan-assignments/{id}",
-    ["plan", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"],
+    ["plan", "assignmentCount", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"],
   ],
   [
     "DELETE /api/v1/plan-assignments/{id}",
-    ["plan", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"],
+    ["plan", "assignmentCount", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"],
   ],
   ["POST /api/v1/spiffs", ["spiffs", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"]],
   ["PATCH /api/v1/spiffs/{id}", ["spiffs", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"]],

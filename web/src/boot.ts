@@ -4,13 +4,13 @@
 // instead of asking again. About 2 KB, no framework.
 import { startEarly } from "./api/early";
 import { earlyPaths } from "./early-paths";
-import { rememberedViewer } from "./lib/remembered";
+import { rememberedViewer, type Viewer } from "./lib/remembered";
 
 const PUBLIC_PAGES = ["/sign-in", "/invite"];
 
 if (!PUBLIC_PAGES.includes(location.pathname)) {
   const page = location.pathname;
-  startEarly("/api/v1/auth/session", (session) => earlyPaths(page, (session as { user: { id: string } }).user.id));
+  startEarly("/api/v1/auth/session", (session) => earlyPaths(page, (session as { user: Viewer }).user));
   // When someone was signed in here last time (most likely still), the page's data starts with the
   // session, not after it: this script runs before the main one, whose run keeps the main thread busy
   // for a few hundred ms, so an answer's follow-ups would wait for it. Nobody remembered, nothing is

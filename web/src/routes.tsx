@@ -24,7 +24,7 @@ import { prefetchDealPage } from "./pages/deals/loader";
 import { dealSearch } from "./pages/deals/schemas";
 import { disputeQueueSearch } from "./pages/dispute-queue/schemas";
 import { disputesSearch } from "./pages/disputes/schemas";
-import { prefetchHome } from "./pages/home/loader";
+import { prefetchHome, prefetchPersonHome } from "./pages/home/loader";
 import { jobsSearch } from "./pages/jobs/schemas";
 import { auditSearch, requestLogSearch } from "./pages/logs/schemas";
 import { payoutsSearch } from "./pages/payouts/schemas";
@@ -345,14 +345,14 @@ function pageRoute<const TPath extends string, TSearch extends AnyValidator | un
 const homeRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.home.path,
-  loader: ({ context }) => prefetchHome(context.queryClient, context.session.user.id),
+  loader: ({ context }) => prefetchHome(context.queryClient, context.session.user),
   component: screen(PAGES.home, () => import("./pages/home/HomePage"), "HomePage"),
 });
 const personRoute = createRoute({
   getParentRoute: signedIn,
   path: PAGES.person.path,
   loader: ({ context, params }) =>
-    validParams(PAGES.person, params) ? prefetchHome(context.queryClient, params.userId) : undefined,
+    validParams(PAGES.person, params) ? prefetchPersonHome(context.queryClient, params.userId) : undefined,
   component: screen(PAGES.person, () => import("./pages/home/PersonPage"), "PersonPage"),
 });
 const dealsRoute = pageRoute(

@@ -87,7 +87,7 @@ const impactExplanation = {
 export const BY_SCHEMA: Record<string, unknown> = {
   ApiKey: apiKey,
   CreatedApiKey: { ...apiKey, key: "cts_live_4kQ9mT2xV7bN1cR8sL5wP3yH6jD0fG" },
-  SignInMethods: { password: true, oidc: true },
+  SignInMethods: { password: true, oidc: true, needs_first_admin: false },
   Session: session,
   Invitation: {
     id: "inv_01J5QK2Y3F6H9K2M5P8R1T4W7Y",

@@ -14,7 +14,7 @@ export interface AuthSettings extends SignInDeps {
 
 /** The /auth routes: the sign-in methods offered, sign-in, session, sign-out, invitations accepted, passwords changed, OpenID Connect. */
 export function authRoutes(app: App, settings: AuthSettings): void {
-  methodsRoutes(app, settings.oidc !== undefined);
+  methodsRoutes(app, settings.oidc !== undefined, settings.db);
   sessionRoutes(app, settings);
   invitationRoutes(app, settings);
   const { oidc, db, env, clock, rateLimits } = settings;

@@ -1,16 +1,25 @@
 import { z } from "zod";
+import type { Db } from "../../db/schema.js";
 import type { App } from "../../http/types.js";
+import { hasActiveAdmin } from "../../users/index.js";
 
 const SignInMethods = z
   .strictObject({
     password: z.literal(true).describe("Email and password (POST /auth/login): always offered."),
     oidc: z.boolean().describe("OpenID Connect (GET /auth/oidc/start): true when CTS_OIDC_* are set on this service."),
+    needs_first_admin: z
+      .boolean()
+      .describe(
+        "True while no active admin user exists: the owner invites the first with `cts users invite <email> --role admin`.",
+      ),
   })
   .meta({ id: "SignInMethods" });
 
-/** `GET /auth/methods`: how a person may sign in here, so the sign-in page offers SSO only when it works. */
-export function methodsRoutes(app: App, oidcConfigured: boolean): void {
-  const methods = { password: true as const, oidc: oidcConfigured };
+/**
+ * `GET /auth/methods`: how a person may sign in here, so the sign-in page offers SSO only when it works,
+ * and says what to do on a first run, when nobody can sign in to set it up yet.
+ */
+export function methodsRoutes(app: App, oidcConfigured: boolean, db: Db): void {
   app.get(
     "/auth/methods",
     {
@@ -24,6 +33,6 @@ export function methodsRoutes(app: App, oidcConfigured: boolean): void {
         response: { 200: SignInMethods },
       },
     },
-    async () => methods,
+    async () => ({ password: true as const, oidc: oidcConfigured, needs_first_admin: !(await hasActiveAdmin(db)) }),
   );
 }

@@ -25,13 +25,30 @@ function write(key: string, value: string | undefined): void {
   }
 }
 
+/** A signed-in person as remembered: their id, and their role (which home they land on). */
+export interface Viewer {
+  id: string;
+  role: string;
+}
+
 /**
  * Who was signed in when this browser last loaded the console: boot.ts asks for their home's data with
  * the session instead of after it. Wrong (someone else signed in since), those answers are not the ones
  * the page asks for and are dropped; it is forgotten on sign-out and on a 401.
  */
-export const rememberedViewer = (): string | undefined => read(VIEWER_KEY);
-export const rememberViewer = (userId: string | undefined): void => write(VIEWER_KEY, userId);
+export function rememberedViewer(): Viewer | undefined {
+  try {
+    const stored = JSON.parse(read(VIEWER_KEY) ?? "null") as Partial<Viewer> | null;
+    return typeof stored?.id === "string" && typeof stored.role === "string"
+      ? { id: stored.id, role: stored.role }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const rememberViewer = (viewer: Viewer | undefined): void =>
+  write(VIEWER_KEY, viewer && JSON.stringify({ id: viewer.id, role: viewer.role }));
 
 /** The period kinds (quarter, month, year) a person's home showed last time: their earlier periods are asked for at once. */
 export function rememberedPeriodKinds(userId: string): PlanPeriod[] {

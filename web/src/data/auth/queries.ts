@@ -20,7 +20,7 @@ export const sessionQuery = defineQuery("GET /api/v1/auth/session", () =>
       try {
         const session = await unwrap(api.GET("/api/v1/auth/session"));
         setCsrfToken(session.csrf_token);
-        rememberViewer(session.user.id);
+        rememberViewer(session.user);
         return session;
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) {
@@ -35,11 +35,14 @@ export const sessionQuery = defineQuery("GET /api/v1/auth/session", () =>
   }),
 );
 
-/** Which ways to sign in this service offers (SSO only when OpenID Connect is configured). */
+/**
+ * Which ways to sign in this service offers (SSO only when OpenID Connect is configured), and whether it
+ * still needs its first admin: that changes while the page is open, so it is asked again on every visit.
+ */
 export const authMethodsQuery = defineQuery("GET /api/v1/auth/methods", () =>
   queryOptions({
     queryKey: keys.auth.detail("methods"),
     queryFn: () => unwrap(api.GET("/api/v1/auth/methods")),
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: 0,
   }),
 );

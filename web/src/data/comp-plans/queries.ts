@@ -46,6 +46,20 @@ export const planVersionsQuery = defineQuery("GET /api/v1/comp-plans/{id}/versio
   }),
 );
 
+/**
+ * Every plan's assignments the person sees (GET /plan-assignments), newest first: a page, and in
+ * `meta.total` how many there are in all, however many plans hold them.
+ */
+export const allAssignmentsQuery = defineQuery(
+  "GET /api/v1/plan-assignments",
+  (query: QueryOf<"listAllPlanAssignments">) =>
+    queryOptions({
+      // Under the plans' root: every write of an assignment or a plan already makes it stale (refresh.ts).
+      queryKey: keys.compPlans.list({ assignments: query }),
+      queryFn: () => unwrap(api.GET("/api/v1/plan-assignments", { params: { query } })),
+    }),
+);
+
 /** Every assignment of the plan, newest first (a plan has few: up to 1,000 are read). */
 export const planAssignmentsQuery = defineQuery("GET /api/v1/comp-plans/{id}/assignments", (planId: string) =>
   queryOptions({

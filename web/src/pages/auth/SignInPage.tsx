@@ -1,7 +1,19 @@
-import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Center,
+  Code,
+  Divider,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, Fragment, useState } from "react";
 import { useSignIn } from "../../data/auth/mutations";
 import { authMethodsQuery } from "../../data/auth/queries";
 import { safeReturnTo } from "../../lib/return-to";
@@ -30,6 +42,7 @@ export function SignInPage() {
             {search.reason === "expired" && !signIn.error && (
               <Alert color="yellow">Your session ended. Sign in again to go on where you were.</Alert>
             )}
+            {methods.data?.needs_first_admin && <FirstAdminHelp />}
             {signIn.error && (
               <Alert color="red" role="alert">
                 {signIn.error.message}
@@ -69,5 +82,42 @@ export function SignInPage() {
         </form>
       </Paper>
     </Center>
+  );
+}
+
+/**
+ * A new installation has no admin, so no password here works yet: the first one is invited on the server,
+ * by the command its start banner prints (API.md §11), which nobody should have to find in the README.
+ */
+function FirstAdminHelp() {
+  return (
+    <Alert color="blue" title="No one can sign in yet" data-testid="first-admin-help">
+      <Stack gap="xs">
+        <Text size="sm">
+          This service has no admin yet. Whoever runs it makes the first one: on the server, in the project&apos;s
+          directory, run
+        </Text>
+        <Command parts={["npm run cts --", "users invite", "you@example.com", "--role admin"]} />
+        <Text size="sm">or, where cts is installed as a command,</Text>
+        <Command parts={["cts users invite", "you@example.com", "--role admin"]} />
+        <Text size="sm">
+          (the server&apos;s start banner prints it too), then open the one-time link it prints and choose a password.
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A command that wraps in the narrow card (rather than widening it) only between its parts. */
+function Command({ parts }: { parts: string[] }) {
+  return (
+    <Code block style={{ whiteSpace: "normal" }}>
+      {parts.map((part, i) => (
+        <Fragment key={part}>
+          {i > 0 && " "}
+          <span style={{ whiteSpace: "nowrap" }}>{part}</span>
+        </Fragment>
+      ))}
+    </Code>
   );
 }

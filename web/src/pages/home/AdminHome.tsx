@@ -1,50 +1,38 @@
 import { Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { apiKeysQuery } from "../../data/api-keys/queries";
-import { planAssignmentsQuery, plansQuery } from "../../data/comp-plans/queries";
-import { dealsQuery } from "../../data/deals/queries";
-import { disputesQuery } from "../../data/disputes/queries";
-import { payoutsQuery } from "../../data/payouts/queries";
-import { usersQuery } from "../../data/users/queries";
 import { AnchorLink } from "../../ui/AnchorLink";
 import { ErrorState, LoadingState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
+import { adminHomeQueries } from "./loader";
 import { isSetUp, type Step, setupSteps } from "./setup";
-
-/** Plans whose assignments are asked for to learn whether anyone has one (the newest first). */
-const PLANS_CHECKED = 5;
-
-// Counts come from each list's meta.total, one record a page (API.md §2).
-const ONE = { page: 1, per_page: 1 } as const;
 
 /**
  * An admin's home: the setup checklist (plans, people, assignments, deals, API keys — each done once the
  * API lists one) until everything is set up, then the task inbox (approvals, disputes, payouts due).
+ * Each count is one list's meta.total (the route's loader asked for the same queries).
  */
 export function AdminHome() {
-  const plans = useQuery(plansQuery({ page: 1, per_page: PLANS_CHECKED }));
-  const reps = useQuery(usersQuery({ ...ONE, role: "rep" }));
-  const deals = useQuery(dealsQuery(ONE));
-  const apiKeys = useQuery(apiKeysQuery(ONE));
-  const pending = useQuery(dealsQuery({ ...ONE, status: ["pending"] }));
-  const disputes = useQuery(disputesQuery({ ...ONE, status: ["open"] }));
-  const payouts = useQuery(payoutsQuery(ONE));
-  const assignments = useQueries({
-    queries: (plans.data?.data ?? []).map((plan) => planAssignmentsQuery(plan.id)),
-  });
-  const all = [plans, reps, deals, apiKeys, pending, disputes, payouts, ...assignments];
-  const failed = all.find((q) => q.isError);
-  const loaded = all.every((q) => q.data !== undefined);
+  const q = adminHomeQueries();
+  const plans = useQuery(q.plans);
+  const reps = useQuery(q.reps);
+  const assignments = useQuery(q.assignments);
+  const deals = useQuery(q.deals);
+  const apiKeys = useQuery(q.apiKeys);
+  const pending = useQuery(q.pending);
+  const disputes = useQuery(q.disputes);
+  const payouts = useQuery(q.payouts);
+  const all = [plans, reps, assignments, deals, apiKeys, pending, disputes, payouts];
+  const failed = all.find((r) => r.isError);
+  const loaded = all.every((r) => r.data !== undefined);
   useRenderedMark(loaded);
-  if (failed) return <ErrorState error={failed.error} retry={() => void Promise.all(all.map((q) => q.refetch()))} />;
+  if (failed) return <ErrorState error={failed.error} retry={() => void Promise.all(all.map((r) => r.refetch()))} />;
   if (!loaded) return <LoadingState label="Loading your tasks" lines={5} />;
 
-  const assigned = assignments.reduce((sum, q) => sum + (q.data?.length ?? 0), 0);
   const steps = setupSteps({
     plans: plans.data!.meta.total,
     people: reps.data!.meta.total,
-    assignments: assigned,
+    assignments: assignments.data!.meta.total,
     deals: deals.data!.meta.total,
     apiKeys: apiKeys.data!.meta.total,
   });

@@ -1,16 +1,12 @@
 import { Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { dealsQuery } from "../../data/deals/queries";
-import { disputesQuery } from "../../data/disputes/queries";
 import { type Statement, statementQuery } from "../../data/statements/queries";
-import { everyoneQuery } from "../../data/users/queries";
 import { money } from "../../lib/format";
 import { totalsByCurrency } from "../../lib/money";
 import { currentPeriodLabel } from "../../lib/periods";
 import { AnchorLink } from "../../ui/AnchorLink";
 import { ErrorState, LoadingState } from "../../ui/states";
-
-const ONE = { page: 1, per_page: 1 } as const;
+import { managerHomeQueries } from "./loader";
 
 /** A statement's currency: its plan's (a person without a plan this period earns nothing in it). */
 const currencyOf = (statement: Statement) => statement.plans[0]?.currency;
@@ -21,15 +17,16 @@ const currencyOf = (statement: Statement) => statement.plans[0]?.currency;
  */
 export function ManagerHome({ managerId }: { managerId: string }) {
   const period = currentPeriodLabel("quarter");
+  const q = managerHomeQueries();
   const team = useQuery({
-    ...everyoneQuery(),
+    ...q.team,
     select: (users) => users.filter((u) => u.id !== managerId && u.active),
   });
   const statements = useQueries({
     queries: (team.data ?? []).map((user) => statementQuery(user.id, period)),
   });
-  const disputes = useQuery(disputesQuery({ ...ONE, status: ["open"] }));
-  const pending = useQuery(dealsQuery({ ...ONE, status: ["pending"] }));
+  const disputes = useQuery(q.disputes);
+  const pending = useQuery(q.pending);
   const all = [team, disputes, pending, ...statements];
   const failed = all.find((q) => q.isError);
   if (failed) return <ErrorState error={failed.error} retry={() => void Promise.all(all.map((q) => q.refetch()))} />;

@@ -1,6 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { apiKeysQuery } from "../../data/api-keys/queries";
+import type { Role } from "../../data/auth/queries";
+import { allAssignmentsQuery, plansQuery } from "../../data/comp-plans/queries";
 import { dealsQuery } from "../../data/deals/queries";
+import { disputesQuery } from "../../data/disputes/queries";
+import { allPayoutGroupsQuery, payoutsQuery } from "../../data/payouts/queries";
 import { statementQuery } from "../../data/statements/queries";
+import { everyoneQuery, usersQuery } from "../../data/users/queries";
 import { currentPeriodLabel, lastPeriods, type PlanPeriod } from "../../lib/periods";
 import { rememberedPeriodKinds } from "../../lib/remembered";
 
@@ -29,9 +35,62 @@ const rememberedEarlierStatements = (userId: string) =>
       .map((period) => statementQuery(userId, period)),
   );
 
-/** Asks for what a home page reads while its code is still loading (the route's loader). */
-export function prefetchHome(client: QueryClient, userId: string): void {
+// Counts come from each list's meta.total, one record a page (API.md §2).
+const ONE = { page: 1, per_page: 1 } as const;
+
+/** What an admin's home reads: the setup checklist's counts, then the task inbox's. */
+export const adminHomeQueries = () => ({
+  plans: plansQuery(ONE),
+  reps: usersQuery({ ...ONE, role: "rep" }),
+  // Every plan's assignments in one count (GET /plan-assignments), not a request per plan.
+  assignments: allAssignmentsQuery(ONE),
+  deals: dealsQuery(ONE),
+  apiKeys: apiKeysQuery(ONE),
+  pending: dealsQuery({ ...ONE, status: ["pending"] }),
+  disputes: disputesQuery({ ...ONE, status: ["open"] }),
+  payouts: payoutsQuery(ONE),
+});
+
+/** What a manager's team section reads before it knows the team (each member's statement follows). */
+export const managerHomeQueries = () => ({
+  team: everyoneQuery(),
+  disputes: disputesQuery({ ...ONE, status: ["open"] }),
+  pending: dealsQuery({ ...ONE, status: ["pending"] }),
+});
+
+/** Asks for what a person's own commissions read while the page's code is still loading (a loader). */
+export function prefetchPersonHome(client: QueryClient, userId: string): void {
   for (const query of currentStatements(userId)) void client.prefetchQuery(query);
   void client.prefetchQuery(recentDeals(userId));
   for (const query of rememberedEarlierStatements(userId)) void client.prefetchQuery(query);
+}
+
+/**
+ * The home route's loader: what the signed-in person's home reads, by role — finance's what is owed, an
+ * admin's checklist and inbox (neither shows their own commissions), a manager's team and their own, a
+ * rep's own.
+ */
+export function prefetchHome(client: QueryClient, user: { id: string; role: Role }): void {
+  // One call per query: their result types differ.
+  if (user.role === "finance") {
+    void client.prefetchQuery(allPayoutGroupsQuery());
+  } else if (user.role === "admin") {
+    const q = adminHomeQueries();
+    void client.prefetchQuery(q.plans);
+    void client.prefetchQuery(q.reps);
+    void client.prefetchQuery(q.assignments);
+    void client.prefetchQuery(q.deals);
+    void client.prefetchQuery(q.apiKeys);
+    void client.prefetchQuery(q.pending);
+    void client.prefetchQuery(q.disputes);
+    void client.prefetchQuery(q.payouts);
+  } else {
+    if (user.role === "manager") {
+      const q = managerHomeQueries();
+      void client.prefetchQuery(q.team);
+      void client.prefetchQuery(q.disputes);
+      void client.prefetchQuery(q.pending);
+    }
+    prefetchPersonHome(client, user.id);
+  }
 }

@@ -10,7 +10,7 @@ export interface Step {
   hint: string;
 }
 
-/** How many of each the API lists (meta.total; assignments: those of the newest plans). */
+/** How many of each the API lists (meta.total; assignments: every plan's, GET /plan-assignments). */
 export interface SetupCounts {
   plans: number;
   people: number;
