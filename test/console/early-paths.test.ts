@@ -53,11 +53,11 @@ async function loaderRequests(load: (client: QueryClient) => void) {
 }
 
 describe("boot's early requests are the ones the pages' loaders make", () => {
-  it("home, first visit: the current statements and recent deals", async () => {
+  it("home, first visit: the current statements, the person's periods and recent deals", async () => {
     const { prefetchHome } = await web("pages/home/loader");
     const { earlyPaths } = await web("early-paths");
     const made = await loaderRequests((client) => prefetchHome(client, "usr_01ABC"));
-    expect(made).toHaveLength(4);
+    expect(made).toHaveLength(5);
     expect(made).toEqual([...earlyPaths("/", "usr_01ABC")].sort());
   });
 
@@ -67,7 +67,7 @@ describe("boot's early requests are the ones the pages' loaders make", () => {
     const { earlyPaths } = await web("early-paths");
     rememberPeriodKinds("usr_01ABC", ["quarter"]);
     const made = await loaderRequests((client) => prefetchHome(client, "usr_01ABC"));
-    expect(made).toHaveLength(7);
+    expect(made).toHaveLength(8);
     expect(made).toEqual([...earlyPaths("/", "usr_01ABC")].sort());
     expect([...earlyPaths("/people/usr_01ABC", "usr_viewer")].sort()).toEqual(made);
   });

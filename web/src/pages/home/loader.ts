@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { dealsQuery } from "../../data/deals/queries";
-import { statementQuery } from "../../data/statements/queries";
+import { periodsQuery, statementQuery } from "../../data/statements/queries";
 import { currentPeriodLabel, lastPeriods, type PlanPeriod } from "../../lib/periods";
 import { rememberedPeriodKinds } from "../../lib/remembered";
 
@@ -33,5 +33,6 @@ const rememberedEarlierStatements = (userId: string) =>
 export function prefetchHome(client: QueryClient, userId: string): void {
   for (const query of currentStatements(userId)) void client.prefetchQuery(query);
   void client.prefetchQuery(recentDeals(userId));
+  void client.prefetchQuery(periodsQuery(userId));
   for (const query of rememberedEarlierStatements(userId)) void client.prefetchQuery(query);
 }
