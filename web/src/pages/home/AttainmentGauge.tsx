@@ -34,8 +34,10 @@ export function AttainmentGauge({ plan }: { plan: StatementPlan }) {
     WIDTH,
     FONT,
   );
-  const rows = Math.max(1, ...labels.map((l) => l.row + 1));
-  const barY = 22 + (rows - 1) * ROW_H;
+  // Without tiers (one base rate): no labels, no legend, only the bar.
+  const rows = Math.max(0, ...labels.map((l) => l.row + 1));
+  const barY = rows === 0 ? 4 : 22 + (rows - 1) * ROW_H;
+  const height = barY + BAR_H + (rows === 0 ? 4 : 22);
   const baseline = (row: number) => barY - 9 - row * ROW_H;
   const summary =
     `Attainment ${percent(ratio)} of a ${money(plan.quota, plan.currency)} quota` +
@@ -43,7 +45,7 @@ export function AttainmentGauge({ plan }: { plan: StatementPlan }) {
   return (
     <figure style={{ margin: 0 }}>
       <svg
-        viewBox={`0 0 ${WIDTH} ${barY + BAR_H + 22}`}
+        viewBox={`0 0 ${WIDTH} ${height}`}
         width="100%"
         style={{ maxWidth: 480, display: "block" }}
         role="img"
@@ -74,9 +76,11 @@ export function AttainmentGauge({ plan }: { plan: StatementPlan }) {
             </text>
           </g>
         ))}
-        <text x={0} y={barY + BAR_H + 16} fontSize={FONT} fill="var(--mantine-color-dimmed)">
-          Band start · rate
-        </text>
+        {rows > 0 && (
+          <text x={0} y={barY + BAR_H + 16} fontSize={FONT} fill="var(--mantine-color-dimmed)">
+            Band start · rate
+          </text>
+        )}
       </svg>
       <Text size="sm" component="figcaption" data-testid="attainment">
         <strong>{percent(ratio)}</strong> of quota: {money(plan.attainment, plan.currency)} of{" "}
