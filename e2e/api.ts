@@ -13,7 +13,10 @@ export interface SeededUser {
 export interface E2eState {
   url: string;
   adminKey: string;
-  users: Record<"admin" | "director" | "lead" | "rita" | "ravi" | "paula" | "finance", SeededUser>;
+  users: Record<
+    "admin" | "director" | "lead" | "rita" | "ravi" | "paula" | "finance" | "yearly" | "monthly" | "capped",
+    SeededUser
+  >;
   planId: string;
   currency: string;
   period: string;

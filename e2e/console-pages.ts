@@ -29,6 +29,13 @@ async function openResolveForm(page: Page): Promise<void> {
   await card.getByRole("radio", { name: "Partially approved" }).check();
 }
 
+/** What-if priced for the capped rep: the cap's headline on the page. */
+async function previewCapped(page: Page): Promise<void> {
+  await page.getByRole("textbox", { name: "ARR amount" }).fill("12000");
+  await page.getByRole("button", { name: "Preview commission" }).click();
+  await expect(page.getByTestId("cap-headline")).toBeVisible();
+}
+
 /** Every console page, opened by someone allowed to see it; null = signed out. */
 export const PAGES: {
   name: string;
@@ -45,11 +52,14 @@ export const PAGES: {
   { name: "home (finance)", who: "finance", path: () => "/" },
   { name: "home (manager)", who: "director", path: () => "/" },
   { name: "home (admin)", who: "admin", path: () => "/" },
+  { name: "home (capped)", who: "capped", path: () => "/" },
   { name: "deals", who: "rita", path: () => "/deals" },
   { name: "deals (admin)", who: "admin", path: () => "/deals" },
   { name: "deal", who: "rita", path: () => `/deals/${state().deals.ritaApproved}` },
   { name: "statement", who: "rita", path: () => `/statements/${state().period}` },
+  { name: "statement (yearly)", who: "yearly", path: () => "/statements" },
   { name: "what-if", who: "rita", path: () => "/what-if" },
+  { name: "what-if (capped)", who: "capped", path: () => "/what-if", onPage: previewCapped },
   { name: "disputes", who: "rita", path: () => "/disputes" },
   { name: "team", who: "director", path: () => "/team" },
   { name: "account", who: "rita", path: () => "/account" },

@@ -38,7 +38,7 @@ test("an unknown address is the console's not-found page, after signing in, with
   await expect(menu(page).getByRole("link", { name: "Home" })).toBeVisible();
   await expect(page).toHaveTitle("Page not found · Commission Tracking");
 
-  for (const path of ["/deals/x/y", "/people/usr_1/deals", "/statements"]) {
+  for (const path of ["/deals/x/y", "/people/usr_1/deals", "/statements/2026-Q3/lines"]) {
     const answer = await page.goto(path);
     expect(answer?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "This page does not exist" })).toBeVisible();

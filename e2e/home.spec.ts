@@ -8,6 +8,8 @@ const money = (amount: number, currency = "USD") =>
   new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: 2 }).format(amount);
 const percent = (ratio: number) =>
   new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 2 }).format(ratio);
+const date = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
 
 /** This quarter and the three before it, oldest first. */
 function lastFourQuarters(period: string): string[] {
@@ -120,15 +122,22 @@ test("the statement page lists the API's lines and totals, prints, and downloads
 
   const rows = page.getByTestId("statement-lines").locator("tbody tr");
   await expect(rows).toHaveCount(statement.lines.length);
+  const kinds: Record<string, string> = { plan: "Plan", spiff: "SPIFF", adjustment: "Adjustment" };
+  const types: Record<string, string> = { new_business: "New business", expansion: "Expansion", renewal: "Renewal" };
   for (const [i, line] of statement.lines.entries()) {
     const row = rows.nth(i);
     await expect(row).toHaveAttribute("data-line-id", line.id);
-    await expect(row.getByRole("link", { name: line.deal_id })).toHaveAttribute("href", `/deals/${line.deal_id}`);
+    // The deal by its name, linked; its id is the link's address, never the text.
+    const link = row.getByRole("link", { name: line.deal.opportunity_name });
+    await expect(link).toHaveAttribute("href", `/deals/${line.deal_id}`);
     await expect(row.locator("td")).toHaveText([
-      line.deal_id,
-      line.kind,
+      `${line.deal.opportunity_name}${types[line.deal.deal_type] ?? "Other"}`,
       money(line.amount),
       line.status,
+      date(line.deal.close_date),
+      money(line.deal.arr_amount),
+      line.deal.credit_percent === null ? "—" : percent(line.deal.credit_percent / 100),
+      kinds[line.kind]!,
       line.explanation.summary,
     ]);
   }
@@ -147,12 +156,14 @@ test("the statement page lists the API's lines and totals, prints, and downloads
     money(statement.plans[0].attainment),
     percent(statement.plans[0].attainment_ratio),
     percent(statement.plans[0].current_rate),
+    "—",
   ]);
+  expect(statement.plans[0].cap_per_period).toBeNull();
 
-  // CSV: the file saved is what the API answers this session with Accept: text/csv.
-  const expected = await page.request.get(`/api/v1/users/${users.rita.id}/statement?period=${period}`, {
-    headers: { Accept: "text/csv" },
-  });
+  // CSV: the file saved is what the API's statement.csv answers this session, with the deal columns.
+  const expected = await page.request.get(
+    `/api/v1/users/${users.rita.id}/statement.csv?period=${period}&deal_columns=true`,
+  );
   expect(expected.status()).toBe(200);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -162,6 +173,9 @@ test("the statement page lists the API's lines and totals, prints, and downloads
   const saved = await download.path();
   const { readFileSync } = await import("node:fs");
   expect(readFileSync(saved).equals(await expected.body())).toBe(true);
+  expect(readFileSync(saved, "utf8").split("\r\n")[0]).toContain(
+    "opportunity_name,close_date,arr_amount,deal_currency,credit_percent",
+  );
 
   await page.setViewportSize({ width: 1280, height: 1000 });
   await page.screenshot({ path: shot("statement-1280.png"), fullPage: true });

@@ -1,8 +1,9 @@
 // What the e2e suite starts from, written through the API with an admin key as any client would:
 // a director → lead → two reps tree, a peer rep outside it and a finance user, a quarterly tiered plan, deals over
-// this quarter and the three before it in every status, a SPIFF, an adjustment, and a password for
-// each person (set by accepting an invitation).
+// this quarter and the three before it in every status, a SPIFF, an adjustment, a yearly, a monthly and a
+// capped rep (seed-plan-periods.ts), and a password for each person (set by accepting an invitation).
 import { call, type E2eState, type SeededUser } from "./api.js";
+import { seedPlanPeriods } from "./seed-plan-periods.js";
 
 export const PASSWORD = "e2e sunflower ledger 2026";
 
@@ -108,11 +109,13 @@ export async function seed(url: string, adminKey: string): Promise<E2eState> {
     reason: "Onboarding bonus agreed with finance",
   });
 
+  const planPeriods = await seedPlanPeriods(url, admin, PASSWORD);
+
   const { year, q } = quarterOf(new Date());
   return {
     url,
     adminKey,
-    users: { admin: adminPerson, director, lead, rita, ravi, paula, finance },
+    users: { admin: adminPerson, director, lead, rita, ravi, paula, finance, ...planPeriods },
     planId: plan.id,
     currency: "USD",
     period: `${year}-Q${q}`,

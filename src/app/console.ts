@@ -23,6 +23,7 @@ export const CONSOLE_PAGES = [
   "/account",
   "/deals",
   "/deals/:id",
+  "/statements",
   "/statements/:period",
   "/what-if",
   "/disputes",

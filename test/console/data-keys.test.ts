@@ -24,6 +24,7 @@ const SAMPLES: Record<string, [unknown[], unknown[]]> = {
     ["usr_1", "2026-Q3"],
     ["usr_1", "2026-07"],
   ],
+  "GET /api/v1/users/{id}/periods": [["usr_1"], ["usr_2"]],
   "GET /api/v1/users": [[{ page: 1, per_page: 25 }], [{ role: "rep", page: 2, per_page: 25 }]],
   "GET /api/v1/users/{id}": [["usr_1"], ["usr_2"]],
   "GET /api/v1/comp-plans": [[{ per_page: 100 }], [{ status: "active", page: 2, per_page: 25 }]],

@@ -56,11 +56,11 @@ async function loaderRequests(load: (client: QueryClient) => void) {
 describe("boot's early requests are the ones the pages' loaders make", () => {
   const rep = { id: "usr_01ABC", role: "rep" };
 
-  it("a rep's home, first visit: the current statements and recent deals", async () => {
+  it("a rep's home, first visit: the current statements, the person's periods and recent deals", async () => {
     const { prefetchHome } = await web("pages/home/loader");
     const { earlyPaths } = await web("early-paths");
     const made = await loaderRequests((client) => prefetchHome(client, rep));
-    expect(made).toHaveLength(4);
+    expect(made).toHaveLength(5);
     expect(made).toEqual([...earlyPaths("/", rep)].sort());
   });
 
@@ -70,7 +70,7 @@ describe("boot's early requests are the ones the pages' loaders make", () => {
     const { earlyPaths } = await web("early-paths");
     rememberPeriodKinds("usr_01ABC", ["quarter"]);
     const made = await loaderRequests((client) => prefetchHome(client, rep));
-    expect(made).toHaveLength(7);
+    expect(made).toHaveLength(8);
     expect(made).toEqual([...earlyPaths("/", rep)].sort());
     // Someone's page (/people/{id}) is their own commissions, whoever looks.
     const admin = { id: "usr_viewer", role: "admin" };
@@ -109,7 +109,7 @@ describe("boot's early requests are the ones the pages' loaders make", () => {
     const { earlyPaths } = await web("early-paths");
     const manager = { id: "usr_01MGR", role: "manager" };
     const made = await loaderRequests((client) => prefetchHome(client, manager));
-    expect(made).toHaveLength(7);
+    expect(made).toHaveLength(8);
     expect(made).toEqual(
       expect.arrayContaining(["/api/v1/users?page=1&per_page=100", "/api/v1/deals?page=1&per_page=1&status=pending"]),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { datesOf } from "../../web/src/lib/periods.js";
+import { currentPeriodLabel, datesOf, openingPeriod } from "../../web/src/lib/periods.js";
 
 // The approval queue's period filter becomes close_date_from/close_date_to through datesOf.
 describe("datesOf", () => {
@@ -13,5 +13,24 @@ describe("datesOf", () => {
     ["2026", "2026-01-01", "2026-12-31"],
   ])("%s → %s … %s", (period, from, to) => {
     expect(datesOf(period)).toEqual({ from, to });
+  });
+});
+
+// The menu's Statement link opens /statements, which redirects to the period openingPeriod picks.
+describe("openingPeriod", () => {
+  const listed = (period: string, current: boolean, lines: number) => ({ period, current, lines });
+
+  it("the plan's current period, even without lines", () => {
+    expect(openingPeriod([listed("2026-11", false, 3), listed("2026", true, 0), listed("2025", false, 9)])).toBe(
+      "2026",
+    );
+  });
+
+  it("without a plan in force today: the newest period with lines", () => {
+    expect(openingPeriod([listed("2026-Q3", false, 2), listed("2026-Q2", false, 5)])).toBe("2026-Q3");
+  });
+
+  it("no plan and no lines: this calendar quarter", () => {
+    expect(openingPeriod([])).toBe(currentPeriodLabel("quarter"));
   });
 });

@@ -22,7 +22,7 @@ afterAll(() => {
 async function pages() {
   const { currentStatements, recentDeals } = await web("pages/home/loader");
   const { dealDisputes } = await web("pages/deals/loader");
-  const { statementQuery } = await web("data/statements/queries");
+  const { statementQuery, periodsQuery } = await web("data/statements/queries");
   const { dealsQuery, dealQuery, dealHistoryQuery } = await web("data/deals/queries");
   const { disputesQuery } = await web("data/disputes/queries");
   const { payoutsQuery, allPayoutGroupsQuery } = await web("data/payouts/queries");
@@ -33,10 +33,12 @@ async function pages() {
   const { subscriptionsQuery, deliveriesQuery } = await web("data/webhooks/queries");
   const { auditEventsQuery } = await web("data/audit-events/queries");
   return {
-    home: currentStatements("usr_1"),
+    // Home's current periods, and its other periods (what is still in flight from them).
+    home: [...currentStatements("usr_1"), periodsQuery("usr_1")],
     recentDeals: [recentDeals("usr_1")],
     person: [userQuery("usr_1")],
-    statement: [statementQuery("usr_1", "2026-Q3")],
+    // The statement and its period picker.
+    statement: [statementQuery("usr_1", "2026-Q3"), periodsQuery("usr_1")],
     deal: [dealQuery("deal_1"), dealHistoryQuery("deal_1", 1)],
     dealDisputes: [dealDisputes("deal_1")],
     approvalQueue: [dealsQuery({ status: ["pending"], sort: "-created_at", page: 1, per_page: 50 })],

@@ -40,6 +40,7 @@ const validate = (schema: StandardSchema, search: Record<string, unknown>) => {
 /** What a page may write into each route's URL (every parameter of its schema, valid). */
 const WRITTEN: Record<string, Record<string, unknown>> = {
   "/sign-in": { return_to: "/statements/2026-Q3?user=usr_1", reason: "expired" },
+  "/statements": { user: "usr_01ABC" },
   "/statements/$period": { user: "usr_01ABC" },
   "/deals": {
     q: "Acme",

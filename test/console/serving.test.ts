@@ -69,7 +69,13 @@ describe("the web console at {origin}/", () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe("not_found");
     // /people and /deals are pages (the lists, #18 and #28); a path below a person or a deal is not.
-    for (const path of ["/deals/deal_1/lines", "/people/usr_1/deals", "/statements", "/index.html", "/assets"]) {
+    for (const path of [
+      "/deals/deal_1/lines",
+      "/people/usr_1/deals",
+      "/statements/2026-Q3/lines",
+      "/index.html",
+      "/assets",
+    ]) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(401);
       expect(res.json().error.code).toBe("unauthorized");
@@ -82,7 +88,7 @@ describe("the web console at {origin}/", () => {
     it("gets the console's page with 404 (the console draws its not-found page), signed in or not", async () => {
       const html = readFileSync(new URL("index.html", BUILT), "utf8");
       const { key } = await t.key("read");
-      for (const path of ["/nope", "/deals/x/y", "/statements", "/people/usr_1/deals", "/nope?x=1"]) {
+      for (const path of ["/nope", "/deals/x/y", "/statements/2026-Q3/lines", "/people/usr_1/deals", "/nope?x=1"]) {
         for (const headers of [BROWSER, { ...BROWSER, ...bearer(key) }, { accept: "text/html" }]) {
           const res = await get(path, headers);
           expect(res.statusCode, path).toBe(404);

@@ -18,6 +18,7 @@ function personPaths(userId: string): string[] {
   return [
     ...KINDS.map((kind) => statement(currentPeriodLabel(kind))),
     `/api/v1/deals?owner_id=${id(userId)}&sort=-close_date&per_page=5`,
+    `/api/v1/users/${id(userId)}/periods?page=1&per_page=100`,
     ...earlier.map(statement),
   ];
 }

@@ -14,7 +14,7 @@ import { type ReactNode, use } from "react";
 import { isOffline, OfflineError } from "./api/errors";
 import { type Role, type Session, sessionQuery } from "./data/auth/queries";
 import { ID_PREFIXES, isIdOf } from "./lib/ids";
-import { currentPeriodLabel, isPeriodLabel } from "./lib/periods";
+import { isPeriodLabel } from "./lib/periods";
 import { apiKeysSearch } from "./pages/api-keys/schemas";
 import { prefetchApprovals } from "./pages/approvals/queue";
 import { approvalsSearch } from "./pages/approvals/schemas";
@@ -31,6 +31,7 @@ import { payoutsSearch } from "./pages/payouts/schemas";
 import { peopleSearch } from "./pages/people/schemas";
 import { plansSearch } from "./pages/plans/schemas";
 import { spiffsSearch } from "./pages/spiffs/schemas";
+import { openingStatementPeriod } from "./pages/statements/loader";
 import { statementSearch } from "./pages/statements/schemas";
 import { teamSearch } from "./pages/team/schemas";
 import { webhookSearch, webhooksSearch } from "./pages/webhooks/schemas";
@@ -102,18 +103,14 @@ export const PAGES = {
     params: { dealId: idParam(ID_PREFIXES.deal, "deal") },
     roles: EVERYONE,
   },
-  statement: {
-    path: "/statements/$period",
-    title: "Statement",
-    params: { period: PERIOD_PARAM },
+  // The menu's Statement: the person's own plan period ("2026" on a yearly plan), found by its loader.
+  statements: {
+    path: "/statements",
+    title: "Opening your statement",
     roles: EVERYONE,
-    nav: {
-      label: "Statement",
-      section: "pay",
-      to: () => `/statements/${currentPeriodLabel("quarter")}`,
-      match: "/statements",
-    },
+    nav: { label: "Statement", section: "pay" },
   },
+  statement: { path: "/statements/$period", title: "Statement", params: { period: PERIOD_PARAM }, roles: EVERYONE },
   whatIf: { path: "/what-if", title: "What-if", roles: EVERYONE, nav: { label: "What-if", section: "pay" } },
   disputes: { path: "/disputes", title: "My disputes", roles: EVERYONE, nav: { label: "My disputes", section: "pay" } },
   team: {
@@ -371,6 +368,17 @@ const dealRoute = createRoute({
       : undefined,
   component: screen(PAGES.deal, () => import("./pages/deals/DealPage"), "DealPage"),
 });
+/** /statements: the person's plan period, found before anything is drawn; the address is replaced. */
+const statementsRoute = createRoute({
+  getParentRoute: signedIn,
+  path: PAGES.statements.path,
+  validateSearch: statementSearch,
+  beforeLoad: async ({ context, search }) => {
+    const period = await openingStatementPeriod(context.queryClient, search.user ?? context.session.user.id);
+    throw redirect({ to: "/statements/$period", params: { period }, search: { user: search.user }, replace: true });
+  },
+  component: PageLoader,
+});
 const statementRoute = pageRoute(
   PAGES.statement,
   statementSearch,
@@ -449,6 +457,7 @@ export const routeTree = rootRoute.addChildren([
     personRoute,
     dealsRoute,
     dealRoute,
+    statementsRoute,
     statementRoute,
     whatIfRoute,
     disputesRoute,

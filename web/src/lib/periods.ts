@@ -90,3 +90,20 @@ function quarterMonths(period: string): [number, number] {
   const q = Number(period.slice(-1));
   return [q * 3 - 2, q * 3];
 }
+
+/** A period as GET /users/{id}/periods lists it (newest first). */
+interface ListedPeriod {
+  period: string;
+  current: boolean;
+  lines: number;
+}
+
+/**
+ * Where a person's statement opens: the period of their plan in force today, else the newest period
+ * they have lines in, else this calendar quarter (no plan and no lines: nothing better to show).
+ */
+export function openingPeriod(periods: readonly ListedPeriod[]): string {
+  return (
+    periods.find((p) => p.current)?.period ?? periods.find((p) => p.lines > 0)?.period ?? currentPeriodLabel("quarter")
+  );
+}

@@ -1,17 +1,19 @@
 import { Stack } from "@mantine/core";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { statementQuery } from "../../data/statements/queries";
+import { periodsQuery, statementQuery } from "../../data/statements/queries";
 import { kindOf, lastPeriods, type PlanPeriod } from "../../lib/periods";
 import { rememberPeriodKinds } from "../../lib/remembered";
 import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
+import { EarlierPeriods } from "./EarlierPeriods";
 import { currentStatements, recentDeals } from "./loader";
 import { PeriodSection } from "./PeriodSection";
 import { RecentDeals } from "./RecentDeals";
 
 /**
- * A person's home: the current period of each of their plans, and their recent deals. Read-only.
+ * A person's home: the current period of each of their plans, what is still in flight (or was paid)
+ * from their other periods, and their recent deals. Read-only.
  * `name`: whose home it is when not the viewer's own (a manager's read-only view).
  */
 export function PersonHome({ userId, name }: { userId: string; name?: string }) {
@@ -22,13 +24,14 @@ export function PersonHome({ userId, name }: { userId: string; name?: string }) 
   const earlier = useQueries({
     queries: shown.flatMap((r) => lastPeriods(r.data!.period, 4).map((p) => statementQuery(userId, p))),
   });
+  const periods = useQuery(periodsQuery(userId));
   const recent = useQuery(recentDeals(userId));
   const allKnown = results.every((r) => r.data);
   const shownKinds = shown.map((r) => kindOf(r.data!.period)).join(",");
   useEffect(() => {
     if (allKnown) rememberPeriodKinds(userId, shownKinds ? (shownKinds.split(",") as PlanPeriod[]) : []);
   }, [allKnown, userId, shownKinds]);
-  useRenderedMark(allKnown && earlier.every((r) => r.data) && recent.data !== undefined);
+  useRenderedMark(allKnown && earlier.every((r) => r.data) && periods.data !== undefined && recent.data !== undefined);
   const failed = results.find((r) => r.error);
   let current: React.ReactNode;
   if (failed) current = <ErrorState error={failed.error} retry={() => void failed.refetch()} />;
@@ -49,9 +52,25 @@ export function PersonHome({ userId, name }: { userId: string; name?: string }) 
         statements.map((s) => <PeriodSection key={s.period} userId={userId} statement={s} />)
       );
   }
+  const currency = shown.map((r) => r.data!.plans[0]?.currency).find(Boolean) ?? "USD";
   return (
     <Stack gap="xl">
       {current}
+      {periods.error ? (
+        <ErrorState error={periods.error} retry={() => void periods.refetch()} />
+      ) : !periods.data ? (
+        <LoadingState label="Loading your other periods" lines={2} />
+      ) : (
+        // Once the current periods are known: those shown above are not repeated.
+        allKnown && (
+          <EarlierPeriods
+            userId={userId}
+            periods={periods.data}
+            shown={shown.map((r) => r.data!.period)}
+            currency={currency}
+          />
+        )
+      )}
       <RecentDeals userId={userId} />
     </Stack>
   );

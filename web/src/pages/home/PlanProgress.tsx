@@ -1,9 +1,9 @@
-import { Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Card, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { StatementPlan } from "../../data/statements/queries";
 import { money, percent } from "../../lib/format";
 import { AttainmentGauge } from "./AttainmentGauge";
 
-/** One plan in the period: the gauge, the band reached and what it takes to reach the next one. */
+/** One plan in the period: the gauge, its cap, the band reached and what it takes to reach the next one. */
 export function PlanProgress({ plan }: { plan: StatementPlan }) {
   return (
     <Card withBorder padding="md" data-testid={`plan-${plan.plan_id}`}>
@@ -18,10 +18,31 @@ export function PlanProgress({ plan }: { plan: StatementPlan }) {
             </Text>
           )}
         </Group>
+        <CapStatus plan={plan} />
         <AttainmentGauge plan={plan} />
         <NextTier plan={plan} />
       </Stack>
     </Card>
+  );
+}
+
+/** The plan's cap this period: how much of it the lines use, and when it is used up, that more deals pay nothing. */
+function CapStatus({ plan }: { plan: StatementPlan }) {
+  if (plan.cap_per_period === null) return null;
+  const used = `${money(plan.earned, plan.currency)} of ${money(plan.cap_per_period, plan.currency)}`;
+  if (!plan.cap_reached) {
+    return (
+      <Text size="sm" data-testid="cap">
+        {used} cap used this period
+      </Text>
+    );
+  }
+  return (
+    <Paper p="xs" bg="orange.0" data-testid="cap" data-cap-reached>
+      <Text size="sm">
+        <strong>Cap reached: {used}</strong> — further deals earn {money(0, plan.currency)} this period
+      </Text>
+    </Paper>
   );
 }
 

@@ -5,7 +5,7 @@ import { allAssignmentsQuery, plansQuery } from "../../data/comp-plans/queries";
 import { dealsQuery } from "../../data/deals/queries";
 import { disputesQuery } from "../../data/disputes/queries";
 import { allPayoutGroupsQuery, payoutsQuery } from "../../data/payouts/queries";
-import { statementQuery } from "../../data/statements/queries";
+import { periodsQuery, statementQuery } from "../../data/statements/queries";
 import { everyoneQuery, usersQuery } from "../../data/users/queries";
 import { currentPeriodLabel, lastPeriods, type PlanPeriod } from "../../lib/periods";
 import { rememberedPeriodKinds } from "../../lib/remembered";
@@ -62,6 +62,7 @@ export const managerHomeQueries = () => ({
 export function prefetchPersonHome(client: QueryClient, userId: string): void {
   for (const query of currentStatements(userId)) void client.prefetchQuery(query);
   void client.prefetchQuery(recentDeals(userId));
+  void client.prefetchQuery(periodsQuery(userId));
   for (const query of rememberedEarlierStatements(userId)) void client.prefetchQuery(query);
 }
 

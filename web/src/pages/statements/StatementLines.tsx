@@ -1,66 +1,91 @@
-import { Badge } from "@mantine/core";
+import { Badge, Stack, Text } from "@mantine/core";
 import type { Statement } from "../../data/statements/queries";
-import { money } from "../../lib/format";
+import { date, money, sharePercent } from "../../lib/format";
 import { AnchorLink } from "../../ui/AnchorLink";
 import { type Column, RecordTable } from "../../ui/DataTable";
+import { DEAL_TYPE_LABELS, LINE_KIND_LABELS } from "../../ui/labels";
 import { EmptyState } from "../../ui/states";
 
 type Line = Statement["lines"][number];
 const nowrap = () => ({ style: { whiteSpace: "nowrap" } });
 
-/** Every line of the statement: its deal, kind, amount, status and the explanation's summary. */
-export function StatementLines({ statement, currency }: { statement: Statement; currency: string }) {
+// What a person reconciles a line by: the deal's name (its id in the link and its tooltip), what the
+// line pays, then the deal's close date, ARR and their share of it.
+const COLUMNS: Column<Line>[] = [
+  {
+    header: "Deal",
+    id: "deal",
+    cell: (line) => (
+      <Stack gap={0}>
+        <AnchorLink to="/deals/$dealId" params={{ dealId: line.deal_id }} title={line.deal_id}>
+          {line.deal.opportunity_name}
+        </AnchorLink>
+        <Text size="xs" c="gray.7">
+          {DEAL_TYPE_LABELS[line.deal.deal_type]}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    header: "Amount",
+    id: "amount",
+    numeric: true,
+    props: () => ({ "data-testid": "amount", ...nowrap() }),
+    cell: (line) => money(line.amount, line.deal.currency),
+  },
+  {
+    header: "Status",
+    id: "status",
+    props: nowrap,
+    cell: (line) => (
+      <Badge
+        miw="max-content"
+        variant="light"
+        color={line.status === "paid" ? "teal" : line.status === "approved" ? "blue" : "gray"}
+      >
+        {line.status}
+      </Badge>
+    ),
+  },
+  { header: "Closed", id: "close-date", props: nowrap, cell: (line) => date(line.deal.close_date) },
+  {
+    header: "ARR",
+    id: "arr",
+    numeric: true,
+    props: nowrap,
+    cell: (line) => money(line.deal.arr_amount, line.deal.currency),
+  },
+  {
+    header: "Credit",
+    id: "credit",
+    numeric: true,
+    cell: (line) => (line.deal.credit_percent === null ? "—" : sharePercent(line.deal.credit_percent)),
+  },
+  { header: "Kind", id: "kind", cell: (line) => LINE_KIND_LABELS[line.kind] },
+  {
+    header: "How it was computed",
+    id: "explanation",
+    props: () => ({ fz: "sm", miw: 240 }),
+    cell: (line) => line.explanation.summary,
+  },
+];
+
+/** Every line of the statement: its deal by name, amount, status, the deal's terms and the explanation. */
+export function StatementLines({ statement }: { statement: Statement }) {
   if (statement.lines.length === 0) {
     return (
       <EmptyState title={`No commission lines in ${statement.period}`}>Lines appear once a deal closes.</EmptyState>
     );
   }
-  const columns: Column<Line>[] = [
-    {
-      header: "Deal",
-      cell: (line) => (
-        <AnchorLink
-          to="/deals/$dealId"
-          params={{ dealId: line.deal_id }}
-          ff="monospace"
-          fz="xs"
-          style={{ wordBreak: "break-all" }}
-        >
-          {line.deal_id}
-        </AnchorLink>
-      ),
-    },
-    { header: "Kind", cell: (line) => line.kind },
-    {
-      header: "Amount",
-      numeric: true,
-      props: () => ({ "data-testid": "amount", ...nowrap() }),
-      cell: (line) => money(line.amount, currency),
-    },
-    {
-      header: "Status",
-      props: nowrap,
-      cell: (line) => (
-        <Badge
-          miw="max-content"
-          variant="light"
-          color={line.status === "paid" ? "teal" : line.status === "approved" ? "blue" : "gray"}
-        >
-          {line.status}
-        </Badge>
-      ),
-    },
-    { header: "How it was computed", props: () => ({ fz: "sm" }), cell: (line) => line.explanation.summary },
-  ];
   return (
     <RecordTable
       label="Statement lines"
       testId="statement-lines"
-      minWidth={600}
+      minWidth={960}
       table={{ striped: true }}
-      columns={columns}
+      columns={COLUMNS}
       rows={statement.lines}
-      rowProps={(line) => ({ "data-line-id": line.id })}
+      rowProps={(line) => ({ "data-line-id": line.id, "data-deal-id": line.deal_id })}
     />
   );
 }

@@ -10,13 +10,17 @@ import { saveFile } from "../../lib/download";
 import { nextPeriod, previousPeriod } from "../../lib/periods";
 import { ButtonLink } from "../../ui/AnchorLink";
 import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
+import { PeriodPicker } from "./PeriodPicker";
 import { StatementLines } from "./StatementLines";
 import { StatementPlans } from "./StatementPlans";
 import { StatementTotals } from "./StatementTotals";
 
 const route = getRouteApi("/signed-in/statements/$period");
 
-/** A person's statement for one period: plans, every line, totals; printable, and as CSV. */
+/**
+ * A person's statement for one period: plans, every line by its deal, totals; printable, and as CSV.
+ * The picker offers the periods they have lines in; ← → step through periods of the same kind.
+ */
 export function StatementPage() {
   const { session } = useRouteContext({ from: "/signed-in" });
   const { period } = route.useParams();
@@ -45,14 +49,15 @@ export function StatementPage() {
   const user = own ? undefined : userId;
   return (
     <Stack gap="lg" className="print-page">
-      <Group justify="space-between" wrap="wrap" gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div>
           <Title order={1} size="h2">
             Statement {period}
           </Title>
           {name && <Text c="dimmed">{name}</Text>}
         </div>
-        <Group gap="xs" className="no-print" wrap="wrap">
+        <Group gap="xs" className="no-print" wrap="wrap" align="flex-end">
+          <PeriodPicker userId={userId} period={period} user={user} />
           <ButtonLink
             variant="default"
             size="xs"
@@ -87,7 +92,7 @@ export function StatementPage() {
       ) : (
         <>
           <StatementPlans statement={statement.data} />
-          <StatementLines statement={statement.data} currency={statement.data.plans[0]?.currency ?? "USD"} />
+          <StatementLines statement={statement.data} />
           <StatementTotals statement={statement.data} currency={statement.data.plans[0]?.currency ?? "USD"} />
         </>
       )}

@@ -16,16 +16,25 @@ const COLUMNS: Column<StatementPlan>[] = [
     numeric: true,
     cell: (plan) => (plan.current_rate === null ? "—" : percent(plan.current_rate)),
   },
+  {
+    header: "Cap used",
+    id: "cap",
+    numeric: true,
+    cell: (plan) =>
+      plan.cap_per_period === null
+        ? "—"
+        : `${money(plan.earned, plan.currency)} of ${money(plan.cap_per_period, plan.currency)}${plan.cap_reached ? " (reached)" : ""}`,
+  },
 ];
 
-/** Each plan of the period: quota, attainment and the band reached. */
+/** Each plan of the period: quota, attainment, the band reached and how much of its cap the lines use. */
 export function StatementPlans({ statement }: { statement: Statement }) {
   if (statement.plans.length === 0) return null;
   return (
     <RecordTable
       label="Plans and attainment"
       testId="statement-plans"
-      minWidth={480}
+      minWidth={600}
       columns={COLUMNS}
       rows={statement.plans}
       rowKey={(plan) => plan.plan_id}

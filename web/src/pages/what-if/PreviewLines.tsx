@@ -3,6 +3,7 @@ import type { Schemas } from "../../api/types";
 import { money } from "../../lib/format";
 import { ExplanationTable } from "../../ui/commission/ExplanationTable";
 import { LineHeader } from "../../ui/commission/LineHeader";
+import { CapHeadline } from "./CapHeadline";
 
 type Preview = Schemas["CommissionPreview"];
 
@@ -11,10 +12,13 @@ export function PreviewLines({
   preview,
   currency,
   nameOf,
+  me,
 }: {
   preview: Preview;
   currency: string;
   nameOf: (id: string) => string;
+  /** The person asking: their own line's headline says "You". */
+  me: string;
 }) {
   return (
     <Stack gap="sm" data-testid="preview">
@@ -24,6 +28,7 @@ export function PreviewLines({
           {money(preview.total_commission, currency)}
         </Text>
       </Group>
+      <CapHeadline lines={preview.lines} currency={currency} who={(id) => (id === me ? "You" : nameOf(id))} />
       {preview.explanation && (
         <Alert color="yellow" title="No plan line">
           {preview.explanation.summary}

@@ -33,7 +33,12 @@ export function WhatIfPage() {
         </Alert>
       )}
       {preview.data && (
-        <PreviewLines preview={preview.data} currency={preview.variables?.currency ?? "USD"} nameOf={nameOf} />
+        <PreviewLines
+          preview={preview.data}
+          currency={preview.variables?.currency ?? "USD"}
+          nameOf={nameOf}
+          me={session.user.id}
+        />
       )}
       {preview.data && (
         <Button variant="subtle" onClick={() => preview.reset()} w="fit-content">
