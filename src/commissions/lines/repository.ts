@@ -2,7 +2,6 @@ import { type Selectable, sql } from "kysely";
 import { ofVisibleUsers, type Visible } from "../../access/index.js";
 import type { Tx } from "../../context.js";
 import type { CommissionLinesTable, Db } from "../../db/schema.js";
-import { anyOf } from "../../db/sql.js";
 import { toIso } from "../../http/date-fields.js";
 import type { Commission, ExportCommissionsQuery, ListCommissionsQuery } from "../schema.js";
 import type { CsvLine } from "./csv.js";
