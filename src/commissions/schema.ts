@@ -194,7 +194,8 @@ export const TeamStatementsQuery = ListUsersQuery.extend({
   period: PeriodLabel.optional().describe("The same period for everyone. Give `period` or `on`, not both."),
   on: IsoDate.optional().describe(
     "A date: each person's statement for the period of their plan in force on it (a monthly plan's month, a " +
-      "quarterly plan's quarter, a yearly plan's year); without a plan on that date, its calendar quarter.",
+      "quarterly plan's quarter, a yearly plan's year); without a plan on that date, its calendar quarter. " +
+      "Default (neither given): today, in UTC.",
   ),
 }).strict();
 export type TeamStatementsQuery = z.infer<typeof TeamStatementsQuery>;

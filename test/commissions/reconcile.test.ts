@@ -275,16 +275,17 @@ describe("GET /users/statements?on=", () => {
     expect([row(q3, partner).deals, row(q3, partner).totals.total]).toEqual([1, 493.83]);
   });
 
-  it("needs exactly one of period and on", async () => {
-    for (const query of ["", "period=2026-Q3&on=2026-08-01"]) {
-      const res = await api.get(`/users/statements?${query}`);
-      expect([res.statusCode, errorOf(res).code, errorOf(res).details?.[0]?.param]).toEqual([
-        422,
-        "validation_error",
-        "period",
-      ]);
-    }
+  it("takes one of period and on; neither is on today (2026-11-22)", async () => {
+    const both = await api.get("/users/statements?period=2026-Q3&on=2026-08-01");
+    expect([both.statusCode, errorOf(both).code, errorOf(both).details?.[0]?.param]).toEqual([
+      422,
+      "validation_error",
+      "period",
+    ]);
     const bad = await api.get("/users/statements?on=2026-02-30");
     expect([bad.statusCode, errorOf(bad).details?.[0]?.param]).toEqual([422, "on"]);
+    const today = await rows("");
+    expect(today).toEqual(await rows("on=2026-11-22"));
+    expect([row(today, yearly).period, row(today, monthly).period]).toEqual(["2026", "2026-11"]);
   });
 });

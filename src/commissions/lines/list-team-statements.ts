@@ -9,13 +9,14 @@ import * as repo from "./statement-repository.js";
 
 /**
  * A page of the people GET /users lists (same visibility, filters and order), each with the numbers
- * of their statement for `period`, or for their own plan's period on the date `on`: the people, their
+ * of their statement for `period`, or for their own plan's period on the date `on` (default today): the people, their
  * plans, their lines and the plans' terms are one read each, whatever the page's size.
  */
 export async function listTeamStatements(ctx: Ctx, query: TeamStatementsQuery): Promise<Page<TeamStatement>> {
-  const { period, on, ...usersQuery } = query;
-  if ((period === undefined) === (on === undefined))
+  const { period, on: date, ...usersQuery } = query;
+  if (period !== undefined && date !== undefined)
     throw validationError("period", "give either period (the same for everyone) or on (a date), not both");
+  const on = period === undefined ? (date ?? ctx.now.toISOString().slice(0, 10)) : undefined;
   const people = await listUsers(ctx, usersQuery);
   const ids = people.data.map((u) => u.id);
   const periods = new Map<string, string>();

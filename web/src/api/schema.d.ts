@@ -6439,7 +6439,7 @@ export interface operations {
                 q?: string;
                 /** @description The same period for everyone. Give `period` or `on`, not both. */
                 period?: string;
-                /** @description A date: each person's statement for the period of their plan in force on it (a monthly plan's month, a quarterly plan's quarter, a yearly plan's year); without a plan on that date, its calendar quarter. */
+                /** @description A date: each person's statement for the period of their plan in force on it (a monthly plan's month, a quarterly plan's quarter, a yearly plan's year); without a plan on that date, its calendar quarter. Default (neither given): today, in UTC. */
                 on?: string;
             };
             header?: {
