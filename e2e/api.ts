@@ -28,6 +28,14 @@ export interface E2eState {
     /** Rita's approved deal of last quarter that the deal spec disputes (other specs keep theirs as seeded). */
     ritaToDispute: string;
   };
+  /** A yearly and a monthly rep under lead, and Yara's 60/40 split with Milo (seed.ts `seedPlanPeriods`). */
+  planPeriods: {
+    yearly: SeededUser;
+    monthly: SeededUser;
+    yearlyPlanId: string;
+    monthlyPlanId: string;
+    splitDeal: string;
+  };
 }
 
 export const STATE_FILE = new URL("../.e2e-state.json", import.meta.url);

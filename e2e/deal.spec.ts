@@ -150,6 +150,54 @@ test("a split deal shows rita her commission and her partner by name, and her le
   expect(problems).toEqual([]);
 });
 
+test("a 60/40 split on a yearly and a monthly plan: each rep sees their own line first, the partner by name, and disputes their own line", async ({
+  page,
+  problems,
+}) => {
+  const { planPeriods, currency } = state();
+  const { yearly, monthly, splitDeal } = planPeriods;
+  for (const [who, partner] of [
+    [monthly, yearly],
+    [yearly, monthly],
+  ] as const) {
+    const { body: seen } = await (await apiAs(who))<ApiDealView & { status: string }>("GET", `/deals/${splitDeal}`);
+    expect(seen.status).toBe("approved");
+    const own = seen.commissions.filter((line) => line.user_id === who.id && line.status !== "void");
+    expect(own.length).toBeGreaterThan(0);
+    const ownCents = own.reduce((sum, line) => sum + Math.round(line.amount * 100), 0);
+    const share = seen.splits.find((s) => s.user_id === who.id)!.percent;
+    expect([share, seen.splits.find((s) => s.user_id === partner.id)!.percent]).toEqual(
+      who === yearly ? [60, 40] : [40, 60],
+    );
+
+    await signIn(page, who, `/deals/${splitDeal}`);
+    // The first amount on the page is their own line, with their share; never the deal's total for both.
+    const first = page.getByTestId(/^(own-commission|deal-total)$/).first();
+    await expect(first).toHaveText(await formatted(page, ownCents / 100, currency));
+    await expect(page.getByTestId(/^(own-commission|deal-total)-label$/).first()).toHaveText("Your commission");
+    await expect(page.getByTestId(/^(own-commission|deal-total)-hint$/).first()).toHaveText(`Your share: ${share}%`);
+    // The partner by the name the API gives this reader, never by id.
+    const partnerName = seen.people.find((p) => p.user_id === partner.id)!.name;
+    expect(partnerName).toBe(partner.name);
+    const splits = seen.splits.map((s) => `${seen.people.find((p) => p.user_id === s.user_id)!.name} ${s.percent}%`);
+    await expect(page.getByText(splits.join(", "), { exact: true })).toBeVisible();
+    expect(await page.locator("main").innerText()).not.toContain("usr_");
+
+    // Their dispute is about their own line (API.md §20 b): the form says so and shows it now.
+    await page.getByRole("button", { name: "Dispute this" }).click();
+    const dialog = page.getByRole("dialog", { name: "Dispute this deal" });
+    const field = dialog.getByRole("textbox", { name: "Your expected commission" });
+    await expect(field).toBeVisible();
+    await expect(dialog).toContainText(
+      `The total of your own lines on this deal you expect (now ${await formatted(page, ownCents / 100, currency)})`,
+    );
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await signOut(page);
+  }
+  expect(problems).toEqual([]);
+});
+
 test("rita opening paula's deal by its URL gets the not-found page", async ({ page, problems }) => {
   const { users, deals } = state();
   const rita = await apiAs(users.rita);

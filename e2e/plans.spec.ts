@@ -15,6 +15,10 @@ const money = (amount: number, currency = "USD") =>
 const signed = (amount: number, currency = "USD") =>
   amount > 0 ? `+${money(amount, currency)}` : amount < 0 ? `−${money(-amount, currency)}` : money(0, currency);
 
+/** As lib/format.ts date: "2026-07-15" → "Jul 15, 2026". */
+const day = (isoDate: string) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+
 /** The first day of the quarter `back` quarters before today's, plus `day` days, and that quarter's label. */
 function inQuarter(back: number, day = 0): { date: string; period: string } {
   const now = new Date();
@@ -114,6 +118,14 @@ async function expectImpactAsApi(page: Page, impact: any): Promise<void> {
     const card = page.locator(
       `[data-testid="impact-line"][data-deal-id="${line.deal_id}"][data-user-id="${line.user_id}"]`,
     );
+    // The deal by the API's name and close date, linked; its id only as secondary text; the person by name.
+    const deal = card.getByTestId("impact-line-deal");
+    await expect(deal).toHaveText(line.opportunity_name);
+    await expect(deal).toHaveAttribute("href", `/deals/${line.deal_id}`);
+    await expect(card.getByTestId("impact-line-close-date")).toHaveText(`closed ${day(line.close_date)}`);
+    await expect(card.getByTestId("record-id")).toHaveText(line.deal_id);
+    const person = impact.users.find((u: any) => u.user_id === line.user_id);
+    await expect(card.getByTestId("impact-line-person")).toHaveText(person.name);
     await expect(card.getByTestId("impact-line-change")).toHaveText(
       `${money(line.before)} → ${money(line.after)} (${signed(line.delta)})`,
     );

@@ -106,5 +106,22 @@ test("Team at 390 px: attainment and earnings on screen without scrolling, the A
   await expect(attainment).toBeVisible();
   const box = (await attainment.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(390);
+  // The yearly rep's row names his period under his name, and his year's total heads his earnings.
+  const { yearly } = state().planPeriods;
+  // Today as the browser's zone has it: the date the page asked for.
+  const on = await page.evaluate(() => {
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  });
+  const team = await director("GET", `/users/statements?on=${on}&per_page=100`);
+  const yearRow = team.body.data.find((r: any) => r.user.id === yearly.id);
+  const yearlyRow = page.locator(`tr[data-user-id="${yearly.id}"]`);
+  await expect(yearlyRow.getByTestId("period-narrow")).toBeVisible();
+  await expect(yearlyRow.getByTestId("period-narrow")).toHaveText(`${yearRow.period} year`);
+  const total = yearlyRow.locator('[data-earned="total"]');
+  await expect(total).toContainText(await money(yearRow.totals.total));
+  const totalBox = (await total.boundingBox())!;
+  expect(totalBox.x + totalBox.width).toBeLessThanOrEqual(390);
   expect(problems).toEqual([]);
 });

@@ -110,6 +110,7 @@ export async function seed(url: string, adminKey: string): Promise<E2eState> {
   });
 
   const planPeriods = await seedPlanPeriods(url, admin, PASSWORD);
+  const periodReps = await seedTeamPeriods(admin, person, lead);
 
   const { year, q } = quarterOf(new Date());
   return {
@@ -126,5 +127,69 @@ export async function seed(url: string, adminKey: string): Promise<E2eState> {
       paulaApproved: paulaApproved.id,
       ritaToDispute: ritaToDispute.id,
     },
+    planPeriods: periodReps,
   };
+}
+
+// ---- Plan periods (#28): a yearly and a monthly rep under Leo Lead, and a 60/40 split between them ----
+// Each rep has a plan of their own (never the seed's "AE quarterly"): Team shows each in their plan's
+// period. Their deals are approved or paid only, so no queue, dispute or pending count of other specs moves.
+
+type Admin = <T = any>(method: string, path: string, body?: unknown) => Promise<T>;
+type Person = (name: string, role: string, managerId: string | null) => Promise<SeededUser>;
+
+async function seedTeamPeriods(admin: Admin, person: Person, lead: SeededUser): Promise<E2eState["planPeriods"]> {
+  const yearly = await person("Yara Yearly", "rep", lead.id);
+  const monthly = await person("Milo Monthly", "rep", lead.id);
+  const now = new Date();
+  const year = now.getUTCFullYear();
+  const month = String(now.getUTCMonth() + 1).padStart(2, "0");
+  const lastMonth = new Date(Date.UTC(year, now.getUTCMonth() - 1, 12)).toISOString().slice(0, 10);
+  const since = `${year - 1}-01-01`;
+  const plan = async (name: string, period: string, quota: number, assignee: SeededUser) => {
+    const created = await admin("POST", "/comp-plans", {
+      name,
+      period,
+      currency: "USD",
+      quota,
+      tiers: [
+        { from_attainment: 0, rate: 0.1 },
+        { from_attainment: 1, rate: 0.14 },
+      ],
+      effective_from: since,
+    });
+    await admin("POST", `/comp-plans/${created.id}/assignments`, { user_id: assignee.id, effective_from: since });
+    return created;
+  };
+  const yearlyPlan = await plan("AE yearly", "year", 400000, yearly);
+  const monthlyPlan = await plan("AE monthly", "month", 30000, monthly);
+  const deal = async (owner: SeededUser, name: string, arr: number, close: string, extra = {}) =>
+    admin("POST", "/deals", {
+      opportunity_name: name,
+      arr_amount: arr,
+      close_date: close,
+      owner_id: owner.id,
+      ...extra,
+    });
+  const approve = (id: string) => admin("POST", `/deals/${id}/approve`);
+
+  // The year's first deal (paid) and this month's: Yara's year holds both, whatever quarter today is in.
+  const yearStart = await deal(yearly, "Wayne Enterprises annual", 90000, `${year}-01-02`);
+  await approve(yearStart.id);
+  await admin("POST", `/deals/${yearStart.id}/mark-paid`);
+  // Milo's month before this one (paid): outside his current month.
+  const miloEarlier = await deal(monthly, "Soylent refill", 21000, lastMonth);
+  await approve(miloEarlier.id);
+  await admin("POST", `/deals/${miloEarlier.id}/mark-paid`);
+  const miloNow = await deal(monthly, "Tyrell replicant care", 26000.5, `${year}-${month}-01`);
+  await approve(miloNow.id);
+  // Yara owns it, 60 % hers and 40 % Milo's: each one's line follows their own plan.
+  const split = await deal(yearly, "Cyberdyne grid 60/40", 50000, `${year}-${month}-01`, {
+    splits: [
+      { user_id: yearly.id, percent: 60 },
+      { user_id: monthly.id, percent: 40 },
+    ],
+  });
+  await approve(split.id);
+  return { yearly, monthly, yearlyPlanId: yearlyPlan.id, monthlyPlanId: monthlyPlan.id, splitDeal: split.id };
 }

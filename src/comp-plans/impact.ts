@@ -59,6 +59,10 @@ async function present(
   const { limit, offset } = offsetOf(query);
   const page = changes.slice(offset, offset + limit);
   const before = await storedExplanations(db, page);
+  const deals = await repo.impactDeals(
+    db,
+    page.map((c) => c.deal_id),
+  );
   return {
     plan_id: plan.id,
     from_version: plan.version,
@@ -83,17 +87,23 @@ async function present(
       }),
     })),
     lines: {
-      data: page.map((c) => lineOf(c, before.get(c.line_id ?? "") ?? null)),
+      data: page.map((c) => lineOf(c, deals.get(c.deal_id)!, before.get(c.line_id ?? "") ?? null)),
       meta: { page: query.page, per_page: query.per_page, total: changes.length },
     },
   };
 }
 
-function lineOf(c: LineChange, explanationBefore: unknown): PlanImpactLine {
+function lineOf(
+  c: LineChange,
+  deal: { opportunity_name: string; close_date: string },
+  explanationBefore: unknown,
+): PlanImpactLine {
   // The explanations follow c.kind: the engine wrote them for a line of that kind.
   return {
     line_id: c.line_id,
     deal_id: c.deal_id,
+    opportunity_name: deal.opportunity_name,
+    close_date: deal.close_date,
     user_id: c.user_id,
     kind: c.kind,
     period: c.period,

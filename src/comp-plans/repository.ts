@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import { ofVisiblePlans, ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Tx } from "../context.js";
 import type { CompPlansTable, Db } from "../db/schema.js";
+import { anyOf } from "../db/sql.js";
 import { toIso } from "../http/date-fields.js";
 import type { CompPlan, ListPlansQuery, PlanVersion } from "./schema.js";
 
@@ -188,4 +189,18 @@ export async function listVersions(db: Db, planId: string, limit: number, offset
     created_at: toIso(row.created_at)!,
   }));
   return { rows: versions, total: Number(count.n) };
+}
+
+/** What an impact line names its deal by, for the deals of one page of lines: one read, by deal id. */
+export async function impactDeals(
+  db: Db,
+  dealIds: string[],
+): Promise<Map<string, { opportunity_name: string; close_date: string }>> {
+  if (dealIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("deals")
+    .select(["id", "opportunity_name", "close_date"])
+    .where(anyOf("id", [...new Set(dealIds)]))
+    .execute();
+  return new Map(rows.map((r) => [r.id, { opportunity_name: r.opportunity_name, close_date: r.close_date }]));
 }

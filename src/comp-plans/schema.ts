@@ -109,6 +109,10 @@ const ImpactLineFields = {
       "com_… of the stored line (a locked line: the one a retroactive adjustment corrects); null for a new line.",
     ),
   deal_id: z.string(),
+  opportunity_name: z
+    .string()
+    .describe("The deal's name: what a person knows it by (deal_id stays for links and copy)."),
+  close_date: DateOut.describe("The deal's close date."),
   user_id: z.string(),
   period: z.string().describe("The line's period after the change (a removed line: before it)."),
   status: z

@@ -25,6 +25,10 @@ const SAMPLES: Record<string, [unknown[], unknown[]]> = {
     ["usr_1", "2026-07"],
   ],
   "GET /api/v1/users/{id}/periods": [["usr_1"], ["usr_2"]],
+  "GET /api/v1/users/statements": [
+    [{ on: "2026-11-27", page: 1, per_page: 100 }],
+    [{ on: "2026-09-30", page: 2, per_page: 100 }],
+  ],
   "GET /api/v1/users": [[{ page: 1, per_page: 25 }], [{ role: "rep", page: 2, per_page: 25 }]],
   "GET /api/v1/users/{id}": [["usr_1"], ["usr_2"]],
   "GET /api/v1/comp-plans": [[{ per_page: 100 }], [{ status: "active", page: 2, per_page: 25 }]],

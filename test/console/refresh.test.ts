@@ -22,7 +22,7 @@ afterAll(() => {
 async function pages() {
   const { currentStatements, recentDeals } = await web("pages/home/loader");
   const { dealDisputes } = await web("pages/deals/loader");
-  const { statementQuery, periodsQuery } = await web("data/statements/queries");
+  const { statementQuery, periodsQuery, teamStatementsQuery, teamOnQuery } = await web("data/statements/queries");
   const { dealsQuery, dealQuery, dealHistoryQuery } = await web("data/deals/queries");
   const { disputesQuery } = await web("data/disputes/queries");
   const { payoutsQuery, allPayoutGroupsQuery } = await web("data/payouts/queries");
@@ -50,7 +50,8 @@ async function pages() {
     myDisputes: [disputesQuery({ page: 1, per_page: 25 })],
     disputeQueue: [disputesQuery({ status: ["open"], page: 1, per_page: 20 })],
     teamMembers: [everyoneQuery()],
-    teamNumbers: [statementQuery("usr_2", "2026-Q3")],
+    // The team page and the manager's home: each person in their own period on a date, page by page.
+    teamNumbers: [teamOnQuery("2026-11-27"), teamStatementsQuery({ on: "2026-11-27", page: 1, per_page: 100 })],
     people: [usersQuery({ page: 1, per_page: 25 })],
     plans: [plansQuery({ page: 1, per_page: 25 })],
     plan: [planQuery("plan_1"), planAssignmentsQuery("plan_1")],
@@ -72,12 +73,26 @@ type Page = keyof Awaited<ReturnType<typeof pages>>;
 const CHANGES: [write: string, pages: Page[]][] = [
   [
     "POST /api/v1/deals/{id}/approve",
-    ["home", "recentDeals", "dealList", "statement", "deal", "approvalQueue", "toPay", "payouts", "owed"],
+    [
+      "home",
+      "recentDeals",
+      "dealList",
+      "statement",
+      "deal",
+      "approvalQueue",
+      "toPay",
+      "payouts",
+      "owed",
+      "teamNumbers",
+    ],
   ],
-  ["POST /api/v1/deals/{id}/reject", ["home", "recentDeals", "dealList", "statement", "deal", "approvalQueue"]],
+  [
+    "POST /api/v1/deals/{id}/reject",
+    ["home", "recentDeals", "dealList", "statement", "deal", "approvalQueue", "teamNumbers"],
+  ],
   [
     "POST /api/v1/deals/{id}/mark-paid",
-    ["home", "recentDeals", "dealList", "statement", "deal", "toPay", "payouts", "owed"],
+    ["home", "recentDeals", "dealList", "statement", "deal", "toPay", "payouts", "owed", "teamNumbers"],
   ],
   [
     "POST /api/v1/deals/{id}/disputes",
@@ -118,8 +133,8 @@ const CHANGES: [write: string, pages: Page[]][] = [
   ],
   ["POST /api/v1/spiffs", ["spiffs", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"]],
   ["PATCH /api/v1/spiffs/{id}", ["spiffs", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"]],
-  ["POST /api/v1/users", ["people", "teamMembers", "person"]],
-  ["PATCH /api/v1/users/{id}", ["people", "teamMembers", "person"]],
+  ["POST /api/v1/users", ["people", "teamMembers", "person", "teamNumbers"]],
+  ["PATCH /api/v1/users/{id}", ["people", "teamMembers", "person", "teamNumbers"]],
   ["POST /api/v1/api-keys", ["apiKeys"]],
   ["POST /api/v1/api-keys/{id}/rotate", ["apiKeys"]],
   ["POST /api/v1/api-keys/{id}/revoke", ["apiKeys"]],

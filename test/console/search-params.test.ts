@@ -53,7 +53,7 @@ const WRITTEN: Record<string, Record<string, unknown>> = {
   },
   "/deals/$dealId": { history: 2 },
   "/disputes": { page: 3 },
-  "/team": { period: "2026", sort: "attainment", order: "descending" },
+  "/team": { on: "2026-09-30", sort: "total", order: "descending" },
   "/approvals": {
     owner_id: "usr_1",
     period: "2026-Q3",

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlanImpact } from "../../src/comp-plans/index.js";
+import { type PlanImpact, requestPlanChangeImpact, UpdatePlanBody } from "../../src/comp-plans/index.js";
 import { createUser } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, getDeal, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { countStatements } from "../statement-counter.js";
 
 let t: TestApp;
 let api: Api;
@@ -17,9 +18,17 @@ describe("plan-change impact: the README's worked example", () => {
     const rep = await createUser(t, { name: "Ada Rep" });
     const plan = await createPlan(api, { tiers: null, quota: null, base_rate: 0.1 });
     await assign(api, plan.id, rep.id);
-    const approved = await createDeal(api, rep.id, { arr_amount: 50000, close_date: "2026-07-10" });
+    const approved = await createDeal(api, rep.id, {
+      opportunity_name: "Acme platform",
+      arr_amount: 50000,
+      close_date: "2026-07-10",
+    });
     await approveAsOwner(t, approved.id);
-    const pending = await createDeal(api, rep.id, { arr_amount: 20000, close_date: "2026-07-20" });
+    const pending = await createDeal(api, rep.id, {
+      opportunity_name: "Globex pilot",
+      arr_amount: 20000,
+      close_date: "2026-07-20",
+    });
     expect((await getDeal(api, approved.id)).total_commission).toBe(5000);
     expect(pending.total_commission).toBe(2000);
 
@@ -38,6 +47,22 @@ describe("plan-change impact: the README's worked example", () => {
       [approved.id, "approved", 5000, 6000, 1000],
       [pending.id, "pending", 2000, 2400, 400],
     ]);
+    // Each line names its deal as a person knows it, read with the page (not deal by deal).
+    expect(impact.lines.data.map((l) => [l.deal_id, l.opportunity_name, l.close_date])).toEqual([
+      [approved.id, "Acme platform", "2026-07-10"],
+      [pending.id, "Globex pilot", "2026-07-20"],
+    ]);
+    // One read names a page's deals, whatever the page's size (no read per line).
+    for (const per_page of [1, 2]) {
+      const { result, sent } = await countStatements(t.db.db, (db) =>
+        requestPlanChangeImpact({ ...t.ownerCtx(), db }, plan.id, UpdatePlanBody.parse({ base_rate: 0.12 }), {
+          page: 1,
+          per_page,
+        }),
+      );
+      expect("answer" in result ? result.answer.lines.data : []).toHaveLength(per_page);
+      expect(sent.sql.filter((q) => q.includes('"opportunity_name"'))).toHaveLength(1);
+    }
     expect(impact.lines.data[0]!.explanation_after).toMatchObject({ plan_version: 2, amount: 6000 });
     expect(impact.lines.data[0]!.explanation_before).toMatchObject({ plan_version: 1, amount: 5000 });
 

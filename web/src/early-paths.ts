@@ -1,5 +1,5 @@
 import { ID_PREFIXES, isIdOf } from "./lib/ids";
-import { currentPeriodLabel, lastPeriods, type PlanPeriod } from "./lib/periods";
+import { currentPeriodLabel, lastPeriods, type PlanPeriod, today } from "./lib/periods";
 import { rememberedPeriodKinds, type Viewer } from "./lib/remembered";
 
 // What a page's loader asks for first (routes.tsx: pages/home/loader.ts, pages/deals/loader.ts), as the API client
@@ -44,7 +44,12 @@ function homePaths(viewer: Viewer): string[] {
         `/api/v1/payouts?${ONE}`,
       ];
     case "manager":
-      return ["/api/v1/users?page=1&per_page=100", OPEN_DISPUTES, PENDING_DEALS, ...personPaths(viewer.id)];
+      return [
+        `/api/v1/users/statements?on=${today()}&page=1&per_page=100`,
+        OPEN_DISPUTES,
+        PENDING_DEALS,
+        ...personPaths(viewer.id),
+      ];
     default:
       return personPaths(viewer.id);
   }

@@ -161,6 +161,8 @@ export const BY_SCHEMA: Record<string, unknown> = {
         {
           line_id: ID.planLine,
           deal_id: ID.deal,
+          opportunity_name: deal.opportunity_name,
+          close_date: deal.close_date,
           user_id: ID.ana,
           period: "2026-Q3",
           status: "pending",

@@ -491,7 +491,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a plan change
-         * @description Takes a PATCH /comp-plans/{id} body and answers as if it were applied now, writing nothing (API.md §12). `pending`: what the PATCH recalculates, by the same computation. `locked`: approved, disputed and paid lines under the new terms, each (user, plan, period) recomputed in deal order as if nothing were locked — what `retroactive: true` writes as adjustments; only a terms change reprices them. Unchanged lines are not listed; `lines` is paginated, largest |delta| first; `retroactive` here changes nothing. Up to 20,000 pending credits and locked lines: answered within the request (200). Larger: `202` with a `plan_impact` Job; once it succeeded, `GET /jobs/{id}` holds this answer (for the page asked) in `result`.
+         * @description Takes a PATCH /comp-plans/{id} body and answers as if it were applied now, writing nothing (API.md §12). `pending`: what the PATCH recalculates, by the same computation. `locked`: approved, disputed and paid lines under the new terms, each (user, plan, period) recomputed in deal order as if nothing were locked — what `retroactive: true` writes as adjustments; only a terms change reprices them. Unchanged lines are not listed; `lines` is paginated, largest |delta| first, each naming its deal (`opportunity_name`, `close_date`) beside `deal_id`; `retroactive` here changes nothing. Up to 20,000 pending credits and locked lines: answered within the request (200). Larger: `202` with a `plan_impact` Job; once it succeeded, `GET /jobs/{id}` holds this answer (for the page asked) in `result`.
          */
         post: operations["previewPlanChange"];
         delete?: never;
@@ -2039,6 +2039,13 @@ export interface components {
             /** @description com_… of the stored line (a locked line: the one a retroactive adjustment corrects); null for a new line. */
             line_id: string | null;
             deal_id: string;
+            /** @description The deal's name: what a person knows it by (deal_id stays for links and copy). */
+            opportunity_name: string;
+            /**
+             * Format: date
+             * @description The deal's close date.
+             */
+            close_date: string;
             user_id: string;
             /** @description The line's period after the change (a removed line: before it). */
             period: string;
@@ -2061,6 +2068,13 @@ export interface components {
             /** @description com_… of the stored line (a locked line: the one a retroactive adjustment corrects); null for a new line. */
             line_id: string | null;
             deal_id: string;
+            /** @description The deal's name: what a person knows it by (deal_id stays for links and copy). */
+            opportunity_name: string;
+            /**
+             * Format: date
+             * @description The deal's close date.
+             */
+            close_date: string;
             user_id: string;
             /** @description The line's period after the change (a removed line: before it). */
             period: string;

@@ -6,7 +6,7 @@ import { keys, type Resource } from "./keys";
 const EVERYTHING = "everything";
 
 // What lines move when commissions are recalculated: every deal read, every statement (home, statement
-// and team pages) and the payout groups.
+// and team pages: GET /users/statements is keyed under statements too) and the payout groups.
 const LINES: Resource[] = ["deals", "statements", "payouts"];
 
 /**
@@ -31,8 +31,9 @@ export const REFRESH = {
   "DELETE /api/v1/plan-assignments/{id}": [...LINES, "comp-plans"],
   "POST /api/v1/spiffs": [...LINES, "spiffs"],
   "PATCH /api/v1/spiffs/{id}": [...LINES, "spiffs"],
-  "POST /api/v1/users": ["users"],
-  "PATCH /api/v1/users/{id}": ["users"],
+  // A new person, a changed manager or a deactivation changes who the team pages list (GET /users/statements).
+  "POST /api/v1/users": ["users", "statements"],
+  "PATCH /api/v1/users/{id}": ["users", "statements"],
   "POST /api/v1/users/{id}/invitations": [],
   "POST /api/v1/users/{id}/sessions/revoke": [],
   "POST /api/v1/api-keys": ["api-keys"],

@@ -12,6 +12,7 @@ import { commissionLabel } from "../../ui/commission/commissionLabel";
 import { DealLines } from "../../ui/commission/DealLines";
 import { DisputeList } from "../../ui/commission/DisputeList";
 import { DEAL_TYPE_LABELS } from "../../ui/labels";
+import { RecordId } from "../../ui/RecordId";
 import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { DealHistory } from "./DealHistory";
@@ -65,9 +66,7 @@ function DealView({ deal }: { deal: DealDetail }) {
             <Badge data-testid="deal-status" color={deal.status === "disputed" ? "red.9" : "indigo.8"}>
               {deal.status}
             </Badge>
-            <Text size="sm" c="gray.7">
-              {deal.id}
-            </Text>
+            <RecordId id={deal.id} label="The deal's id" />
           </Group>
         </Stack>
         {mayDispute(deal, session.user) && <Button onClick={() => setDisputing(true)}>Dispute this</Button>}

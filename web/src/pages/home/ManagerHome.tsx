@@ -1,43 +1,38 @@
 import { Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useQueries, useQuery } from "@tanstack/react-query";
-import { type Statement, statementQuery } from "../../data/statements/queries";
+import { useQuery } from "@tanstack/react-query";
+import type { TeamStatement } from "../../data/statements/queries";
 import { money } from "../../lib/format";
 import { totalsByCurrency } from "../../lib/money";
-import { currentPeriodLabel } from "../../lib/periods";
 import { AnchorLink } from "../../ui/AnchorLink";
 import { ErrorState, LoadingState } from "../../ui/states";
 import { managerHomeQueries } from "./loader";
 
 /** A statement's currency: its plan's (a person without a plan this period earns nothing in it). */
-const currencyOf = (statement: Statement) => statement.plans[0]?.currency;
+const currencyOf = (statement: TeamStatement) => statement.plans[0]?.currency;
 
 /**
- * A manager's team at a glance: what the people they see earned this quarter (each by their statement,
- * summed exactly per currency), and what waits for them: their reports' open disputes and pending deals.
+ * A manager's team at a glance: what the people they see earned in their current periods (each in their
+ * own plan's month, quarter or year, as the Team page shows them; summed exactly per currency), and what
+ * waits for them: their reports' open disputes and pending deals.
  */
 export function ManagerHome({ managerId }: { managerId: string }) {
-  const period = currentPeriodLabel("quarter");
   const q = managerHomeQueries();
   const team = useQuery({
     ...q.team,
-    select: (users) => users.filter((u) => u.id !== managerId && u.active),
-  });
-  const statements = useQueries({
-    queries: (team.data ?? []).map((user) => statementQuery(user.id, period)),
+    select: (rows) => rows.filter((row) => row.user.id !== managerId && row.user.active),
   });
   const disputes = useQuery(q.disputes);
   const pending = useQuery(q.pending);
-  const all = [team, disputes, pending, ...statements];
+  const all = [team, disputes, pending];
   const failed = all.find((q) => q.isError);
   if (failed) return <ErrorState error={failed.error} retry={() => void Promise.all(all.map((q) => q.refetch()))} />;
   if (!all.every((q) => q.data !== undefined)) return <LoadingState label="Loading your team" lines={3} />;
 
-  const earned = statements.flatMap((q) => {
-    const statement = q.data!;
+  const earned = team.data!.flatMap((statement) => {
     const currency = currencyOf(statement);
     return currency ? [{ currency, statement }] : [];
   });
-  const sum = (pick: (s: Statement) => number) =>
+  const sum = (pick: (s: TeamStatement) => number) =>
     totalsByCurrency(earned.map(({ currency, statement }) => ({ currency, amount: pick(statement) })));
   const rows = [
     { id: "total", label: "Earned", totals: sum((s) => s.totals.total) },
@@ -67,7 +62,7 @@ export function ManagerHome({ managerId }: { managerId: string }) {
     <Stack gap="md" data-testid="manager-home">
       <section aria-labelledby="team-period">
         <Title order={2} size="h3" id="team-period" mb="sm">
-          Your team in {period} ({team.data!.length} {team.data!.length === 1 ? "person" : "people"})
+          Your team's current periods ({team.data!.length} {team.data!.length === 1 ? "person" : "people"})
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           {rows.map((row) => (

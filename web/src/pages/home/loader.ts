@@ -5,9 +5,9 @@ import { allAssignmentsQuery, plansQuery } from "../../data/comp-plans/queries";
 import { dealsQuery } from "../../data/deals/queries";
 import { disputesQuery } from "../../data/disputes/queries";
 import { allPayoutGroupsQuery, payoutsQuery } from "../../data/payouts/queries";
-import { periodsQuery, statementQuery } from "../../data/statements/queries";
-import { everyoneQuery, usersQuery } from "../../data/users/queries";
-import { currentPeriodLabel, lastPeriods, type PlanPeriod } from "../../lib/periods";
+import { periodsQuery, statementQuery, teamOnQuery } from "../../data/statements/queries";
+import { usersQuery } from "../../data/users/queries";
+import { currentPeriodLabel, lastPeriods, type PlanPeriod, today } from "../../lib/periods";
 import { rememberedPeriodKinds } from "../../lib/remembered";
 
 export const RECENT_DEALS = 5;
@@ -51,9 +51,9 @@ export const adminHomeQueries = () => ({
   payouts: payoutsQuery(ONE),
 });
 
-/** What a manager's team section reads before it knows the team (each member's statement follows). */
+/** What a manager's team section reads: everyone they see in their own current plan period, and what waits. */
 export const managerHomeQueries = () => ({
-  team: everyoneQuery(),
+  team: teamOnQuery(today()),
   disputes: disputesQuery({ ...ONE, status: ["open"] }),
   pending: dealsQuery({ ...ONE, status: ["pending"] }),
 });

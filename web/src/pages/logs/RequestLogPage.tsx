@@ -2,13 +2,14 @@ import { NumberInput, Stack, TextInput } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { requestLogsQuery } from "../../data/request-logs/queries";
+import { everyoneQuery, namesOf } from "../../data/users/queries";
 import { useDraft } from "../../lib/draft";
 import { DataTable, listOf } from "../../ui/DataTable";
 import { FilterBar } from "../../ui/FilterBar";
 import { PageHeader } from "../../ui/PageHeader";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { LOG_PAGE_SIZE, localOf, sinceParam } from "./filters";
-import { REQUEST_COLUMNS } from "./RequestLogTable";
+import { requestColumns } from "./RequestLogTable";
 
 const route = getRouteApi("/signed-in/request-log");
 
@@ -27,6 +28,8 @@ export function RequestLogPage() {
     ...requestLogsQuery({ page: search.page ?? 1, key_id, user_id, status, since, per_page: LOG_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
+  // A person who called is shown by name (admins see everyone); the id stays beside it.
+  const names = useQuery({ ...everyoneQuery(), select: namesOf });
   useRenderedMark(requests.isSuccess);
   const clear = () => void navigate({ search: {} });
 
@@ -83,7 +86,7 @@ export function RequestLogPage() {
         minWidth={1080}
         narrowMinWidth={0}
         table={{ verticalSpacing: "xs", fz: "sm", striped: true }}
-        columns={REQUEST_COLUMNS}
+        columns={requestColumns(names.data)}
         rowProps={(row) => ({ "data-request-id": row.id })}
         loading="Loading the request log"
         loadingLines={10}

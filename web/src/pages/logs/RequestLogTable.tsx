@@ -11,8 +11,11 @@ function statusColor(status: number): string {
 
 const nowrap = () => ({ style: { whiteSpace: "nowrap" } });
 
-/** Logged requests: who (key or person), what, how it was answered and how fast. */
-export const REQUEST_COLUMNS: Column<RequestLog>[] = [
+/**
+ * Logged requests: who (a key, or a person by name, their id beside it), what, how it was answered and
+ * how fast. `names`: the people the viewer sees, by id.
+ */
+export const requestColumns = (names: ReadonlyMap<string, string> | undefined): Column<RequestLog>[] => [
   // A phone keeps the request and how it was answered; when, how fast and by whom from `sm` up.
   { header: "When", visibleFrom: "sm", props: nowrap, cell: (row) => dateTime(row.created_at) },
   {
@@ -49,7 +52,7 @@ export const REQUEST_COLUMNS: Column<RequestLog>[] = [
     visibleFrom: "sm",
     cell: (row) => (
       <>
-        {row.key_id ? "API key" : row.user_id ? "Person" : "No one"}
+        {row.key_id ? "API key" : row.user_id ? (names?.get(row.user_id) ?? "Person") : "No one"}
         <Text size="xs" c="gray.7" data-col="caller">
           {row.key_id ?? row.user_id ?? "—"}
         </Text>

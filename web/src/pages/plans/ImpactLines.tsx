@@ -1,8 +1,9 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { PlanImpactLine } from "../../data/comp-plans/mutations";
-import { money, signedMoney } from "../../lib/format";
+import { date, money, signedMoney } from "../../lib/format";
 import { AnchorLink } from "../../ui/AnchorLink";
 import { type ExplainedLine, ExplanationTable } from "../../ui/commission/ExplanationTable";
+import { RecordId } from "../../ui/RecordId";
 
 type Explanation = PlanImpactLine["explanation_before"] | PlanImpactLine["explanation_after"];
 
@@ -61,10 +62,21 @@ export function ImpactLines(props: {
         >
           <Group justify="space-between" wrap="wrap" mb="xs">
             <Group gap="xs" wrap="wrap">
-              <AnchorLink to="/deals/$dealId" params={{ dealId: line.deal_id }} ff="monospace" fz="xs">
-                {line.deal_id}
+              <AnchorLink
+                to="/deals/$dealId"
+                params={{ dealId: line.deal_id }}
+                fw={600}
+                fz="sm"
+                data-testid="impact-line-deal"
+              >
+                {line.opportunity_name}
               </AnchorLink>
-              <Text size="sm">{names.get(line.user_id) ?? line.user_id}</Text>
+              <Text size="xs" c="gray.7" data-testid="impact-line-close-date">
+                closed {date(line.close_date)}
+              </Text>
+              <Text size="sm" data-testid="impact-line-person">
+                {names.get(line.user_id) ?? line.user_id}
+              </Text>
               <Badge variant="light" color={line.locked ? "blue.9" : "gray.7"}>
                 {line.status}
                 {line.locked ? " (locked)" : ""}
@@ -77,7 +89,8 @@ export function ImpactLines(props: {
               {money(line.before, currency)} → {money(line.after, currency)} ({signedMoney(line.delta, currency)})
             </Text>
           </Group>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <RecordId id={line.deal_id} label="The deal's id" />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mt="xs">
             <Stack gap={4} data-testid="explanation-before">
               <Text size="sm" fw={600}>
                 Now

@@ -50,7 +50,13 @@ function ImpactView({ impact, currency, names }: { impact: PlanImpact } & Omit<P
     <Stack gap="md" data-testid="impact">
       <ImpactSummary impact={impact} currency={currency} />
       <ImpactByRep impact={impact} currency={currency} />
-      <ImpactLines lines={impact.lines.data} total={impact.lines.meta.total} currency={currency} names={names} />
+      <ImpactLines
+        lines={impact.lines.data}
+        total={impact.lines.meta.total}
+        currency={currency}
+        // The impact names everyone with a changed line: no line shows a usr_… id where a name exists.
+        names={new Map([...names, ...impact.users.map((u) => [u.user_id, u.name] as const)])}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { Select, Stack } from "@mantine/core";
-import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi, useRouteContext } from "@tanstack/react-router";
 import { useMemo } from "react";
-import { statementQuery } from "../../data/statements/queries";
-import { everyoneQuery, type User } from "../../data/users/queries";
-import { currentPeriodLabel, lastPeriods } from "../../lib/periods";
+import type { SessionUser } from "../../data/auth/queries";
+import { teamOnQuery } from "../../data/statements/queries";
+import { date } from "../../lib/format";
+import { currentPeriodLabel, datesOf, lastPeriods, today } from "../../lib/periods";
 import { DataTable } from "../../ui/DataTable";
 import { PageHeader } from "../../ui/PageHeader";
 import { useRenderedMark } from "../../ui/useRenderedMark";
@@ -13,42 +14,39 @@ import { teamRows } from "./teamRows";
 
 const route = getRouteApi("/signed-in/team");
 
-/** A manager's team (their whole subtree; admins and finance: everyone): attainment and earnings this period. */
+/** The picker's choices: today (everyone's current period), then the last days of the three quarters before. */
+function dateChoices(): { value: string; label: string }[] {
+  const quarters = lastPeriods(currentPeriodLabel("quarter"), 4).slice(0, -1).reverse();
+  return [
+    { value: today(), label: "Today: current periods" },
+    ...quarters.map((quarter) => {
+      const last = datesOf(quarter).to;
+      return { value: last, label: `${date(last)} (end of ${quarter})` };
+    }),
+  ];
+}
+
+/**
+ * A manager's team (their whole subtree; admins and finance: everyone): each person's attainment and
+ * earnings in the period of their own plan on a date (a month, a quarter or a year), read a hundred
+ * people a request (GET /users/statements).
+ */
 export function TeamPage() {
   const { session } = useRouteContext({ from: "/signed-in" });
   return <Team viewer={session.user} />;
 }
 
-function Team({ viewer }: { viewer: User }) {
+function Team({ viewer }: { viewer: SessionUser }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const periods = useMemo(() => lastPeriods(currentPeriodLabel("quarter"), 4).reverse(), []);
-  const period = search.period ?? periods[0]!;
+  const choices = useMemo(dateChoices, []);
+  const on = search.on ?? choices[0]!.value;
   const sort: TeamSort = { column: search.sort ?? "name", direction: search.order ?? "ascending" };
-  const users = useQuery(everyoneQuery());
-  const people = useMemo(() => (users.data ?? []).filter((u) => u.id !== viewer.id), [users.data, viewer.id]);
-  const statements = useQueries({
-    queries: people.map((p) => ({ ...statementQuery(p.id, period), placeholderData: keepPreviousData })),
-  });
-  const failed = users.error ?? statements.find((s) => s.error)?.error;
-  const loading = users.isPending || statements.some((s) => s.isPending);
-  useRenderedMark(!loading && !failed);
-
-  const retry = () => {
-    if (users.error) void users.refetch();
-    for (const query of statements) if (query.error) void query.refetch();
-  };
-  const rows = loading
-    ? undefined
-    : sorted(
-        teamRows(
-          people,
-          users.data ?? [],
-          statements.map((s) => s.data!),
-          viewer,
-        ),
-        sort,
-      );
+  const team = useQuery({ ...teamOnQuery(on), placeholderData: keepPreviousData });
+  useRenderedMark(team.data !== undefined && !team.isPlaceholderData);
+  const rows = team.data ? sorted(teamRows(team.data, viewer), sort) : undefined;
+  // A date from a link that is not among the choices is shown as itself.
+  const data = choices.some((c) => c.value === on) ? choices : [{ value: on, label: date(on) }, ...choices];
 
   return (
     <Stack>
@@ -56,23 +54,24 @@ function Team({ viewer }: { viewer: User }) {
         title="Team"
         action={
           <Select
-            label="Period"
-            data={periods.includes(period) ? periods : [period, ...periods]}
-            value={period}
+            label="Periods on"
+            data={data}
+            value={on}
             onChange={(value) =>
-              value && void navigate({ search: { ...search, period: value === periods[0] ? undefined : value } })
+              value && void navigate({ search: { ...search, on: value === choices[0]!.value ? undefined : value } })
             }
             allowDeselect={false}
-            w={140}
+            w={260}
           />
         }
       >
-        Everyone below you, with what they have booked and earned in the period.
+        Everyone below you, each in their own plan's period on the date picked (a month, a quarter or a year; without a
+        plan, the calendar quarter), with what they have booked and earned in it.
       </PageHeader>
       <DataTable
         label="Team"
         testId="team-table"
-        minWidth={820}
+        minWidth={980}
         narrowMinWidth={0}
         table={{ striped: true, highlightOnHover: true, verticalSpacing: "sm" }}
         columns={teamColumns(
@@ -86,10 +85,10 @@ function Team({ viewer }: { viewer: User }) {
               },
             }),
         )}
-        query={{ error: failed ?? null, refetch: retry }}
+        query={{ error: team.error, refetch: () => void team.refetch() }}
         rows={rows}
         rowKey={(row) => row.user.id}
-        rowProps={(row) => ({ "data-user-id": row.user.id })}
+        rowProps={(row) => ({ "data-user-id": row.user.id, "data-period": row.period })}
         loading="Loading your team"
         empty={{
           title: "No one reports to you yet",

@@ -1,7 +1,8 @@
-import { Stack, Text } from "@mantine/core";
+import { Box, Stack, Text } from "@mantine/core";
 import { money, percent } from "../../lib/format";
 import { AnchorLink } from "../../ui/AnchorLink";
 import type { Column, SortDirection } from "../../ui/DataTable";
+import { ROLE_LABELS } from "../../ui/labels";
 import type { TEAM_COLUMNS } from "./schemas";
 import type { TeamRow } from "./teamRows";
 
@@ -20,8 +21,12 @@ function sortKey(row: TeamRow, column: TeamColumn): string | number {
       return row.user.role;
     case "manager":
       return row.managerName;
+    case "period":
+      return row.period;
     case "attainment":
       return row.plans[0]?.attainment_ratio ?? -1;
+    case "total":
+      return row.total;
     case "deals":
       return row.deals;
     default:
@@ -56,17 +61,25 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
     sort: by(key),
     cell: (row) => money(row.earned[key], row.currency),
   });
-  // A phone keeps the name, attainment and earnings: the three amounts in one column, each named.
+  // A phone keeps the name (with the period), attainment and earnings: the total, then the three
+  // amounts by status in one column, each named.
   const earnedTogether: Column<TeamRow> = {
     header: "Earned",
     id: "earned",
     numeric: true,
     hiddenFrom: "sm",
     cell: (row) => (
-      <Stack gap={0} align="flex-end">
+      // Each amount and its word on one line: the column is as wide as its longest line, the name takes the rest.
+      <Stack gap={0} align="flex-end" style={{ whiteSpace: "nowrap" }}>
+        <Text size="sm" fw={700} data-earned="total">
+          {money(row.total, row.currency)}{" "}
+          <Text span size="xs" c="dimmed" fw={400}>
+            in all
+          </Text>
+        </Text>
         {(["pending", "approved", "paid"] as const).map((key) => (
           <Text key={key} size="sm" data-earned={key}>
-            <span style={{ whiteSpace: "nowrap" }}>{money(row.earned[key], row.currency)}</span>{" "}
+            {money(row.earned[key], row.currency)}{" "}
             <Text span size="xs" c="dimmed">
               {key}
             </Text>
@@ -80,16 +93,29 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
       header: "Name",
       rowHeader: true,
       sort: by("name"),
-      // A long name wraps (on a phone the row keeps attainment and earnings in view).
-      props: () => ({ style: { overflowWrap: "anywhere" } }),
+      // A long name wraps between words (on a phone the row keeps attainment and earnings in view).
+      props: () => ({ style: { overflowWrap: "break-word" } }),
       cell: (row) => (
-        <AnchorLink to="/people/$userId" params={{ userId: row.user.id }}>
-          {row.user.name}
-        </AnchorLink>
+        <>
+          <AnchorLink to="/people/$userId" params={{ userId: row.user.id }}>
+            {row.user.name}
+          </AnchorLink>
+          <Box hiddenFrom="sm" data-testid="period-narrow">
+            <Period row={row} />
+          </Box>
+        </>
       ),
     },
-    { header: "Role", visibleFrom: "sm", sort: by("role"), cell: (row) => row.user.role },
+    { header: "Role", visibleFrom: "sm", sort: by("role"), cell: (row) => ROLE_LABELS[row.user.role] },
     { header: "Manager", visibleFrom: "sm", sort: by("manager"), cell: (row) => row.managerName },
+    {
+      header: "Period",
+      id: "period",
+      visibleFrom: "sm",
+      sort: by("period"),
+      props: () => ({ style: { whiteSpace: "nowrap" } }),
+      cell: (row) => <Period row={row} />,
+    },
     {
       header: "Attainment",
       id: "attainment",
@@ -97,12 +123,35 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
       sort: by("attainment"),
       cell: (row) => <Attainment row={row} />,
     },
+    {
+      header: "Earned",
+      id: "total",
+      numeric: true,
+      visibleFrom: "sm",
+      sort: by("total"),
+      props: () => ({ fw: 600 }),
+      cell: (row) => money(row.total, row.currency),
+    },
     earned("pending", "Pending"),
     earned("approved", "Approved"),
     earned("paid", "Paid"),
     earnedTogether,
     { header: "Deals", id: "deals", numeric: true, visibleFrom: "sm", sort: by("deals"), cell: (row) => row.deals },
   ];
+}
+
+const KIND_WORDS = { month: "month", quarter: "quarter", year: "year" } as const;
+
+/** The person's own period ("2026-Q4") and what it is ("quarter"): each row may follow another kind of plan. */
+function Period({ row }: { row: TeamRow }) {
+  return (
+    <Text size="sm" span data-period={row.period} data-testid="team-period">
+      <span style={{ whiteSpace: "nowrap" }}>{row.period}</span>{" "}
+      <Text span size="xs" c="dimmed">
+        {KIND_WORDS[row.periodKind]}
+      </Text>
+    </Text>
+  );
 }
 
 /** Each plan's attainment: the ratio, and the credit against the quota in the plan's currency. */
@@ -118,10 +167,8 @@ function Attainment({ row }: { row: TeamRow }) {
     <Stack gap={0} align="flex-end">
       {row.plans.map((plan) => (
         <div key={plan.plan_id} data-plan-id={plan.plan_id}>
-          <Text span fw={600}>
-            {plan.attainment_ratio === null ? "—" : percent(plan.attainment_ratio)}
-          </Text>{" "}
-          <Text span size="xs" c="dimmed">
+          <Text fw={600}>{plan.attainment_ratio === null ? "—" : percent(plan.attainment_ratio)}</Text>
+          <Text size="xs" c="dimmed">
             {money(plan.attainment, plan.currency)}
             {plan.quota === null ? "" : ` of ${money(plan.quota, plan.currency)}`}
           </Text>

@@ -1,34 +1,44 @@
-import type { Statement } from "../../data/statements/queries";
-import type { User } from "../../data/users/queries";
+import type { SessionUser } from "../../data/auth/queries";
+import type { TeamStatement } from "../../data/statements/queries";
+import { kindOf, type PlanPeriod } from "../../lib/periods";
 
-type PlanSummary = Statement["plans"][number];
+type PlanSummary = TeamStatement["plans"][number];
 
 export interface TeamRow {
-  user: User;
+  user: TeamStatement["user"];
   managerName: string;
-  /** The person's plans this period: attainment against quota, as the statement gives it. */
+  /** The person's own period on the date picked ("2026-11", "2026-Q4", "2026"), as the API chose it. */
+  period: string;
+  /** The period's kind: their plan's (a person with no plan in force on the date: the calendar quarter). */
+  periodKind: PlanPeriod;
+  /** The person's plans in the period: attainment against quota, as the statement gives it. */
   plans: PlanSummary[];
-  /** Earned this period by status, summed by the API (never here). */
-  earned: Statement["by_status"];
+  /** Earned in the period, in all and by status, summed by the API (never here). */
+  total: number;
+  earned: TeamStatement["by_status"];
   currency: string;
-  /** Deals credited to the person this period: the distinct deals of their plan lines. */
+  /** Deals credited to the person in the period: the distinct deals of their plan lines (the API's count). */
   deals: number;
 }
 
-/** One row per person, joined with their manager's name and their statement for the period. */
-export function teamRows(people: User[], everyone: User[], statements: Statement[], viewer: User): TeamRow[] {
-  const names = new Map([...everyone, viewer].map((u) => [u.id, u.name]));
-  return people.map((user, i) => {
-    const statement = statements[i]!;
-    const plans = statement.plans;
-    return {
-      user,
-      managerName: user.manager_id ? (names.get(user.manager_id) ?? "—") : "—",
-      plans,
-      earned: statement.by_status,
+/**
+ * One row per person below the viewer (the viewer's own row left out), with their manager's name: the
+ * managers of the people a viewer sees are the viewer or people in the same list.
+ */
+export function teamRows(statements: TeamStatement[], viewer: Pick<SessionUser, "id" | "name">): TeamRow[] {
+  const names = new Map([...statements.map((s) => [s.user.id, s.user.name] as const), [viewer.id, viewer.name]]);
+  return statements
+    .filter((s) => s.user.id !== viewer.id)
+    .map((s) => ({
+      user: s.user,
+      managerName: s.user.manager_id ? (names.get(s.user.manager_id) ?? "—") : "—",
+      period: s.period,
+      periodKind: kindOf(s.period),
+      plans: s.plans,
+      total: s.totals.total,
+      earned: s.by_status,
       // Spiff and adjustment lines follow the person's plan's currency; without a plan line, the default.
-      currency: plans[0]?.currency ?? "USD",
-      deals: new Set(statement.lines.filter((l) => l.kind === "plan").map((l) => l.deal_id)).size,
-    };
-  });
+      currency: s.plans[0]?.currency ?? "USD",
+      deals: s.deals,
+    }));
 }
