@@ -69,17 +69,18 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
     numeric: true,
     hiddenFrom: "sm",
     cell: (row) => (
-      // Each amount and its word on one line: the column is as wide as its longest line, the name takes the rest.
-      <Stack gap={0} align="flex-end" style={{ whiteSpace: "nowrap" }}>
-        <Text size="sm" fw={700} data-earned="total">
-          {money(row.total, row.currency)}{" "}
+      // An amount never breaks; its word follows on the same line when the column has room, else below it,
+      // so the widest amount (not amount and word) sets the column's least width.
+      <Stack gap={0} align="flex-end">
+        <Text size="sm" fw={700} data-earned="total" ta="right">
+          <span style={{ whiteSpace: "nowrap" }}>{money(row.total, row.currency)}</span>{" "}
           <Text span size="xs" c="dimmed" fw={400}>
             in all
           </Text>
         </Text>
         {(["pending", "approved", "paid"] as const).map((key) => (
-          <Text key={key} size="sm" data-earned={key}>
-            {money(row.earned[key], row.currency)}{" "}
+          <Text key={key} size="sm" data-earned={key} ta="right">
+            <span style={{ whiteSpace: "nowrap" }}>{money(row.earned[key], row.currency)}</span>{" "}
             <Text span size="xs" c="dimmed">
               {key}
             </Text>
