@@ -1,9 +1,10 @@
-import { Badge, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
+import { Badge, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { AnchorLink } from "../../ui/AnchorLink";
 import { ErrorState, LoadingState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
+import { CountCard } from "./CountCard";
 import { adminHomeQueries } from "./loader";
 import { isSetUp, type Step, setupSteps } from "./setup";
 
@@ -68,17 +69,11 @@ export function AdminHome() {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         {tasks.map((task) => (
-          <Card withBorder key={task.id} data-testid={`task-${task.id}`}>
-            <Text size="sm" c="gray.7">
-              {task.label}
-            </Text>
-            <Text fw={700} fz="xl" data-testid="count">
-              {task.count}
-            </Text>
+          <CountCard key={task.id} testId={`task-${task.id}`} label={task.label} count={task.count}>
             <AnchorLink to={task.to} size="sm">
               {task.count === 0 ? "Open" : task.hint}
             </AnchorLink>
-          </Card>
+          </CountCard>
         ))}
       </SimpleGrid>
     </section>

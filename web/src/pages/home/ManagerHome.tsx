@@ -5,6 +5,7 @@ import { money } from "../../lib/format";
 import { totalsByCurrency } from "../../lib/money";
 import { AnchorLink } from "../../ui/AnchorLink";
 import { ErrorState, LoadingState } from "../../ui/states";
+import { CountCard } from "./CountCard";
 import { managerHomeQueries } from "./loader";
 
 /** A statement's currency: its plan's (a person without a plan this period earns nothing in it). */
@@ -86,15 +87,9 @@ export function ManagerHome({ managerId }: { managerId: string }) {
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           {waiting.map((w) => (
-            <Card withBorder key={w.id} data-testid={`waiting-${w.id}`}>
-              <Text size="sm" c="gray.7">
-                {w.label}
-              </Text>
-              <Text fw={700} fz="xl" data-testid="count">
-                {w.count}
-              </Text>
+            <CountCard key={w.id} testId={`waiting-${w.id}`} label={w.label} count={w.count}>
               <Text size="sm">{w.link}</Text>
-            </Card>
+            </CountCard>
           ))}
         </SimpleGrid>
       </section>
