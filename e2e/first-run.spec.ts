@@ -180,6 +180,8 @@ test("first run: the start banner's command invites the first admin, whose link 
     await expect(checklist.getByTestId(`setup-${step}`).getByTestId("count")).toHaveText(count);
   }
   await expect(checklist).toContainText("4 of 5 done.");
+  // The README's picture of a new company's admin home (docs/), as the first admin sees it here.
+  await page.screenshot({ path: new URL("../docs/console-admin-setup.png", import.meta.url).pathname });
 
   // Signed out, the sign-in page asks again and no longer says no one can sign in.
   const methods = page.waitForResponse(`${first.origin}/api/v1/auth/methods`);

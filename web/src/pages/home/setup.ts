@@ -48,7 +48,7 @@ export function setupSteps(counts: SetupCounts): Step[] {
       label: "Deals",
       count: counts.deals,
       to: "/deals",
-      hint: "Send deals from your CRM (POST /deals) or import them.",
+      hint: "Send deals from your CRM with an API key (POST /deals, or PUT /deals/by-external-id/{id} to sync).",
     },
     {
       id: "api-keys",
