@@ -24,6 +24,8 @@ export type DealStatus = (typeof DEAL_STATUSES)[number];
 export const COMMISSION_KINDS = ["plan", "spiff", "adjustment"] as const;
 export const COMMISSION_STATUSES = ["pending", "approved", "paid", "void"] as const;
 
+export const PAYOUT_RUN_STATUSES = ["draft", "finalized", "cancelled"] as const;
+
 export const DISPUTE_REASONS = [
   "wrong_amount",
   "wrong_deal_type",

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { DealRefundsTable, PayoutRunPayeesTable, PayoutRunsTable } from "./tables-pay.js";
 import type {
   ApiKeysTable,
   ApiKeyVersionTable,
@@ -26,6 +27,7 @@ import type {
 } from "./tables-sales.js";
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSubscriptionsTable } from "./tables-webhooks.js";
 
+export type * from "./tables-pay.js";
 export type * from "./tables-platform.js";
 export type * from "./tables-sales.js";
 export type * from "./tables-webhooks.js";
@@ -53,6 +55,9 @@ export interface DB {
   deal_splits: DealSplitsTable;
   commission_lines: CommissionLinesTable;
   disputes: DisputesTable;
+  payout_runs: PayoutRunsTable;
+  payout_run_payees: PayoutRunPayeesTable;
+  deal_refunds: DealRefundsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

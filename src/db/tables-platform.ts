@@ -38,6 +38,8 @@ export interface UsersTable {
   /** argon2id PHC string; null until the person sets a password (invitation) — never exposed. */
   password_hash: string | null;
   password_changed_at: Timestamp | null;
+  /** The person's id in the payroll system (API.md §13), unique when set. */
+  payroll_id: Generated<string | null>;
 }
 
 export interface InvitationsTable {

@@ -114,6 +114,12 @@ export interface CommissionLinesTable {
   explanation_digest: Generated<string | null>;
   /** A retroactive adjustment's original locked line (migration 012); NULL on every other line. */
   adjusts_line_id: Generated<string | null>;
+  /** The deal's currency, filled by a trigger on insert (migration 015). */
+  currency: Generated<string>;
+  /** The one draft or finalized payout run holding the line (API.md §13). */
+  payout_run_id: Generated<string | null>;
+  /** The refund that wrote a clawback line; null for a cancellation's and every other line. */
+  refund_id: Generated<string | null>;
   calculated_at: Timestamp;
   created_at: Timestamp;
 }

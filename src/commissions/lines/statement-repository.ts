@@ -32,7 +32,7 @@ export async function statementLinesOfUsers(
       "d.opportunity_name",
       "d.close_date",
       "d.arr_amount",
-      "d.currency",
+      "d.currency as deal_currency",
       "d.deal_type",
       "d.status as deal_status",
     ])
@@ -47,7 +47,8 @@ export async function statementLinesOfUsers(
     .orderBy("l.id")
     .execute();
   for (const row of rows) {
-    const { opportunity_name, close_date, arr_amount, currency, deal_type, deal_status, credit_percent, ...l } = row;
+    const { opportunity_name, close_date, arr_amount, deal_currency, deal_type, deal_status, credit_percent, ...l } =
+      row;
     const line: StatementLine = {
       ...toCommission(l),
       deal: {
@@ -55,7 +56,7 @@ export async function statementLinesOfUsers(
         opportunity_name,
         close_date,
         arr_amount: Number(arr_amount),
-        currency,
+        currency: deal_currency,
         deal_type,
         status: deal_status,
         credit_percent: credit_percent === null ? null : Number(credit_percent),

@@ -1,0 +1,60 @@
+import type { Generated } from "kysely";
+import type { PAYOUT_RUN_STATUSES } from "../enums.js";
+import type { DateOnly, Decimal, Json, OneOf, Timestamp } from "./column-types.js";
+
+/** Row types of the pay cycle (migration 015): payout runs and their payees, refunds. */
+
+export interface PayoutRunsTable {
+  id: string;
+  /** Creation order (an identity column): bigint, a string from both drivers. */
+  seq: Generated<string>;
+  status: OneOf<typeof PAYOUT_RUN_STATUSES>;
+  through: DateOnly;
+  pay_date: DateOnly;
+  currency: string | null;
+  user_ids: Json<string[]> | null;
+  max_recovery_percent: Decimal;
+  period_start: DateOnly;
+  period_end: DateOnly;
+  created_at: Timestamp;
+  created_by: string;
+  finalized_at: Timestamp | null;
+  finalized_by: string | null;
+  cancelled_at: Timestamp | null;
+  cancelled_by: string | null;
+}
+
+export interface PayoutRunPayeesTable {
+  run_id: string;
+  user_id: string;
+  currency: string;
+  name: string;
+  email: string;
+  external_id: string | null;
+  payroll_id: string | null;
+  gross_plan: Decimal;
+  gross_spiff: Decimal;
+  gross_override: Decimal;
+  gross_adjustment: Decimal;
+  gross_clawback: Decimal;
+  gross_draw_advance: Decimal;
+  gross_draw_recovery: Decimal;
+  line_count: number;
+  lines_total: Decimal;
+  positive_total: Decimal;
+  deficit_brought_forward: Decimal;
+  recovery_cap: Decimal;
+  recovered: Decimal;
+  net_pay: Decimal;
+  deficit_carried_forward: Decimal;
+}
+
+export interface DealRefundsTable {
+  id: string;
+  deal_id: string;
+  amount: Decimal;
+  effective_date: DateOnly;
+  reason: string | null;
+  clawback_line_ids: Json<string[]>;
+  created_at: Timestamp;
+}
