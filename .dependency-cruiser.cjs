@@ -16,7 +16,7 @@ const FLOORS = [
   ["api-keys/", "sessions/", "users/", "webhooks/"],
   ["commissions/"],
   ["comp-plans/", "spiffs/", "disputes/"],
-  ["deals/"],
+  ["deals/", "payout-runs/"],
   ["mcp/", "demo/", "auth/"],
   ["app/", "owner/", "cli/", "deployment.ts", "main.ts"],
 ];
@@ -35,6 +35,7 @@ const FEATURES = [
   "spiffs",
   "disputes",
   "deals",
+  "payout-runs",
   "demo",
   "auth",
 ];

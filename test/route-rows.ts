@@ -1,5 +1,6 @@
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "./commissions/route-cases.js";
 import { createApiKey, createJob, createUser, unique, uniqueEmail } from "./factories.js";
+import { PAYOUT_RUN_ROUTES } from "./payout-runs/route-cases.js";
 import type { RouteCase } from "./route-case.js";
 import { createWebhookDelivery, createWebhookSubscription } from "./webhooks/support.js";
 
@@ -216,6 +217,7 @@ export const ROUTES: RouteCase[] = [
   },
   ...COMMISSION_ROUTES,
   ...DISPUTE_ROUTES,
+  ...PAYOUT_RUN_ROUTES,
 ];
 
 /** Gives the rows the records their bodies name; call once per app before using them. */

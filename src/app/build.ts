@@ -18,6 +18,7 @@ import { DEFAULT_LISTEN, ServiceOrigin } from "../http/origin.js";
 import type { App } from "../http/types.js";
 import { jobRoutes } from "../jobs/routes.js";
 import { mcpRoutes } from "../mcp/routes.js";
+import { payoutRunRoutes } from "../payout-runs/index.js";
 import { type Limit, PER_KEY, type RateLimitStore } from "../rate-limit/limiter.js";
 import { MemoryStore } from "../rate-limit/stores.js";
 import { requestLogRoutes } from "../request-logs/routes.js";
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       dealRoutes(api);
       disputeRoutes(api);
       commissionRoutes(api);
+      payoutRunRoutes(api);
       options.extraRoutes?.(api);
     },
     { prefix: "/api/v1" },

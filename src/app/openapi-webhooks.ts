@@ -5,6 +5,7 @@ import { Dispute } from "../disputes/index.js";
 import { EVENT_TYPES, type EventType } from "../events/catalogue.js";
 import { eventBody } from "../events/envelope.js";
 import { MoneyOut } from "../http/commission-fields.js";
+import { PayoutRunSummary } from "../payout-runs/index.js";
 import { WebhookTestEvent } from "../webhooks/index.js";
 import { ref } from "./openapi-schemas.js";
 
@@ -33,6 +34,11 @@ const CommissionEvent = eventBody("CommissionEvent", ["commission.calculated"], 
   previous_amount: MoneyOut.nullable().describe("The line's amount before; null for a new line or one voided before."),
 });
 const DisputeEvent = eventBody("DisputeEvent", ["dispute.opened", "dispute.resolved"], { object: Dispute });
+const PayoutRunEvent = eventBody(
+  "PayoutRunEvent",
+  ["payout_run.created", "payout_run.finalized", "payout_run.cancelled"],
+  { object: PayoutRunSummary.describe("The run as GET /payout-runs/{id} shows it, without its payees and lines.") },
+);
 
 /** Each event type: when it is sent, and its body's schema (a new type in the catalogue must be added here). */
 const EVENTS: Record<EventType, [summary: string, body: z.ZodType]> = {
@@ -46,6 +52,9 @@ const EVENTS: Record<EventType, [summary: string, body: z.ZodType]> = {
   "commission.calculated": ["A commission line was written or its amount changed", CommissionEvent],
   "dispute.opened": ["A dispute was opened", DisputeEvent],
   "dispute.resolved": ["A dispute was resolved", DisputeEvent],
+  "payout_run.created": ["A draft payout run was created", PayoutRunEvent],
+  "payout_run.finalized": ["A payout run was finalized: its lines are paid", PayoutRunEvent],
+  "payout_run.cancelled": ["A draft payout run was cancelled: its lines are released", PayoutRunEvent],
   "webhook.test": ["POST /webhook-subscriptions/{id}/test, to that subscription only", WebhookTestEvent],
 };
 

@@ -37,6 +37,11 @@ export const Commission = z
     locked: z.boolean().describe("Lines of approved, disputed and paid deals never change."),
     explanation: Explanation,
     calculated_at: Timestamp,
+    currency: z.string().describe("The line's currency (its deal's)."),
+    payout_run_id: z
+      .string()
+      .nullable()
+      .describe("prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none."),
   })
   .meta({ id: "Commission" });
 export type Commission = z.infer<typeof Commission>;
@@ -47,6 +52,8 @@ export const ListCommissionsQuery = PageQuery.extend({
   status: commaList(CommissionStatus.options, "a line status").optional(),
   kind: commaList(CommissionKind.options, "a line kind").optional(),
   period: PeriodLabel.optional(),
+  currency: z.string().optional().describe("The lines' currency, e.g. USD."),
+  payout_run_id: z.string().optional().describe("prun_…: the lines of this payout run."),
 }).strict();
 export type ListCommissionsQuery = z.infer<typeof ListCommissionsQuery>;
 

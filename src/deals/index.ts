@@ -27,5 +27,6 @@ export {
   RejectDealBody,
   UpdateDealBody,
 } from "./schema.js";
+export { lockDealsForPayment, settlePaidDeals } from "./settle.js";
 export { updateDeal } from "./update.js";
 export { upsertDeal } from "./upsert.js";

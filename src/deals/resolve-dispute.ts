@@ -1,11 +1,18 @@
 import { audit } from "../audit/record.js";
-import { addAdjustment, type DisputeSource, disputeAdjustmentPeriod, disputeReason } from "../commissions/index.js";
+import {
+  addAdjustment,
+  type DisputeSource,
+  disputeAdjustmentPeriod,
+  disputeReason,
+  fullyPaidDeals,
+} from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import type { Dispute, ResolveDisputeBody } from "../disputes/index.js";
 import * as disputes from "../disputes/index.js";
 import { AppError } from "../errors.js";
+import { emit } from "../events/emit.js";
 import { cents, compareTexts, minus, parse, plain, plus } from "../money/index.js";
-import type * as repo from "./repository.js";
+import { type DealRecord, toDeal } from "./repository.js";
 import { dealChanged, lockedDeal, totalsOf, wrongStatus } from "./transition.js";
 import { setStatus } from "./transitions-repository.js";
 
@@ -37,7 +44,7 @@ function acceptedTotal(input: ResolveDisputeBody, expected: string | null): stri
 async function adjustForDispute(
   tx: Tx,
   ctx: Ctx,
-  to: { deal: repo.DealRecord; userId: string },
+  to: { deal: DealRecord; userId: string },
   source: DisputeSource,
   note?: string,
 ): Promise<string> {
@@ -84,9 +91,13 @@ export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDispute
       resolved_amount: accepted,
       resolved_at: ctx.now,
     });
-    // The adjustment refreshed the deal's total: the update's RETURNING carries it.
-    const now = await setStatus(tx, deal, { status: "approved", updated_at: ctx.now });
+    // The adjustment refreshed the deal's total: the update's RETURNING carries it. A payout run may have
+    // paid every line meanwhile (API.md §13): then the deal is paid.
+    const paid = (await fullyPaidDeals(tx, [dealId])).has(dealId);
+    const change = paid ? { status: "paid" as const, paid_at: ctx.now } : { status: "approved" as const };
+    const now = await setStatus(tx, deal, { ...change, updated_at: ctx.now });
     await dealChanged(tx, ctx, { action: "deal.resolve_dispute", before: deal, now }, { before, after });
+    if (paid) await emit(tx, ctx, "deal.paid", { object: toDeal(now) });
     return dispute;
   });
 }

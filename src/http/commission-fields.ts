@@ -42,6 +42,9 @@ export const Attainment = decimalInput(6, 0, 1000).describe("Quota attainment wh
 /** A split percent: > 0 and ≤ 100, at most 4 decimals. */
 export const Percent = decimalInput(4, 0, 100, true).describe("Percent of the credit, > 0 and ≤ 100, 4 decimals.");
 
+/** A payout run's recovery limit (API.md §13): 0–100, at most 4 decimals. */
+export const RecoveryPercent = decimalInput(4, 0, 100).describe("Percent, 0 to 100, at most 4 decimals.");
+
 /**
  * An amount as a filter: in a query string, digits with at most 2 decimals (no sign, exponent or
  * spaces); from MCP arguments, a JSON number. Carried as exact decimal text, compared as numeric in SQL.

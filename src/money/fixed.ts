@@ -124,6 +124,12 @@ export function roundCents(a: Fixed): Fixed {
   return fx(norm(q + (r + r >= d ? 1n : r + r <= -d ? -1n : 0n)), 2);
 }
 
+/** Truncated toward zero to the cent, at scale 2 (a cap never above its exact value). */
+export function truncCents(a: Fixed): Fixed {
+  if (a.s <= 2) return fx(shift(a.c, 2 - a.s), 2);
+  return fx(norm(BigInt(a.c) / bigPow10(a.s - 2)), 2);
+}
+
 /** Rounded up to the cent, away from zero (a target that closing that much reaches), at scale 2. */
 export function roundCentsUp(a: Fixed): Fixed {
   if (a.s <= 2) return fx(shift(a.c, 2 - a.s), 2);

@@ -26,6 +26,7 @@ export {
   sign,
   times,
   times100,
+  truncCents,
   ZERO,
 } from "./fixed.js";
 export {

@@ -34,6 +34,8 @@ const line = (overrides: Partial<Commission>): Commission => ({
   locked: true,
   explanation: { summary: 'Tier 1, "base" rate, 10%' } as Commission["explanation"],
   calculated_at: "2026-11-22T10:00:00.000Z",
+  currency: "USD",
+  payout_run_id: null,
   ...overrides,
 });
 

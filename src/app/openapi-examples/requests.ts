@@ -1,3 +1,4 @@
+import { PAYOUT_RUN_REQUESTS } from "./payout-runs.js";
 import { ID } from "./world.js";
 
 /** The deal Ana closed, as a CRM sends it. */
@@ -23,6 +24,7 @@ const planChange = {
 
 /** One request body per operation that takes one (by operationId); actions without fields send `{}`. */
 export const REQUESTS: Record<string, unknown> = {
+  ...PAYOUT_RUN_REQUESTS,
   createApiKey: { name: "Finance sync", scope: "write", expires_at: "2027-01-01T00:00:00.000Z" },
   revokeApiKey: {},
   rotateApiKey: { grace_period_seconds: 3600 },

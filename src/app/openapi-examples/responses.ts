@@ -1,3 +1,4 @@
+import { PAYOUT_RUN_EVENT, PAYOUT_RUN_EXAMPLES, PAYOUT_RUN_OPERATIONS } from "./payout-runs.js";
 import { STATEMENT_EXAMPLES } from "./statements.js";
 import {
   AT,
@@ -198,6 +199,7 @@ export const BY_SCHEMA: Record<string, unknown> = {
     explanation: null,
   },
   ...STATEMENT_EXAMPLES,
+  ...PAYOUT_RUN_EXAMPLES,
   PayoutGroup: {
     user_id: ID.ana,
     user_name: "Ana Silva",
@@ -217,6 +219,7 @@ export const BY_OPERATION: Record<string, unknown> = {
   rejectDeal: dealAfter("rejected"),
   markDealPaid: dealAfter("paid"),
   createAdjustment: adjustmentLine,
+  ...PAYOUT_RUN_OPERATIONS,
   resolveDispute: {
     ...dispute,
     status: "resolved",
@@ -249,6 +252,7 @@ export const EVENTS: Record<string, unknown> = {
     created_at: AT.disputed,
     data: { object: dispute },
   },
+  PayoutRunEvent: PAYOUT_RUN_EVENT,
   WebhookTestEvent: {
     id: "evt_01J5QM1D4G7J0M3P6R9T2W5Y8A",
     type: "webhook.test",

@@ -115,7 +115,15 @@ export const planExplanation = {
   amount: 3840,
 };
 
-const line = { deal_id: ID.deal, user_id: ID.ana, period: "2026-Q3", status: "pending", locked: false };
+const line = {
+  deal_id: ID.deal,
+  user_id: ID.ana,
+  period: "2026-Q3",
+  status: "pending",
+  locked: false,
+  currency: "USD",
+  payout_run_id: null,
+};
 
 export const planLine = {
   id: ID.planLine,

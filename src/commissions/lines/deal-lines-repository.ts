@@ -93,3 +93,33 @@ export async function adjustmentLineIds(db: Db, dealId: string): Promise<string[
     .execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * Locks a deal's approved lines (in id order, as a payout run's selection does) and returns the run a
+ * line is held by, if any: an approved line with a run is in a draft run (finalizing pays it).
+ */
+export async function lockRunOfDealLines(tx: Tx, dealId: string): Promise<string | null> {
+  const rows = await tx
+    .selectFrom("commission_lines")
+    .select(["id", "payout_run_id"])
+    .where("deal_id", "=", dealId)
+    .where("status", "=", "approved")
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+  return rows.find((r) => r.payout_run_id !== null)?.payout_run_id ?? null;
+}
+
+/** Of these deals, those whose non-void lines are all paid (at least one). */
+export async function fullyPaidDeals(db: Db, dealIds: string[]): Promise<Set<string>> {
+  if (dealIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("commission_lines")
+    .select("deal_id")
+    .where(anyOf("deal_id", dealIds))
+    .where("status", "<>", "void")
+    .groupBy("deal_id")
+    .having(sql<boolean>`bool_and(status = 'paid')`)
+    .execute();
+  return new Set(rows.map((r) => r.deal_id));
+}

@@ -58,3 +58,13 @@ export function markDealLinesPaid(tx: Tx, dealId: string): Promise<number> {
 export function adjustmentLineIds(db: Db, dealId: string): Promise<string[]> {
   return repo.adjustmentLineIds(db, dealId);
 }
+
+/** Locks a deal's approved lines; the draft payout run holding one of them, if any (API.md §13). */
+export function lockRunOfDealLines(tx: Tx, dealId: string): Promise<string | null> {
+  return repo.lockRunOfDealLines(tx, dealId);
+}
+
+/** Of these deals, those whose non-void lines are all paid: a run's finalize or a resolution pays them. */
+export function fullyPaidDeals(db: Db, dealIds: string[]): Promise<Set<string>> {
+  return repo.fullyPaidDeals(db, dealIds);
+}

@@ -12,10 +12,12 @@ export { type CsvLine, csvText, wantsCsv } from "./csv.js";
 export { CSV_FORMAT, csvResponse, sendCommissionsCsv, sendStatementCsv } from "./csv-reply.js";
 export {
   adjustmentLineIds,
+  fullyPaidDeals,
   type LineTotals,
   linesOfDeal,
   lineTotalsOf,
   lockDealLines,
+  lockRunOfDealLines,
   markDealLinesPaid,
   readLineTotals,
   voidDealLines,
@@ -23,6 +25,6 @@ export {
 export { listPeriods } from "./list-periods.js";
 export { listTeamStatements } from "./list-team-statements.js";
 export { listPayouts } from "./payouts.js";
-export { getCommission, listCommissions } from "./read.js";
+export { getCommission, listCommissions, listRunLines } from "./read.js";
 export { correctLockedHistory, type RetroactiveResult } from "./retroactive.js";
 export { getStatement } from "./statement.js";

@@ -1,10 +1,12 @@
 import type { Readable } from "node:stream";
 import { seesUser, visibleUserIds } from "../../access/index.js";
 import { type Ctx, requireScope } from "../../context.js";
+import type { Db } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
-import { offsetOf, type Page } from "../../http/pagination.js";
+import { offsetOf, type Page, type PageQuery } from "../../http/pagination.js";
 import type { Commission, ExportCommissionsQuery, ListCommissionsQuery } from "../schema.js";
 import { type CsvLine, csvStream } from "./csv.js";
+import type { RunLinesFilter } from "./repository.js";
 import * as repo from "./repository.js";
 
 export async function listCommissions(ctx: Ctx, query: ListCommissionsQuery): Promise<Page<Commission>> {
@@ -28,6 +30,20 @@ async function* visibleLines(ctx: Ctx, query: ExportCommissionsQuery): AsyncGene
 export async function exportEtag(ctx: Ctx, query: ExportCommissionsQuery): Promise<string> {
   requireScope(ctx, "read");
   return `"csv1-${await repo.exportDigest(ctx.db, query, await visibleUserIds(ctx))}"`;
+}
+
+/**
+ * A page of a payout run's lines (API.md §13), by user, currency, creation date and id; the run's reader
+ * checked who may see it.
+ */
+export async function listRunLines(
+  db: Db,
+  runId: string,
+  query: RunLinesFilter & PageQuery,
+): Promise<Page<Commission>> {
+  const { limit, offset } = offsetOf(query);
+  const { rows, total } = await repo.runLines(db, runId, query, limit, offset);
+  return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
 }
 
 export async function getCommission(ctx: Ctx, id: string): Promise<Commission> {

@@ -53,6 +53,8 @@ export function toCommission(row: Row): Commission {
     locked: row.locked,
     explanation: ordered(row.explanation) as Commission["explanation"],
     calculated_at: toIso(row.calculated_at)!,
+    currency: row.currency,
+    payout_run_id: row.payout_run_id,
   };
 }
 
@@ -136,6 +138,8 @@ function filtered(db: Db, q: ExportCommissionsQuery, visible: Visible) {
   if (q.status) query = query.where("status", "in", q.status);
   if (q.kind) query = query.where("kind", "in", q.kind);
   if (q.period) query = query.where("period", "=", q.period);
+  if (q.currency) query = query.where("currency", "=", q.currency);
+  if (q.payout_run_id) query = query.where("payout_run_id", "=", q.payout_run_id);
   return query;
 }
 
@@ -202,4 +206,29 @@ export async function* allLines(
     after = { created_at: new Date(last.created_at), id: last.id };
     if (rows.length < chunk) return;
   }
+}
+
+/** What a payout run's lines can be narrowed to. */
+export interface RunLinesFilter {
+  user_id?: string | undefined;
+  kind?: string[] | undefined;
+}
+
+export async function runLines(db: Db, runId: string, q: RunLinesFilter, limit: number, offset: number) {
+  let query = db.selectFrom("commission_lines").where("payout_run_id", "=", runId);
+  if (q.user_id) query = query.where("user_id", "=", q.user_id);
+  if (q.kind) query = query.where(sql<boolean>`kind = ANY(${q.kind}::text[])`);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy("user_id")
+      .orderBy("currency")
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toCommission), total: Number(count.n) };
 }

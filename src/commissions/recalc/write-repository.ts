@@ -119,7 +119,8 @@ function chunks<T>(items: T[], size = 500): T[][] {
   return out;
 }
 
-type Written = DesiredLine & { id: string };
+/** A written line: its row id, and its currency once the row is written (the deal's, set by a trigger). */
+type Written = DesiredLine & { id: string; currency?: string };
 
 /** The line with its row id; its stored explanation (serialized once) carries over. */
 function withId(line: DesiredLine, id: string): Written {
@@ -144,6 +145,8 @@ function commissionFields(line: Written, now: Date): Omit<Commission, "explanati
     status: "pending",
     locked: false,
     calculated_at: now.toISOString(),
+    currency: line.currency ?? "",
+    payout_run_id: null,
   };
 }
 
@@ -159,9 +162,15 @@ function lineRowJson(line: Written): string {
   return withRawJson({ ...fields, explanation_digest: stored.digest }, "explanation", stored.json);
 }
 
+/** Sets each written line's currency from the rows the statement returned. */
+function setCurrencies(lines: Written[], rows: { id: string; currency: string }[]): void {
+  const byId = new Map(rows.map((r) => [r.id, r.currency]));
+  for (const line of lines) line.currency = byId.get(line.id) ?? line.currency;
+}
+
 async function insertLines(tx: Tx, now: Date, rows: Written[]): Promise<void> {
   for (const part of chunks(rows)) {
-    await sql`
+    const written = await sql<{ id: string; currency: string }>`
       INSERT INTO commission_lines
         (id, deal_id, user_id, plan_id, plan_version, spiff_id, kind, period, amount, status, locked, explanation,
          explanation_digest, calculated_at, created_at)
@@ -169,20 +178,24 @@ async function insertLines(tx: Tx, now: Date, rows: Written[]): Promise<void> {
              false, v.explanation, v.explanation_digest, ${now}::timestamptz, ${now}::timestamptz
       FROM jsonb_to_recordset(${jsonArray(await mapTurning(part, lineRowJson))}::jsonb) AS v(id text, deal_id text, user_id text,
         plan_id text, plan_version integer, spiff_id text, kind text, period text, amount numeric, explanation jsonb,
-        explanation_digest text)`.execute(tx);
+        explanation_digest text)
+      RETURNING id, currency`.execute(tx);
+    setCurrencies(part, written.rows);
   }
 }
 
 async function updateLines(tx: Tx, now: Date, rows: Written[]): Promise<void> {
   for (const part of chunks(rows)) {
-    await sql`
+    const written = await sql<{ id: string; currency: string }>`
       UPDATE commission_lines AS l
       SET plan_id = v.plan_id, plan_version = v.plan_version, period = v.period, amount = v.amount,
           status = 'pending', explanation = v.explanation, explanation_digest = v.explanation_digest,
           calculated_at = ${now}
       FROM jsonb_to_recordset(${jsonArray(await mapTurning(part, lineRowJson))}::jsonb) AS v(id text, plan_id text,
         plan_version integer, period text, amount numeric, explanation jsonb, explanation_digest text)
-      WHERE l.id = v.id AND NOT l.locked`.execute(tx);
+      WHERE l.id = v.id AND NOT l.locked
+      RETURNING l.id, l.currency`.execute(tx);
+    setCurrencies(part, written.rows);
   }
 }
 

@@ -1208,6 +1208,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payout-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payout runs
+         * @description Newest first (created_at desc, then creation order), without their payees (GET /payout-runs/{id} has them). Filters: status (one or comma-separated); currency (runs limited to it, and runs of every currency paying someone in it). People: finance and admin.
+         */
+        get: operations["listPayoutRuns"];
+        put?: never;
+        /**
+         * Create a payout run
+         * @description A draft: approved lines in no draft or finalized run, of kind plan, spiff, override, adjustment or clawback, of approved, paid or cancelled deals, eligible on or before `through` (plan, spiff, override: the deal's approval date; adjustment, clawback: the line's creation date; UTC), in `currency` and of `user_ids` when given; netted per person and currency (a negative total becomes a deficit recovered from later runs, at most max_recovery_percent of the positive lines). A run may be empty. `through` after today, `pay_date` before `through` or an unknown user → 422. Creations take turns. created_by: the person's id (usr_…), the key's id (key_…) or `owner`. Event payout_run.created. People: finance and admin.
+         */
+        post: operations["createPayoutRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payout-runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payout run
+         * @description The run, its payees (per person and currency, by name, user id, currency) and a page of its lines (`lines`: page, per_page, user_id, kind; by user, currency, creation date). People: finance and admin.
+         */
+        get: operations["getPayoutRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payout-runs/{id}/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finalize a payout run
+         * @description draft → finalized, in one transaction: deficits recomputed against the runs finalized by then (the lines never change), the lines become paid, and each approved deal whose non-void lines are all paid becomes paid (deal.paid); cancelled deals stay cancelled. Event payout_run.finalized (the run without payees). Any other status → 409 invalid_transition; of concurrent finalizes and cancels one wins, the rest get 409. People: finance and admin.
+         */
+        post: operations["finalizePayoutRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payout-runs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payout run
+         * @description draft → cancelled: its lines are released for a later run. Event payout_run.cancelled. Any other status → 409 invalid_transition. People: finance and admin.
+         */
+        post: operations["cancelPayoutRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "deal.created": {
@@ -1374,6 +1458,57 @@ export interface webhooks {
         put?: never;
         /** A dispute was resolved */
         post: operations["disputeResolvedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout_run.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A draft payout run was created */
+        post: operations["payoutRunCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout_run.finalized": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A payout run was finalized: its lines are paid */
+        post: operations["payoutRunFinalizedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout_run.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A draft payout run was cancelled: its lines are released */
+        post: operations["payoutRunCancelledEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1560,7 +1695,7 @@ export interface components {
          * @description An event type, or `*` for all of them.
          * @enum {string}
          */
-        WebhookEventName: "*" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "commission.calculated" | "dispute.opened" | "dispute.resolved" | "webhook.test";
+        WebhookEventName: "*" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "commission.calculated" | "dispute.opened" | "dispute.resolved" | "payout_run.created" | "payout_run.finalized" | "payout_run.cancelled" | "webhook.test";
         WebhookSubscription: {
             /** @description whsub_… */
             id: string;
@@ -1838,6 +1973,10 @@ export interface components {
             /** @description How the amount was reached (API.md §5 rule 8): its shape follows the line's kind. */
             explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["AdjustmentExplanation"];
             calculated_at: components["schemas"]["Timestamp"];
+            /** @description The line's currency (its deal's). */
+            currency: string;
+            /** @description prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none. */
+            payout_run_id: string | null;
             deal: components["schemas"]["LineDeal"];
         };
         Statement: {
@@ -2340,6 +2479,154 @@ export interface components {
                 recalculation_job_id: string | null;
             };
         };
+        PayoutRunTotal: {
+            currency: string;
+            payees: number;
+            lines: number;
+            /** @description Money: ≤ 2 decimals. */
+            lines_total: number;
+            /** @description Money: ≤ 2 decimals. */
+            recovered: number;
+            /** @description Money: ≤ 2 decimals. */
+            net_pay: number;
+            /** @description Money: ≤ 2 decimals. */
+            deficit_carried_forward: number;
+        };
+        PayoutRunSummary: {
+            /** @description prun_… */
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "finalized" | "cancelled";
+            /**
+             * Format: date
+             * @description Lines eligible on or before this date are selected.
+             */
+            through: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            pay_date: string;
+            /** @description Only lines in this currency; null: every currency. */
+            currency: string | null;
+            /** @description Only these people's lines; null: everyone's. */
+            user_ids: string[] | null;
+            /** @description At most this percent of a payee's positive lines recovers a deficit. */
+            max_recovery_percent: number;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            period_start: string;
+            /**
+             * Format: date
+             * @description = through.
+             */
+            period_end: string;
+            /** @description Per currency, by currency code. */
+            totals: components["schemas"]["PayoutRunTotal"][];
+            created_at: components["schemas"]["Timestamp"];
+            /** @description Who created it: a person's id (usr_…), an API key's id (key_…), or `owner` (the cts CLI). */
+            created_by: string;
+            finalized_at: components["schemas"]["Timestamp"] | null;
+            /** @description As created_by; null until finalized. */
+            finalized_by: string | null;
+            cancelled_at: components["schemas"]["Timestamp"] | null;
+        };
+        PayoutRunPayee: {
+            user_id: string;
+            /** @description Copied from the user when the run was created, and again when finalized. */
+            name: string;
+            email: string;
+            external_id: string | null;
+            payroll_id: string | null;
+            currency: string;
+            /** @description Signed sums of the payee's lines by kind. */
+            gross: {
+                /** @description Money: ≤ 2 decimals. */
+                plan: number;
+                /** @description Money: ≤ 2 decimals. */
+                spiff: number;
+                /** @description Money: ≤ 2 decimals. */
+                override: number;
+                /** @description Money: ≤ 2 decimals. */
+                adjustment: number;
+                /** @description Money: ≤ 2 decimals. */
+                clawback: number;
+                /** @description Money: ≤ 2 decimals. */
+                draw_advance: number;
+                /** @description Money: ≤ 2 decimals. */
+                draw_recovery: number;
+            };
+            line_count: number;
+            /** @description L: Σ of the lines. */
+            lines_total: number;
+            /** @description P: Σ of the positive lines. */
+            positive_total: number;
+            /** @description D0: the deficit carried from the person's earlier runs. */
+            deficit_brought_forward: number;
+            /** @description P × max_recovery_percent / 100, truncated to the cent. */
+            recovery_cap: number;
+            /** @description Money: ≤ 2 decimals. */
+            recovered: number;
+            /** @description Never negative. */
+            net_pay: number;
+            /** @description Money: ≤ 2 decimals. */
+            deficit_carried_forward: number;
+        };
+        PayoutRunDetail: {
+            /** @description prun_… */
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "finalized" | "cancelled";
+            /**
+             * Format: date
+             * @description Lines eligible on or before this date are selected.
+             */
+            through: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            pay_date: string;
+            /** @description Only lines in this currency; null: every currency. */
+            currency: string | null;
+            /** @description Only these people's lines; null: everyone's. */
+            user_ids: string[] | null;
+            /** @description At most this percent of a payee's positive lines recovers a deficit. */
+            max_recovery_percent: number;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            period_start: string;
+            /**
+             * Format: date
+             * @description = through.
+             */
+            period_end: string;
+            /** @description Per currency, by currency code. */
+            totals: components["schemas"]["PayoutRunTotal"][];
+            created_at: components["schemas"]["Timestamp"];
+            /** @description Who created it: a person's id (usr_…), an API key's id (key_…), or `owner` (the cts CLI). */
+            created_by: string;
+            finalized_at: components["schemas"]["Timestamp"] | null;
+            /** @description As created_by; null until finalized. */
+            finalized_by: string | null;
+            cancelled_at: components["schemas"]["Timestamp"] | null;
+            /** @description Per person and currency, by name, user id, currency. */
+            payees: components["schemas"]["PayoutRunPayee"][];
+            /** @description A page of the run's lines (page, per_page, user_id, kind). */
+            lines: {
+                data: components["schemas"]["Commission"][];
+                meta: {
+                    page: number;
+                    per_page: number;
+                    /** @description Matching records on every page. */
+                    total: number;
+                };
+            };
+        };
         RequestLog: {
             /** @description The request id (req_…), as sent in the Request-Id header. */
             id: string;
@@ -2461,6 +2748,17 @@ export interface components {
                 object: components["schemas"]["Dispute"];
             };
         };
+        PayoutRunEvent: {
+            /** @description evt_…: the same on every retry of the event (the `webhook-id` header). */
+            id: string;
+            /** @enum {string} */
+            type: "payout_run.created" | "payout_run.finalized" | "payout_run.cancelled";
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                /** @description The run as GET /payout-runs/{id} shows it, without its payees and lines. */
+                object: components["schemas"]["PayoutRunSummary"];
+            };
+        };
         PageMeta: {
             page: number;
             per_page: number;
@@ -2484,6 +2782,10 @@ export interface components {
             /** @description Lines of approved, disputed and paid deals never change. */
             locked: boolean;
             calculated_at: components["schemas"]["Timestamp"];
+            /** @description The line's currency (its deal's). */
+            currency: string;
+            /** @description prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none. */
+            payout_run_id: string | null;
         };
         PlanCommission: components["schemas"]["CommissionBase"] & {
             /** @constant */
@@ -6308,6 +6610,10 @@ export interface operations {
                 kind?: ("plan" | "spiff" | "adjustment")[];
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period?: string;
+                /** @description The lines' currency, e.g. USD. */
+                currency?: string;
+                /** @description prun_…: the lines of this payout run. */
+                payout_run_id?: string;
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
@@ -6608,6 +6914,10 @@ export interface operations {
                 kind?: ("plan" | "spiff" | "adjustment")[];
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period?: string;
+                /** @description The lines' currency, e.g. USD. */
+                currency?: string;
+                /** @description prun_…: the lines of this payout run. */
+                payout_run_id?: string;
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
@@ -6686,6 +6996,270 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPayoutRuns: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description One of draft, finalized, cancelled, or several comma-separated. */
+                status?: ("draft" | "finalized" | "cancelled")[];
+                /** @description Runs limited to this currency. */
+                currency?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayoutRunSummary"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPayoutRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description Select lines eligible on or before this date; not after today (UTC).
+                     */
+                    through: string;
+                    /**
+                     * Format: date
+                     * @description The day the run pays; not before through.
+                     */
+                    pay_date: string;
+                    /** @description Only lines in this currency (default: every currency). */
+                    currency?: string;
+                    /** @description Only these people (1–1,000; default: everyone). */
+                    user_ids?: string[];
+                    /** @description How much of a payee's positive lines may recover a deficit: 0–100, at most 4 decimals (default 100). */
+                    max_recovery_percent?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRunDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPayoutRun: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only this person's lines. */
+                user_id?: string;
+                /** @description One of plan, spiff, override, adjustment, clawback, draw, or several comma-separated. */
+                kind?: ("plan" | "spiff" | "override" | "adjustment" | "clawback" | "draw")[];
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRunDetail"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    finalizePayoutRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRunDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelPayoutRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRunDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
@@ -6935,6 +7509,81 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DisputeEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookDelivered"];
+            410: components["responses"]["WebhookGone"];
+            default: components["responses"]["WebhookFailed"];
+        };
+    };
+    payoutRunCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…), the same on every retry: process each id once. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (a replay). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` keyed with the secret's decoded bytes, several space-separated while a rotated secret still signs. The `standardwebhooks` and `svix` libraries verify it as it is. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRunEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookDelivered"];
+            410: components["responses"]["WebhookGone"];
+            default: components["responses"]["WebhookFailed"];
+        };
+    };
+    payoutRunFinalizedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…), the same on every retry: process each id once. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (a replay). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` keyed with the secret's decoded bytes, several space-separated while a rotated secret still signs. The `standardwebhooks` and `svix` libraries verify it as it is. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRunEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookDelivered"];
+            410: components["responses"]["WebhookGone"];
+            default: components["responses"]["WebhookFailed"];
+        };
+    };
+    payoutRunCancelledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…), the same on every retry: process each id once. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (a replay). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` keyed with the secret's decoded bytes, several space-separated while a rotated secret still signs. The `standardwebhooks` and `svix` libraries verify it as it is. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRunEvent"];
             };
         };
         responses: {

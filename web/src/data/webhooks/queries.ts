@@ -55,6 +55,9 @@ export const EVENT_TYPES = [
   "commission.calculated",
   "dispute.opened",
   "dispute.resolved",
+  "payout_run.created",
+  "payout_run.finalized",
+  "payout_run.cancelled",
   "webhook.test",
 ] as const satisfies readonly EventType[];
 type Unlisted = Exclude<EventType, (typeof EVENT_TYPES)[number]>;

@@ -1,0 +1,43 @@
+import { MAY } from "../access/index.js";
+import { audit } from "../audit/record.js";
+import { type Ctx, requireScope, withTransaction } from "../context.js";
+import { lockDealsForPayment, settlePaidDeals } from "../deals/index.js";
+import { emit } from "../events/emit.js";
+import { actorId, periodStart, writePayees } from "./payees.js";
+import { detailOf, summaryOf } from "./read.js";
+import * as repo from "./repository.js";
+import type { PayoutRunDetail } from "./schema.js";
+import { lockedDraft } from "./transition.js";
+
+/**
+ * draft → finalized in one transaction (API.md §13): the run locked first; deficits recomputed against
+ * the runs finalized by then (the lines never change); names and ids copied again; lines paid; each
+ * approved deal whose non-void lines are now all paid → paid (`deal.paid`); `payout_run.finalized`.
+ */
+export async function finalizePayoutRun(ctx: Ctx, id: string): Promise<PayoutRunDetail> {
+  requireScope(ctx, "admin", MAY.payoutRuns);
+  return withTransaction(ctx, async (tx) => {
+    const draft = await lockedDraft(tx, id, "finalized");
+    const before = await summaryOf(tx, draft);
+    await repo.lockRunBook(tx);
+    const lines = await repo.linesOfRun(tx, id);
+    // Deals before their lines: the lock order of every deal transition (mark-paid, disputes).
+    const deals = await lockDealsForPayment(
+      tx,
+      lines.map((l) => l.deal_id),
+    );
+    await writePayees(tx, id, lines, draft.max_recovery_percent, "finalized");
+    await repo.payLines(tx, id);
+    await settlePaidDeals(tx, ctx, deals);
+    const row = await repo.updateRun(tx, id, {
+      status: "finalized",
+      finalized_at: ctx.now,
+      finalized_by: actorId(ctx.actor),
+      period_start: periodStart(draft.through, await repo.latestThrough(tx, id)),
+    });
+    const after = await summaryOf(tx, row);
+    await audit(tx, ctx, { action: "payout_run.finalize", resource: "payout_run", resourceId: id, before, after });
+    await emit(tx, ctx, "payout_run.finalized", { object: after });
+    return detailOf(tx, row);
+  });
+}

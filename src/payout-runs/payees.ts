@@ -1,0 +1,84 @@
+import type { Insertable } from "kysely";
+import type { Actor, Tx } from "../context.js";
+import type { PayoutRunPayeesTable } from "../db/schema.js";
+import { netPayee } from "./netting.js";
+import * as repo from "./repository.js";
+
+// What creating and finalizing a run share: the payees netted from the run's lines (per person and
+// currency), who acted, and the period an export shows.
+
+/**
+ * Writes the run's payees from its lines: each person's deficit brought forward from the runs finalized
+ * (and, for a draft being created, every other draft: runs finalized in creation order keep their
+ * draft figures), their name and ids as they are now.
+ */
+export async function writePayees(
+  tx: Tx,
+  runId: string,
+  lines: repo.RunLine[],
+  percent: string,
+  counting: "finalized" | "finalized and drafts",
+): Promise<void> {
+  const groups = new Map<string, repo.RunLine[]>();
+  for (const line of lines) {
+    const key = `${line.user_id} ${line.currency}`;
+    const group = groups.get(key);
+    if (group) group.push(line);
+    else groups.set(key, [line]);
+  }
+  const userIds = [...new Set(lines.map((l) => l.user_id))];
+  const [owed, people] = await Promise.all([
+    repo.deficits(tx, userIds, counting === "finalized" ? null : { except: runId }),
+    repo.people(tx, userIds),
+  ]);
+  const rows: Insertable<PayoutRunPayeesTable>[] = [];
+  for (const [key, group] of groups) {
+    const { user_id, currency } = group[0]!;
+    const person = people.get(user_id)!;
+    const n = netPayee(group, owed.get(key) ?? "0", percent);
+    rows.push({
+      run_id: runId,
+      user_id,
+      currency,
+      name: person.name,
+      email: person.email,
+      external_id: person.external_id,
+      payroll_id: person.payroll_id,
+      gross_plan: n.gross.plan,
+      gross_spiff: n.gross.spiff,
+      gross_override: n.gross.override,
+      gross_adjustment: n.gross.adjustment,
+      gross_clawback: n.gross.clawback,
+      gross_draw_advance: n.gross.draw_advance,
+      gross_draw_recovery: n.gross.draw_recovery,
+      line_count: n.line_count,
+      lines_total: n.lines_total,
+      positive_total: n.positive_total,
+      deficit_brought_forward: n.deficit_brought_forward,
+      recovery_cap: n.recovery_cap,
+      recovered: n.recovered,
+      net_pay: n.net_pay,
+      deficit_carried_forward: n.deficit_carried_forward,
+    });
+  }
+  await repo.replacePayees(tx, runId, rows);
+}
+
+/** created_by, finalized_by: a person's id, a key's id, or `owner`. */
+export function actorId(actor: Actor): string {
+  if (actor.type === "user") return actor.userId;
+  if (actor.type === "api_key") return actor.keyId;
+  return "owner";
+}
+
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * period_start: the day after the latest `through` of the finalized runs when that day is ≤ through, else
+ * through itself (two runs through one day); the first day of through's month when there is none.
+ */
+export function periodStart(through: string, latest: string | null): string {
+  if (latest === null) return `${through.slice(0, 8)}01`;
+  const next = nextDay(latest);
+  return next <= through ? next : through;
+}

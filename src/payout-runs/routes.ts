@@ -1,0 +1,116 @@
+import { MAY } from "../access/index.js";
+import { declareRoutes, type RecordRef } from "../declare-routes.js";
+import { EmptyBody, IdParams } from "../http/input-fields.js";
+import type { App } from "../http/types.js";
+import { cancelPayoutRun } from "./cancel.js";
+import { createPayoutRun } from "./create.js";
+import { finalizePayoutRun } from "./finalize.js";
+import { listPayoutRuns } from "./list.js";
+import { getPayoutRun } from "./read.js";
+import {
+  CreatePayoutRunBody,
+  ListPayoutRunsQuery,
+  PayoutRunDetail,
+  PayoutRunSummary,
+  RunLinesQuery,
+} from "./schema.js";
+
+const RUN: RecordRef = { path: "/payout-runs/:id", schema: PayoutRunDetail };
+const WHO = "People: finance and admin.";
+
+export function payoutRunRoutes(app: App): void {
+  const route = declareRoutes(app, ["Payout runs"]);
+
+  route.list(
+    {
+      path: "/payout-runs",
+      scope: "read",
+      roles: MAY.payoutRuns,
+      summary: "List payout runs",
+      operationId: "listPayoutRuns",
+      description:
+        "Newest first (created_at desc, then creation order), without their payees (GET /payout-runs/{id} has them). " +
+        `Filters: status (one or comma-separated); currency (runs limited to it, and runs of every currency paying someone in it). ${WHO}`,
+      query: ListPayoutRunsQuery,
+      item: PayoutRunSummary,
+    },
+    ({ ctx, query }) => listPayoutRuns(ctx, query),
+  );
+
+  route.get(
+    {
+      path: "/payout-runs/:id",
+      scope: "read",
+      roles: MAY.payoutRuns,
+      summary: "Get a payout run",
+      operationId: "getPayoutRun",
+      description:
+        "The run, its payees (per person and currency, by name, user id, currency) and a page of its lines " +
+        `(\`lines\`: page, per_page, user_id, kind; by user, currency, creation date). ${WHO}`,
+      params: IdParams,
+      query: RunLinesQuery,
+      response: PayoutRunDetail,
+    },
+    ({ ctx, params, query }) => getPayoutRun(ctx, params.id, query),
+  );
+
+  route.create(
+    {
+      path: "/payout-runs",
+      scope: "admin",
+      roles: MAY.payoutRuns,
+      summary: "Create a payout run",
+      operationId: "createPayoutRun",
+      description:
+        "A draft: approved lines in no draft or finalized run, of kind plan, spiff, override, adjustment or clawback, of " +
+        "approved, paid or cancelled deals, eligible on or before `through` (plan, spiff, override: the deal's approval " +
+        "date; adjustment, clawback: the line's creation date; UTC), in `currency` and of `user_ids` when given; netted " +
+        "per person and currency (a negative total becomes a deficit recovered from later runs, at most " +
+        "max_recovery_percent of the positive lines). A run may be empty. `through` after today, `pay_date` before " +
+        "`through` or an unknown user → 422. Creations take turns. created_by: the person's id (usr_…), the key's id " +
+        `(key_…) or \`owner\`. Event payout_run.created. ${WHO}`,
+      body: CreatePayoutRunBody,
+      response: PayoutRunDetail,
+      represents: RUN,
+    },
+    ({ ctx, body }) => createPayoutRun(ctx, body),
+  );
+
+  route.post(
+    {
+      path: "/payout-runs/:id/finalize",
+      scope: "admin",
+      roles: MAY.payoutRuns,
+      summary: "Finalize a payout run",
+      operationId: "finalizePayoutRun",
+      description:
+        "draft → finalized, in one transaction: deficits recomputed against the runs finalized by then (the lines never " +
+        "change), the lines become paid, and each approved deal whose non-void lines are all paid becomes paid " +
+        "(deal.paid); cancelled deals stay cancelled. Event payout_run.finalized (the run without payees). Any other " +
+        `status → 409 invalid_transition; of concurrent finalizes and cancels one wins, the rest get 409. ${WHO}`,
+      params: IdParams,
+      body: EmptyBody,
+      response: PayoutRunDetail,
+      represents: RUN,
+    },
+    ({ ctx, params }) => finalizePayoutRun(ctx, params.id),
+  );
+
+  route.post(
+    {
+      path: "/payout-runs/:id/cancel",
+      scope: "admin",
+      roles: MAY.payoutRuns,
+      summary: "Cancel a payout run",
+      operationId: "cancelPayoutRun",
+      description:
+        "draft → cancelled: its lines are released for a later run. Event payout_run.cancelled. Any other status → 409 " +
+        `invalid_transition. ${WHO}`,
+      params: IdParams,
+      body: EmptyBody,
+      response: PayoutRunDetail,
+      represents: RUN,
+    },
+    ({ ctx, params }) => cancelPayoutRun(ctx, params.id),
+  );
+}

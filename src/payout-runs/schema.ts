@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { Commission } from "../commissions/index.js";
+import { PAYOUT_RUN_STATUSES } from "../enums.js";
+import { Currency, MoneyOut, RecoveryPercent } from "../http/commission-fields.js";
+import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
+import { commaList, Id } from "../http/input-fields.js";
+import { listOf, PageQuery } from "../http/pagination.js";
+
+// Payout runs (API.md §13): a run snapshots what to pay through a date, nets it per person and currency,
+// and pays it on finalize. One shape: the run (its summary, as lists and events show it), with its payees,
+// and with a page of its lines (GET by id and the writes).
+
+export const PayoutRunStatus = z.enum(PAYOUT_RUN_STATUSES);
+
+/** The kinds a run selects and a payee's gross splits by (§13; `draw` arrives with §18). */
+export const RUN_LINE_KINDS = ["plan", "spiff", "override", "adjustment", "clawback", "draw"] as const;
+
+export const PayoutRunTotal = z
+  .object({
+    currency: z.string(),
+    payees: z.number().int(),
+    lines: z.number().int(),
+    lines_total: MoneyOut,
+    recovered: MoneyOut,
+    net_pay: MoneyOut,
+    deficit_carried_forward: MoneyOut,
+  })
+  .meta({ id: "PayoutRunTotal" });
+export type PayoutRunTotal = z.infer<typeof PayoutRunTotal>;
+
+export const PayoutRunSummary = z
+  .object({
+    id: z.string().describe("prun_…"),
+    status: PayoutRunStatus,
+    through: DateOut.describe("Lines eligible on or before this date are selected."),
+    pay_date: DateOut,
+    currency: z.string().nullable().describe("Only lines in this currency; null: every currency."),
+    user_ids: z.array(z.string()).nullable().describe("Only these people's lines; null: everyone's."),
+    max_recovery_percent: z.number().describe("At most this percent of a payee's positive lines recovers a deficit."),
+    period_start: DateOut,
+    period_end: DateOut.describe("= through."),
+    totals: z.array(PayoutRunTotal).describe("Per currency, by currency code."),
+    created_at: Timestamp,
+    created_by: z
+      .string()
+      .describe("Who created it: a person's id (usr_…), an API key's id (key_…), or `owner` (the cts CLI)."),
+    finalized_at: Timestamp.nullable(),
+    finalized_by: z.string().nullable().describe("As created_by; null until finalized."),
+    cancelled_at: Timestamp.nullable(),
+  })
+  .meta({ id: "PayoutRunSummary" });
+export type PayoutRunSummary = z.infer<typeof PayoutRunSummary>;
+
+export const PayoutGross = z
+  .object({
+    plan: MoneyOut,
+    spiff: MoneyOut,
+    override: MoneyOut,
+    adjustment: MoneyOut,
+    clawback: MoneyOut,
+    draw_advance: MoneyOut,
+    draw_recovery: MoneyOut,
+  })
+  .describe("Signed sums of the payee's lines by kind.");
+export type PayoutGross = z.infer<typeof PayoutGross>;
+
+export const PayoutRunPayee = z
+  .object({
+    user_id: z.string(),
+    name: z.string().describe("Copied from the user when the run was created, and again when finalized."),
+    email: z.string(),
+    external_id: z.string().nullable(),
+    payroll_id: z.string().nullable(),
+    currency: z.string(),
+    gross: PayoutGross,
+    line_count: z.number().int(),
+    lines_total: MoneyOut.describe("L: Σ of the lines."),
+    positive_total: MoneyOut.describe("P: Σ of the positive lines."),
+    deficit_brought_forward: MoneyOut.describe("D0: the deficit carried from the person's earlier runs."),
+    recovery_cap: MoneyOut.describe("P × max_recovery_percent / 100, truncated to the cent."),
+    recovered: MoneyOut,
+    net_pay: MoneyOut.describe("Never negative."),
+    deficit_carried_forward: MoneyOut,
+  })
+  .meta({ id: "PayoutRunPayee" });
+export type PayoutRunPayee = z.infer<typeof PayoutRunPayee>;
+
+export const PayoutRun = PayoutRunSummary.extend({
+  payees: z.array(PayoutRunPayee).describe("Per person and currency, by name, user id, currency."),
+}).meta({ id: "PayoutRun" });
+export type PayoutRun = z.infer<typeof PayoutRun>;
+
+export const PayoutRunDetail = PayoutRun.extend({
+  lines: listOf(Commission).describe("A page of the run's lines (page, per_page, user_id, kind)."),
+}).meta({ id: "PayoutRunDetail" });
+export type PayoutRunDetail = z.infer<typeof PayoutRunDetail>;
+
+export const CreatePayoutRunBody = z.strictObject({
+  through: IsoDate.describe("Select lines eligible on or before this date; not after today (UTC)."),
+  pay_date: IsoDate.describe("The day the run pays; not before through."),
+  currency: Currency.optional().describe("Only lines in this currency (default: every currency)."),
+  user_ids: z.array(Id).min(1).max(1000).optional().describe("Only these people (1–1,000; default: everyone)."),
+  max_recovery_percent: RecoveryPercent.optional().describe(
+    "How much of a payee's positive lines may recover a deficit: 0–100, at most 4 decimals (default 100).",
+  ),
+});
+export type CreatePayoutRunBody = z.infer<typeof CreatePayoutRunBody>;
+
+export const ListPayoutRunsQuery = PageQuery.extend({
+  status: commaList(PAYOUT_RUN_STATUSES, "a run status").optional(),
+  currency: z.string().optional().describe("Runs limited to this currency."),
+}).strict();
+export type ListPayoutRunsQuery = z.infer<typeof ListPayoutRunsQuery>;
+
+export const RunLinesQuery = PageQuery.extend({
+  user_id: z.string().optional().describe("Only this person's lines."),
+  kind: commaList(RUN_LINE_KINDS, "a line kind").optional(),
+}).strict();
+export type RunLinesQuery = z.infer<typeof RunLinesQuery>;
+
+export const DEFAULT_LINES_QUERY: RunLinesQuery = { page: 1, per_page: 25 };
+
+export const PayoutBalance = z
+  .object({
+    currency: z.string(),
+    deficit: MoneyOut.describe("What later runs will recover: the latest deficit_carried_forward."),
+    draws: z
+      .array(z.object({ draw_id: z.string(), balance: MoneyOut }))
+      .describe("Open draw balances (API.md §18); empty until draws exist."),
+  })
+  .meta({ id: "PayoutBalance" });
+export type PayoutBalance = z.infer<typeof PayoutBalance>;
+
+export const PayoutBalances = z.array(PayoutBalance);
