@@ -38,6 +38,7 @@ export const CONSOLE_PAGES = [
   "/jobs",
   "/dispute-queue",
   "/payouts",
+  "/payouts/runs/:id",
   "/api-keys",
   "/webhooks",
   "/webhooks/:id",

@@ -28,6 +28,7 @@ import { prefetchHome, prefetchPersonHome } from "./pages/home/loader";
 import { jobsSearch } from "./pages/jobs/schemas";
 import { auditSearch, requestLogSearch } from "./pages/logs/schemas";
 import { payoutsSearch } from "./pages/payouts/schemas";
+import { payoutRunSearch } from "./pages/payout-runs/schemas";
 import { peopleSearch } from "./pages/people/schemas";
 import { plansSearch } from "./pages/plans/schemas";
 import { spiffsSearch } from "./pages/spiffs/schemas";
@@ -127,6 +128,12 @@ export const PAGES = {
     nav: { label: "Dispute queue", section: "cycle" },
   },
   payouts: { path: "/payouts", title: "Payouts", roles: READS_ALL, nav: { label: "Payouts", section: "cycle" } },
+  payoutRun: {
+    path: "/payouts/runs/$runId",
+    title: "Payout run",
+    params: { runId: idParam(ID_PREFIXES.payoutRun, "payout run") },
+    roles: READS_ALL,
+  },
   // Finance reads plans and may preview a change's impact (MAY.previewPlanChange); only admins change them.
   plans: { path: "/plans", title: "Plans", roles: READS_ALL, nav: { label: "Plans", section: "setup" } },
   plan: {
@@ -415,6 +422,12 @@ const payoutsRoute = pageRoute(
   () => import("./pages/payouts/PayoutsPage"),
   "PayoutsPage",
 );
+const payoutRunRoute = pageRoute(
+  PAGES.payoutRun,
+  payoutRunSearch,
+  () => import("./pages/payout-runs/RunPage"),
+  "RunPage",
+);
 const plansRoute = pageRoute(PAGES.plans, plansSearch, () => import("./pages/plans/PlansPage"), "PlansPage");
 const planRoute = pageRoute(PAGES.plan, undefined, () => import("./pages/plans/PlanPage"), "PlanPage");
 const spiffsRoute = pageRoute(PAGES.spiffs, spiffsSearch, () => import("./pages/spiffs/SpiffsPage"), "SpiffsPage");
@@ -465,6 +478,7 @@ export const routeTree = rootRoute.addChildren([
     approvalsRoute,
     disputeQueueRoute,
     payoutsRoute,
+    payoutRunRoute,
     plansRoute,
     planRoute,
     spiffsRoute,

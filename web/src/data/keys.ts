@@ -18,6 +18,7 @@ export const keys = {
   compPlans: factory("comp-plans"),
   disputes: factory("disputes"),
   payouts: factory("payouts"),
+  payoutRuns: factory("payout-runs"),
   spiffs: factory("spiffs"),
   jobs: factory("jobs"),
   auditEvents: factory("audit-events"),

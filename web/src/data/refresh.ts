@@ -21,6 +21,10 @@ export const REFRESH = {
   "POST /api/v1/deals/{id}/approve": LINES,
   "POST /api/v1/deals/{id}/reject": LINES,
   "POST /api/v1/deals/{id}/mark-paid": LINES,
+  // A run takes approved lines out of what is owed; finalizing pays them and their deals.
+  "POST /api/v1/payout-runs": ["payout-runs", "payouts"],
+  "POST /api/v1/payout-runs/{id}/finalize": [...LINES, "payout-runs"],
+  "POST /api/v1/payout-runs/{id}/cancel": ["payout-runs", "payouts"],
   "POST /api/v1/deals/{id}/disputes": ["deals", "disputes"],
   "POST /api/v1/disputes/{id}/resolve": [...LINES, "disputes"],
   "POST /api/v1/commissions/preview": [],

@@ -5,6 +5,7 @@ export const ID_PREFIXES = {
   deal: "deal",
   person: "usr",
   plan: "plan",
+  payoutRun: "prun",
   webhookSubscription: "whsub",
 } as const;
 

@@ -13,6 +13,8 @@ interface Props {
   /** Red for what takes something away (deactivate, end, revoke). */
   destructive?: boolean;
   pending: boolean;
+  /** The confirm button waits for something the dialog asks first (a typed total). */
+  confirmDisabled?: boolean;
   /** The failed attempt's error: its message and request id are shown, and nothing changed. */
   error: unknown;
   onConfirm: () => void;
@@ -28,6 +30,7 @@ export function ConfirmModal({
   cancelLabel = "Cancel",
   destructive,
   pending,
+  confirmDisabled,
   error,
   onConfirm,
   onClose,
@@ -41,7 +44,11 @@ export function ConfirmModal({
           <Button variant="default" onClick={onClose} disabled={pending}>
             {cancelLabel}
           </Button>
-          <Button color={destructive ? "red" : undefined} loading={pending} onClick={onConfirm} data-autofocus>
+          <Button color={destructive ? "red" : undefined} loading={pending}
+            disabled={confirmDisabled}
+            onClick={onConfirm}
+            data-autofocus
+          >
             {confirmLabel}
           </Button>
         </Group>

@@ -5,10 +5,11 @@ import { PageHeader } from "../../ui/PageHeader";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { DealsToPay } from "./DealsToPay";
 import { PayoutGroups } from "./PayoutGroups";
+import { PayoutRuns } from "./PayoutRuns";
 
 const route = getRouteApi("/signed-in/payouts");
 
-/** Finance's payout run: what is owed by rep and period, and the approved deals to mark paid. */
+/** Finance's pay cycle: the payout runs, what is owed by rep and period, and deals paid one by one. */
 export function PayoutsPage() {
   useRenderedMark(useIsFetching() === 0);
   const search = route.useSearch();
@@ -20,8 +21,9 @@ export function PayoutsPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader title="Payouts">
-        Approved commission not yet paid. Marking a deal paid records a payment made elsewhere.
+        Pay approved commission in payout runs. Marking a single deal paid records a payment made elsewhere.
       </PageHeader>
+      <PayoutRuns page={search.runs ?? 1} onPage={(runs) => void navigate({ search: { ...search, runs } })} />
       <PayoutGroups
         page={search.groups ?? 1}
         onPage={(groups) => void navigate({ search: { ...search, groups } })}

@@ -1,4 +1,7 @@
 import { page, searchSchema, text } from "../../lib/search";
 
-/** /payouts: the page of what is owed, whose deals to pay (a group's rep narrows them) and their page. */
-export const payoutsSearch = searchSchema({ groups: page(), owner: text(), page: page() });
+/**
+ * /payouts: the page of payout runs, of what is owed, whose deals to pay (a group's rep narrows them) and
+ * their page.
+ */
+export const payoutsSearch = searchSchema({ runs: page(), groups: page(), owner: text(), page: page() });
