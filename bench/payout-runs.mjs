@@ -38,6 +38,15 @@ const { makeCtx, OWNER } = await load("context.js");
 const { env, kind, cleanup } = await benchDeployment("cts-bench-payout-runs-", "warn");
 const rep = (expr) => sql`'usr_bench' || lpad((${sql.raw(expr)})::text, 6, '0')`;
 
+// An adjustment-shaped explanation (the response schema's): the lines are written here, not computed.
+const EXPLANATION = JSON.stringify({
+  summary: "Seeded for the benchmark",
+  reason: "bench",
+  author: { key_id: null, name: "bench" },
+  period: "2026-Q1",
+  amount: 0,
+});
+
 async function seed(db) {
   const t0 = performance.now();
   await sql`
@@ -57,7 +66,7 @@ async function seed(db) {
     SELECT 'com_b' || k.kind || lpad(i::text, 8, '0'), 'deal_b' || lpad(i::text, 8, '0'), ${rep(`i % ${USERS}`)},
       CASE WHEN k.kind = 'spiff' THEN 'spiff_bench' END, k.kind, '2026-Q1',
       CASE WHEN k.kind = 'plan' THEN 800 + (i % 400) + (i % 100) / 100.0 ELSE 50 END,
-      'approved', true, '{"summary":"bench"}', now(), now()
+      'approved', true, ${EXPLANATION}, now(), now()
     FROM generate_series(0, ${DEALS - 1}) AS i, (VALUES ('plan'), ('spiff')) AS k (kind)
     WHERE k.kind = 'plan' OR i * 2 + 1 < ${LINES}`.execute(db);
   for (const table of ["users", "deals", "commission_lines"]) await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
