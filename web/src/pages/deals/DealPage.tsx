@@ -15,6 +15,7 @@ import { DEAL_TYPE_LABELS } from "../../ui/labels";
 import { RecordId } from "../../ui/RecordId";
 import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
+import { CancellationFacts, ClawbackActions } from "./DealCancellation";
 import { DealHistory } from "./DealHistory";
 import { dealDisputes } from "./loader";
 
@@ -69,7 +70,10 @@ function DealView({ deal }: { deal: DealDetail }) {
             <RecordId id={deal.id} label="The deal's id" />
           </Group>
         </Stack>
-        {mayDispute(deal, session.user) && <Button onClick={() => setDisputing(true)}>Dispute this</Button>}
+        <Group gap="xs">
+          <ClawbackActions deal={deal} nameOf={nameOf} />
+          {mayDispute(deal, session.user) && <Button onClick={() => setDisputing(true)}>Dispute this</Button>}
+        </Group>
       </Group>
 
       <Card withBorder>
@@ -104,6 +108,7 @@ function DealView({ deal }: { deal: DealDetail }) {
           {deal.approved_at && <Fact label="Approved" value={date(deal.approved_at)} />}
           {deal.paid_at && <Fact label="Paid" value={date(deal.paid_at)} />}
         </SimpleGrid>
+        <CancellationFacts deal={deal} />
         {deal.rejection_reason && (
           <Text size="sm" mt="sm">
             Rejected: {deal.rejection_reason}
