@@ -38,13 +38,22 @@ const COLUMNS: Column<Line>[] = [
     id: "status",
     props: nowrap,
     cell: (line) => (
-      <Badge
-        miw="max-content"
-        variant="light"
-        color={line.status === "paid" ? "teal" : line.status === "approved" ? "blue" : "gray"}
-      >
-        {line.status}
-      </Badge>
+      <Stack gap={2} align="flex-start">
+        <Badge
+          miw="max-content"
+          variant="light"
+          color={line.status === "paid" ? "teal" : line.status === "approved" ? "blue" : "gray"}
+        >
+          {line.status}
+        </Badge>
+        {line.payout_run && (
+          <Text size="xs" c="gray.7" data-testid="paid-in" title={line.payout_run.id}>
+            {line.payout_run.status === "finalized"
+              ? `Paid on ${date(line.payout_run.pay_date)}`
+              : `In the run paying ${date(line.payout_run.pay_date)}`}
+          </Text>
+        )}
+      </Stack>
     ),
   },
   { header: "Closed", id: "close-date", props: nowrap, cell: (line) => date(line.deal.close_date) },
