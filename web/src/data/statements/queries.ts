@@ -75,3 +75,11 @@ export const periodsQuery = defineQuery("GET /api/v1/users/{id}/periods", (userI
     },
   }),
 );
+
+/** What a person still owes from clawbacks, per currency, recovered from their next payout runs (API.md §13). */
+export const payoutBalancesQuery = defineQuery("GET /api/v1/users/{id}/payout-balances", (userId: string) =>
+  queryOptions({
+    queryKey: keys.statements.detail(userId, "payout-balances"),
+    queryFn: () => unwrap(api.GET("/api/v1/users/{id}/payout-balances", { params: { path: { id: userId } } })),
+  }),
+);

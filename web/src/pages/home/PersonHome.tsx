@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { EarlierPeriods } from "./EarlierPeriods";
 import { currentStatements, recentDeals } from "./loader";
+import { PayoutBalance } from "./PayoutBalance";
 import { PeriodSection } from "./PeriodSection";
 import { RecentDeals } from "./RecentDeals";
 
@@ -55,6 +56,7 @@ export function PersonHome({ userId, name }: { userId: string; name?: string }) 
   const currency = shown.map((r) => r.data!.plans[0]?.currency).find(Boolean) ?? "USD";
   return (
     <Stack gap="xl">
+      <PayoutBalance userId={userId} name={name} />
       {current}
       {periods.error ? (
         <ErrorState error={periods.error} retry={() => void periods.refetch()} />
