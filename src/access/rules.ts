@@ -16,6 +16,8 @@ export const MAY = {
   adjust: ["admin", "finance"],
   /** GET /payouts, what is approved and still to pay: the people who pay it. */
   readPayouts: ["admin", "finance"],
+  /** PATCH /users/{id}: admins; finance only a person's payroll_id (API.md §13). */
+  updateUser: ["admin", "finance"],
   /** Payout runs (API.md §13): create, finalize, cancel (keys: admin), read and export (keys: read). */
   payoutRuns: ["admin", "finance"],
   /** A plan change's impact (API.md §12): admins, and finance who pays its corrections. */

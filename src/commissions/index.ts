@@ -8,9 +8,13 @@ export { impactSize, type LineChange, noImpact, type PlanChangeImpact, planChang
 export {
   addAdjustment,
   adjustmentLineIds,
+  CSV_BOM,
   type CsvLine,
   correctLockedHistory,
+  csvAttachment,
+  csvField,
   csvText,
+  csvTextField,
   type DisputeSource,
   defaultAdjustmentPeriod,
   disputeAdjustmentPeriod,

@@ -1,14 +1,19 @@
+import { z } from "zod";
 import { MAY } from "../access/index.js";
+import { csvAttachment } from "../commissions/index.js";
 import { declareRoutes, type RecordRef } from "../declare-routes.js";
 import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { cancelPayoutRun } from "./cancel.js";
 import { createPayoutRun } from "./create.js";
+import { GENERIC_HEADER } from "./export-generic.js";
+import { exportPayoutRun } from "./export-run.js";
 import { finalizePayoutRun } from "./finalize.js";
 import { listPayoutRuns } from "./list.js";
 import { getPayoutRun } from "./read.js";
 import {
   CreatePayoutRunBody,
+  ExportPayoutRunQuery,
   ListPayoutRunsQuery,
   PayoutRunDetail,
   PayoutRunSummary,
@@ -112,5 +117,40 @@ export function payoutRunRoutes(app: App): void {
       represents: RUN,
     },
     ({ ctx, params }) => cancelPayoutRun(ctx, params.id),
+  );
+
+  app.get(
+    "/payout-runs/:id/export",
+    {
+      config: { scope: "read", roles: MAY.payoutRuns },
+      schema: {
+        tags: ["Payout runs"],
+        summary: "Export a finalized payout run",
+        operationId: "exportPayoutRun",
+        description:
+          "CSV whatever Accept says (RFC 4180, CRLF, plain amounts with the currency's minor-unit decimals), as an " +
+          "attachment. A draft or cancelled run → 409 invalid_transition; another format's parameter → 422. " +
+          `\`generic\` (default): UTF-8 BOM, text cells formula-safe as the commission CSV's, a row per payee (by name, user ` +
+          `id, currency), header \`${GENERIC_HEADER.join(",")}\`. \`adp\` (no BOM, file PR{co_code}EPI.csv): ` +
+          "`Co Code,Batch ID,File #,Earnings 3 Code,Earnings 3 Amount`, a row per payee with net_pay > 0, File # = " +
+          "payroll_id (missing → 422 naming each user); with bonus_earnings_code the bonus part (min(max(spiff, 0), " +
+          "net_pay)) on its own row. `gusto` (no BOM): `first_name,last_name,gusto_employee_id,commission,bonus`, payees " +
+          "with net_pay > 0, the name split at its first space, bonus = min(max(spiff, 0), net_pay). adp and gusto pay " +
+          `one currency: \`currency\`, by default the run's only one (required when it has several). ${WHO}`,
+        params: IdParams,
+        querystring: ExportPayoutRunQuery,
+        response: {
+          200: {
+            description: "The run as CSV.",
+            content: { "text/csv": { schema: z.string().describe("RFC 4180 CSV, UTF-8 (generic: with a BOM).") } },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const { filename, text } = await exportPayoutRun(req.ctx, req.params.id, req.query);
+      reply.header("Content-Disposition", csvAttachment(filename));
+      return reply.type("text/csv; charset=utf-8").send(text);
+    },
   );
 }

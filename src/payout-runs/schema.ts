@@ -90,8 +90,11 @@ export const PayoutRun = PayoutRunSummary.extend({
 }).meta({ id: "PayoutRun" });
 export type PayoutRun = z.infer<typeof PayoutRun>;
 
+/** A line of a run: a commission line of any kind a run pays (clawback, override and draw included). */
+export const PayoutRunLine = Commission.extend({ kind: z.enum(RUN_LINE_KINDS) }).meta({ id: "PayoutRunLine" });
+
 export const PayoutRunDetail = PayoutRun.extend({
-  lines: listOf(Commission).describe("A page of the run's lines (page, per_page, user_id, kind)."),
+  lines: listOf(PayoutRunLine).describe("A page of the run's lines (page, per_page, user_id, kind)."),
 }).meta({ id: "PayoutRunDetail" });
 export type PayoutRunDetail = z.infer<typeof PayoutRunDetail>;
 
@@ -132,3 +135,48 @@ export const PayoutBalance = z
 export type PayoutBalance = z.infer<typeof PayoutBalance>;
 
 export const PayoutBalances = z.array(PayoutBalance);
+
+const Code = (max: number, what: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9]{1,${max}}$`), `must be 1 to ${max} letters or digits`)
+    .describe(what);
+
+/** GET /payout-runs/{id}/export: each format's own parameters; another format's → 422. */
+export const ExportPayoutRunQuery = z
+  .strictObject({
+    format: z.enum(["generic", "adp", "gusto"]).default("generic").describe("generic (default), adp or gusto."),
+    currency: Currency.optional().describe(
+      "adp, gusto: the one currency the file pays (default: the run's only one; required when it has several).",
+    ),
+    co_code: z
+      .string()
+      .regex(/^[A-Za-z0-9]{2,3}$/, "must be 2 or 3 letters or digits")
+      .optional()
+      .describe("adp (required): the company code, 2–3 letters or digits."),
+    batch_id: Code(8, "adp (required): the batch, 1–8 letters or digits.").optional(),
+    earnings_code: Code(3, "adp: the earnings code of the commission (default C).").optional(),
+    bonus_earnings_code: Code(
+      3,
+      "adp: when given, the bonus part (the SPIFFs, up to net_pay) gets its own row.",
+    ).optional(),
+  })
+  .superRefine((q, ctx) => {
+    const own: Record<string, readonly string[]> = {
+      generic: [],
+      adp: ["currency", "co_code", "batch_id", "earnings_code", "bonus_earnings_code"],
+      gusto: ["currency"],
+    };
+    for (const param of ["currency", "co_code", "batch_id", "earnings_code", "bonus_earnings_code"] as const) {
+      if (q[param] !== undefined && !own[q.format]!.includes(param)) {
+        ctx.addIssue({ code: "custom", path: [param], message: `is not a parameter of format ${q.format}` });
+      }
+    }
+    if (q.format === "adp") {
+      for (const param of ["co_code", "batch_id"] as const) {
+        if (q[param] === undefined)
+          ctx.addIssue({ code: "custom", path: [param], message: "is required for format adp" });
+      }
+    }
+  });
+export type ExportPayoutRunQuery = z.infer<typeof ExportPayoutRunQuery>;

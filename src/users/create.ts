@@ -20,6 +20,7 @@ export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<User>
         role: input.role,
         manager_id: input.manager_id ?? null,
         active: input.active,
+        payroll_id: input.payroll_id ?? null,
         created_at: ctx.now,
         updated_at: ctx.now,
       }),

@@ -16,6 +16,7 @@ const USER_FIELDS = [
   "role",
   "manager_id",
   "active",
+  "payroll_id",
   "created_at",
   "updated_at",
 ] as const;

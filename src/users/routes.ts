@@ -1,3 +1,4 @@
+import { MAY } from "../access/index.js";
 import { declareRoutes } from "../declare-routes.js";
 import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
@@ -32,8 +33,9 @@ export function userRoutes(app: App): void {
   users.update(
     {
       summary: "Update a user",
+      roles: MAY.updateUser,
       description:
-        "Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE). Deactivating a user or changing their role ends their signed-in sessions (on their next request). Changing `role` or `active`, or the `email` of an admin or finance user, needs admin (403 naming it; fields marked `x-requires`); sending a field's current value is not a change.",
+        "Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE). Deactivating a user or changing their role ends their signed-in sessions (on their next request). Changing `role` or `active`, or the `email` of an admin or finance user, needs admin (403 naming it; fields marked `x-requires`); sending a field's current value is not a change. People: admins; finance may change only `payroll_id` (unique, 409).",
       body: UpdateUserBody,
     },
     updateUser,

@@ -16,6 +16,10 @@ export const User = z
     role: Role,
     manager_id: z.string().nullable(),
     active: z.boolean(),
+    payroll_id: z
+      .string()
+      .nullable()
+      .describe("The person's id in the payroll system (ADP's File #, Gusto's employee id); unique."),
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -31,6 +35,7 @@ const writable = {
   role: Role,
   manager_id: Id.nullable(),
   active: z.boolean(),
+  payroll_id: z.string().trim().min(1).max(64).nullable(),
 };
 
 /**
@@ -45,6 +50,7 @@ export const CreateUserBody = z.strictObject({
   external_id: writable.external_id.optional(),
   role: requires(writable.role.default("rep"), "admin", { values: PRIVILEGED_ROLES }),
   manager_id: writable.manager_id.optional(),
+  payroll_id: writable.payroll_id.optional(),
   active: requires(writable.active.default(true), "admin", { values: [false] }),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;

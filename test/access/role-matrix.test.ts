@@ -7,6 +7,7 @@ import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { createApiKey, createJob, createUser, errorOf, freshIp, unknownId } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, ok } from "../factories-commissions.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
+import { draftRun } from "../payout-runs/route-cases.js";
 import { type Operation, operations } from "../route-case.js";
 import { type SignedInSession, signedInAs } from "../sessions.js";
 import { createWebhookDelivery, createWebhookSubscription } from "../webhooks/support.js";
@@ -23,6 +24,10 @@ const ROLES: readonly Role[] = ["rep", "manager", "finance", "admin"];
 const ADMIN_ONLY =
   /^\/api\/v1\/(api-keys|webhook-subscriptions|webhook-deliveries|audit-events|request-logs|jobs)(\/|$)/;
 
+/** Finance's and admins' whatever their scope (API.md §13): a record there is refused before it is read. */
+const FINANCE_ONLY = /^\/api\/v1\/payout-runs(\/|$)/;
+const PAYOUT_RUNS = ["admin", "finance"] as const;
+
 /** The "may do" column beyond the scopes' defaults (read → everyone, write and admin → admins). */
 const MAY_DO: Record<string, readonly Role[]> = {
   "POST /api/v1/deals/{id}/mark-paid": ["admin", "finance"],
@@ -31,11 +36,13 @@ const MAY_DO: Record<string, readonly Role[]> = {
   "POST /api/v1/commissions/preview": ROLES,
   "POST /api/v1/comp-plans/{id}/impact": ["admin", "finance"],
   "POST /api/v1/deals/{id}/disputes": ["admin", "rep", "manager"],
+  "PATCH /api/v1/users/{id}": ["admin", "finance"],
 };
 
 function mayCall(route: Operation, scope: Scope, role: Role): boolean {
   const rule = MAY_DO[`${route.method} ${route.path}`];
   if (rule) return rule.includes(role);
+  if (FINANCE_ONLY.test(route.path)) return (PAYOUT_RUNS as readonly Role[]).includes(role);
   if (ADMIN_ONLY.test(route.path)) return role === "admin";
   return scope === "read" || role === "admin";
 }
@@ -105,6 +112,7 @@ async function recordsOf(session: SignedInSession): Promise<Record<string, strin
     "/api/v1/webhook-subscriptions/{id}": (await createWebhookSubscription(t)).id,
     "/api/v1/webhook-deliveries/{id}": await createWebhookDelivery(t),
     "/api/v1/jobs/{id}": (await createJob(t)).id,
+    "/api/v1/payout-runs/{id}": await draftRun(t),
   };
 }
 
@@ -143,7 +151,8 @@ describe.each(ROLES)("a signed-in %s", (role) => {
     if (!record) return;
     // A record the person does not see (here: unknown) is 404 in the collections §11 shows them, 403 in the admin-only ones.
     const unknown = await call(route, unknownId("x"));
-    const expected = ADMIN_ONLY.test(record) ? [403, "forbidden"] : [404, "not_found"];
+    const refusedFirst = ADMIN_ONLY.test(record) || FINANCE_ONLY.test(record);
+    const expected = refusedFirst ? [403, "forbidden"] : [404, "not_found"];
     expect([unknown.statusCode, errorOf(unknown).code], unknown.body).toEqual(expected);
   });
 });

@@ -71,6 +71,8 @@ describe("POST /commissions/adjustments", () => {
         amount: 150.25,
       },
       calculated_at: "2026-11-22T10:00:00.000Z",
+      currency: "USD",
+      payout_run_id: null,
     });
     expect(ok<Commission>(await admin.get(`/commissions/${line.id}`))).toEqual(line);
     const after = await getDeal(admin, deal.id);

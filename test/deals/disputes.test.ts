@@ -139,6 +139,8 @@ describe("POST /disputes/{id}/resolve", () => {
         amount: 200,
       },
       calculated_at: "2026-11-22T10:00:00.000Z",
+      currency: "USD",
+      payout_run_id: null,
     });
     expect(await calculatedFor(deal.id)).toEqual([...before, { object: adjustment, previous_amount: null }]);
     const audits = await t.db.db

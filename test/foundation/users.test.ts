@@ -63,6 +63,7 @@ describe("create and get", () => {
       role: "rep",
       manager_id: null,
       active: true,
+      payroll_id: null,
       created_at: now,
       updated_at: now,
     });

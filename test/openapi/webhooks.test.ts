@@ -46,7 +46,9 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-/** Walks deals through every transition the catalogue announces, and sends the subscription its test. */
+const PAYOUT_RUN = { through: "2026-11-01", pay_date: "2026-11-15" };
+
+/** Walks deals and payout runs through every transition the catalogue announces, and sends the subscription its test. */
 async function everyEvent(subscriptionId: string): Promise<void> {
   const { user } = await repOnPlan(api);
   const deal = await createDeal(api, user.id);
@@ -59,6 +61,10 @@ async function everyEvent(subscriptionId: string): Promise<void> {
   ok(await api.post(`/deals/${rejected.id}/reject`, { reason: "duplicate" }));
   const deleted = await createDeal(api, user.id);
   ok(await api.del(`/deals/${deleted.id}`), 204);
+  const cancelled = ok<{ id: string }>(await api.post("/payout-runs", PAYOUT_RUN), 201);
+  ok(await api.post(`/payout-runs/${cancelled.id}/cancel`));
+  const finalized = ok<{ id: string }>(await api.post("/payout-runs", PAYOUT_RUN), 201);
+  ok(await api.post(`/payout-runs/${finalized.id}/finalize`));
   ok(await api.post(`/webhook-subscriptions/${subscriptionId}/test`), 202);
 }
 

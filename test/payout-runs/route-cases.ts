@@ -1,4 +1,4 @@
-import { createPayoutRun } from "../../src/payout-runs/index.js";
+import { createPayoutRun, finalizePayoutRun } from "../../src/payout-runs/index.js";
 import type { TestApp } from "../harness.js";
 import type { RouteCase } from "../route-case.js";
 
@@ -7,6 +7,8 @@ import type { RouteCase } from "../route-case.js";
 /** A draft run through a day before any test's lines: empty, and taking nothing another test needs. */
 export const draftRun = async (t: TestApp) =>
   (await createPayoutRun(t.ownerCtx(), { through: "2020-01-31", pay_date: "2020-02-05" })).id;
+
+const finalizedRun = async (t: TestApp) => (await finalizePayoutRun(t.ownerCtx(), await draftRun(t))).id;
 
 export const PAYOUT_RUN_ROUTES: RouteCase[] = [
   {
@@ -24,6 +26,15 @@ export const PAYOUT_RUN_ROUTES: RouteCase[] = [
     record: draftRun,
     idPrefix: "prun",
     invalid: { query: "kind=bonus", param: "kind" },
+  },
+  {
+    method: "GET",
+    path: "/api/v1/payout-runs/{id}/export",
+    scope: "read",
+    ok: 200,
+    record: finalizedRun,
+    idPrefix: "prun",
+    invalid: { query: "format=generic&co_code=K7Q", param: "co_code" },
   },
   {
     method: "POST",

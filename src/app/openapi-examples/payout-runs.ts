@@ -1,4 +1,4 @@
-import { adjustmentLine, ana, ID, planLine, spiffLine } from "./world.js";
+import { adjustmentLine, ana, ID } from "./world.js";
 
 /** Ana's Q3 lines paid by one run (API.md §13): its summary, payee, lines and event, agreeing numbers. */
 
@@ -51,8 +51,9 @@ const payee = {
   deficit_carried_forward: 0,
 };
 
-const lines = [planLine, spiffLine, adjustmentLine].map((line) => ({ ...line, ...held }));
-const detail = { ...summary, payees: [payee], lines: { data: lines, meta: { page: 1, per_page: 25, total: 3 } } };
+// A page of one line (?per_page=1) keeps the document small; the plan and SPIFF lines are the other two.
+const lines = [{ ...adjustmentLine, ...held }];
+const detail = { ...summary, payees: [payee], lines: { data: lines, meta: { page: 1, per_page: 1, total: 3 } } };
 const finalizedAt = "2026-10-15T09:00:00.000Z";
 const finalized = { ...summary, status: "finalized", finalized_at: finalizedAt, finalized_by: ID.key };
 

@@ -39,6 +39,7 @@ export const ana = {
   role: "rep",
   manager_id: ID.ben,
   active: true,
+  payroll_id: "004211",
   created_at: "2026-01-05T09:00:00.000Z",
   updated_at: "2026-01-05T09:00:00.000Z",
 };

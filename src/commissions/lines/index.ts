@@ -8,7 +8,7 @@ export {
   disputeAdjustmentPeriod,
   disputeReason,
 } from "./adjustments.js";
-export { type CsvLine, csvText, wantsCsv } from "./csv.js";
+export { CSV_BOM, type CsvLine, csvAttachment, csvField, csvText, csvTextField, wantsCsv } from "./csv.js";
 export { CSV_FORMAT, csvResponse, sendCommissionsCsv, sendStatementCsv } from "./csv-reply.js";
 export {
   adjustmentLineIds,

@@ -224,6 +224,7 @@ export async function runLines(db: Db, runId: string, q: RunLinesFilter, limit: 
       .orderBy("user_id")
       .orderBy("currency")
       .orderBy("created_at")
+      .orderBy(sql`array_position(ARRAY['plan', 'spiff', 'override', 'adjustment', 'clawback', 'draw'], kind)`)
       .orderBy("id")
       .limit(limit)
       .offset(offset)

@@ -307,7 +307,7 @@ export interface paths {
         head?: never;
         /**
          * Update a user
-         * @description Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE). Deactivating a user or changing their role ends their signed-in sessions (on their next request). Changing `role` or `active`, or the `email` of an admin or finance user, needs admin (403 naming it; fields marked `x-requires`); sending a field's current value is not a change.
+         * @description Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE). Deactivating a user or changing their role ends their signed-in sessions (on their next request). Changing `role` or `active`, or the `email` of an admin or finance user, needs admin (403 naming it; fields marked `x-requires`); sending a field's current value is not a change. People: admins; finance may change only `payroll_id` (unique, 409).
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -1292,6 +1292,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payout-runs/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a finalized payout run
+         * @description CSV whatever Accept says (RFC 4180, CRLF, plain amounts with the currency's minor-unit decimals), as an attachment. A draft or cancelled run → 409 invalid_transition; another format's parameter → 422. `generic` (default): UTF-8 BOM, text cells formula-safe as the commission CSV's, a row per payee (by name, user id, currency), header `run_id,period_start,period_end,pay_date,external_id,payroll_id,email,name,currency,plan,spiff,override,adjustment,clawback,draw_advance,draw_recovery,deficit_brought_forward,deficit_carried_forward,net_pay`. `adp` (no BOM, file PR{co_code}EPI.csv): `Co Code,Batch ID,File #,Earnings 3 Code,Earnings 3 Amount`, a row per payee with net_pay > 0, File # = payroll_id (missing → 422 naming each user); with bonus_earnings_code the bonus part (min(max(spiff, 0), net_pay)) on its own row. `gusto` (no BOM): `first_name,last_name,gusto_employee_id,commission,bonus`, payees with net_pay > 0, the name split at its first space, bonus = min(max(spiff, 0), net_pay). adp and gusto pay one currency: `currency`, by default the run's only one (required when it has several). People: finance and admin.
+         */
+        get: operations["exportPayoutRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "deal.created": {
@@ -1651,6 +1671,8 @@ export interface components {
             role: "rep" | "manager" | "admin" | "finance";
             manager_id: string | null;
             active: boolean;
+            /** @description The person's id in the payroll system (ADP's File #, Gusto's employee id); unique. */
+            payroll_id: string | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -2574,6 +2596,32 @@ export interface components {
             /** @description Money: ≤ 2 decimals. */
             deficit_carried_forward: number;
         };
+        PayoutRunLine: {
+            /** @description com_… */
+            id: string;
+            deal_id: string;
+            user_id: string;
+            plan_id: string | null;
+            plan_version: number | null;
+            spiff_id: string | null;
+            /** @enum {string} */
+            kind: "plan" | "spiff" | "override" | "adjustment" | "clawback" | "draw";
+            /** @description "2026-Q3", "2026-07" or "2026" */
+            period: string;
+            /** @description Money: ≤ 2 decimals. */
+            amount: number;
+            /** @enum {string} */
+            status: "pending" | "approved" | "paid" | "void";
+            /** @description Lines of approved, disputed and paid deals never change. */
+            locked: boolean;
+            /** @description How the amount was reached (API.md §5 rule 8): its shape follows the line's kind. */
+            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["AdjustmentExplanation"];
+            calculated_at: components["schemas"]["Timestamp"];
+            /** @description The line's currency (its deal's). */
+            currency: string;
+            /** @description prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none. */
+            payout_run_id: string | null;
+        };
         PayoutRunDetail: {
             /** @description prun_… */
             id: string;
@@ -2618,7 +2666,7 @@ export interface components {
             payees: components["schemas"]["PayoutRunPayee"][];
             /** @description A page of the run's lines (page, per_page, user_id, kind). */
             lines: {
-                data: components["schemas"]["Commission"][];
+                data: components["schemas"]["PayoutRunLine"][];
                 meta: {
                     page: number;
                     per_page: number;
@@ -3834,6 +3882,7 @@ export interface operations {
                     manager_id?: string | null;
                     /** @default true */
                     active?: boolean;
+                    payroll_id?: string | null;
                 };
             };
         };
@@ -3936,6 +3985,7 @@ export interface operations {
                     role?: "rep" | "manager" | "admin" | "finance";
                     manager_id?: string | null;
                     active?: boolean;
+                    payroll_id?: string | null;
                 };
             };
         };
@@ -7260,6 +7310,62 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportPayoutRun: {
+        parameters: {
+            query?: {
+                /** @description generic (default), adp or gusto. */
+                format?: "generic" | "adp" | "gusto";
+                /** @description adp, gusto: the one currency the file pays (default: the run's only one; required when it has several). */
+                currency?: string;
+                /** @description adp (required): the company code, 2–3 letters or digits. */
+                co_code?: string;
+                /** @description adp (required): the batch, 1–8 letters or digits. */
+                batch_id?: string;
+                /** @description adp: the earnings code of the commission (default C). */
+                earnings_code?: string;
+                /** @description adp: when given, the bonus part (the SPIFFs, up to net_pay) gets its own row. */
+                bonus_earnings_code?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run as CSV. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
