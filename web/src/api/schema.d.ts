@@ -1746,12 +1746,50 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        ClawbackExplanation: {
+            summary: string;
+            /** @description E: the user's non-void plan, SPIFF and override lines on the deal under this plan. */
+            basis: string;
+            /** @description The policy's percent (of the clawed lines' plan version). */
+            percent: string;
+            factor: {
+                /** @enum {string} */
+                kind: "full" | "unserved_days" | "refunded";
+                /** @description Exact decimal */
+                numerator: string;
+                /** @description Exact decimal */
+                denominator: string;
+                /** @description numerator ÷ denominator to 10 decimals (the amount uses the exact fraction). */
+                value: string;
+            };
+            window: {
+                close_date: string;
+                effective_date: string;
+                days: number;
+                window_days: number;
+            };
+            effective_date: string;
+            trigger: {
+                /** @enum {string} */
+                type: "cancel" | "refund";
+                refund_id: string | null;
+            };
+            /** @description round(T): what the clawbacks of this user, deal and plan add up to after this one (≥ 0). */
+            target: string;
+            /** @description |Σ| of the earlier clawback lines of this user, deal and plan. */
+            already_clawed_back: string;
+            /** @description The lines E sums. */
+            line_ids: string[];
+            amount: number;
+        } & {
+            [key: string]: unknown;
+        };
         NoPlanExplanation: {
             summary: string;
             reason: string;
         };
-        Commission: components["schemas"]["PlanCommission"] | components["schemas"]["SpiffCommission"] | components["schemas"]["AdjustmentCommission"];
-        PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["AdjustmentPreviewLine"];
+        Commission: components["schemas"]["PlanCommission"] | components["schemas"]["SpiffCommission"] | components["schemas"]["AdjustmentCommission"] | components["schemas"]["ClawbackCommission"];
+        PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["AdjustmentPreviewLine"] | components["schemas"]["ClawbackPreviewLine"];
         CommissionPreview: {
             lines: components["schemas"]["PreviewLine"][];
             /** @description Money: ≤ 2 decimals. */
@@ -1813,7 +1851,7 @@ export interface components {
             /** @enum {string} */
             deal_type: "new_business" | "expansion" | "renewal" | "other";
             /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "disputed" | "paid";
+            status: "pending" | "approved" | "rejected" | "disputed" | "paid" | "cancelled";
             /** @description The line's user's split percent of the deal; null when they are not credited on it (an adjustment). */
             credit_percent: number | null;
         };
@@ -1826,7 +1864,7 @@ export interface components {
             plan_version: number | null;
             spiff_id: string | null;
             /** @enum {string} */
-            kind: "plan" | "spiff" | "adjustment";
+            kind: "plan" | "spiff" | "adjustment" | "clawback";
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
             /** @description Money: ≤ 2 decimals. */
@@ -1836,7 +1874,7 @@ export interface components {
             /** @description Lines of approved, disputed and paid deals never change. */
             locked: boolean;
             /** @description How the amount was reached (API.md §5 rule 8): its shape follows the line's kind. */
-            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["AdjustmentExplanation"];
+            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["AdjustmentExplanation"] | components["schemas"]["ClawbackExplanation"];
             calculated_at: components["schemas"]["Timestamp"];
             deal: components["schemas"]["LineDeal"];
         };
@@ -1845,11 +1883,12 @@ export interface components {
             period: string;
             plans: components["schemas"]["StatementPlan"][];
             lines: components["schemas"]["StatementLine"][];
-            /** @description Σ of the lines by kind, to the cent. */
+            /** @description Σ of the lines by kind, to the cent (clawback: ≤ 0, API.md §14). */
             totals: {
                 plan: number;
                 spiff: number;
                 adjustment: number;
+                clawback: number;
                 total: number;
             };
             /** @description Σ of the lines by status, to the cent. */
@@ -1862,11 +1901,12 @@ export interface components {
         TeamStatement: {
             period: string;
             plans: components["schemas"]["StatementPlan"][];
-            /** @description Σ of the lines by kind, to the cent. */
+            /** @description Σ of the lines by kind, to the cent (clawback: ≤ 0, API.md §14). */
             totals: {
                 plan: number;
                 spiff: number;
                 adjustment: number;
+                clawback: number;
                 total: number;
             };
             /** @description Σ of the lines by status, to the cent. */
@@ -2260,13 +2300,24 @@ export interface components {
                 percent: number;
             }[];
             /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "disputed" | "paid";
+            status: "pending" | "approved" | "rejected" | "disputed" | "paid" | "cancelled";
             /** @description Sum of the deal's non-void lines (see total_commission_scope). */
             total_commission: number;
             total_commission_scope: components["schemas"]["TotalCommissionScope"];
             rejection_reason: string | null;
             approved_at: components["schemas"]["Timestamp"] | null;
             paid_at: components["schemas"]["Timestamp"] | null;
+            /** @description The contract's first day (with contract_end, or neither). */
+            contract_start: string | null;
+            /** @description The contract's end (after contract_start): a cancellation's unserved_days proration counts the days to it. */
+            contract_end: string | null;
+            /** @description When POST /deals/{id}/cancel cancelled the deal. */
+            cancelled_at: components["schemas"]["Timestamp"] | null;
+            cancel_reason: string | null;
+            /** @description The cancellation's effective date. */
+            cancel_effective_date: string | null;
+            /** @description Σ of the deal's refunds (POST /deals/{id}/refunds); 0 when none. */
+            refunded_amount: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
@@ -2302,13 +2353,24 @@ export interface components {
                 percent: number;
             }[];
             /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "disputed" | "paid";
+            status: "pending" | "approved" | "rejected" | "disputed" | "paid" | "cancelled";
             /** @description Sum of the deal's non-void lines (see total_commission_scope). */
             total_commission: number;
             total_commission_scope: components["schemas"]["TotalCommissionScope"];
             rejection_reason: string | null;
             approved_at: components["schemas"]["Timestamp"] | null;
             paid_at: components["schemas"]["Timestamp"] | null;
+            /** @description The contract's first day (with contract_end, or neither). */
+            contract_start: string | null;
+            /** @description The contract's end (after contract_start): a cancellation's unserved_days proration counts the days to it. */
+            contract_end: string | null;
+            /** @description When POST /deals/{id}/cancel cancelled the deal. */
+            cancelled_at: components["schemas"]["Timestamp"] | null;
+            cancel_reason: string | null;
+            /** @description The cancellation's effective date. */
+            cancel_effective_date: string | null;
+            /** @description Σ of the deal's refunds (POST /deals/{id}/refunds); 0 when none. */
+            refunded_amount: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
@@ -2518,6 +2580,17 @@ export interface components {
              */
             kind: "adjustment";
         };
+        ClawbackCommission: components["schemas"]["CommissionBase"] & {
+            /** @constant */
+            kind: "clawback";
+            explanation: components["schemas"]["ClawbackExplanation"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "clawback";
+        };
         PreviewLineBase: {
             user_id: string;
             plan_id: string | null;
@@ -2560,6 +2633,17 @@ export interface components {
              * @enum {string}
              */
             kind: "adjustment";
+        };
+        ClawbackPreviewLine: components["schemas"]["PreviewLineBase"] & {
+            /** @constant */
+            kind: "clawback";
+            explanation: components["schemas"]["ClawbackExplanation"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "clawback";
         };
         /** @description Every error response: one code from a closed list, a message and the request id. */
         Error: {
@@ -5305,8 +5389,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Records per page, 1-100 (default 25). */
                 per_page?: components["parameters"]["PerPage"];
-                /** @description One of pending, approved, rejected, disputed, paid, or several comma-separated. */
-                status?: ("pending" | "approved" | "rejected" | "disputed" | "paid")[];
+                /** @description One of pending, approved, rejected, disputed, paid, cancelled, or several comma-separated. */
+                status?: ("pending" | "approved" | "rejected" | "disputed" | "paid" | "cancelled")[];
                 owner_id?: string;
                 /** @description close_date ≥ this (inclusive). */
                 close_date_from?: string;
@@ -5407,6 +5491,10 @@ export interface operations {
                         /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                         percent: number;
                     }[] | null;
+                    /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                    contract_start?: string | null;
+                    /** @description With contract_start, or neither; after it. */
+                    contract_end?: string | null;
                 };
             };
         };
@@ -5559,6 +5647,10 @@ export interface operations {
                         /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                         percent: number;
                     }[] | null;
+                    /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                    contract_start?: string | null;
+                    /** @description With contract_start, or neither; after it. */
+                    contract_end?: string | null;
                 };
             };
         };
@@ -6005,6 +6097,10 @@ export interface operations {
                         /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                         percent: number;
                     }[] | null;
+                    /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                    contract_start?: string | null;
+                    /** @description With contract_start, or neither; after it. */
+                    contract_end?: string | null;
                 };
             };
         };
@@ -6095,6 +6191,10 @@ export interface operations {
                             /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                             percent: number;
                         }[] | null;
+                        /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                        contract_start?: string | null;
+                        /** @description With contract_start, or neither; after it. */
+                        contract_end?: string | null;
                     }[];
                 };
             };
@@ -6167,6 +6267,10 @@ export interface operations {
                         /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                         percent: number;
                     }[] | null;
+                    /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                    contract_start?: string | null;
+                    /** @description With contract_start, or neither; after it. */
+                    contract_end?: string | null;
                     /** @description Try this plan (a draft too) for every credited user. */
                     plan_id?: string;
                 };
@@ -6304,8 +6408,8 @@ export interface operations {
                 deal_id?: string;
                 /** @description One of pending, approved, paid, void, or several comma-separated. */
                 status?: ("pending" | "approved" | "paid" | "void")[];
-                /** @description One of plan, spiff, adjustment, or several comma-separated. */
-                kind?: ("plan" | "spiff" | "adjustment")[];
+                /** @description One of plan, spiff, adjustment, clawback, or several comma-separated. */
+                kind?: ("plan" | "spiff" | "adjustment" | "clawback")[];
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period?: string;
             };
@@ -6604,8 +6708,8 @@ export interface operations {
                 deal_id?: string;
                 /** @description One of pending, approved, paid, void, or several comma-separated. */
                 status?: ("pending" | "approved" | "paid" | "void")[];
-                /** @description One of plan, spiff, adjustment, or several comma-separated. */
-                kind?: ("plan" | "spiff" | "adjustment")[];
+                /** @description One of plan, spiff, adjustment, clawback, or several comma-separated. */
+                kind?: ("plan" | "spiff" | "adjustment" | "clawback")[];
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period?: string;
             };
