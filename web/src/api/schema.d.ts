@@ -1429,6 +1429,18 @@ export interface components {
              */
             effective_from?: string;
             effective_to?: string | null;
+            /** @description API.md §14: what a cancellation or refund claws back of the lines earned under this version. A cancel or refund effective at most window_days after the deal's close_date claws back percent of what each person earned under the plan on the deal (× unserved contract days ÷ contract days with proration unserved_days, for a cancel; × refunded ÷ arr_amount for a refund). null: nothing is clawed back. Versioned like the other terms. */
+            clawback?: {
+                /** @description Days after close_date, the boundary day included. */
+                window_days: number;
+                /** @description Percent clawed back, 0 to 100, at most 4 decimals. */
+                percent: number;
+                /**
+                 * @description none, or unserved_days (a cancel only).
+                 * @enum {string}
+                 */
+                proration: "none" | "unserved_days";
+            } | null;
             /** @description true: also correct locked history — one approved, locked adjustment line per locked line whose amount the new terms change (amount = new − old), in the same transaction (API.md §12); a status change alone corrects nothing. Default false: only pending lines are recalculated. */
             retroactive?: boolean;
         };
@@ -2002,6 +2014,18 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             finished_at: components["schemas"]["Timestamp"] | null;
         };
+        /** @description API.md §14: what a cancellation or refund claws back of the lines earned under this version. A cancel or refund effective at most window_days after the deal's close_date claws back percent of what each person earned under the plan on the deal (× unserved contract days ÷ contract days with proration unserved_days, for a cancel; × refunded ÷ arr_amount for a refund). null: nothing is clawed back. Versioned like the other terms. */
+        ClawbackPolicy: {
+            /** @description Days after close_date, the boundary day included. */
+            window_days: number;
+            /**
+             * @description none, or unserved_days (a cancel only).
+             * @enum {string}
+             */
+            proration: "none" | "unserved_days";
+            /** @description 0–100, at most 4 decimals. */
+            percent: number;
+        } | null;
         CompPlan: {
             /** @description plan_… */
             id: string;
@@ -2029,6 +2053,7 @@ export interface components {
              */
             effective_from: string;
             effective_to: string | null;
+            clawback: components["schemas"]["ClawbackPolicy"];
             /** @description Raised when the terms of an active plan change; lines keep theirs. */
             version: number;
             created_at: components["schemas"]["Timestamp"];
@@ -2061,6 +2086,7 @@ export interface components {
              */
             effective_from: string;
             effective_to: string | null;
+            clawback: components["schemas"]["ClawbackPolicy"];
             /** @description Raised when the terms of an active plan change; lines keep theirs. */
             version: number;
             created_at: components["schemas"]["Timestamp"];
@@ -2206,6 +2232,7 @@ export interface components {
              */
             effective_from: string;
             effective_to: string | null;
+            clawback: components["schemas"]["ClawbackPolicy"];
             plan_id: string;
             version: number;
             created_at: components["schemas"]["Timestamp"];
@@ -4097,6 +4124,18 @@ export interface operations {
                      */
                     effective_from: string;
                     effective_to?: string | null;
+                    /** @description API.md §14: what a cancellation or refund claws back of the lines earned under this version. A cancel or refund effective at most window_days after the deal's close_date claws back percent of what each person earned under the plan on the deal (× unserved contract days ÷ contract days with proration unserved_days, for a cancel; × refunded ÷ arr_amount for a refund). null: nothing is clawed back. Versioned like the other terms. */
+                    clawback?: {
+                        /** @description Days after close_date, the boundary day included. */
+                        window_days: number;
+                        /** @description Percent clawed back, 0 to 100, at most 4 decimals. */
+                        percent: number;
+                        /**
+                         * @description none, or unserved_days (a cancel only).
+                         * @enum {string}
+                         */
+                        proration: "none" | "unserved_days";
+                    } | null;
                 };
             };
         };
