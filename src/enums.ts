@@ -18,10 +18,12 @@ export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 
 export const DEAL_TYPES = ["new_business", "expansion", "renewal", "other"] as const;
 export type DealType = (typeof DEAL_TYPES)[number];
-export const DEAL_STATUSES = ["pending", "approved", "rejected", "disputed", "paid"] as const;
+export const DEAL_STATUSES = ["pending", "approved", "rejected", "disputed", "paid", "cancelled"] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
-export const COMMISSION_KINDS = ["plan", "spiff", "adjustment"] as const;
+export const COMMISSION_KINDS = ["plan", "spiff", "adjustment", "clawback"] as const;
+/** API.md §14: how a cancellation scales a plan's clawback. */
+export const CLAWBACK_PRORATIONS = ["none", "unserved_days"] as const;
 export const COMMISSION_STATUSES = ["pending", "approved", "paid", "void"] as const;
 
 export const PAYOUT_RUN_STATUSES = ["draft", "finalized", "cancelled"] as const;

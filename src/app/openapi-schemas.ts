@@ -27,7 +27,12 @@ export function dropSafeIntegerBounds(node: unknown): void {
   }
 }
 
-const LINE_KINDS = { plan: "PlanExplanation", spiff: "SpiffExplanation", adjustment: "AdjustmentExplanation" };
+const LINE_KINDS = {
+  plan: "PlanExplanation",
+  spiff: "SpiffExplanation",
+  adjustment: "AdjustmentExplanation",
+  clawback: "ClawbackExplanation",
+};
 
 /**
  * A commission line's explanation follows its kind. The zod schema (which the serializer and MCP use)

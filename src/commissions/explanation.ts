@@ -76,6 +76,35 @@ export const AdjustmentExplanation = z
   })
   .meta({ id: "AdjustmentExplanation" });
 
+/** A clawback line's computation (API.md §14): T = basis × percent/100 × factor, less what was clawed back already. */
+export const ClawbackExplanation = z
+  .looseObject({
+    summary: z.string(),
+    basis: Decimal.describe("E: the user's non-void plan, SPIFF and override lines on the deal under this plan."),
+    percent: Decimal.describe("The policy's percent (of the clawed lines' plan version)."),
+    factor: z.object({
+      kind: z.enum(["full", "unserved_days", "refunded"]),
+      numerator: Decimal,
+      denominator: Decimal,
+      value: Decimal.describe("numerator ÷ denominator to 10 decimals (the amount uses the exact fraction)."),
+    }),
+    window: z.object({
+      close_date: z.string(),
+      effective_date: z.string(),
+      days: z.number().int(),
+      window_days: z.number().int(),
+    }),
+    effective_date: z.string(),
+    trigger: z.object({ type: z.enum(["cancel", "refund"]), refund_id: z.string().nullable() }),
+    target: Decimal.describe(
+      "round(T): what the clawbacks of this user, deal and plan add up to after this one (≥ 0).",
+    ),
+    already_clawed_back: Decimal.describe("|Σ| of the earlier clawback lines of this user, deal and plan."),
+    line_ids: z.array(z.string()).describe("The lines E sums."),
+    amount: z.number(),
+  })
+  .meta({ id: "ClawbackExplanation" });
+
 /**
  * Why a credit earns no line (API.md §5 rule 1). Closed, unlike the stored kinds: a generated client
  * then tells it from a plan or SPIFF computation by a property (`"reason" in e`, `"bands" in e`); an open
@@ -87,7 +116,7 @@ export const NoPlanExplanation = z
 
 /** The line's `kind` says which one (the OpenAPI document states it as a union discriminated by kind). */
 export const Explanation = z
-  .union([PlanExplanation, SpiffExplanation, AdjustmentExplanation])
+  .union([PlanExplanation, SpiffExplanation, AdjustmentExplanation, ClawbackExplanation])
   .describe("How the amount was reached (API.md §5 rule 8): its shape follows the line's kind.");
 
 /**

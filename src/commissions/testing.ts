@@ -1,6 +1,6 @@
 // What tests reach inside commissions beyond the feature's index and the sub-surface indexes: tunables,
 // counters and internals that property tests drive directly. Never imported by src/.
-export { AdjustmentExplanation, PlanExplanation, SpiffExplanation } from "./explanation.js";
+export { AdjustmentExplanation, ClawbackExplanation, PlanExplanation, SpiffExplanation } from "./explanation.js";
 export { CSV_HEADER, csvRow } from "./lines/csv.js";
 export { exportCommissions } from "./lines/read.js";
 export { allLines } from "./lines/repository.js";

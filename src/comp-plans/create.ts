@@ -23,6 +23,7 @@ export async function createPlan(ctx: Ctx, input: CreatePlanBody): Promise<CompP
       cap_per_period: input.cap_per_period ?? null,
       effective_from: input.effective_from,
       effective_to: input.effective_to ?? null,
+      clawback: input.clawback ?? null,
     }),
     version: 1,
     created_at: ctx.now,

@@ -3,6 +3,7 @@ import { ofVisiblePlans, ofVisibleUsers, type Visible } from "../access/index.js
 import type { Tx } from "../context.js";
 import type { CompPlansTable, Db } from "../db/schema.js";
 import { anyOf } from "../db/sql.js";
+import type { ClawbackColumn } from "../db/tables-sales.js";
 import { toIso } from "../http/date-fields.js";
 import type { CompPlan, ListPlansQuery, PlanVersion } from "./schema.js";
 
@@ -20,6 +21,8 @@ export interface PlanTerms {
   cap_per_period: string | null;
   effective_from: string;
   effective_to: string | null;
+  /** API.md §14, versioned with the terms; percent an exact decimal string. */
+  clawback: ClawbackColumn | null;
 }
 
 export interface PlanRecord extends PlanTerms {
@@ -47,6 +50,7 @@ function termsOut(r: PlanTerms) {
     cap_per_period: num(r.cap_per_period),
     effective_from: r.effective_from,
     effective_to: r.effective_to,
+    clawback: r.clawback && { ...r.clawback, percent: Number(r.clawback.percent) },
   };
 }
 
@@ -79,6 +83,7 @@ export function termsOf(r: PlanTerms): PlanTerms {
     cap_per_period: r.cap_per_period,
     effective_from: r.effective_from,
     effective_to: r.effective_to,
+    clawback: r.clawback,
   };
 }
 
@@ -87,6 +92,7 @@ function termColumns(t: PlanTerms) {
     ...termsOf(t),
     tiers: JSON.stringify(t.tiers),
     deal_type_multipliers: JSON.stringify(t.deal_type_multipliers),
+    clawback: t.clawback === null ? null : JSON.stringify(t.clawback),
   };
 }
 

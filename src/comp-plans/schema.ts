@@ -1,13 +1,45 @@
 import { z } from "zod";
 import { PLAN_LINE_IMPACT, PlanTier, RecalculationJobId, SPIFF_LINE_IMPACT } from "../commissions/index.js";
-import { PLAN_PERIODS, PLAN_STATUSES } from "../enums.js";
-import { Attainment, Currency, DealTypeMultipliers, Money, MoneyOut, Rate } from "../http/commission-fields.js";
+import { CLAWBACK_PRORATIONS, PLAN_PERIODS, PLAN_STATUSES } from "../enums.js";
+import {
+  Attainment,
+  ClawbackPercent,
+  Currency,
+  DealTypeMultipliers,
+  Money,
+  MoneyOut,
+  Rate,
+} from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
 import { Id } from "../http/input-fields.js";
 import { listOf, PageQuery } from "../http/pagination.js";
 
 export const PlanStatus = z.enum(PLAN_STATUSES);
 export const PlanPeriod = z.enum(PLAN_PERIODS);
+
+const CLAWBACK =
+  "API.md §14: what a cancellation or refund claws back of the lines earned under this version. A cancel or refund " +
+  "effective at most window_days after the deal's close_date claws back percent of what each person earned under " +
+  "the plan on the deal (× unserved contract days ÷ contract days with proration unserved_days, for a cancel; × " +
+  "refunded ÷ arr_amount for a refund). null: nothing is clawed back. Versioned like the other terms.";
+
+const ClawbackPolicyFields = {
+  window_days: z.number().int().min(1).max(3650).describe("Days after close_date, the boundary day included."),
+  proration: z.enum(CLAWBACK_PRORATIONS).describe("none, or unserved_days (a cancel only)."),
+};
+export const ClawbackPolicy = z
+  .object({ ...ClawbackPolicyFields, percent: z.number().describe("0–100, at most 4 decimals.") })
+  .nullable()
+  .describe(CLAWBACK)
+  .meta({ id: "ClawbackPolicy" });
+const ClawbackPolicyInput = z
+  .strictObject({
+    window_days: ClawbackPolicyFields.window_days,
+    percent: ClawbackPercent,
+    proration: ClawbackPolicyFields.proration,
+  })
+  .nullable()
+  .describe(CLAWBACK);
 
 export const CompPlan = z
   .object({
@@ -27,6 +59,7 @@ export const CompPlan = z
     cap_per_period: MoneyOut.nullable(),
     effective_from: DateOut,
     effective_to: DateOut.nullable(),
+    clawback: ClawbackPolicy,
     version: z.number().int().describe("Raised when the terms of an active plan change; lines keep theirs."),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -63,6 +96,7 @@ const writable = {
   cap_per_period: Money.nullable(),
   effective_from: IsoDate,
   effective_to: IsoDate.nullable(),
+  clawback: ClawbackPolicyInput,
 };
 
 export const CreatePlanBody = z.strictObject({
@@ -77,6 +111,7 @@ export const CreatePlanBody = z.strictObject({
   min_deal_amount: writable.min_deal_amount.optional(),
   cap_per_period: writable.cap_per_period.optional(),
   effective_to: writable.effective_to.optional(),
+  clawback: writable.clawback.optional(),
 });
 export type CreatePlanBody = z.infer<typeof CreatePlanBody>;
 
@@ -177,6 +212,7 @@ export const PlanVersion = CompPlan.pick({
   cap_per_period: true,
   effective_from: true,
   effective_to: true,
+  clawback: true,
 })
   .extend({
     plan_id: z.string(),

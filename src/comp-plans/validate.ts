@@ -16,6 +16,11 @@ export function normalizeTerms(t: PlanTerms): PlanTerms {
     deal_type_multipliers: Object.fromEntries(Object.entries(t.deal_type_multipliers).map(([k, v]) => [k, plain(v)])),
     min_deal_amount: dec(t.min_deal_amount),
     cap_per_period: dec(t.cap_per_period),
+    clawback: t.clawback && {
+      window_days: t.clawback.window_days,
+      percent: plain(t.clawback.percent),
+      proration: t.clawback.proration,
+    },
   };
 }
 

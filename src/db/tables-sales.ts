@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type {
+  CLAWBACK_PRORATIONS,
   COMMISSION_KINDS,
   COMMISSION_STATUSES,
   DealStatus,
@@ -26,6 +27,14 @@ export interface PlanTermsColumns {
   cap_per_period: Decimal | null;
   effective_from: DateOnly;
   effective_to: DateOnly | null;
+  /** API.md §14 (migration 015): the clawback policy of these terms; percent an exact decimal string. */
+  clawback: Json<ClawbackColumn> | null;
+}
+
+export interface ClawbackColumn {
+  window_days: number;
+  percent: string;
+  proration: OneOf<typeof CLAWBACK_PRORATIONS>;
 }
 
 export interface CompPlansTable extends PlanTermsColumns {
@@ -84,6 +93,14 @@ export interface DealsTable {
   rejection_reason: string | null;
   approved_at: Timestamp | null;
   paid_at: Timestamp | null;
+  /** API.md §14 (migration 015): the contract's span, both or neither. */
+  contract_start: DateOnly | null;
+  contract_end: DateOnly | null;
+  cancelled_at: Timestamp | null;
+  cancel_reason: string | null;
+  cancel_effective_date: DateOnly | null;
+  /** Σ of the deal's refunds. */
+  refunded_amount: ColumnType<string, string | number | undefined, string | number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -164,6 +181,12 @@ export const DEAL_COLUMNS: PgColumns<DealsTable> = {
   rejection_reason: "text",
   approved_at: "timestamptz",
   paid_at: "timestamptz",
+  contract_start: "date",
+  contract_end: "date",
+  cancelled_at: "timestamptz",
+  cancel_reason: "text",
+  cancel_effective_date: "date",
+  refunded_amount: "numeric",
   created_at: "timestamptz",
   updated_at: "timestamptz",
 };

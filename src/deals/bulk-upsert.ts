@@ -5,12 +5,13 @@ import { newId } from "../ids.js";
 import { type DealChanges, persistDeals } from "./changes.js";
 import { throwIfInvalid } from "./checks.js";
 import {
+  contractProblems,
   creditedUsers,
-  LOCKED_STATUSES,
   missingUsers,
   namedUsers,
   newRecord,
   sameDeal,
+  upsertChange,
   writableOf,
 } from "./records.js";
 import * as repo from "./repository.js";
@@ -44,15 +45,17 @@ function classify(ctx: Ctx, body: BulkBody, existing: Map<string, repo.DealRecor
       outcomes.push({ outcome: "created", id: record.id });
     } else if (sameDeal(before, fields)) {
       outcomes.push({ outcome: "unchanged", id: before.id });
-    } else if (LOCKED_STATUSES.has(before.status)) {
-      refused.push({
-        param: `deals[${i}]`,
-        message: `deal ${before.id} is ${before.status}; an upsert may not change it`,
-      });
     } else {
-      const after = { ...before, ...fields, status: "pending" as const, rejection_reason: null, updated_at: ctx.now };
-      changes.updated.push({ before, after });
-      outcomes.push({ outcome: "updated", id: before.id });
+      const update = upsertChange(ctx, before, fields);
+      if (!update) {
+        refused.push({
+          param: `deals[${i}]`,
+          message: `deal ${before.id} is ${before.status}; an upsert may change only its contract dates`,
+        });
+      } else {
+        changes.updated.push(update);
+        outcomes.push({ outcome: "updated", id: before.id });
+      }
     }
   });
   return { changes, outcomes, refused };
@@ -65,6 +68,7 @@ function classify(ctx: Ctx, body: BulkBody, existing: Map<string, repo.DealRecor
 export async function bulkUpsert(ctx: Ctx, body: BulkBody): Promise<BulkResult> {
   requireScope(ctx, "write");
   throwIfInvalid(duplicates(body));
+  throwIfInvalid(body.deals.flatMap((d, i) => contractProblems(writableOf(d, d.external_id), `deals[${i}].`)));
   const externalIds = body.deals.map((d) => d.external_id);
   return withTransaction(ctx, async (tx) => {
     await repo.lockExternalIds(tx, externalIds);

@@ -7,7 +7,8 @@ import type { Deal } from "./schema.js";
 
 export interface DealChanges {
   created: repo.DealRecord[];
-  updated: { before: repo.DealRecord; after: repo.DealRecord }[];
+  /** `contractOnly`: only contract_start/contract_end changed (API.md §14): no line moves, nothing is recalculated. */
+  updated: { before: repo.DealRecord; after: repo.DealRecord; contractOnly?: boolean }[];
 }
 
 /**
@@ -66,8 +67,16 @@ export async function persistDeals(
         changes.created.map((d) => ({ ...d, total_commission: totals.get(d.id) ?? "0" })),
       ),
   };
-  const { jobId } = await recalculate(tx, ctx, [{ type: "deals", deal_ids: ids, buckets: left }], {
-    primaryDeals: ids,
+  const moved = [
+    ...changes.created.map((d) => d.id),
+    ...changes.updated.flatMap((u) => (u.contractOnly ? [] : u.after.id)),
+  ];
+  if (moved.length === 0) {
+    await announce();
+    return { jobId: null, deals };
+  }
+  const { jobId } = await recalculate(tx, ctx, [{ type: "deals", deal_ids: moved, buckets: left }], {
+    primaryDeals: moved,
     announce,
     unsaved,
   });

@@ -4,12 +4,13 @@ import { newId } from "../ids.js";
 import { persistDeals } from "./changes.js";
 import { checkExternalId, throwIfInvalid } from "./checks.js";
 import { detailOf } from "./detail.js";
-import { missingUsers, namedUsers, newRecord, writableOf } from "./records.js";
+import { contractProblems, missingUsers, namedUsers, newRecord, writableOf } from "./records.js";
 import * as repo from "./repository.js";
 import type { CreateDealBody, DealDetail } from "./schema.js";
 
 export async function createDeal(ctx: Ctx, input: CreateDealBody): Promise<DealDetail> {
   requireScope(ctx, "write");
+  throwIfInvalid(contractProblems(writableOf(input)));
   return withTransaction(ctx, async (tx) => {
     if (input.external_id) await repo.lockExternalIds(tx, [input.external_id]);
     const named = namedUsers(input);

@@ -69,6 +69,8 @@ const listedDeal = (scope: "deal" | "visible") => sql`SELECT ${p("id")}, ${p("ex
     ${shortDecimal(p("arr_amount"))} AS arr_amount, ${p("currency")}, ${p("deal_type")}, ${p("close_date")}, ${p("owner_id")},
     coalesce(n.splits, '[]')::json AS splits, ${p("status")}, ${shortDecimal(p("total_commission"))} AS total_commission,
     ${sql.lit(scope)}::text AS total_commission_scope, ${p("rejection_reason")}, ${isoTime("approved_at")} AS approved_at, ${isoTime("paid_at")} AS paid_at,
+    ${p("contract_start")}, ${p("contract_end")}, ${isoTime("cancelled_at")} AS cancelled_at, ${p("cancel_reason")},
+    ${p("cancel_effective_date")}, ${shortDecimal(p("refunded_amount"))} AS refunded_amount,
     ${isoTime("created_at")} AS created_at, ${isoTime("updated_at")} AS updated_at,
     ('{"summary":' || ${jsonString(sql.ref("n.summary"))} || ',"no_plan":[' || n.no_plan || ']}')::json AS explanation`;
 
@@ -132,7 +134,8 @@ export async function listDeals(
     SELECT
       (SELECT '[' || string_agg(row_to_json(d)::text, ',' ORDER BY ${p(column)} ${direction}, p.id ${direction}) || ']'
          FROM p CROSS JOIN LATERAL (${SPLITS_TEXT}) n CROSS JOIN LATERAL (${listedDeal(visible ? "visible" : "deal")}) d) AS page,
-      (SELECT bool_and(abs(p.arr_amount) < 1e13 AND abs(p.total_commission) < 1e13) FROM p) AS short_numbers,
+      (SELECT bool_and(abs(p.arr_amount) < 1e13 AND abs(p.total_commission) < 1e13 AND p.refunded_amount < 1e13) FROM p)
+        AS short_numbers,
       ${counts}`.execute(db);
   const [result, counted] = await Promise.all([
     listed,

@@ -18,6 +18,8 @@ type Writable = Pick<
   | "owner_id"
   | "splits"
   | "splits_explicit"
+  | "contract_start"
+  | "contract_end"
 >;
 
 /** The writable fields a create (or a whole-replacing upsert) body means, defaults applied. */
@@ -35,6 +37,8 @@ export function writableOf(input: CreateDealBody, externalId?: string | null): W
       ? input.splits!.map((s) => ({ user_id: s.user_id, percent: s.percent }))
       : defaultSplits(input.owner_id),
     splits_explicit: explicit,
+    contract_start: input.contract_start ?? null,
+    contract_end: input.contract_end ?? null,
   };
 }
 
@@ -47,6 +51,10 @@ export function newRecord(id: string, now: Date, fields: Writable): DealRecord {
     rejection_reason: null,
     approved_at: null,
     paid_at: null,
+    cancelled_at: null,
+    cancel_reason: null,
+    cancel_effective_date: null,
+    refunded_amount: "0",
     created_at: now,
     updated_at: now,
   };
@@ -63,6 +71,8 @@ export function patched(current: DealRecord, input: UpdateDealBody): DealRecord 
     "deal_type",
     "close_date",
     "owner_id",
+    "contract_start",
+    "contract_end",
   ] as const) {
     if (input[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = input[key];
   }
@@ -84,6 +94,14 @@ const sameSplits = (a: SplitRecord[], b: SplitRecord[]) =>
  * splits follow the owner counts too (a PATCH that pins them is a change).
  */
 export function sameDeal(a: Writable, b: Writable, flag = false): boolean {
+  return sameButContract(a, b, flag) && sameContract(a, b);
+}
+
+export const sameContract = (a: Writable, b: Writable) =>
+  a.contract_start === b.contract_start && a.contract_end === b.contract_end;
+
+/** Equal but for the contract dates (API.md §14: those move no line, so changing only them is allowed in every status). */
+export function sameButContract(a: Writable, b: Writable, flag = false): boolean {
   return (
     (!flag || a.splits_explicit === b.splits_explicit) &&
     a.external_id === b.external_id &&
@@ -97,7 +115,22 @@ export function sameDeal(a: Writable, b: Writable, flag = false): boolean {
   );
 }
 
-export const LOCKED_STATUSES = new Set(["approved", "disputed", "paid"]);
+/** Statuses whose deal fields (but the contract dates) no edit changes; cancelled is final (API.md §14). */
+export const LOCKED_STATUSES = new Set(["approved", "disputed", "paid", "cancelled"]);
+
+/** API.md §14: contract_start and contract_end both or neither, start before end. */
+export function contractProblems(w: Pick<Writable, "contract_start" | "contract_end">, prefix = ""): ErrorDetail[] {
+  const { contract_start: start, contract_end: end } = w;
+  if ((start === null) !== (end === null)) {
+    const missing = start === null ? "contract_start" : "contract_end";
+    const given = start === null ? "contract_end" : "contract_start";
+    return [{ param: `${prefix}${missing}`, message: `is required with ${given} (give both or neither)` }];
+  }
+  if (start !== null && end !== null && start >= end) {
+    return [{ param: `${prefix}contract_end`, message: `must be after contract_start (${start})` }];
+  }
+  return [];
+}
 
 /** Every user a body names, with where it names them (for 422 details). */
 export function namedUsers(
@@ -118,4 +151,23 @@ export function missingUsers(named: [string, string][], known: Set<string>): Err
 
 export function creditedUsers(records: { splits: SplitRecord[] }[]): string[] {
   return records.flatMap((r) => r.splits.map((s) => s.user_id));
+}
+
+/**
+ * What an upsert that differs from the stored deal does: a change of only the contract dates keeps the status
+ * and moves no line (API.md §14; a rejected deal is resubmitted by any change, as before); any other change
+ * resubmits the deal as pending, or is refused (undefined) when the deal is locked.
+ */
+export function upsertChange(
+  ctx: { now: Date },
+  before: DealRecord,
+  fields: Writable,
+): { before: DealRecord; after: DealRecord; contractOnly: boolean } | undefined {
+  if (before.status !== "rejected" && sameButContract(before, fields)) {
+    const { contract_start, contract_end } = fields;
+    return { before, after: { ...before, contract_start, contract_end, updated_at: ctx.now }, contractOnly: true };
+  }
+  if (LOCKED_STATUSES.has(before.status)) return undefined;
+  const after = { ...before, ...fields, status: "pending" as const, rejection_reason: null, updated_at: ctx.now };
+  return { before, after, contractOnly: false };
 }

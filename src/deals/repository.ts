@@ -42,6 +42,12 @@ export function toDeal(r: DealRecord): Deal {
     rejection_reason: r.rejection_reason,
     approved_at: toIso(r.approved_at),
     paid_at: toIso(r.paid_at),
+    contract_start: r.contract_start,
+    contract_end: r.contract_end,
+    cancelled_at: toIso(r.cancelled_at),
+    cancel_reason: r.cancel_reason,
+    cancel_effective_date: r.cancel_effective_date,
+    refunded_amount: Number(r.refunded_amount),
     created_at: toIso(r.created_at)!,
     updated_at: toIso(r.updated_at)!,
     explanation: dealExplanation(noPlan),
@@ -57,6 +63,7 @@ function toRecord(row: Row, read: ReadSplits | undefined): DealRecord {
     ...(read && { owner_name: read.ownerName }),
     approved_at: date(row.approved_at),
     paid_at: date(row.paid_at),
+    cancelled_at: date(row.cancelled_at),
     created_at: new Date(row.created_at),
     updated_at: new Date(row.updated_at),
   };
@@ -118,13 +125,18 @@ function splitRows(records: DealRecord[]) {
   );
 }
 
-// A rewrite keeps the id, the creation time, the total (the recalculation's) and the workflow's stamps.
+// A rewrite keeps the id, the creation time, the total (the recalculation's) and the workflow's stamps
+// (cancellation and refunds included: API.md §14).
 const KEPT_ON_REWRITE: ReadonlySet<keyof DealsTable> = new Set([
   "id",
   "created_at",
   "total_commission",
   "approved_at",
   "paid_at",
+  "cancelled_at",
+  "cancel_reason",
+  "cancel_effective_date",
+  "refunded_amount",
 ]);
 const REWRITTEN_COLUMNS = DEAL_COLUMN_NAMES.filter((c) => !KEPT_ON_REWRITE.has(c));
 

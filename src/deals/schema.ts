@@ -39,6 +39,14 @@ export const Deal = z
     rejection_reason: z.string().nullable(),
     approved_at: Timestamp.nullable(),
     paid_at: Timestamp.nullable(),
+    contract_start: DateOut.nullable().describe("The contract's first day (with contract_end, or neither)."),
+    contract_end: DateOut.nullable().describe(
+      "The contract's end (after contract_start): a cancellation's unserved_days proration counts the days to it.",
+    ),
+    cancelled_at: Timestamp.nullable().describe("When POST /deals/{id}/cancel cancelled the deal."),
+    cancel_reason: z.string().nullable(),
+    cancel_effective_date: DateOut.nullable().describe("The cancellation's effective date."),
+    refunded_amount: MoneyOut.describe("Σ of the deal's refunds (POST /deals/{id}/refunds); 0 when none."),
     created_at: Timestamp,
     updated_at: Timestamp,
     explanation: DealExplanation,
@@ -85,6 +93,10 @@ const writable = {
   close_date: IsoDate,
   owner_id: Id,
   splits: Splits.nullable().describe("null: back to the default (the owner at 100, following owner_id)."),
+  contract_start: IsoDate.nullable().describe(
+    "With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status.",
+  ),
+  contract_end: IsoDate.nullable().describe("With contract_start, or neither; after it."),
 };
 
 export const CreateDealBody = z.strictObject({
@@ -93,6 +105,8 @@ export const CreateDealBody = z.strictObject({
   currency: writable.currency.default("USD"),
   deal_type: writable.deal_type.default("new_business"),
   splits: writable.splits.optional(),
+  contract_start: writable.contract_start.optional(),
+  contract_end: writable.contract_end.optional(),
 });
 export type CreateDealBody = z.infer<typeof CreateDealBody>;
 

@@ -6,12 +6,13 @@ import { persistDeals } from "./changes.js";
 import { invalidTransition, throwIfInvalid } from "./checks.js";
 import { detailOf } from "./detail.js";
 import {
+  contractProblems,
   creditedUsers,
-  LOCKED_STATUSES,
   missingUsers,
   namedUsers,
   newRecord,
   sameDeal,
+  upsertChange,
   writableOf,
 } from "./records.js";
 import * as repo from "./repository.js";
@@ -40,6 +41,7 @@ export async function upsertDeal(ctx: Ctx, externalId: string, input: CreateDeal
     });
     throwIfInvalid(missingUsers(named, known));
     const fields = writableOf(input, externalId);
+    throwIfInvalid(contractProblems(fields));
     if (!seen) {
       await ctx.precondition?.(tx); // If-Match on a deal that does not exist yet fails (412)
       const record = newRecord(newId("deal", ctx.now.getTime()), ctx.now, fields);
@@ -49,9 +51,9 @@ export async function upsertDeal(ctx: Ctx, externalId: string, input: CreateDeal
     const before = (await repo.lockDeal(tx, seen.id))!;
     await ctx.precondition?.(tx);
     if (sameDeal(before, fields)) return { created: false, deal: await detailOf(tx, before.id, null) };
-    if (LOCKED_STATUSES.has(before.status)) throw invalidTransition(before, "changed by an upsert");
-    const after = { ...before, ...fields, status: "pending" as const, rejection_reason: null, updated_at: ctx.now };
-    const { jobId } = await persistDeals(tx, ctx, { created: [], updated: [{ before, after }] });
+    const update = upsertChange(ctx, before, fields);
+    if (!update) throw invalidTransition(before, "changed by an upsert");
+    const { jobId } = await persistDeals(tx, ctx, { created: [], updated: [update] });
     return { created: false, deal: await detailOf(tx, before.id, jobId) };
   });
 }

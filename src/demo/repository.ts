@@ -31,7 +31,14 @@ export async function countDemoStatuses(db: Db): Promise<Record<DealStatus, numb
     .where("external_id", "like", "demo-%")
     .groupBy("status")
     .execute();
-  const counts: Record<DealStatus, number> = { pending: 0, approved: 0, rejected: 0, disputed: 0, paid: 0 };
+  const counts: Record<DealStatus, number> = {
+    pending: 0,
+    approved: 0,
+    rejected: 0,
+    disputed: 0,
+    paid: 0,
+    cancelled: 0,
+  };
   for (const r of rows) counts[r.status] = Number(r.n);
   return counts;
 }

@@ -41,6 +41,8 @@ const Factor = decimalInput(6, 0, 1000).describe("A multiplier ≥ 0 with at mos
 export const Attainment = decimalInput(6, 0, 1000).describe("Quota attainment where the band starts: 1.0 = 100 %.");
 /** A split percent: > 0 and ≤ 100, at most 4 decimals. */
 export const Percent = decimalInput(4, 0, 100, true).describe("Percent of the credit, > 0 and ≤ 100, 4 decimals.");
+/** A clawback percent (API.md §14): 0–100, at most 4 decimals. */
+export const ClawbackPercent = decimalInput(4, 0, 100).describe("Percent clawed back, 0 to 100, at most 4 decimals.");
 
 /** A payout run's recovery limit (API.md §13): 0–100, at most 4 decimals. */
 export const RecoveryPercent = decimalInput(4, 0, 100).describe("Percent, 0 to 100, at most 4 decimals.");

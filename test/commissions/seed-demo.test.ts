@@ -298,6 +298,11 @@ describe("#13.20 the demo seed goes through the workflow services", () => {
       audits: ["deal.create", "deal.approve", "deal.mark_paid"],
       events: ["deal.created", "deal.approved", "deal.paid"],
     },
+    // The demo cancels no deal; a cancelled one would show this trail.
+    cancelled: {
+      audits: ["deal.create", "deal.approve", "deal.cancel"],
+      events: ["deal.created", "deal.approved", "deal.cancelled"],
+    },
   };
 
   async function seeded() {

@@ -34,6 +34,7 @@ function termsOf(plan: CompPlanWritten) {
     cap_per_period: plan.cap_per_period,
     effective_from: plan.effective_from,
     effective_to: plan.effective_to,
+    clawback: plan.clawback,
     created_at: plan.updated_at,
   };
 }

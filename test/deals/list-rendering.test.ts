@@ -145,6 +145,15 @@ const time = fc.date({
   max: new Date("9999-12-31T23:59:59.999Z"),
   noInvalidDate: true,
 });
+const day = (d: Date) => d.toISOString().slice(0, 10);
+/** A contract of `days` days from `start` (ending `start` when that would pass year 9999). */
+function contractOf(c: [Date, number] | null): [string, string] | null {
+  if (!c) return null;
+  const [start, days] = c;
+  const later = new Date(start.getTime() + days * 86_400_000);
+  if (later.getUTCFullYear() <= 9999) return [day(start), day(later)];
+  return [day(new Date(start.getTime() - days * 86_400_000)), day(start)];
+}
 const stored = fc.record({
   external_id: fc.option(text),
   opportunity_name: text,
@@ -157,6 +166,11 @@ const stored = fc.record({
   rejection_reason: fc.option(text),
   approved_at: fc.option(time),
   paid_at: fc.option(time),
+  contract: fc.option(fc.tuple(time, fc.integer({ min: 1, max: 4000 }))),
+  cancelled_at: fc.option(time),
+  cancel_reason: fc.option(text),
+  cancel_effective_date: fc.option(time),
+  refunded_amount: cents(10n ** 16n - 1n, false),
   created_at: time,
   updated_at: time,
   splits: fc.array(fc.record({ percent: fc.integer({ min: 1, max: 1_000_000 }), no_plan_reason: fc.option(text) }), {
@@ -182,6 +196,12 @@ describe("GET /deals renders any stored deal as the zod serializer would", () =>
               rejection_reason = ${v.rejection_reason},
               approved_at = ${v.approved_at?.toISOString() ?? null}::timestamptz,
               paid_at = ${v.paid_at?.toISOString() ?? null}::timestamptz,
+              contract_start = ${contractOf(v.contract)?.[0] ?? null}::date,
+              contract_end = ${contractOf(v.contract)?.[1] ?? null}::date,
+              cancelled_at = ${v.cancelled_at?.toISOString() ?? null}::timestamptz,
+              cancel_reason = ${v.cancel_reason},
+              cancel_effective_date = ${v.cancel_effective_date ? day(v.cancel_effective_date) : null}::date,
+              refunded_amount = ${decimal(v.refunded_amount, 2)}::numeric,
               created_at = ${v.created_at.toISOString()}::timestamptz,
               updated_at = ${v.updated_at.toISOString()}::timestamptz
             WHERE id = ${id}`.execute(t.db.db);

@@ -3,6 +3,20 @@
 // (src/money).
 export { type Band, bandsOf, type Slice, sliceBands } from "./bands.js";
 export { applyCap, calculateBucket, type PlanTerms, priceLine, termsOf } from "./bucket.js";
+export {
+  type ClawbackEvent,
+  type ClawbackExplanation,
+  type ClawbackInput,
+  type ClawbackLine,
+  type ClawbackPlan,
+  type ClawbackPolicy,
+  type ClawbackResult,
+  type ClawbackSourceLine,
+  type ClawbackSummaryItem,
+  computeClawbacks,
+  daysBetween,
+  versionKey,
+} from "./clawback.js";
 export { periodOf, periodRange, quarterOf } from "./periods.js";
 export { compareDealOrder, creditsOf, findPlan, noPlanExplanation } from "./plans.js";
 export { calculateSpiffLines, checkSpiff, type SpiffCheck } from "./spiffs.js";

@@ -12,7 +12,20 @@ type Row = Selectable<CommissionLinesTable>;
 const KEY_ORDER = [
   ...["summary", "plan_id", "plan_version", "from_version", "to_version", "original_line_id", "spiff_id"],
   ...["spiff_name", "reason", "author", "dispute", "retroactive", "period"],
-  ...["quota", "credit", "percent", "prior_attainment", "criteria_met", "payout", "bands", "multiplier", "cap"],
+  ...["quota", "credit", "basis", "percent", "factor", "window", "close_date", "effective_date", "days"],
+  ...[
+    "window_days",
+    "trigger",
+    "target",
+    "already_clawed_back",
+    "line_ids",
+    "prior_attainment",
+    "criteria_met",
+    "payout",
+    "bands",
+    "multiplier",
+    "cap",
+  ],
   ...[
     "min_deal_amount",
     "unrounded",
@@ -27,6 +40,10 @@ const KEY_ORDER = [
     "applied",
     "explanation",
     "after",
+    "kind",
+    "numerator",
+    "denominator",
+    "value",
   ],
 ];
 

@@ -12,11 +12,17 @@ type Totals = Statement["totals"];
 type PlanSummary = Statement["plans"][number];
 
 function totalsOf(lines: Commission[]): Totals {
-  const sums = { plan: ZERO, spiff: ZERO, adjustment: ZERO };
+  const sums = { plan: ZERO, spiff: ZERO, adjustment: ZERO, clawback: ZERO };
   for (const line of lines) sums[line.kind] = plus(sums[line.kind], parse(line.amount.toFixed(2)));
-  const total = plus(plus(sums.plan, sums.spiff), sums.adjustment);
+  const total = plus(plus(plus(sums.plan, sums.spiff), sums.adjustment), sums.clawback);
   const n = centsNumber;
-  return { plan: n(sums.plan), spiff: n(sums.spiff), adjustment: n(sums.adjustment), total: n(total) };
+  return {
+    plan: n(sums.plan),
+    spiff: n(sums.spiff),
+    adjustment: n(sums.adjustment),
+    clawback: n(sums.clawback),
+    total: n(total),
+  };
 }
 
 function byStatusOf(lines: Commission[]): Statement["by_status"] {

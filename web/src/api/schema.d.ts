@@ -1584,6 +1584,18 @@ export interface components {
              */
             effective_from?: string;
             effective_to?: string | null;
+            /** @description API.md §14: what a cancellation or refund claws back of the lines earned under this version. A cancel or refund effective at most window_days after the deal's close_date claws back percent of what each person earned under the plan on the deal (× unserved contract days ÷ contract days with proration unserved_days, for a cancel; × refunded ÷ arr_amount for a refund). null: nothing is clawed back. Versioned like the other terms. */
+            clawback?: {
+                /** @description Days after close_date, the boundary day included. */
+                window_days: number;
+                /** @description Percent clawed back, 0 to 100, at most 4 decimals. */
+                percent: number;
+                /**
+                 * @description none, or unserved_days (a cancel only).
+                 * @enum {string}
+                 */
+                proration: "none" | "unserved_days";
+            } | null;
             /** @description true: also correct locked history — one approved, locked adjustment line per locked line whose amount the new terms change (amount = new − old), in the same transaction (API.md §12); a status change alone corrects nothing. Default false: only pending lines are recalculated. */
             retroactive?: boolean;
         };
@@ -1903,12 +1915,50 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        ClawbackExplanation: {
+            summary: string;
+            /** @description E: the user's non-void plan, SPIFF and override lines on the deal under this plan. */
+            basis: string;
+            /** @description The policy's percent (of the clawed lines' plan version). */
+            percent: string;
+            factor: {
+                /** @enum {string} */
+                kind: "full" | "unserved_days" | "refunded";
+                /** @description Exact decimal */
+                numerator: string;
+                /** @description Exact decimal */
+                denominator: string;
+                /** @description numerator ÷ denominator to 10 decimals (the amount uses the exact fraction). */
+                value: string;
+            };
+            window: {
+                close_date: string;
+                effective_date: string;
+                days: number;
+                window_days: number;
+            };
+            effective_date: string;
+            trigger: {
+                /** @enum {string} */
+                type: "cancel" | "refund";
+                refund_id: string | null;
+            };
+            /** @description round(T): what the clawbacks of this user, deal and plan add up to after this one (≥ 0). */
+            target: string;
+            /** @description |Σ| of the earlier clawback lines of this user, deal and plan. */
+            already_clawed_back: string;
+            /** @description The lines E sums. */
+            line_ids: string[];
+            amount: number;
+        } & {
+            [key: string]: unknown;
+        };
         NoPlanExplanation: {
             summary: string;
             reason: string;
         };
-        Commission: components["schemas"]["PlanCommission"] | components["schemas"]["SpiffCommission"] | components["schemas"]["AdjustmentCommission"];
-        PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["AdjustmentPreviewLine"];
+        Commission: components["schemas"]["PlanCommission"] | components["schemas"]["SpiffCommission"] | components["schemas"]["AdjustmentCommission"] | components["schemas"]["ClawbackCommission"];
+        PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["AdjustmentPreviewLine"] | components["schemas"]["ClawbackPreviewLine"];
         CommissionPreview: {
             lines: components["schemas"]["PreviewLine"][];
             /** @description Money: ≤ 2 decimals. */
@@ -1970,7 +2020,7 @@ export interface components {
             /** @enum {string} */
             deal_type: "new_business" | "expansion" | "renewal" | "other";
             /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "disputed" | "paid";
+            status: "pending" | "approved" | "rejected" | "disputed" | "paid" | "cancelled";
             /** @description The line's user's split percent of the deal; null when they are not credited on it (an adjustment). */
             credit_percent: number | null;
         };
@@ -1983,7 +2033,7 @@ export interface components {
             plan_version: number | null;
             spiff_id: string | null;
             /** @enum {string} */
-            kind: "plan" | "spiff" | "adjustment";
+            kind: "plan" | "spiff" | "adjustment" | "clawback";
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
             /** @description Money: ≤ 2 decimals. */
@@ -1993,7 +2043,7 @@ export interface components {
             /** @description Lines of approved, disputed and paid deals never change. */
             locked: boolean;
             /** @description How the amount was reached (API.md §5 rule 8): its shape follows the line's kind. */
-            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["AdjustmentExplanation"];
+            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["AdjustmentExplanation"] | components["schemas"]["ClawbackExplanation"];
             calculated_at: components["schemas"]["Timestamp"];
             /** @description The line's currency (its deal's). */
             currency: string;
@@ -2006,11 +2056,12 @@ export interface components {
             period: string;
             plans: components["schemas"]["StatementPlan"][];
             lines: components["schemas"]["StatementLine"][];
-            /** @description Σ of the lines by kind, to the cent. */
+            /** @description Σ of the lines by kind, to the cent (clawback: ≤ 0, API.md §14). */
             totals: {
                 plan: number;
                 spiff: number;
                 adjustment: number;
+                clawback: number;
                 total: number;
             };
             /** @description Σ of the lines by status, to the cent. */
@@ -2023,11 +2074,12 @@ export interface components {
         TeamStatement: {
             period: string;
             plans: components["schemas"]["StatementPlan"][];
-            /** @description Σ of the lines by kind, to the cent. */
+            /** @description Σ of the lines by kind, to the cent (clawback: ≤ 0, API.md §14). */
             totals: {
                 plan: number;
                 spiff: number;
                 adjustment: number;
+                clawback: number;
                 total: number;
             };
             /** @description Σ of the lines by status, to the cent. */
@@ -2123,6 +2175,18 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             finished_at: components["schemas"]["Timestamp"] | null;
         };
+        /** @description API.md §14: what a cancellation or refund claws back of the lines earned under this version. A cancel or refund effective at most window_days after the deal's close_date claws back percent of what each person earned under the plan on the deal (× unserved contract days ÷ contract days with proration unserved_days, for a cancel; × refunded ÷ arr_amount for a refund). null: nothing is clawed back. Versioned like the other terms. */
+        ClawbackPolicy: {
+            /** @description Days after close_date, the boundary day included. */
+            window_days: number;
+            /**
+             * @description none, or unserved_days (a cancel only).
+             * @enum {string}
+             */
+            proration: "none" | "unserved_days";
+            /** @description 0–100, at most 4 decimals. */
+            percent: number;
+        } | null;
         CompPlan: {
             /** @description plan_… */
             id: string;
@@ -2150,6 +2214,7 @@ export interface components {
              */
             effective_from: string;
             effective_to: string | null;
+            clawback: components["schemas"]["ClawbackPolicy"];
             /** @description Raised when the terms of an active plan change; lines keep theirs. */
             version: number;
             created_at: components["schemas"]["Timestamp"];
@@ -2182,6 +2247,7 @@ export interface components {
              */
             effective_from: string;
             effective_to: string | null;
+            clawback: components["schemas"]["ClawbackPolicy"];
             /** @description Raised when the terms of an active plan change; lines keep theirs. */
             version: number;
             created_at: components["schemas"]["Timestamp"];
@@ -2327,6 +2393,7 @@ export interface components {
              */
             effective_from: string;
             effective_to: string | null;
+            clawback: components["schemas"]["ClawbackPolicy"];
             plan_id: string;
             version: number;
             created_at: components["schemas"]["Timestamp"];
@@ -2421,13 +2488,24 @@ export interface components {
                 percent: number;
             }[];
             /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "disputed" | "paid";
+            status: "pending" | "approved" | "rejected" | "disputed" | "paid" | "cancelled";
             /** @description Sum of the deal's non-void lines (see total_commission_scope). */
             total_commission: number;
             total_commission_scope: components["schemas"]["TotalCommissionScope"];
             rejection_reason: string | null;
             approved_at: components["schemas"]["Timestamp"] | null;
             paid_at: components["schemas"]["Timestamp"] | null;
+            /** @description The contract's first day (with contract_end, or neither). */
+            contract_start: string | null;
+            /** @description The contract's end (after contract_start): a cancellation's unserved_days proration counts the days to it. */
+            contract_end: string | null;
+            /** @description When POST /deals/{id}/cancel cancelled the deal. */
+            cancelled_at: components["schemas"]["Timestamp"] | null;
+            cancel_reason: string | null;
+            /** @description The cancellation's effective date. */
+            cancel_effective_date: string | null;
+            /** @description Σ of the deal's refunds (POST /deals/{id}/refunds); 0 when none. */
+            refunded_amount: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
@@ -2463,13 +2541,24 @@ export interface components {
                 percent: number;
             }[];
             /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "disputed" | "paid";
+            status: "pending" | "approved" | "rejected" | "disputed" | "paid" | "cancelled";
             /** @description Sum of the deal's non-void lines (see total_commission_scope). */
             total_commission: number;
             total_commission_scope: components["schemas"]["TotalCommissionScope"];
             rejection_reason: string | null;
             approved_at: components["schemas"]["Timestamp"] | null;
             paid_at: components["schemas"]["Timestamp"] | null;
+            /** @description The contract's first day (with contract_end, or neither). */
+            contract_start: string | null;
+            /** @description The contract's end (after contract_start): a cancellation's unserved_days proration counts the days to it. */
+            contract_end: string | null;
+            /** @description When POST /deals/{id}/cancel cancelled the deal. */
+            cancelled_at: components["schemas"]["Timestamp"] | null;
+            cancel_reason: string | null;
+            /** @description The cancellation's effective date. */
+            cancel_effective_date: string | null;
+            /** @description Σ of the deal's refunds (POST /deals/{id}/refunds); 0 when none. */
+            refunded_amount: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
@@ -2868,6 +2957,17 @@ export interface components {
              */
             kind: "adjustment";
         };
+        ClawbackCommission: components["schemas"]["CommissionBase"] & {
+            /** @constant */
+            kind: "clawback";
+            explanation: components["schemas"]["ClawbackExplanation"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "clawback";
+        };
         PreviewLineBase: {
             user_id: string;
             plan_id: string | null;
@@ -2910,6 +3010,17 @@ export interface components {
              * @enum {string}
              */
             kind: "adjustment";
+        };
+        ClawbackPreviewLine: components["schemas"]["PreviewLineBase"] & {
+            /** @constant */
+            kind: "clawback";
+            explanation: components["schemas"]["ClawbackExplanation"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "clawback";
         };
         /** @description Every error response: one code from a closed list, a message and the request id. */
         Error: {
@@ -4365,6 +4476,18 @@ export interface operations {
                      */
                     effective_from: string;
                     effective_to?: string | null;
+                    /** @description API.md §14: what a cancellation or refund claws back of the lines earned under this version. A cancel or refund effective at most window_days after the deal's close_date claws back percent of what each person earned under the plan on the deal (× unserved contract days ÷ contract days with proration unserved_days, for a cancel; × refunded ÷ arr_amount for a refund). null: nothing is clawed back. Versioned like the other terms. */
+                    clawback?: {
+                        /** @description Days after close_date, the boundary day included. */
+                        window_days: number;
+                        /** @description Percent clawed back, 0 to 100, at most 4 decimals. */
+                        percent: number;
+                        /**
+                         * @description none, or unserved_days (a cancel only).
+                         * @enum {string}
+                         */
+                        proration: "none" | "unserved_days";
+                    } | null;
                 };
             };
         };
@@ -5657,8 +5780,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Records per page, 1-100 (default 25). */
                 per_page?: components["parameters"]["PerPage"];
-                /** @description One of pending, approved, rejected, disputed, paid, or several comma-separated. */
-                status?: ("pending" | "approved" | "rejected" | "disputed" | "paid")[];
+                /** @description One of pending, approved, rejected, disputed, paid, cancelled, or several comma-separated. */
+                status?: ("pending" | "approved" | "rejected" | "disputed" | "paid" | "cancelled")[];
                 owner_id?: string;
                 /** @description close_date ≥ this (inclusive). */
                 close_date_from?: string;
@@ -5759,6 +5882,10 @@ export interface operations {
                         /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                         percent: number;
                     }[] | null;
+                    /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                    contract_start?: string | null;
+                    /** @description With contract_start, or neither; after it. */
+                    contract_end?: string | null;
                 };
             };
         };
@@ -5911,6 +6038,10 @@ export interface operations {
                         /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                         percent: number;
                     }[] | null;
+                    /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                    contract_start?: string | null;
+                    /** @description With contract_start, or neither; after it. */
+                    contract_end?: string | null;
                 };
             };
         };
@@ -6357,6 +6488,10 @@ export interface operations {
                         /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                         percent: number;
                     }[] | null;
+                    /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                    contract_start?: string | null;
+                    /** @description With contract_start, or neither; after it. */
+                    contract_end?: string | null;
                 };
             };
         };
@@ -6447,6 +6582,10 @@ export interface operations {
                             /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                             percent: number;
                         }[] | null;
+                        /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                        contract_start?: string | null;
+                        /** @description With contract_start, or neither; after it. */
+                        contract_end?: string | null;
                     }[];
                 };
             };
@@ -6519,6 +6658,10 @@ export interface operations {
                         /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                         percent: number;
                     }[] | null;
+                    /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                    contract_start?: string | null;
+                    /** @description With contract_start, or neither; after it. */
+                    contract_end?: string | null;
                     /** @description Try this plan (a draft too) for every credited user. */
                     plan_id?: string;
                 };
@@ -6656,8 +6799,8 @@ export interface operations {
                 deal_id?: string;
                 /** @description One of pending, approved, paid, void, or several comma-separated. */
                 status?: ("pending" | "approved" | "paid" | "void")[];
-                /** @description One of plan, spiff, adjustment, or several comma-separated. */
-                kind?: ("plan" | "spiff" | "adjustment")[];
+                /** @description One of plan, spiff, adjustment, clawback, or several comma-separated. */
+                kind?: ("plan" | "spiff" | "adjustment" | "clawback")[];
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period?: string;
                 /** @description The lines' currency, e.g. USD. */
@@ -6960,8 +7103,8 @@ export interface operations {
                 deal_id?: string;
                 /** @description One of pending, approved, paid, void, or several comma-separated. */
                 status?: ("pending" | "approved" | "paid" | "void")[];
-                /** @description One of plan, spiff, adjustment, or several comma-separated. */
-                kind?: ("plan" | "spiff" | "adjustment")[];
+                /** @description One of plan, spiff, adjustment, clawback, or several comma-separated. */
+                kind?: ("plan" | "spiff" | "adjustment" | "clawback")[];
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period?: string;
                 /** @description The lines' currency, e.g. USD. */

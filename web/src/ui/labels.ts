@@ -22,12 +22,14 @@ export const DEAL_STATUS_LABELS = {
   rejected: "Rejected",
   disputed: "Disputed",
   paid: "Paid",
+  cancelled: "Cancelled",
 } as const satisfies Record<Schemas["Deal"]["status"], string>;
 
 export const LINE_KIND_LABELS = {
   plan: "Plan",
   spiff: "SPIFF",
   adjustment: "Adjustment",
+  clawback: "Clawback",
 } as const satisfies Record<Schemas["Commission"]["kind"], string>;
 
 export const DISPUTE_REASON_LABELS = {

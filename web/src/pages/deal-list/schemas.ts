@@ -7,6 +7,7 @@ export const DEAL_STATUSES = [
   "disputed",
   "paid",
   "rejected",
+  "cancelled",
 ] as const satisfies readonly Deal["status"][];
 
 /** Every sort GET /deals takes. */

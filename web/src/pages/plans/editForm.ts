@@ -16,6 +16,8 @@ export interface PlanForm {
   cap_per_period: string;
   effective_from: string;
   effective_to: string;
+  /** Kept as the plan has it: the form does not edit the clawback policy yet (PATCH /comp-plans/{id} does). */
+  clawback: CompPlan["clawback"];
 }
 
 const text = (value: number | null) => (value === null ? "" : String(value));
@@ -36,6 +38,7 @@ export function formOf(plan: CompPlan): PlanForm {
     cap_per_period: text(plan.cap_per_period),
     effective_from: plan.effective_from,
     effective_to: plan.effective_to ?? "",
+    clawback: plan.clawback,
   };
 }
 
@@ -58,6 +61,7 @@ function valuesOf(form: PlanForm): Required<Omit<PlanEditBody, "retroactive">> {
     cap_per_period: numberOrNull(form.cap_per_period),
     effective_from: form.effective_from,
     effective_to: form.effective_to === "" ? null : form.effective_to,
+    clawback: form.clawback,
   };
 }
 

@@ -8,6 +8,7 @@ export function StatementTotals({ statement, currency }: { statement: Statement;
     ["plan", "Plan", statement.totals.plan],
     ["spiff", "SPIFF", statement.totals.spiff],
     ["adjustment", "Adjustments", statement.totals.adjustment],
+    ["clawback", "Clawbacks", statement.totals.clawback],
     ["total", "Total", statement.totals.total],
   ] as const;
   const byStatus = [

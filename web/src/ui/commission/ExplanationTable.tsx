@@ -7,6 +7,7 @@ import { whyItPays } from "../../lib/spiff-reasons";
 import { DISPUTE_OUTCOME_LABELS } from "../labels";
 import { Money } from "../Money";
 import { ScrollTable } from "../ScrollTable";
+import { ClawbackSteps } from "./ClawbackSteps";
 import { PlanName } from "./PlanName";
 
 type PlanExplanation = Schemas["PlanExplanation"];
@@ -17,7 +18,8 @@ type AdjustmentExplanation = Schemas["AdjustmentExplanation"];
 export type ExplainedLine =
   | { kind: "plan"; amount: number; explanation: PlanExplanation }
   | { kind: "spiff"; amount: number; explanation: SpiffExplanation }
-  | { kind: "adjustment"; amount: number; explanation: AdjustmentExplanation };
+  | { kind: "adjustment"; amount: number; explanation: AdjustmentExplanation }
+  | { kind: "clawback"; amount: number; explanation: Schemas["ClawbackExplanation"] };
 
 interface Props {
   line: ExplainedLine;
@@ -37,6 +39,9 @@ export function ExplanationTable({ line, currency, lineAnchor }: Props) {
       {line.kind === "spiff" && <SpiffSteps explanation={line.explanation} amount={line.amount} currency={currency} />}
       {line.kind === "adjustment" && (
         <AdjustmentSteps explanation={line.explanation} currency={currency} lineAnchor={lineAnchor} />
+      )}
+      {line.kind === "clawback" && (
+        <ClawbackSteps explanation={line.explanation} amount={line.amount} currency={currency} />
       )}
     </Stack>
   );
