@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { COMMISSION_KINDS, COMMISSION_STATUSES, DEAL_STATUSES, DEAL_TYPES, PLAN_PERIODS } from "../enums.js";
+import {
+  COMMISSION_KINDS,
+  COMMISSION_STATUSES,
+  DEAL_STATUSES,
+  DEAL_TYPES,
+  PAYOUT_RUN_STATUSES,
+  PLAN_PERIODS,
+} from "../enums.js";
 import { MoneyOut, PeriodLabel, SignedMoney } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
 import { commaList, Id, QueryBoolean } from "../http/input-fields.js";
@@ -177,7 +184,15 @@ export const LineDeal = z
   })
   .meta({ id: "LineDeal" });
 
-export const StatementLine = Commission.extend({ deal: LineDeal }).meta({ id: "StatementLine" });
+/** The payout run holding a line (API.md §13): a draft's lines are still approved, a finalized run's paid. */
+export const LinePayoutRun = z
+  .object({ id: z.string(), status: z.enum(PAYOUT_RUN_STATUSES), pay_date: DateOut })
+  .meta({ id: "LinePayoutRun" });
+
+export const StatementLine = Commission.extend({
+  deal: LineDeal,
+  payout_run: LinePayoutRun.nullable().describe("The draft or finalized payout run holding the line; null when none."),
+}).meta({ id: "StatementLine" });
 export type StatementLine = z.infer<typeof StatementLine>;
 
 export const Statement = z

@@ -43,7 +43,7 @@ export const STATEMENT_EXAMPLES: Record<string, unknown> = {
     user_id: ID.ana,
     period: "2026-Q3",
     plans: [statementPlan],
-    lines: [planLine, spiffLine, adjustmentLine].map((line) => ({ ...line, deal: lineDeal })),
+    lines: [planLine, spiffLine, adjustmentLine].map((line) => ({ ...line, deal: lineDeal, payout_run: null })),
     ...statementNumbers,
   },
   TeamStatement: {

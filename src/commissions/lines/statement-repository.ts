@@ -27,7 +27,9 @@ export async function statementLinesOfUsers(
     .leftJoin("deal_splits as s", (join) =>
       join.onRef("s.deal_id", "=", "l.deal_id").onRef("s.user_id", "=", "l.user_id"),
     )
+    .leftJoin("payout_runs as r", "r.id", "l.payout_run_id")
     .selectAll("l")
+    .select(["r.status as run_status", "r.pay_date as run_pay_date"])
     .select([
       "d.opportunity_name",
       "d.close_date",
@@ -47,8 +49,18 @@ export async function statementLinesOfUsers(
     .orderBy("l.id")
     .execute();
   for (const row of rows) {
-    const { opportunity_name, close_date, arr_amount, deal_currency, deal_type, deal_status, credit_percent, ...l } =
-      row;
+    const {
+      opportunity_name,
+      close_date,
+      arr_amount,
+      deal_currency,
+      deal_type,
+      deal_status,
+      credit_percent,
+      run_status,
+      run_pay_date,
+      ...l
+    } = row;
     const line: StatementLine = {
       ...toCommission(l),
       deal: {
@@ -61,6 +73,10 @@ export async function statementLinesOfUsers(
         status: deal_status,
         credit_percent: credit_percent === null ? null : Number(credit_percent),
       },
+      payout_run:
+        l.payout_run_id && run_status && run_pay_date
+          ? { id: l.payout_run_id, status: run_status, pay_date: run_pay_date }
+          : null,
     };
     const lines = out.get(line.user_id);
     if (lines) lines.push(line);

@@ -2024,6 +2024,16 @@ export interface components {
             /** @description The line's user's split percent of the deal; null when they are not credited on it (an adjustment). */
             credit_percent: number | null;
         };
+        LinePayoutRun: {
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "finalized" | "cancelled";
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            pay_date: string;
+        };
         StatementLine: {
             /** @description com_… */
             id: string;
@@ -2050,6 +2060,8 @@ export interface components {
             /** @description prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none. */
             payout_run_id: string | null;
             deal: components["schemas"]["LineDeal"];
+            /** @description The draft or finalized payout run holding the line; null when none. */
+            payout_run: components["schemas"]["LinePayoutRun"] | null;
         };
         Statement: {
             user_id: string;
@@ -2704,7 +2716,7 @@ export interface components {
             /** @description Lines of approved, disputed and paid deals never change. */
             locked: boolean;
             /** @description How the amount was reached (API.md §5 rule 8): its shape follows the line's kind. */
-            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["AdjustmentExplanation"];
+            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["AdjustmentExplanation"] | components["schemas"]["ClawbackExplanation"];
             calculated_at: components["schemas"]["Timestamp"];
             /** @description The line's currency (its deal's). */
             currency: string;
