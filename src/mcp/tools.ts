@@ -26,6 +26,7 @@ import {
 } from "../users/index.js";
 import { CREATES, defineTool, type McpTool, READ_ONLY, READS, UPDATES, withId } from "./tool.js";
 import { DEAL_TOOLS } from "./tools-deals.js";
+import { PAYOUT_RUN_TOOLS } from "./tools-payout-runs.js";
 import { PLAN_TOOLS } from "./tools-plans.js";
 import { WORKFLOW_TOOLS } from "./tools-workflow.js";
 
@@ -37,6 +38,7 @@ import { WORKFLOW_TOOLS } from "./tools-workflow.js";
 export const TOOLS: readonly McpTool[] = [
   ...DEAL_TOOLS,
   ...WORKFLOW_TOOLS,
+  ...PAYOUT_RUN_TOOLS,
   defineTool({
     name: "list_users",
     title: "List users",

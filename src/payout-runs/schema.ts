@@ -99,12 +99,12 @@ export const PayoutRunDetail = PayoutRun.extend({
 export type PayoutRunDetail = z.infer<typeof PayoutRunDetail>;
 
 export const CreatePayoutRunBody = z.strictObject({
-  through: IsoDate.describe("Select lines eligible on or before this date; not after today (UTC)."),
-  pay_date: IsoDate.describe("The day the run pays; not before through."),
-  currency: Currency.optional().describe("Only lines in this currency (default: every currency)."),
-  user_ids: z.array(Id).min(1).max(1000).optional().describe("Only these people (1–1,000; default: everyone)."),
+  through: IsoDate.describe("Lines eligible on or before it; not after today (UTC)."),
+  pay_date: IsoDate.describe("Not before through."),
+  currency: Currency.optional().describe("Only this currency's lines."),
+  user_ids: z.array(Id).min(1).max(1000).optional().describe("Only these people's lines."),
   max_recovery_percent: RecoveryPercent.optional().describe(
-    "How much of a payee's positive lines may recover a deficit: 0–100, at most 4 decimals (default 100).",
+    "At most this % of a payee's positive lines recovers a deficit (default 100).",
   ),
 });
 export type CreatePayoutRunBody = z.infer<typeof CreatePayoutRunBody>;

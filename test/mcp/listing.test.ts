@@ -68,11 +68,12 @@ function unportable(node: unknown, path: string, keyword?: string): string[] {
 }
 
 describe("#26 tools/list is small and portable", () => {
-  it("an admin's tools/list, every tool, is at most 40 KB", async () => {
+  // 40 KB until §13's five payout-run tools (about 5 KB) and a user's payroll_id: 45.7 KB with them.
+  it("an admin's tools/list, every tool, is at most 46 KB", async () => {
     const { bytes, tools } = await listFor("admin");
     expect(tools.map((tool) => tool.name).sort()).toEqual(namesUpTo("admin"));
     expect(tools).toHaveLength(TOOLS.length);
-    expect(bytes).toBeLessThanOrEqual(40_000);
+    expect(bytes).toBeLessThanOrEqual(46_000);
   });
 
   it("the rules catch what they should", () => {
@@ -106,7 +107,10 @@ describe("#26 tools/list is small and portable", () => {
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get("get_user")!.outputSchema).toEqual({
       type: "object",
-      required: ["id", "external_id", "name", "email", "role", "manager_id", "active", "created_at", "updated_at"],
+      required: [
+        ...["id", "external_id", "name", "email", "role", "manager_id", "active", "payroll_id"],
+        ...["created_at", "updated_at"],
+      ],
     });
     expect(byName.get("list_disputes")!.outputSchema).toMatchObject({
       required: ["data", "meta"],

@@ -32,6 +32,8 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** API.md §13's admin tools (test/payout-runs/mcp.test.ts calls them). */
+const PAYOUT_RUN_WRITES = ["cancel_payout_run", "create_payout_run", "finalize_payout_run"];
 const WORKFLOW = ["approve_deal", "create_adjustment", "mark_deal_paid", "reject_deal", "resolve_dispute"];
 
 describe("deal workflow tools", () => {
@@ -49,7 +51,7 @@ describe("deal workflow tools", () => {
       namesUpTo("admin")
         .filter((n) => !namesUpTo("write").includes(n))
         .sort(),
-    ).toEqual([...WORKFLOW, "preview_plan_change"].sort());
+    ).toEqual([...WORKFLOW, ...PAYOUT_RUN_WRITES, "preview_plan_change"].sort());
   });
 
   it("open_dispute (write) then resolve_dispute (admin) mirror REST", async () => {

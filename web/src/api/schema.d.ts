@@ -7274,19 +7274,19 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description Select lines eligible on or before this date; not after today (UTC).
+                     * @description Lines eligible on or before it; not after today (UTC).
                      */
                     through: string;
                     /**
                      * Format: date
-                     * @description The day the run pays; not before through.
+                     * @description Not before through.
                      */
                     pay_date: string;
-                    /** @description Only lines in this currency (default: every currency). */
+                    /** @description Only this currency's lines. */
                     currency?: string;
-                    /** @description Only these people (1–1,000; default: everyone). */
+                    /** @description Only these people's lines. */
                     user_ids?: string[];
-                    /** @description How much of a payee's positive lines may recover a deficit: 0–100, at most 4 decimals (default 100). */
+                    /** @description At most this % of a payee's positive lines recovers a deficit (default 100). */
                     max_recovery_percent?: number;
                 };
             };
