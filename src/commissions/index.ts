@@ -8,6 +8,8 @@ export { impactSize, type LineChange, noImpact, type PlanChangeImpact, planChang
 export {
   addAdjustment,
   adjustmentLineIds,
+  announceClawbacks,
+  type ClawbackDealInput,
   type CsvLine,
   correctLockedHistory,
   csvText,
@@ -24,8 +26,11 @@ export {
   listTeamStatements,
   lockDealLines,
   markDealLinesPaid,
+  type PlannedClawbacks,
+  planClawbacks,
   readLineTotals,
   voidDealLines,
+  writeClawbacks,
 } from "./lines/index.js";
 export {
   bucketsOfDeals,
@@ -50,6 +55,7 @@ export {
   PeriodSummary,
   PlanTier,
   Preview,
+  PreviewLine,
   RecalculationJobId,
   Statement,
   StatementQuery,

@@ -1,3 +1,4 @@
+import { CLAWBACK_REQUESTS } from "./clawbacks.js";
 import { ID } from "./world.js";
 
 /** The deal Ana closed, as a CRM sends it. */
@@ -74,6 +75,7 @@ export const REQUESTS: Record<string, unknown> = {
   rotateWebhookSecret: {},
   sendWebhookTestEvent: {},
   retryWebhookDelivery: {},
+  ...CLAWBACK_REQUESTS,
   createDeal: newDeal,
   updateDeal: { arr_amount: 52000 },
   approveDeal: {},

@@ -1,3 +1,4 @@
+import { CLAWBACK_EVENTS, CLAWBACK_OPERATIONS, CLAWBACK_SCHEMAS } from "./clawbacks.js";
 import { STATEMENT_EXAMPLES } from "./statements.js";
 import {
   AT,
@@ -198,6 +199,7 @@ export const BY_SCHEMA: Record<string, unknown> = {
     explanation: null,
   },
   ...STATEMENT_EXAMPLES,
+  ...CLAWBACK_SCHEMAS,
   PayoutGroup: {
     user_id: ID.ana,
     user_name: "Ana Silva",
@@ -216,6 +218,7 @@ export const BY_OPERATION: Record<string, unknown> = {
   approveDeal: dealAfter("approved"),
   rejectDeal: dealAfter("rejected"),
   markDealPaid: dealAfter("paid"),
+  ...CLAWBACK_OPERATIONS,
   createAdjustment: adjustmentLine,
   resolveDispute: {
     ...dispute,
@@ -249,6 +252,7 @@ export const EVENTS: Record<string, unknown> = {
     created_at: AT.disputed,
     data: { object: dispute },
   },
+  ...CLAWBACK_EVENTS,
   WebhookTestEvent: {
     id: "evt_01J5QM1D4G7J0M3P6R9T2W5Y8A",
     type: "webhook.test",

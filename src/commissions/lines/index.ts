@@ -8,6 +8,13 @@ export {
   disputeAdjustmentPeriod,
   disputeReason,
 } from "./adjustments.js";
+export {
+  announceClawbacks,
+  type ClawbackDealInput,
+  type PlannedClawbacks,
+  planClawbacks,
+  writeClawbacks,
+} from "./clawbacks.js";
 export { type CsvLine, csvText, wantsCsv } from "./csv.js";
 export { CSV_FORMAT, csvResponse, sendCommissionsCsv, sendStatementCsv } from "./csv-reply.js";
 export {
