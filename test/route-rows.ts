@@ -1,3 +1,4 @@
+import { CLAWBACK_ROUTES } from "./clawbacks/route-cases.js";
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "./commissions/route-cases.js";
 import { createApiKey, createJob, createUser, unique, uniqueEmail } from "./factories.js";
 import { PAYOUT_RUN_ROUTES } from "./payout-runs/route-cases.js";
@@ -218,6 +219,7 @@ export const ROUTES: RouteCase[] = [
   ...COMMISSION_ROUTES,
   ...DISPUTE_ROUTES,
   ...PAYOUT_RUN_ROUTES,
+  ...CLAWBACK_ROUTES,
 ];
 
 /** Gives the rows the records their bodies name; call once per app before using them. */

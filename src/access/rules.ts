@@ -24,6 +24,8 @@ export const MAY = {
   previewPlanChange: ["admin", "finance"],
   /** GET /jobs/{id}: admins; finance only the `plan_impact` jobs a large preview answers with (service). */
   readJob: ["admin", "finance"],
+  /** What a cancel or refund would claw back (API.md §14): admins, and finance who recovers it. */
+  previewClawbacks: ["admin", "finance"],
   /** Whoever reads may price a deal body. */
   preview: ROLES,
   /** Reps and managers dispute their own approved deals (the service checks whose), admins any. */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { Commission } from "../commissions/index.js";
-import { Deal } from "../deals/index.js";
+import { Deal, Refund } from "../deals/index.js";
 import { Dispute } from "../disputes/index.js";
 import { EVENT_TYPES, type EventType } from "../events/catalogue.js";
 import { eventBody } from "../events/envelope.js";
@@ -24,10 +24,15 @@ const DEAL_EVENTS = [
   "deal.rejected",
   "deal.disputed",
   "deal.paid",
+  "deal.cancelled",
 ] as const;
 
 const DealEvent = eventBody("DealEvent", DEAL_EVENTS, {
   object: Deal.describe("The deal as GET /deals/{id} shows it, without its lines."),
+});
+const DealRefundedEvent = eventBody("DealRefundedEvent", ["deal.refunded"], {
+  object: Deal.describe("The deal after the refund (refunded_amount, total_commission), without its lines."),
+  refund: Refund,
 });
 const CommissionEvent = eventBody("CommissionEvent", ["commission.calculated"], {
   object: Commission,
@@ -49,6 +54,14 @@ const EVENTS: Record<EventType, [summary: string, body: z.ZodType]> = {
   "deal.rejected": ["A pending deal was rejected", DealEvent],
   "deal.disputed": ["A dispute was opened on an approved deal", DealEvent],
   "deal.paid": ["An approved deal was marked paid", DealEvent],
+  "deal.cancelled": [
+    "An approved or paid deal was cancelled (its clawback lines follow as commission.calculated)",
+    DealEvent,
+  ],
+  "deal.refunded": [
+    "An approved or paid deal was refunded in part or whole; its status is unchanged",
+    DealRefundedEvent,
+  ],
   "commission.calculated": ["A commission line was written or its amount changed", CommissionEvent],
   "dispute.opened": ["A dispute was opened", DisputeEvent],
   "dispute.resolved": ["A dispute was resolved", DisputeEvent],

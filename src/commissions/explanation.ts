@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DateOut } from "../http/date-fields.js";
 
 /**
  * The explanation of each line kind (API.md §5 rule 8), as the engine (engine/explain.ts,
@@ -89,12 +90,12 @@ export const ClawbackExplanation = z
       value: Decimal.describe("numerator ÷ denominator to 10 decimals (the amount uses the exact fraction)."),
     }),
     window: z.object({
-      close_date: z.string(),
-      effective_date: z.string(),
+      close_date: DateOut,
+      effective_date: DateOut,
       days: z.number().int(),
       window_days: z.number().int(),
     }),
-    effective_date: z.string(),
+    effective_date: DateOut,
     trigger: z.object({ type: z.enum(["cancel", "refund"]), refund_id: z.string().nullable() }),
     target: Decimal.describe(
       "round(T): what the clawbacks of this user, deal and plan add up to after this one (≥ 0).",

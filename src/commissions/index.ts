@@ -8,6 +8,8 @@ export { impactSize, type LineChange, noImpact, type PlanChangeImpact, planChang
 export {
   addAdjustment,
   adjustmentLineIds,
+  announceClawbacks,
+  type ClawbackDealInput,
   CSV_BOM,
   type CsvLine,
   correctLockedHistory,
@@ -31,8 +33,11 @@ export {
   lockDealLines,
   lockRunOfDealLines,
   markDealLinesPaid,
+  type PlannedClawbacks,
+  planClawbacks,
   readLineTotals,
   voidDealLines,
+  writeClawbacks,
 } from "./lines/index.js";
 export {
   bucketsOfDeals,
@@ -57,6 +62,7 @@ export {
   PeriodSummary,
   PlanTier,
   Preview,
+  PreviewLine,
   RecalculationJobId,
   Statement,
   StatementQuery,

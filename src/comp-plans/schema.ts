@@ -18,10 +18,8 @@ export const PlanStatus = z.enum(PLAN_STATUSES);
 export const PlanPeriod = z.enum(PLAN_PERIODS);
 
 const CLAWBACK =
-  "API.md §14: what a cancellation or refund claws back of the lines earned under this version. A cancel or refund " +
-  "effective at most window_days after the deal's close_date claws back percent of what each person earned under " +
-  "the plan on the deal (× unserved contract days ÷ contract days with proration unserved_days, for a cancel; × " +
-  "refunded ÷ arr_amount for a refund). null: nothing is clawed back. Versioned like the other terms.";
+  "What a cancel or refund effective within window_days of close_date claws back of the lines earned under this " +
+  "version (POST /deals/{id}/cancel, /refunds); null: nothing. Versioned like the other terms.";
 
 const ClawbackPolicyFields = {
   window_days: z.number().int().min(1).max(3650).describe("Days after close_date, the boundary day included."),

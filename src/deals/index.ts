@@ -4,26 +4,37 @@
 export { createAdjustment } from "./adjust.js";
 export { approveDeal } from "./approve.js";
 export { bulkUpsert } from "./bulk-upsert.js";
+export { cancelDeal } from "./cancel.js";
+export { previewClawbacks } from "./clawback-preview.js";
 export { createDeal } from "./create.js";
 export { dealHistory } from "./history.js";
 export { compactDealCounts, listDeals } from "./list.js";
+export { listRefunds } from "./list-refunds.js";
 export { markDealPaid } from "./mark-paid.js";
 export { openDispute } from "./open-dispute.js";
 export { previewDeal } from "./preview.js";
 export { getDeal } from "./read.js";
+export { refundDeal } from "./refund.js";
 export { rejectDeal } from "./reject.js";
 export { resolveDispute } from "./resolve-dispute.js";
 export { dealRoutes } from "./routes.js";
 export {
   BulkBody,
+  CancelDealBody,
+  ClawbackPreview,
+  ClawbackPreviewBody,
   CreateDealBody,
   Deal,
+  DealCancelled,
   DealDetail,
   DealHistoryQuery,
   DealStatus,
   ExternalIdParams,
   ListDealsQuery,
+  ListRefundsQuery,
   PreviewBody,
+  Refund,
+  RefundBody,
   RejectDealBody,
   UpdateDealBody,
 } from "./schema.js";

@@ -18,6 +18,7 @@ import { previewDeal } from "./preview.js";
 import { getDeal, getDealByExternalId } from "./read.js";
 import { rejectDeal } from "./reject.js";
 import { resolveDispute } from "./resolve-dispute.js";
+import { clawbackRoutes } from "./routes/clawbacks.js";
 import {
   BulkBody,
   BulkEnvelope,
@@ -74,6 +75,7 @@ export function dealRoutes(app: App): void {
   adjustmentRoutes(app, createAdjustment);
   syncRoutes(app);
   previewRoute(app);
+  clawbackRoutes(app);
 }
 
 const DISPUTE: RecordRef = { path: "/disputes/:id", schema: Dispute };

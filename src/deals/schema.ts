@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Commission, DealExplanation, RecalculationJobId } from "../commissions/index.js";
+import { Commission, DealExplanation, PreviewLine, RecalculationJobId } from "../commissions/index.js";
 import { DEAL_STATUSES } from "../enums.js";
 import { Currency, DealType, Money, MoneyOut, Percent, QueryMoney } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp, TimestampInput } from "../http/date-fields.js";
@@ -39,14 +39,12 @@ export const Deal = z
     rejection_reason: z.string().nullable(),
     approved_at: Timestamp.nullable(),
     paid_at: Timestamp.nullable(),
-    contract_start: DateOut.nullable().describe("The contract's first day (with contract_end, or neither)."),
-    contract_end: DateOut.nullable().describe(
-      "The contract's end (after contract_start): a cancellation's unserved_days proration counts the days to it.",
-    ),
-    cancelled_at: Timestamp.nullable().describe("When POST /deals/{id}/cancel cancelled the deal."),
+    contract_start: DateOut.nullable(),
+    contract_end: DateOut.nullable(),
+    cancelled_at: Timestamp.nullable(),
     cancel_reason: z.string().nullable(),
-    cancel_effective_date: DateOut.nullable().describe("The cancellation's effective date."),
-    refunded_amount: MoneyOut.describe("Σ of the deal's refunds (POST /deals/{id}/refunds); 0 when none."),
+    cancel_effective_date: DateOut.nullable(),
+    refunded_amount: MoneyOut.describe("Σ of the deal's refunds; 0 when none."),
     created_at: Timestamp,
     updated_at: Timestamp,
     explanation: DealExplanation,
@@ -93,10 +91,8 @@ const writable = {
   close_date: IsoDate,
   owner_id: Id,
   splits: Splits.nullable().describe("null: back to the default (the owner at 100, following owner_id)."),
-  contract_start: IsoDate.nullable().describe(
-    "With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status.",
-  ),
-  contract_end: IsoDate.nullable().describe("With contract_start, or neither; after it."),
+  contract_start: IsoDate.nullable().describe("With contract_end (after it) or neither; editable in every status."),
+  contract_end: IsoDate.nullable(),
 };
 
 export const CreateDealBody = z.strictObject({
@@ -186,3 +182,80 @@ export type RejectDealBody = z.infer<typeof RejectDealBody>;
 
 export const DealHistoryQuery = PageQuery.strict();
 export type DealHistoryQuery = z.infer<typeof DealHistoryQuery>;
+
+// ---- API.md §14: cancellations, refunds and clawbacks ----
+
+export const ClawbackSummary = z
+  .array(
+    z.object({
+      user_id: z.string(),
+      plan_id: z.string().nullable().describe("The plan the clawed lines were earned under; null: none."),
+      amount: MoneyOut.describe("The clawback line's amount (≤ 0); 0 when none is written."),
+      note: z.string().describe("What was clawed back and how, or why nothing was (window, policy, nothing earned)."),
+    }),
+  )
+  .describe("One row per person and plan with lines on the deal.")
+  .meta({ id: "ClawbackSummary" });
+
+const EffectiveDate = IsoDate.describe("On or after the deal's close_date.");
+
+export const CancelDealBody = z.strictObject({
+  reason: z.string().trim().min(1).max(2000).describe("Why the deal is cancelled; shown as cancel_reason."),
+  effective_date: EffectiveDate,
+});
+export type CancelDealBody = z.infer<typeof CancelDealBody>;
+
+export const DealCancelled = DealDetail.extend({ clawback_summary: ClawbackSummary }).meta({ id: "DealCancelled" });
+export type DealCancelled = z.infer<typeof DealCancelled>;
+
+export const RefundBody = z.strictObject({
+  amount: Money.refine((s) => Number(s) > 0, { message: "must be greater than 0" }).describe(
+    "In the deal's currency, > 0; all refunds together at most arr_amount.",
+  ),
+  effective_date: EffectiveDate,
+  reason: z.string().trim().min(1).max(2000).nullable().optional().describe("Why; optional."),
+});
+export type RefundBody = z.infer<typeof RefundBody>;
+
+export const Refund = z
+  .object({
+    id: z.string().describe("rfd_…"),
+    deal_id: z.string(),
+    amount: MoneyOut,
+    effective_date: DateOut,
+    reason: z.string().nullable(),
+    clawback_line_ids: z.array(z.string()).describe("com_… of the clawback lines this refund wrote (maybe none)."),
+    created_at: Timestamp,
+  })
+  .meta({ id: "Refund" });
+export type Refund = z.infer<typeof Refund>;
+
+export const ListRefundsQuery = PageQuery.strict();
+export type ListRefundsQuery = z.infer<typeof ListRefundsQuery>;
+
+export const ClawbackPreviewBody = z
+  .strictObject({
+    type: z.enum(["cancel", "refund"]),
+    effective_date: EffectiveDate,
+    amount: RefundBody.shape.amount
+      .optional()
+      .describe("The refund's amount: required for a refund, refused for a cancel."),
+  })
+  .superRefine((b, ctx) => {
+    if (b.type === "refund" && b.amount === undefined) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "is required for a refund" });
+    }
+    if (b.type === "cancel" && b.amount !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: "is only for a refund (a cancel claws back by its policy)",
+      });
+    }
+  });
+export type ClawbackPreviewBody = z.infer<typeof ClawbackPreviewBody>;
+
+export const ClawbackPreview = z
+  .object({ clawback_summary: ClawbackSummary, lines: z.array(PreviewLine) })
+  .meta({ id: "ClawbackPreview" });
+export type ClawbackPreview = z.infer<typeof ClawbackPreview>;

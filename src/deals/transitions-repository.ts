@@ -13,7 +13,12 @@ export async function creditedUserIds(tx: Tx, dealId: string): Promise<string[]>
 }
 
 export type StatusChange = Pick<DealRecord, "status" | "updated_at"> &
-  Partial<Pick<DealRecord, "approved_at" | "paid_at" | "rejection_reason">>;
+  Partial<
+    Pick<
+      DealRecord,
+      "approved_at" | "paid_at" | "rejection_reason" | "cancelled_at" | "cancel_reason" | "cancel_effective_date"
+    >
+  >;
 
 /**
  * Sets the status of a deal the caller holds locked, and the fields the transition stamps; returns the

@@ -57,6 +57,8 @@ async function everyEvent(subscriptionId: string): Promise<void> {
   const dispute = ok<Dispute>(await api.post(`/deals/${deal.id}/disputes`, { reason: "other" }), 201);
   ok(await api.post(`/disputes/${dispute.id}/resolve`, { outcome: "denied" }));
   ok<DealDetail>(await api.post(`/deals/${deal.id}/mark-paid`));
+  ok(await api.post(`/deals/${deal.id}/refunds`, { amount: 100, effective_date: "2026-08-01" }), 201);
+  ok(await api.post(`/deals/${deal.id}/cancel`, { reason: "churned", effective_date: "2026-08-01" }));
   const rejected = await createDeal(api, user.id);
   ok(await api.post(`/deals/${rejected.id}/reject`, { reason: "duplicate" }));
   const deleted = await createDeal(api, user.id);

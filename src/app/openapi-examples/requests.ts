@@ -1,3 +1,4 @@
+import { CLAWBACK_REQUESTS } from "./clawbacks.js";
 import { PAYOUT_RUN_REQUESTS } from "./payout-runs.js";
 import { ID } from "./world.js";
 
@@ -76,6 +77,7 @@ export const REQUESTS: Record<string, unknown> = {
   rotateWebhookSecret: {},
   sendWebhookTestEvent: {},
   retryWebhookDelivery: {},
+  ...CLAWBACK_REQUESTS,
   createDeal: newDeal,
   updateDeal: { arr_amount: 52000 },
   approveDeal: {},

@@ -1,3 +1,4 @@
+import { CLAWBACK_EVENTS, CLAWBACK_OPERATIONS, CLAWBACK_SCHEMAS } from "./clawbacks.js";
 import { PAYOUT_RUN_EVENT, PAYOUT_RUN_EXAMPLES, PAYOUT_RUN_OPERATIONS } from "./payout-runs.js";
 import { STATEMENT_EXAMPLES } from "./statements.js";
 import {
@@ -200,6 +201,7 @@ export const BY_SCHEMA: Record<string, unknown> = {
   },
   ...STATEMENT_EXAMPLES,
   ...PAYOUT_RUN_EXAMPLES,
+  ...CLAWBACK_SCHEMAS,
   PayoutGroup: {
     user_id: ID.ana,
     user_name: "Ana Silva",
@@ -218,6 +220,7 @@ export const BY_OPERATION: Record<string, unknown> = {
   approveDeal: dealAfter("approved"),
   rejectDeal: dealAfter("rejected"),
   markDealPaid: dealAfter("paid"),
+  ...CLAWBACK_OPERATIONS,
   createAdjustment: adjustmentLine,
   ...PAYOUT_RUN_OPERATIONS,
   resolveDispute: {
@@ -253,6 +256,7 @@ export const EVENTS: Record<string, unknown> = {
     data: { object: dispute },
   },
   PayoutRunEvent: PAYOUT_RUN_EVENT,
+  ...CLAWBACK_EVENTS,
   WebhookTestEvent: {
     id: "evt_01J5QM1D4G7J0M3P6R9T2W5Y8A",
     type: "webhook.test",

@@ -20,6 +20,8 @@ export const ID = {
   assignment: "asg_01J5QK3F2H5K8N1Q4S7V0X3Z6B",
   spiff: "spiff_01J5QK3M6P9R2T5W8Y1B4D7F0H",
   deal: "deal_01J5QRB8Z1C4E7G0J3M6P9R2T5",
+  refund: "rfd_01J9A4N7Q0S3V6X9Z2C5E8G1J4",
+  clawbackLine: "com_01J9A4N7Q3T6W9Y2B5D8F1H4K7",
   planLine: "com_01J5QRB92D5F8H1K4N7Q0S3V6X",
   spiffLine: "com_01J5QRB95G8J1M4P7R0T3W6Y9B",
   adjustmentLine: "com_01J5RZC3T6W9Y2B5D8F1H4K7M0",
@@ -61,6 +63,7 @@ const terms = {
   cap_per_period: null,
   effective_from: "2026-01-01",
   effective_to: null,
+  clawback: { window_days: 180, percent: 100, proration: "unserved_days" },
 };
 
 export const plan = {
@@ -203,6 +206,12 @@ export const deal = {
   rejection_reason: null,
   approved_at: null,
   paid_at: null,
+  contract_start: "2026-09-01",
+  contract_end: "2027-09-01",
+  cancelled_at: null,
+  cancel_reason: null,
+  cancel_effective_date: null,
+  refunded_amount: 0,
   created_at: AT.created,
   updated_at: AT.created,
   explanation: null,

@@ -64,7 +64,7 @@ export interface ClawbackInput {
 
 export type FactorKind = "full" | "unserved_days" | "refunded";
 
-export interface ClawbackExplanation {
+export type ClawbackExplanation = {
   summary: string;
   basis: string;
   percent: string;
@@ -76,7 +76,7 @@ export interface ClawbackExplanation {
   already_clawed_back: string;
   line_ids: string[];
   amount: number;
-}
+};
 
 /** One summary row per user and plan (plan_id null: nothing earned under a plan); amount ≤ 0, as the line. */
 export interface ClawbackSummaryItem {

@@ -4,6 +4,7 @@
 export { type Band, bandsOf, type Slice, sliceBands } from "./bands.js";
 export { applyCap, calculateBucket, type PlanTerms, priceLine, termsOf } from "./bucket.js";
 export {
+  type ClawbackDeal,
   type ClawbackEvent,
   type ClawbackExplanation,
   type ClawbackInput,

@@ -1,4 +1,5 @@
 import { type Actor, actorLabel, type Ctx, type Tx } from "../../context.js";
+import type { Db } from "../../db/schema.js";
 import { emit } from "../../events/emit.js";
 import { newId } from "../../ids.js";
 import { cents, centsNumber, formatMoney, parse, sign } from "../../money/index.js";
@@ -15,10 +16,14 @@ import { type AdjustmentExplanation, findLine, insertAdjustments, planPeriodOf }
 
 /** §4 default: the period of the user's plan in force today (rule 1, the deal's currency), else today's quarter. */
 export async function defaultAdjustmentPeriod(tx: Tx, userId: string, currency: string, now: Date): Promise<string> {
-  const today = now.toISOString().slice(0, 10);
-  const { assignments, plans } = await loadPlanContext(tx, [userId]);
-  const match = findPlan(userId, today, currency, assignments.get(userId) ?? [], [...plans.values()]);
-  return "plan" in match ? periodOf(match.plan.period, today) : quarterOf(today);
+  return planPeriodOn(tx, userId, currency, now.toISOString().slice(0, 10));
+}
+
+/** The period of the user's plan in force on `date` (rule 1, in `currency`) containing it, else its quarter. */
+export async function planPeriodOn(db: Db, userId: string, currency: string, date: string): Promise<string> {
+  const { assignments, plans } = await loadPlanContext(db, [userId]);
+  const match = findPlan(userId, date, currency, assignments.get(userId) ?? [], [...plans.values()]);
+  return "plan" in match ? periodOf(match.plan.period, date) : quarterOf(date);
 }
 
 /** §4 leaves a dispute's line to the period of the owner's plan line on the deal, else today's quarter. */

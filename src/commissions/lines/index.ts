@@ -8,6 +8,13 @@ export {
   disputeAdjustmentPeriod,
   disputeReason,
 } from "./adjustments.js";
+export {
+  announceClawbacks,
+  type ClawbackDealInput,
+  type PlannedClawbacks,
+  planClawbacks,
+  writeClawbacks,
+} from "./clawbacks.js";
 export { CSV_BOM, type CsvLine, csvAttachment, csvField, csvText, csvTextField, wantsCsv } from "./csv.js";
 export { CSV_FORMAT, csvResponse, sendCommissionsCsv, sendStatementCsv } from "./csv-reply.js";
 export {

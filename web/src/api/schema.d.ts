@@ -1008,6 +1008,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deals/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a deal
+         * @description approved or paid → cancelled (final; only adjustments may follow), with reason and effective_date (≥ close_date, else 422). Factor: 1 with proration none; unserved contract days ÷ contract days with unserved_days (1 without contract dates). Per person and plan with lines on the deal, E = their non-void plan, SPIFF and override lines from that plan (a SPIFF line counts under the plan of their plan line on the deal; none: never clawed back). The clawed lines' plan version's clawback policy decides: an event at most window_days after close_date (that day included) writes one approved, locked clawback line = −(round(E × percent/100 × factor) − what was clawed back already), none when that is ≤ 0. Clawback lines count in totals (total_commission is the deal's net), never in attainment or caps. clawback_summary says, per person and plan, what was written or why nothing was. pending → 409 invalid_transition (reject it instead); disputed → 409 (resolve the dispute first); any other status → 409. Of concurrent transitions on one deal exactly one wins.
+         */
+        post: operations["cancelDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deals/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A deal's refunds
+         * @description For whoever sees the deal (404 otherwise); newest first (created_at desc, id desc). A rep or manager sees only the clawback line ids of people they see.
+         */
+        get: operations["dealRefunds"];
+        put?: never;
+        /**
+         * Refund a deal
+         * @description Records a refund of an approved or paid deal (else 409 invalid_transition); its status stays. amount > 0 in the deal's currency; all refunds together at most arr_amount (else 422 saying what is left; refunding all of it is not a cancellation); effective_date ≥ close_date. Factor: refunds within the window so far (this one included) ÷ arr_amount, never prorated, so repeated refunds never drift. Per person and plan with lines on the deal, E = their non-void plan, SPIFF and override lines from that plan (a SPIFF line counts under the plan of their plan line on the deal; none: never clawed back). The clawed lines' plan version's clawback policy decides: an event at most window_days after close_date (that day included) writes one approved, locked clawback line = −(round(E × percent/100 × factor) − what was clawed back already), none when that is ≤ 0. Clawback lines count in totals (total_commission is the deal's net), never in attainment or caps. The refund names the clawback lines it wrote. Emits deal.refunded.
+         */
+        post: operations["refundDeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a refund
+         * @description For whoever sees its deal (404 otherwise).
+         */
+        get: operations["getRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deals/{id}/clawback-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a cancellation's or a refund's clawbacks
+         * @description What POST /deals/{id}/cancel (type cancel) or POST /deals/{id}/refunds (type refund, with amount) would claw back now, computed by the same code with the same checks (422, then 409 for a status they refuse); nothing is written. lines are the clawback lines as the action would write them (a refund's trigger has refund_id null). Keys with read scope; people: admins and finance.
+         */
+        post: operations["previewClawbacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/disputes": {
         parameters: {
             query?: never;
@@ -1433,6 +1517,40 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "deal.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An approved or paid deal was cancelled (its clawback lines follow as commission.calculated) */
+        post: operations["dealCancelledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An approved or paid deal was refunded in part or whole; its status is unchanged */
+        post: operations["dealRefundedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "commission.calculated": {
         parameters: {
             query?: never;
@@ -1584,7 +1702,7 @@ export interface components {
              */
             effective_from?: string;
             effective_to?: string | null;
-            /** @description API.md §14: what a cancellation or refund claws back of the lines earned under this version. A cancel or refund effective at most window_days after the deal's close_date claws back percent of what each person earned under the plan on the deal (× unserved contract days ÷ contract days with proration unserved_days, for a cancel; × refunded ÷ arr_amount for a refund). null: nothing is clawed back. Versioned like the other terms. */
+            /** @description What a cancel or refund effective within window_days of close_date claws back of the lines earned under this version (POST /deals/{id}/cancel, /refunds); null: nothing. Versioned like the other terms. */
             clawback?: {
                 /** @description Days after close_date, the boundary day included. */
                 window_days: number;
@@ -1729,7 +1847,7 @@ export interface components {
          * @description An event type, or `*` for all of them.
          * @enum {string}
          */
-        WebhookEventName: "*" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "commission.calculated" | "dispute.opened" | "dispute.resolved" | "payout_run.created" | "payout_run.finalized" | "payout_run.cancelled" | "webhook.test";
+        WebhookEventName: "*" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "deal.cancelled" | "deal.refunded" | "commission.calculated" | "dispute.opened" | "dispute.resolved" | "payout_run.created" | "payout_run.finalized" | "payout_run.cancelled" | "webhook.test";
         WebhookSubscription: {
             /** @description whsub_… */
             id: string;
@@ -1932,11 +2050,23 @@ export interface components {
                 value: string;
             };
             window: {
+                /**
+                 * Format: date
+                 * @description Calendar date YYYY-MM-DD
+                 */
                 close_date: string;
+                /**
+                 * Format: date
+                 * @description Calendar date YYYY-MM-DD
+                 */
                 effective_date: string;
                 days: number;
                 window_days: number;
             };
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
             effective_date: string;
             trigger: {
                 /** @enum {string} */
@@ -2187,7 +2317,7 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             finished_at: components["schemas"]["Timestamp"] | null;
         };
-        /** @description API.md §14: what a cancellation or refund claws back of the lines earned under this version. A cancel or refund effective at most window_days after the deal's close_date claws back percent of what each person earned under the plan on the deal (× unserved contract days ÷ contract days with proration unserved_days, for a cancel; × refunded ÷ arr_amount for a refund). null: nothing is clawed back. Versioned like the other terms. */
+        /** @description What a cancel or refund effective within window_days of close_date claws back of the lines earned under this version (POST /deals/{id}/cancel, /refunds); null: nothing. Versioned like the other terms. */
         ClawbackPolicy: {
             /** @description Days after close_date, the boundary day included. */
             window_days: number;
@@ -2507,16 +2637,12 @@ export interface components {
             rejection_reason: string | null;
             approved_at: components["schemas"]["Timestamp"] | null;
             paid_at: components["schemas"]["Timestamp"] | null;
-            /** @description The contract's first day (with contract_end, or neither). */
             contract_start: string | null;
-            /** @description The contract's end (after contract_start): a cancellation's unserved_days proration counts the days to it. */
             contract_end: string | null;
-            /** @description When POST /deals/{id}/cancel cancelled the deal. */
             cancelled_at: components["schemas"]["Timestamp"] | null;
             cancel_reason: string | null;
-            /** @description The cancellation's effective date. */
             cancel_effective_date: string | null;
-            /** @description Σ of the deal's refunds (POST /deals/{id}/refunds); 0 when none. */
+            /** @description Σ of the deal's refunds; 0 when none. */
             refunded_amount: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
@@ -2560,16 +2686,12 @@ export interface components {
             rejection_reason: string | null;
             approved_at: components["schemas"]["Timestamp"] | null;
             paid_at: components["schemas"]["Timestamp"] | null;
-            /** @description The contract's first day (with contract_end, or neither). */
             contract_start: string | null;
-            /** @description The contract's end (after contract_start): a cancellation's unserved_days proration counts the days to it. */
             contract_end: string | null;
-            /** @description When POST /deals/{id}/cancel cancelled the deal. */
             cancelled_at: components["schemas"]["Timestamp"] | null;
             cancel_reason: string | null;
-            /** @description The cancellation's effective date. */
             cancel_effective_date: string | null;
-            /** @description Σ of the deal's refunds (POST /deals/{id}/refunds); 0 when none. */
+            /** @description Σ of the deal's refunds; 0 when none. */
             refunded_amount: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
@@ -2601,6 +2723,95 @@ export interface components {
                 /** @description job_… when the recalculation this change started runs in the background (GET /jobs/{id}); null when it finished inline. */
                 recalculation_job_id: string | null;
             };
+        };
+        /** @description One row per person and plan with lines on the deal. */
+        ClawbackSummary: {
+            user_id: string;
+            /** @description The plan the clawed lines were earned under; null: none. */
+            plan_id: string | null;
+            /** @description The clawback line's amount (≤ 0); 0 when none is written. */
+            amount: number;
+            /** @description What was clawed back and how, or why nothing was (window, policy, nothing earned). */
+            note: string;
+        }[];
+        DealCancelled: {
+            /** @description deal_… */
+            id: string;
+            /** @description Your CRM's id (unique). */
+            external_id: string | null;
+            opportunity_name: string;
+            /** @description Money: ≤ 2 decimals. */
+            arr_amount: number;
+            currency: string;
+            /** @enum {string} */
+            deal_type: "new_business" | "expansion" | "renewal" | "other";
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            close_date: string;
+            owner_id: string;
+            /** @description Who is credited and how much; defaults to the owner at 100 and follows owner_id until given. */
+            splits: {
+                user_id: string;
+                percent: number;
+            }[];
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "disputed" | "paid" | "cancelled";
+            /** @description Sum of the deal's non-void lines (see total_commission_scope). */
+            total_commission: number;
+            total_commission_scope: components["schemas"]["TotalCommissionScope"];
+            rejection_reason: string | null;
+            approved_at: components["schemas"]["Timestamp"] | null;
+            paid_at: components["schemas"]["Timestamp"] | null;
+            contract_start: string | null;
+            contract_end: string | null;
+            cancelled_at: components["schemas"]["Timestamp"] | null;
+            cancel_reason: string | null;
+            cancel_effective_date: string | null;
+            /** @description Σ of the deal's refunds; 0 when none. */
+            refunded_amount: number;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
+            explanation: {
+                /** @description e.g. "no plan in force for usr_…: currency mismatch: deal EUR, plan USD" */
+                summary: string;
+                no_plan: {
+                    user_id: string;
+                    reason: string;
+                }[];
+            } | null;
+            /** @description The owner, then each credited user, by name. */
+            people: {
+                user_id: string;
+                name: string;
+            }[];
+            /** @description The deal's lines (plan, spiff, adjustment). */
+            commissions: components["schemas"]["Commission"][];
+            /** @description job_… when the recalculation this change started runs in the background (GET /jobs/{id}); null when it finished inline. */
+            recalculation_job_id: string | null;
+            clawback_summary: components["schemas"]["ClawbackSummary"];
+        };
+        Refund: {
+            /** @description rfd_… */
+            id: string;
+            deal_id: string;
+            /** @description Money: ≤ 2 decimals. */
+            amount: number;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            effective_date: string;
+            reason: string | null;
+            /** @description com_… of the clawback lines this refund wrote (maybe none). */
+            clawback_line_ids: string[];
+            created_at: components["schemas"]["Timestamp"];
+        };
+        ClawbackPreview: {
+            clawback_summary: components["schemas"]["ClawbackSummary"];
+            lines: components["schemas"]["PreviewLine"][];
         };
         PayoutRunTotal: {
             currency: string;
@@ -2868,11 +3079,23 @@ export interface components {
             /** @description evt_…: the same on every retry of the event (the `webhook-id` header). */
             id: string;
             /** @enum {string} */
-            type: "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid";
+            type: "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "deal.cancelled";
             created_at: components["schemas"]["Timestamp"];
             data: {
                 /** @description The deal as GET /deals/{id} shows it, without its lines. */
                 object: components["schemas"]["Deal"];
+            };
+        };
+        DealRefundedEvent: {
+            /** @description evt_…: the same on every retry of the event (the `webhook-id` header). */
+            id: string;
+            /** @enum {string} */
+            type: "deal.refunded";
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                /** @description The deal after the refund (refunded_amount, total_commission), without its lines. */
+                object: components["schemas"]["Deal"];
+                refund: components["schemas"]["Refund"];
             };
         };
         CommissionEvent: {
@@ -4488,7 +4711,7 @@ export interface operations {
                      */
                     effective_from: string;
                     effective_to?: string | null;
-                    /** @description API.md §14: what a cancellation or refund claws back of the lines earned under this version. A cancel or refund effective at most window_days after the deal's close_date claws back percent of what each person earned under the plan on the deal (× unserved contract days ÷ contract days with proration unserved_days, for a cancel; × refunded ÷ arr_amount for a refund). null: nothing is clawed back. Versioned like the other terms. */
+                    /** @description What a cancel or refund effective within window_days of close_date claws back of the lines earned under this version (POST /deals/{id}/cancel, /refunds); null: nothing. Versioned like the other terms. */
                     clawback?: {
                         /** @description Days after close_date, the boundary day included. */
                         window_days: number;
@@ -5894,9 +6117,8 @@ export interface operations {
                         /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                         percent: number;
                     }[] | null;
-                    /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                    /** @description With contract_end (after it) or neither; editable in every status. */
                     contract_start?: string | null;
-                    /** @description With contract_start, or neither; after it. */
                     contract_end?: string | null;
                 };
             };
@@ -6050,9 +6272,8 @@ export interface operations {
                         /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                         percent: number;
                     }[] | null;
-                    /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                    /** @description With contract_end (after it) or neither; editable in every status. */
                     contract_start?: string | null;
-                    /** @description With contract_start, or neither; after it. */
                     contract_end?: string | null;
                 };
             };
@@ -6500,9 +6721,8 @@ export interface operations {
                         /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                         percent: number;
                     }[] | null;
-                    /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                    /** @description With contract_end (after it) or neither; editable in every status. */
                     contract_start?: string | null;
-                    /** @description With contract_start, or neither; after it. */
                     contract_end?: string | null;
                 };
             };
@@ -6594,9 +6814,8 @@ export interface operations {
                             /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                             percent: number;
                         }[] | null;
-                        /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                        /** @description With contract_end (after it) or neither; editable in every status. */
                         contract_start?: string | null;
-                        /** @description With contract_start, or neither; after it. */
                         contract_end?: string | null;
                     }[];
                 };
@@ -6670,9 +6889,8 @@ export interface operations {
                         /** @description Percent of the credit, > 0 and ≤ 100, 4 decimals. */
                         percent: number;
                     }[] | null;
-                    /** @description With contract_end, or neither; before it. Moves no line: a change to only these is allowed in every status. */
+                    /** @description With contract_end (after it) or neither; editable in every status. */
                     contract_start?: string | null;
-                    /** @description With contract_start, or neither; after it. */
                     contract_end?: string | null;
                     /** @description Try this plan (a draft too) for every credited user. */
                     plan_id?: string;
@@ -6696,6 +6914,274 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelDeal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the deal is cancelled; shown as cancel_reason. */
+                    reason: string;
+                    /**
+                     * Format: date
+                     * @description On or after the deal's close_date.
+                     */
+                    effective_date: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DealCancelled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    dealRefunds: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Refund"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    refundDeal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description In the deal's currency, > 0; all refunds together at most arr_amount. */
+                    amount: number;
+                    /**
+                     * Format: date
+                     * @description On or after the deal's close_date.
+                     */
+                    effective_date: string;
+                    /** @description Why; optional. */
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    previewClawbacks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "cancel" | "refund";
+                    /**
+                     * Format: date
+                     * @description On or after the deal's close_date.
+                     */
+                    effective_date: string;
+                    /** @description The refund's amount: required for a refund, refused for a cancel. */
+                    amount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClawbackPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
@@ -7695,6 +8181,56 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DealEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookDelivered"];
+            410: components["responses"]["WebhookGone"];
+            default: components["responses"]["WebhookFailed"];
+        };
+    };
+    dealCancelledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…), the same on every retry: process each id once. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (a replay). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` keyed with the secret's decoded bytes, several space-separated while a rotated secret still signs. The `standardwebhooks` and `svix` libraries verify it as it is. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookDelivered"];
+            410: components["responses"]["WebhookGone"];
+            default: components["responses"]["WebhookFailed"];
+        };
+    };
+    dealRefundedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…), the same on every retry: process each id once. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (a replay). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` keyed with the secret's decoded bytes, several space-separated while a rotated secret still signs. The `standardwebhooks` and `svix` libraries verify it as it is. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealRefundedEvent"];
             };
         };
         responses: {

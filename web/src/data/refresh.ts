@@ -21,6 +21,10 @@ export const REFRESH = {
   "POST /api/v1/deals/{id}/approve": LINES,
   "POST /api/v1/deals/{id}/reject": LINES,
   "POST /api/v1/deals/{id}/mark-paid": LINES,
+  // A cancellation or refund writes clawback lines (and a refund is listed under its deal).
+  "POST /api/v1/deals/{id}/cancel": LINES,
+  "POST /api/v1/deals/{id}/refunds": LINES,
+  "POST /api/v1/deals/{id}/clawback-preview": [],
   // A run takes approved lines out of what is owed; finalizing pays them and their deals.
   "POST /api/v1/payout-runs": ["payout-runs", "payouts"],
   "POST /api/v1/payout-runs/{id}/finalize": [...LINES, "payout-runs"],

@@ -52,6 +52,8 @@ export const EVENT_TYPES = [
   "deal.rejected",
   "deal.disputed",
   "deal.paid",
+  "deal.cancelled",
+  "deal.refunded",
   "commission.calculated",
   "dispute.opened",
   "dispute.resolved",
