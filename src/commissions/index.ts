@@ -65,6 +65,7 @@ export {
   PreviewLine,
   RecalculationJobId,
   Statement,
+  StatementLine,
   StatementQuery,
   TeamStatement,
   TeamStatementsQuery,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Commission } from "../commissions/index.js";
+import { StatementLine } from "../commissions/index.js";
 import { PAYOUT_RUN_STATUSES } from "../enums.js";
 import { Currency, MoneyOut, RecoveryPercent } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
@@ -90,11 +90,10 @@ export const PayoutRun = PayoutRunSummary.extend({
 }).meta({ id: "PayoutRun" });
 export type PayoutRun = z.infer<typeof PayoutRun>;
 
-/** A line of a run: a commission line of any kind a run pays (clawback, override and draw included). */
-export const PayoutRunLine = Commission.extend({ kind: z.enum(RUN_LINE_KINDS) }).meta({ id: "PayoutRunLine" });
-
 export const PayoutRunDetail = PayoutRun.extend({
-  lines: listOf(PayoutRunLine).describe("A page of the run's lines (page, per_page, user_id, kind)."),
+  lines: listOf(StatementLine).describe(
+    "A page of the run's lines (page, per_page, user_id, kind), each with its deal as a statement line has it.",
+  ),
 }).meta({ id: "PayoutRunDetail" });
 export type PayoutRunDetail = z.infer<typeof PayoutRunDetail>;
 

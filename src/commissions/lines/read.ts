@@ -4,10 +4,10 @@ import { type Ctx, requireScope } from "../../context.js";
 import type { Db } from "../../db/schema.js";
 import { notFound } from "../../errors.js";
 import { offsetOf, type Page, type PageQuery } from "../../http/pagination.js";
-import type { Commission, ExportCommissionsQuery, ListCommissionsQuery } from "../schema.js";
+import type { Commission, ExportCommissionsQuery, ListCommissionsQuery, StatementLine } from "../schema.js";
 import { type CsvLine, csvStream } from "./csv.js";
-import type { RunLinesFilter } from "./repository.js";
 import * as repo from "./repository.js";
+import { type RunLinesFilter, runLines } from "./statement-repository.js";
 
 export async function listCommissions(ctx: Ctx, query: ListCommissionsQuery): Promise<Page<Commission>> {
   requireScope(ctx, "read");
@@ -40,9 +40,9 @@ export async function listRunLines(
   db: Db,
   runId: string,
   query: RunLinesFilter & PageQuery,
-): Promise<Page<Commission>> {
+): Promise<Page<StatementLine>> {
   const { limit, offset } = offsetOf(query);
-  const { rows, total } = await repo.runLines(db, runId, query, limit, offset);
+  const { rows, total } = await runLines(db, runId, query, limit, offset);
   return { data: rows, meta: { page: query.page, per_page: query.per_page, total } };
 }
 

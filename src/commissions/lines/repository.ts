@@ -226,27 +226,3 @@ export async function* allLines(
 }
 
 /** What a payout run's lines can be narrowed to. */
-export interface RunLinesFilter {
-  user_id?: string | undefined;
-  kind?: string[] | undefined;
-}
-
-export async function runLines(db: Db, runId: string, q: RunLinesFilter, limit: number, offset: number) {
-  let query = db.selectFrom("commission_lines").where("payout_run_id", "=", runId);
-  if (q.user_id) query = query.where("user_id", "=", q.user_id);
-  if (q.kind) query = query.where(sql<boolean>`kind = ANY(${q.kind}::text[])`);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy("user_id")
-      .orderBy("currency")
-      .orderBy("created_at")
-      .orderBy(sql`array_position(ARRAY['plan', 'spiff', 'override', 'adjustment', 'clawback', 'draw'], kind)`)
-      .orderBy("id")
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toCommission), total: Number(count.n) };
-}

@@ -11,17 +11,11 @@ export async function statementLines(db: Db, userId: string, period: string): Pr
 }
 
 /**
- * `statementLines` of several users in one statement, by user id (a user without lines is absent); each
- * line with its deal as a person reconciles it, and the user's split percent of that deal.
+ * A line as a person reconciles it: its deal, the line's user's split of it (absent for an adjustment to
+ * someone not credited) and the payout run holding it. Statements and payout runs read lines through it.
  */
-export async function statementLinesOfUsers(
-  db: Db,
-  userIds: readonly string[],
-  period: string,
-): Promise<Map<string, StatementLine[]>> {
-  const out = new Map<string, StatementLine[]>();
-  if (userIds.length === 0) return out;
-  const rows = await db
+function reconciledLines(db: Db) {
+  return db
     .selectFrom("commission_lines as l")
     .innerJoin("deals as d", "d.id", "l.deal_id")
     .leftJoin("deal_splits as s", (join) =>
@@ -38,7 +32,55 @@ export async function statementLinesOfUsers(
       "d.deal_type",
       "d.status as deal_status",
     ])
-    .select("s.percent as credit_percent")
+    .select("s.percent as credit_percent");
+}
+
+type ReconciledRow = Awaited<ReturnType<ReturnType<typeof reconciledLines>["execute"]>>[number];
+
+function toStatementLine(row: ReconciledRow): StatementLine {
+  const {
+    opportunity_name,
+    close_date,
+    arr_amount,
+    deal_currency,
+    deal_type,
+    deal_status,
+    credit_percent,
+    run_status,
+    run_pay_date,
+    ...l
+  } = row;
+  return {
+    ...toCommission(l),
+    deal: {
+      id: l.deal_id,
+      opportunity_name,
+      close_date,
+      arr_amount: Number(arr_amount),
+      currency: deal_currency,
+      deal_type,
+      status: deal_status,
+      credit_percent: credit_percent === null ? null : Number(credit_percent),
+    },
+    payout_run:
+      l.payout_run_id && run_status && run_pay_date
+        ? { id: l.payout_run_id, status: run_status, pay_date: run_pay_date }
+        : null,
+  };
+}
+
+/**
+ * `statementLines` of several users in one statement, by user id (a user without lines is absent); each
+ * line with its deal as a person reconciles it, and the user's split percent of that deal.
+ */
+export async function statementLinesOfUsers(
+  db: Db,
+  userIds: readonly string[],
+  period: string,
+): Promise<Map<string, StatementLine[]>> {
+  const out = new Map<string, StatementLine[]>();
+  if (userIds.length === 0) return out;
+  const rows = await reconciledLines(db)
     .where(anyOf("l.user_id", [...userIds]))
     .where("l.period", "=", period)
     .where("l.status", "<>", "void")
@@ -49,40 +91,40 @@ export async function statementLinesOfUsers(
     .orderBy("l.id")
     .execute();
   for (const row of rows) {
-    const {
-      opportunity_name,
-      close_date,
-      arr_amount,
-      deal_currency,
-      deal_type,
-      deal_status,
-      credit_percent,
-      run_status,
-      run_pay_date,
-      ...l
-    } = row;
-    const line: StatementLine = {
-      ...toCommission(l),
-      deal: {
-        id: l.deal_id,
-        opportunity_name,
-        close_date,
-        arr_amount: Number(arr_amount),
-        currency: deal_currency,
-        deal_type,
-        status: deal_status,
-        credit_percent: credit_percent === null ? null : Number(credit_percent),
-      },
-      payout_run:
-        l.payout_run_id && run_status && run_pay_date
-          ? { id: l.payout_run_id, status: run_status, pay_date: run_pay_date }
-          : null,
-    };
+    const line = toStatementLine(row);
     const lines = out.get(line.user_id);
     if (lines) lines.push(line);
     else out.set(line.user_id, [line]);
   }
   return out;
+}
+
+export interface RunLinesFilter {
+  user_id?: string;
+  kind?: string[];
+}
+
+/** A page of a payout run's lines, by user, currency, date and kind, each as a person reconciles it. */
+export async function runLines(db: Db, runId: string, q: RunLinesFilter, limit: number, offset: number) {
+  let query = db.selectFrom("commission_lines as l").where("l.payout_run_id", "=", runId);
+  if (q.user_id) query = query.where("l.user_id", "=", q.user_id);
+  if (q.kind) query = query.where(sql<boolean>`l.kind = ANY(${q.kind}::text[])`);
+  let page = reconciledLines(db).where("l.payout_run_id", "=", runId);
+  if (q.user_id) page = page.where("l.user_id", "=", q.user_id);
+  if (q.kind) page = page.where(sql<boolean>`l.kind = ANY(${q.kind}::text[])`);
+  const [rows, count] = await Promise.all([
+    page
+      .orderBy("l.user_id")
+      .orderBy("l.currency")
+      .orderBy("l.created_at")
+      .orderBy(sql`array_position(ARRAY['plan', 'spiff', 'override', 'adjustment', 'clawback', 'draw'], l.kind)`)
+      .orderBy("l.id")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toStatementLine), total: Number(count.n) };
 }
 
 /** The terms of one plan version a statement shows: what the rep home draws its gauge and next tier from. */

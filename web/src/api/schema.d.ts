@@ -2908,32 +2908,6 @@ export interface components {
             /** @description Money: ≤ 2 decimals. */
             deficit_carried_forward: number;
         };
-        PayoutRunLine: {
-            /** @description com_… */
-            id: string;
-            deal_id: string;
-            user_id: string;
-            plan_id: string | null;
-            plan_version: number | null;
-            spiff_id: string | null;
-            /** @enum {string} */
-            kind: "plan" | "spiff" | "override" | "adjustment" | "clawback" | "draw";
-            /** @description "2026-Q3", "2026-07" or "2026" */
-            period: string;
-            /** @description Money: ≤ 2 decimals. */
-            amount: number;
-            /** @enum {string} */
-            status: "pending" | "approved" | "paid" | "void";
-            /** @description Lines of approved, disputed and paid deals never change. */
-            locked: boolean;
-            /** @description How the amount was reached (API.md §5 rule 8): its shape follows the line's kind. */
-            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["AdjustmentExplanation"] | components["schemas"]["ClawbackExplanation"];
-            calculated_at: components["schemas"]["Timestamp"];
-            /** @description The line's currency (its deal's). */
-            currency: string;
-            /** @description prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none. */
-            payout_run_id: string | null;
-        };
         PayoutRunDetail: {
             /** @description prun_… */
             id: string;
@@ -2976,9 +2950,9 @@ export interface components {
             cancelled_at: components["schemas"]["Timestamp"] | null;
             /** @description Per person and currency, by name, user id, currency. */
             payees: components["schemas"]["PayoutRunPayee"][];
-            /** @description A page of the run's lines (page, per_page, user_id, kind). */
+            /** @description A page of the run's lines (page, per_page, user_id, kind), each with its deal as a statement line has it. */
             lines: {
-                data: components["schemas"]["PayoutRunLine"][];
+                data: components["schemas"]["StatementLine"][];
                 meta: {
                     page: number;
                     per_page: number;

@@ -3,7 +3,7 @@ import type { Payee, PayoutRunDetail, RunLine } from "../../data/payout-runs/que
 import { date, money } from "../../lib/format";
 import { AnchorLink } from "../../ui/AnchorLink";
 import { type Column, DataTable, listOf } from "../../ui/DataTable";
-import { RUN_LINE_KIND_LABELS } from "./run-parts";
+import { LINE_KIND_LABELS } from "../../ui/labels";
 
 const nowrap = () => ({ style: { whiteSpace: "nowrap" } });
 
@@ -33,7 +33,7 @@ export function RunLines(props: {
       ),
     },
     ...(person ? [] : [{ header: "Person", id: "person", cell: (line: RunLine) => nameOf(line.user_id) }]),
-    { header: "Kind", id: "kind", cell: (line) => RUN_LINE_KIND_LABELS[line.kind] },
+    { header: "Kind", id: "kind", cell: (line) => LINE_KIND_LABELS[line.kind] },
     { header: "Period", id: "period", props: nowrap, cell: (line) => line.period },
     {
       header: "Amount",

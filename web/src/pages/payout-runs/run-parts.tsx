@@ -1,19 +1,11 @@
 import { Stack, Text } from "@mantine/core";
-import type { PayoutRun, RunLine } from "../../data/payout-runs/queries";
-import { LINE_KIND_LABELS } from "../../ui/labels";
+import type { PayoutRun } from "../../data/payout-runs/queries";
 import { money } from "../../lib/format";
 
 export const RUN_STATUS_LABELS: Record<PayoutRun["status"], string> = {
   draft: "Draft",
   finalized: "Finalized",
   cancelled: "Cancelled",
-};
-
-/** A run holds every kind of line a person is paid or charged (API.md §13). */
-export const RUN_LINE_KIND_LABELS: Record<RunLine["kind"], string> = {
-  ...LINE_KIND_LABELS,
-  override: "Override",
-  draw: "Draw",
 };
 
 export const RUN_STATUS_COLORS: Record<PayoutRun["status"], string> = {
