@@ -1,8 +1,8 @@
 import { fullyPaidDeals, readLineTotals } from "../commissions/index.js";
 import type { Ctx, Tx } from "../context.js";
 import * as repo from "./repository.js";
-import { announce } from "./transition.js";
-import { setStatus } from "./transitions-repository.js";
+import { announceMany } from "./transition.js";
+import { setStatusOfMany } from "./transitions-repository.js";
 
 // A payout run's finalize pays lines (API.md §13); the deals whose every non-void line is then paid
 // become `paid` here, as mark-paid makes them: `paid_at`, the audit row and `deal.paid`.
@@ -27,10 +27,17 @@ export async function settlePaidDeals(tx: Tx, ctx: Ctx, locked: repo.DealRecord[
     tx,
     settled.map((d) => d.id),
   );
-  for (const before of settled) {
-    const after = await setStatus(tx, before, { status: "paid", paid_at: ctx.now, updated_at: ctx.now });
-    const lineTotals = totals.get(before.id)!;
-    await announce(tx, ctx, "deal.mark_paid", "deal.paid", before, after, { before: lineTotals, after: lineTotals });
-  }
+  // One UPDATE, one audit INSERT and one event INSERT for them all: a run pays thousands of deals.
+  const after = await setStatusOfMany(tx, settled, { status: "paid", paid_at: ctx.now, updated_at: ctx.now });
+  await announceMany(
+    tx,
+    ctx,
+    "deal.mark_paid",
+    "deal.paid",
+    settled.map((before, i) => {
+      const lineTotals = totals.get(before.id)!;
+      return { before, now: after[i]!, lineTotals: { before: lineTotals, after: lineTotals } };
+    }),
+  );
   return settled.map((d) => d.id);
 }
