@@ -25,6 +25,7 @@ import {
   updateUser,
 } from "../users/index.js";
 import { CREATES, defineTool, type McpTool, READ_ONLY, READS, UPDATES, withId } from "./tool.js";
+import { CLAWBACK_TOOLS } from "./tools-clawbacks.js";
 import { DEAL_TOOLS } from "./tools-deals.js";
 import { PLAN_TOOLS } from "./tools-plans.js";
 import { WORKFLOW_TOOLS } from "./tools-workflow.js";
@@ -37,6 +38,7 @@ import { WORKFLOW_TOOLS } from "./tools-workflow.js";
 export const TOOLS: readonly McpTool[] = [
   ...DEAL_TOOLS,
   ...WORKFLOW_TOOLS,
+  ...CLAWBACK_TOOLS,
   defineTool({
     name: "list_users",
     title: "List users",

@@ -68,11 +68,12 @@ function unportable(node: unknown, path: string, keyword?: string): string[] {
 }
 
 describe("#26 tools/list is small and portable", () => {
-  it("an admin's tools/list, every tool, is at most 40 KB", async () => {
+  // 40 KB until §14's cancel_deal (its output is the REST DealCancelled), refund_deal and preview_clawbacks: 46.5 KB.
+  it("an admin's tools/list, every tool, is at most 47 KB", async () => {
     const { bytes, tools } = await listFor("admin");
     expect(tools.map((tool) => tool.name).sort()).toEqual(namesUpTo("admin"));
     expect(tools).toHaveLength(TOOLS.length);
-    expect(bytes).toBeLessThanOrEqual(40_000);
+    expect(bytes).toBeLessThanOrEqual(47_000);
   });
 
   it("the rules catch what they should", () => {
