@@ -1,7 +1,7 @@
 import { MAY } from "../access/index.js";
 import { planClawbacks } from "../commissions/index.js";
 import { type Ctx, requireScope } from "../context.js";
-import { notFound } from "../errors.js";
+import { notFound, validationError } from "../errors.js";
 import { cancelRefused, checkEffectiveDate, checkRefundable, clawbackDeal, refundRefused } from "./clawbacks.js";
 import { refundsOf } from "./refunds-repository.js";
 import * as repo from "./repository.js";
@@ -13,6 +13,11 @@ import type { ClawbackPreview, ClawbackPreviewBody } from "./schema.js";
  */
 export async function previewClawbacks(ctx: Ctx, id: string, body: ClawbackPreviewBody): Promise<ClawbackPreview> {
   requireScope(ctx, "read", MAY.previewClawbacks);
+  // The body's own rule again: MCP arguments reach here without the REST body's refinement.
+  if (body.type === "refund" && body.amount === undefined) throw validationError("amount", "is required for a refund");
+  if (body.type === "cancel" && body.amount !== undefined) {
+    throw validationError("amount", "is only for a refund (a cancel claws back by its policy)");
+  }
   const deal = await repo.findDeal(ctx.db, id);
   if (!deal) throw notFound("Deal", id);
   checkEffectiveDate(deal, body.effective_date);

@@ -25,6 +25,7 @@ import {
   updateUser,
 } from "../users/index.js";
 import { CREATES, defineTool, type McpTool, READ_ONLY, READS, UPDATES, withId } from "./tool.js";
+import { CLAWBACK_TOOLS } from "./tools-clawbacks.js";
 import { DEAL_TOOLS } from "./tools-deals.js";
 import { PAYOUT_RUN_TOOLS } from "./tools-payout-runs.js";
 import { PLAN_TOOLS } from "./tools-plans.js";
@@ -39,6 +40,7 @@ export const TOOLS: readonly McpTool[] = [
   ...DEAL_TOOLS,
   ...WORKFLOW_TOOLS,
   ...PAYOUT_RUN_TOOLS,
+  ...CLAWBACK_TOOLS,
   defineTool({
     name: "list_users",
     title: "List users",

@@ -37,6 +37,7 @@ const MAY_DO: Record<string, readonly Role[]> = {
   "POST /api/v1/comp-plans/{id}/impact": ["admin", "finance"],
   "POST /api/v1/deals/{id}/disputes": ["admin", "rep", "manager"],
   "PATCH /api/v1/users/{id}": ["admin", "finance"],
+  "POST /api/v1/deals/{id}/clawback-preview": ["admin", "finance"],
 };
 
 function mayCall(route: Operation, scope: Scope, role: Role): boolean {
@@ -90,6 +91,12 @@ async function recordsOf(session: SignedInSession): Promise<Record<string, strin
   await approveAsOwner(t, deal.id, "disputed");
   const [line] = ok<Page<Commission>>(await api.get(`/commissions?deal_id=${deal.id}`)).data;
   const [dispute] = ok<Page<Dispute>>(await api.get(`/disputes?deal_id=${deal.id}`)).data;
+  const refunded = await createDeal(api, user.id);
+  await approveAsOwner(t, refunded.id);
+  const refund = ok<{ id: string }>(
+    await api.post(`/deals/${refunded.id}/refunds`, { amount: 1, effective_date: refunded.close_date }),
+    201,
+  );
   const spiff = ok<SpiffWritten>(
     await api.post("/spiffs", {
       name: "S",
@@ -105,6 +112,7 @@ async function recordsOf(session: SignedInSession): Promise<Record<string, strin
     "/api/v1/comp-plans/{id}": plan.id,
     "/api/v1/plan-assignments/{id}": assignment.id,
     "/api/v1/disputes/{id}": dispute!.id,
+    "/api/v1/refunds/{id}": refund.id,
     "/api/v1/spiffs/{id}": spiff.id,
     // Reps and managers see themselves; others get someone else (an admin revoking their own sessions would sign out).
     "/api/v1/users/{id}": ["rep", "manager"].includes(user.role) ? user.id : (await createUser(t)).id,

@@ -1,6 +1,7 @@
 import type { HTTPMethods } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLAWBACK_ROUTES } from "../clawbacks/route-cases.js";
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "../commissions/route-cases.js";
 import { createApiKey, createUser, unique, uniqueEmail } from "../factories.js";
 import { bearer, createTestApp, type TestApp } from "../harness.js";
@@ -115,9 +116,15 @@ const OTHER_WRITE_ROUTES: RouteCase[] = [
 ];
 
 const WRITES = new Set<HTTPMethods>(["POST", "PUT", "PATCH"]);
-const ROUTES = [...OTHER_WRITE_ROUTES, ...COMMISSION_ROUTES, ...DISPUTE_ROUTES].filter((r) => WRITES.has(r.method));
+const ROUTES = [...OTHER_WRITE_ROUTES, ...COMMISSION_ROUTES, ...DISPUTE_ROUTES, ...CLAWBACK_ROUTES].filter((r) =>
+  WRITES.has(r.method),
+);
 /** Writes nothing, so has no work to share a transaction with. */
-const READ_ONLY = new Set(["POST /api/v1/commissions/preview", "POST /api/v1/comp-plans/{id}/impact"]);
+const READ_ONLY = new Set([
+  "POST /api/v1/commissions/preview",
+  "POST /api/v1/comp-plans/{id}/impact",
+  "POST /api/v1/deals/{id}/clawback-preview",
+]);
 
 const t: TestApp = await createTestApp();
 let admin = "";

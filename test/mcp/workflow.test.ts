@@ -51,7 +51,7 @@ describe("deal workflow tools", () => {
       namesUpTo("admin")
         .filter((n) => !namesUpTo("write").includes(n))
         .sort(),
-    ).toEqual([...WORKFLOW, ...PAYOUT_RUN_WRITES, "preview_plan_change"].sort());
+    ).toEqual([...WORKFLOW, ...PAYOUT_RUN_WRITES, "preview_plan_change", "cancel_deal", "refund_deal"].sort());
   });
 
   it("open_dispute (write) then resolve_dispute (admin) mirror REST", async () => {
