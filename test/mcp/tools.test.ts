@@ -59,7 +59,16 @@ describe("tools/list per scope × owner grant", () => {
     const recordReads = ["list_disputes", "get_dispute", "get_job", "get_deal_history", "list_plan_assignments"];
     const writes = ["create_deal", "update_deal", "upsert_deal", "create_user", "update_user", "open_dispute"];
     // #28: a team's statements in one call.
-    const allReads = [...reads, ...moreReads, ...recordReads, "preview_commission", "list_team_statements"];
+    // §13: payout runs.
+    const runReads = ["list_payout_runs", "get_payout_run"];
+    const allReads = [
+      ...reads,
+      ...moreReads,
+      ...recordReads,
+      ...runReads,
+      "preview_commission",
+      "list_team_statements",
+    ];
     expect(namesUpTo("read")).toEqual(allReads.sort());
     expect(namesUpTo("write")).toEqual([...allReads, ...writes].sort());
   });
