@@ -72,6 +72,15 @@ export const ROUTES: RouteCase[] = [
     invalid: { id: "u".repeat(256), param: "id" },
   },
   {
+    method: "GET",
+    path: "/api/v1/users/{id}/payout-balances",
+    scope: "read",
+    ok: 200,
+    record: async (t) => (await createUser(t)).id,
+    idPrefix: "usr",
+    invalid: { id: "u".repeat(256), param: "id" },
+  },
+  {
     method: "POST",
     path: "/api/v1/users",
     scope: "write",

@@ -1,6 +1,7 @@
 import { MAY } from "../access/index.js";
 import { type Ctx, requireScope } from "../context.js";
 import { offsetOf, type Page } from "../http/pagination.js";
+import * as payees from "./payees-repository.js";
 import * as repo from "./repository.js";
 import type { ListPayoutRunsQuery, PayoutRunSummary } from "./schema.js";
 
@@ -9,7 +10,7 @@ export async function listPayoutRuns(ctx: Ctx, query: ListPayoutRunsQuery): Prom
   requireScope(ctx, "read", MAY.payoutRuns);
   const { limit, offset } = offsetOf(query);
   const { rows, total } = await repo.listRuns(ctx.db, query, limit, offset);
-  const totals = await repo.totalsOf(
+  const totals = await payees.totalsOf(
     ctx.db,
     rows.map((r) => r.id),
   );

@@ -2,6 +2,7 @@ import type { Insertable } from "kysely";
 import type { Actor, Tx } from "../context.js";
 import type { PayoutRunPayeesTable } from "../db/schema.js";
 import { netPayee } from "./netting.js";
+import * as payees from "./payees-repository.js";
 import * as repo from "./repository.js";
 
 // What creating and finalizing a run share: the payees netted from the run's lines (per person and
@@ -28,7 +29,7 @@ export async function writePayees(
   }
   const userIds = [...new Set(lines.map((l) => l.user_id))];
   const [owed, people] = await Promise.all([
-    repo.deficits(tx, userIds, counting === "finalized" ? null : { except: runId }),
+    payees.deficits(tx, userIds, counting === "finalized" ? null : { except: runId }),
     repo.people(tx, userIds),
   ]);
   const rows: Insertable<PayoutRunPayeesTable>[] = [];
@@ -61,7 +62,7 @@ export async function writePayees(
       deficit_carried_forward: n.deficit_carried_forward,
     });
   }
-  await repo.replacePayees(tx, runId, rows);
+  await payees.replacePayees(tx, runId, rows);
 }
 
 /** created_by, finalized_by: a person's id, a key's id, or `owner`. */

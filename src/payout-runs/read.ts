@@ -3,6 +3,7 @@ import { listRunLines } from "../commissions/index.js";
 import { type Ctx, requireScope } from "../context.js";
 import type { Db } from "../db/schema.js";
 import { notFound } from "../errors.js";
+import * as payeeRows from "./payees-repository.js";
 import * as repo from "./repository.js";
 import { DEFAULT_LINES_QUERY, type PayoutRunDetail, type PayoutRunSummary, type RunLinesQuery } from "./schema.js";
 
@@ -19,7 +20,7 @@ export async function getPayoutRun(
 }
 
 export async function summaryOf(db: Db, row: repo.RunRow): Promise<PayoutRunSummary> {
-  return repo.toSummary(row, (await repo.totalsOf(db, [row.id])).get(row.id)!);
+  return repo.toSummary(row, (await payeeRows.totalsOf(db, [row.id])).get(row.id)!);
 }
 
 export async function detailOf(
@@ -29,7 +30,7 @@ export async function detailOf(
 ): Promise<PayoutRunDetail> {
   const [summary, payees, lines] = await Promise.all([
     summaryOf(db, row),
-    repo.payeesOf(db, row.id),
+    payeeRows.payeesOf(db, row.id),
     listRunLines(db, row.id, query),
   ]);
   return { ...summary, payees, lines };

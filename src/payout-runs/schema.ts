@@ -122,19 +122,6 @@ export type RunLinesQuery = z.infer<typeof RunLinesQuery>;
 
 export const DEFAULT_LINES_QUERY: RunLinesQuery = { page: 1, per_page: 25 };
 
-export const PayoutBalance = z
-  .object({
-    currency: z.string(),
-    deficit: MoneyOut.describe("What later runs will recover: the latest deficit_carried_forward."),
-    draws: z
-      .array(z.object({ draw_id: z.string(), balance: MoneyOut }))
-      .describe("Open draw balances (API.md §18); empty until draws exist."),
-  })
-  .meta({ id: "PayoutBalance" });
-export type PayoutBalance = z.infer<typeof PayoutBalance>;
-
-export const PayoutBalances = z.array(PayoutBalance);
-
 const Code = (max: number, what: string) =>
   z
     .string()

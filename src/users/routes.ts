@@ -4,9 +4,10 @@ import { EmptyBody, IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { createUser } from "./create.js";
 import { listUsers } from "./list.js";
+import { payoutBalances } from "./payout-balances.js";
 import { getUser } from "./read.js";
 import { revokeSessions } from "./revoke-sessions.js";
-import { CreateUserBody, ListUsersQuery, RevokedSessions, UpdateUserBody, User } from "./schema.js";
+import { CreateUserBody, ListUsersQuery, PayoutBalances, RevokedSessions, UpdateUserBody, User } from "./schema.js";
 import { updateUser } from "./update.js";
 
 export function userRoutes(app: App): void {
@@ -54,5 +55,21 @@ export function userRoutes(app: App): void {
       response: RevokedSessions,
     },
     ({ ctx, params }) => revokeSessions(ctx, params.id),
+  );
+
+  route.get(
+    {
+      path: "/users/:id/payout-balances",
+      scope: "read",
+      summary: "Get a user's payout balances",
+      operationId: "getUserPayoutBalances",
+      description:
+        "Per currency the person was paid in by a finalized payout run: the deficit later runs will recover (the " +
+        "latest deficit_carried_forward) and open draws (API.md §18; empty until draws exist). Finance, admins and " +
+        "keys read anyone's; a rep or manager only their own (anyone else's: 404).",
+      params: IdParams,
+      response: PayoutBalances,
+    },
+    ({ ctx, params }) => payoutBalances(ctx, params.id),
   );
 }

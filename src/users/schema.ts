@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requires } from "../access/index.js";
 import { ROLES } from "../enums.js";
+import { MoneyOut } from "../http/commission-fields.js";
 import { Timestamp } from "../http/date-fields.js";
 import { Id, QueryBoolean } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
@@ -77,3 +78,17 @@ export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 export const RevokedSessions = z
   .object({ revoked: z.number().int().min(0).describe("How many open sessions were ended.") })
   .meta({ id: "RevokedSessions" });
+
+/** GET /users/{id}/payout-balances (API.md §13): what the person owes back, per currency. */
+export const PayoutBalance = z
+  .object({
+    currency: z.string(),
+    deficit: MoneyOut.describe("What later runs will recover: the latest deficit_carried_forward."),
+    draws: z
+      .array(z.object({ draw_id: z.string(), balance: MoneyOut }))
+      .describe("Open draw balances (API.md §18); empty until draws exist."),
+  })
+  .meta({ id: "PayoutBalance" });
+export type PayoutBalance = z.infer<typeof PayoutBalance>;
+
+export const PayoutBalances = z.array(PayoutBalance);

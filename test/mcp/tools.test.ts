@@ -59,11 +59,14 @@ describe("tools/list per scope × owner grant", () => {
     const recordReads = ["list_disputes", "get_dispute", "get_job", "get_deal_history", "list_plan_assignments"];
     const writes = ["create_deal", "update_deal", "upsert_deal", "create_user", "update_user", "open_dispute"];
     // #28: a team's statements in one call.
+    // §13: payout runs.
+    const runReads = ["list_payout_runs", "get_payout_run"];
     // §14: what a cancel or refund would claw back.
     const allReads = [
       ...reads,
       ...moreReads,
       ...recordReads,
+      ...runReads,
       "preview_commission",
       "list_team_statements",
       "preview_clawbacks",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DealDetail } from "../../src/deals/index.js";
-import { createUser } from "../factories.js";
+import type { User } from "../../src/users/index.js";
+import { createUser, errorOf } from "../factories.js";
 import {
   Api,
   approveAsOwner,
@@ -12,6 +13,7 @@ import {
   ok,
 } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
+import { signedInAs } from "../sessions.js";
 
 import { cancelRun, createRun, finalizeRun, getRun, insertClawback, payeeOf, today } from "./support.js";
 
@@ -25,7 +27,7 @@ const GENERIC_HEADER =
 
 let t: TestApp;
 let api: Api;
-let ruth: { id: string };
+let ruth: User;
 let plan: { id: string };
 
 beforeAll(async () => {
@@ -206,5 +208,17 @@ describe("P1 run 2 (through 2026-04-30): one plan line of 900.00", () => {
     const adp = await api.get(`/payout-runs/${run.id}/export?format=adp&co_code=K7Q&batch_id=APR26`);
     expect([adp.statusCode, adp.headers["content-disposition"]]).toEqual([200, 'attachment; filename="PRK7QEPI.csv"']);
     expect(adp.body).toBe("Co Code,Batch ID,File #,Earnings 3 Code,Earnings 3 Amount\r\nK7Q,APR26,004211,C,450.00\r\n");
+  });
+
+  it("GET /users/{id}/payout-balances: the deficit left, 100.00; Ruth reads her own, another rep gets 404", async () => {
+    const balances = [{ currency: "USD", deficit: 100, draws: [] }];
+    expect(ok(await api.get(`/users/${ruth.id}/payout-balances`))).toEqual(balances);
+    const own = await signedInAs(t, ruth as User);
+    const url = `/api/v1/users/${ruth.id}/payout-balances`;
+    const mine = await t.app.inject({ method: "GET", url, headers: own.headers("GET") });
+    expect([mine.statusCode, mine.json()]).toEqual([200, balances]);
+    const other = await signedInAs(t, { role: "rep" });
+    const refused = await t.app.inject({ method: "GET", url, headers: other.headers("GET") });
+    expect([refused.statusCode, errorOf(refused).code]).toEqual([404, "not_found"]);
   });
 });

@@ -63,6 +63,7 @@ export const PAYOUT_RUN_EXAMPLES: Record<string, unknown> = {
 };
 
 export const PAYOUT_RUN_OPERATIONS: Record<string, unknown> = {
+  getUserPayoutBalances: [{ currency: "USD", deficit: 100, draws: [] }],
   finalizePayoutRun: {
     ...detail,
     ...finalized,
