@@ -70,7 +70,9 @@ async function seed(db) {
     FROM generate_series(0, ${DEALS - 1}) AS i, (VALUES ('plan'), ('spiff')) AS k (kind)
     WHERE k.kind = 'plan' OR i * 2 + 1 < ${LINES}`.execute(db);
   for (const table of ["users", "deals", "commission_lines"]) await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
-  console.error(`${kind}: seeded ${USERS} users, ${DEALS} deals, ${LINES} lines in ${round((performance.now() - t0) / 1000)} s`);
+  console.error(
+    `${kind}: seeded ${USERS} users, ${DEALS} deals, ${LINES} lines in ${round((performance.now() - t0) / 1000)} s`,
+  );
 }
 
 /** The same work as raw SQL, timed, in a transaction rolled back: what the API's create and finalize do. */
@@ -98,7 +100,9 @@ async function baseline(db) {
         WHERE l.payout_run_id = 'prun_baseline' GROUP BY u.id, l.currency`.execute(tx);
       out.create_ms = performance.now() - t0;
       t0 = performance.now();
-      await sql`UPDATE payout_runs SET status = 'finalized', finalized_at = now() WHERE id = 'prun_baseline'`.execute(tx);
+      await sql`UPDATE payout_runs SET status = 'finalized', finalized_at = now() WHERE id = 'prun_baseline'`.execute(
+        tx,
+      );
       await sql`UPDATE commission_lines SET status = 'paid' WHERE payout_run_id = 'prun_baseline'`.execute(tx);
       await sql`UPDATE deals d SET status = 'paid', paid_at = now(), updated_at = now()
         WHERE d.status = 'approved' AND d.id IN (SELECT deal_id FROM commission_lines WHERE payout_run_id = 'prun_baseline')
@@ -156,7 +160,9 @@ function probeHealth() {
         .map(([, m]) => m)
         .sort((a, b) => a - b);
       const at = (p) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))];
-      return ms.length === 0 ? { n: 0 } : { n: ms.length, p50: round(at(50)), p99: round(at(99)), max: round(ms.at(-1)) };
+      return ms.length === 0
+        ? { n: 0 }
+        : { n: ms.length, p50: round(at(50)), p99: round(at(99)), max: round(ms.at(-1)) };
     },
     stop: async () => {
       running = false;
@@ -189,7 +195,8 @@ try {
   });
   const exited = new Promise((resolve) => server.on("exit", resolve));
   for (let i = 0; ; i++) {
-    if (server.exitCode !== null) throw new Error(`cts serve exited with ${server.exitCode}: ${serverErr.slice(-2000)}`);
+    if (server.exitCode !== null)
+      throw new Error(`cts serve exited with ${server.exitCode}: ${serverErr.slice(-2000)}`);
     try {
       if ((await call("GET", "/healthz")).status === 200) break;
     } catch {}
@@ -219,7 +226,9 @@ try {
   console.log(
     `\npayout-runs (${kind}; ${USERS} users, ${LINES} approved lines, ${run.totals.reduce((n, t) => n + t.payees, 0)} payees; load ${load}; /healthz idle ${health_(idle)})`,
   );
-  console.log("| date | database | lines | step | API | same-run raw SQL | ratio (≥ 0.5) | /healthz p50 / p99 / max | p99 ≤ 50 ms? |");
+  console.log(
+    "| date | database | lines | step | API | same-run raw SQL | ratio (≥ 0.5) | /healthz p50 / p99 / max | p99 ≤ 50 ms? |",
+  );
   console.log("|---|---|---|---|---|---|---|---|---|");
   for (const [step, api, raw, h] of [
     ["create", created.ms, base.create_ms, createHealth],

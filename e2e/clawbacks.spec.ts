@@ -42,10 +42,14 @@ test("an admin cancels a split deal from its page: the dialog shows the clawback
   await asAdmin("POST", `/deals/${created.id}/approve`);
 
   const asAdminPerson = await apiAs(admin);
-  const preview = await asAdminPerson<{ clawback_summary: Clawback[] }>("POST", `/deals/${created.id}/clawback-preview`, {
-    type: "cancel",
-    effective_date: today,
-  });
+  const preview = await asAdminPerson<{ clawback_summary: Clawback[] }>(
+    "POST",
+    `/deals/${created.id}/clawback-preview`,
+    {
+      type: "cancel",
+      effective_date: today,
+    },
+  );
   expect(preview.status).toBe(200);
   expect(preview.body.clawback_summary.map((c) => [c.user_id, c.amount])).toEqual([
     [ana.id, -3000],
@@ -62,7 +66,9 @@ test("an admin cancels a split deal from its page: the dialog shows the clawback
     const row = dialog.locator(`[data-testid="clawback-row"][data-user-id="${c.user_id}"]`);
     const shown = await page.evaluate(
       (value) =>
-        new Intl.NumberFormat(undefined, { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(value),
+        new Intl.NumberFormat(undefined, { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(
+          value,
+        ),
       c.amount,
     );
     await expect(row.getByTestId("clawback-amount")).toHaveText(shown);

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { performance } from "node:perf_hooks";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -159,7 +159,11 @@ describe("§13 a SIGKILL during finalize leaves the run draft or finalized, neve
       const database = await open();
       try {
         const db = database.db;
-        const run = await db.selectFrom("payout_runs").select("status").where("id", "=", runId).executeTakeFirstOrThrow();
+        const run = await db
+          .selectFrom("payout_runs")
+          .select("status")
+          .where("id", "=", runId)
+          .executeTakeFirstOrThrow();
         const lines = await db
           .selectFrom("commission_lines")
           .select(["status", "payout_run_id", (eb) => eb.fn.countAll<string>().as("n")])
@@ -174,7 +178,9 @@ describe("§13 a SIGKILL during finalize leaves the run draft or finalized, neve
           .execute();
         const all = String(USERS_PER_ROUND * DEALS_PER_USER);
         expect(["draft", "finalized"]).toContain(run.status);
-        console.info(`round ${round}: finalize takes ${Math.round(finalizeMs)} ms, killed after ${delay} ms → ${run.status}`);
+        console.info(
+          `round ${round}: finalize takes ${Math.round(finalizeMs)} ms, killed after ${delay} ms → ${run.status}`,
+        );
         if (round === 0) expect(run.status).toBe("finalized");
         const paid = run.status === "finalized";
         expect(lines.map((l) => ({ ...l, n: String(l.n) }))).toEqual([

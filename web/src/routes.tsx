@@ -27,8 +27,8 @@ import { disputesSearch } from "./pages/disputes/schemas";
 import { prefetchHome, prefetchPersonHome } from "./pages/home/loader";
 import { jobsSearch } from "./pages/jobs/schemas";
 import { auditSearch, requestLogSearch } from "./pages/logs/schemas";
-import { payoutsSearch } from "./pages/payouts/schemas";
-import { payoutRunSearch } from "./pages/payout-runs/schemas";
+
+import { payoutRunSearch, payoutsSearch } from "./pages/payouts/schemas";
 import { peopleSearch } from "./pages/people/schemas";
 import { plansSearch } from "./pages/plans/schemas";
 import { spiffsSearch } from "./pages/spiffs/schemas";
@@ -422,12 +422,7 @@ const payoutsRoute = pageRoute(
   () => import("./pages/payouts/PayoutsPage"),
   "PayoutsPage",
 );
-const payoutRunRoute = pageRoute(
-  PAGES.payoutRun,
-  payoutRunSearch,
-  () => import("./pages/payout-runs/RunPage"),
-  "RunPage",
-);
+const payoutRunRoute = pageRoute(PAGES.payoutRun, payoutRunSearch, () => import("./pages/payouts/RunPage"), "RunPage");
 const plansRoute = pageRoute(PAGES.plans, plansSearch, () => import("./pages/plans/PlansPage"), "PlansPage");
 const planRoute = pageRoute(PAGES.plan, undefined, () => import("./pages/plans/PlanPage"), "PlanPage");
 const spiffsRoute = pageRoute(PAGES.spiffs, spiffsSearch, () => import("./pages/spiffs/SpiffsPage"), "SpiffsPage");

@@ -44,7 +44,9 @@ export function ConfirmModal({
           <Button variant="default" onClick={onClose} disabled={pending}>
             {cancelLabel}
           </Button>
-          <Button color={destructive ? "red" : undefined} loading={pending}
+          <Button
+            color={destructive ? "red" : undefined}
+            loading={pending}
             disabled={confirmDisabled}
             onClick={onConfirm}
             data-autofocus

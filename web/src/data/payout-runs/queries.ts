@@ -18,9 +18,11 @@ export const payoutRunsQuery = defineQuery("GET /api/v1/payout-runs", (query: Qu
 );
 
 /** One run with its payees and a page of its lines (one person's when `user_id` is given). */
-export const payoutRunQuery = defineQuery("GET /api/v1/payout-runs/{id}", (id: string, query: QueryOf<"getPayoutRun">) =>
-  queryOptions({
-    queryKey: keys.payoutRuns.detail(id, query),
-    queryFn: () => unwrap(api.GET("/api/v1/payout-runs/{id}", { params: { path: { id }, query } })),
-  }),
+export const payoutRunQuery = defineQuery(
+  "GET /api/v1/payout-runs/{id}",
+  (id: string, query: QueryOf<"getPayoutRun">) =>
+    queryOptions({
+      queryKey: keys.payoutRuns.detail(id, query),
+      queryFn: () => unwrap(api.GET("/api/v1/payout-runs/{id}", { params: { path: { id }, query } })),
+    }),
 );

@@ -22,7 +22,8 @@ export function ClawbackSummary(props: {
       </Text>
     );
   }
-  if (props.summary.length === 0) return <Text size="sm">Nobody earned anything on this deal: nothing to claw back.</Text>;
+  if (props.summary.length === 0)
+    return <Text size="sm">Nobody earned anything on this deal: nothing to claw back.</Text>;
   return (
     <Table fz="sm" data-testid="clawback-summary" aria-label="Clawbacks">
       <Table.Thead>

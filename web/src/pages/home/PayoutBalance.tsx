@@ -12,7 +12,12 @@ export function PayoutBalance({ userId, name }: { userId: string; name?: string 
   const owed = (balances.data ?? []).filter((b) => b.deficit > 0);
   if (owed.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" title={name ? `${name} owes a clawback balance` : "You owe a clawback balance"} data-testid="payout-deficit">
+    <Alert
+      color="yellow"
+      variant="light"
+      title={name ? `${name} owes a clawback balance` : "You owe a clawback balance"}
+      data-testid="payout-deficit"
+    >
       {owed.map((b) => (
         <span key={b.currency}>
           {money(b.deficit, b.currency)} is still owed from clawbacks larger than a payout; it comes out of{" "}

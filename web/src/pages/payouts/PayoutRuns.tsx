@@ -5,10 +5,10 @@ import { type PayoutRun, payoutRunsQuery } from "../../data/payout-runs/queries"
 import { date } from "../../lib/format";
 import { AnchorLink } from "../../ui/AnchorLink";
 import { type Column, DataTable, listOf } from "../../ui/DataTable";
-import { RUN_STATUS_COLORS, RUN_STATUS_LABELS, RunTotals } from "../payout-runs/run-parts";
+import { RUN_STATUS_COLORS, RUN_STATUS_LABELS, RunTotals } from "./run-parts";
 
 // The form (dates, people picker) loads when someone opens it.
-const NewRunModal = lazy(() => import("../payout-runs/NewRunModal").then((m) => ({ default: m.NewRunModal })));
+const NewRunModal = lazy(() => import("./NewRunModal").then((m) => ({ default: m.NewRunModal })));
 
 const RUNS_PAGE_SIZE = 10;
 
@@ -50,8 +50,8 @@ export function PayoutRuns(props: { page: number; onPage: (page: number) => void
             Payout runs
           </Title>
           <Text size="sm" c="gray.7">
-            A run gathers every approved line through a date, nets each person's pay and, once finalized, pays
-            it and gives payroll its file.
+            A run gathers every approved line through a date, nets each person's pay and, once finalized, pays it and
+            gives payroll its file.
           </Text>
         </Stack>
         <Button onClick={() => setCreating(true)}>New payout run</Button>

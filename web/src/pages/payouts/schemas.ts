@@ -5,3 +5,6 @@ import { page, searchSchema, text } from "../../lib/search";
  * their page.
  */
 export const payoutsSearch = searchSchema({ runs: page(), groups: page(), owner: text(), page: page() });
+
+/** /payouts/runs/{id}: whose lines are shown (a payee's user id; none: everyone's) and their page. */
+export const payoutRunSearch = searchSchema({ person: text(), page: page() });

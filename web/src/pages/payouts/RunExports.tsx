@@ -79,8 +79,8 @@ export function RunExports({ run }: { run: PayoutRunDetail }) {
           />
         )}
         <Text size="xs" c="gray.7">
-          ADP and Gusto files list the people paid more than nothing; ADP needs each one's payroll id (set on the
-          People page).
+          ADP and Gusto files list the people paid more than nothing; ADP needs each one's payroll id (set on the People
+          page).
         </Text>
         {error && (
           <Alert color="red" role="alert">

@@ -49,8 +49,8 @@ export function RunPayees(props: { run: PayoutRunDetail; selected?: string; onSe
         People
       </Title>
       <Text size="sm" c="gray.7">
-        Net pay is the lines' total less what is recovered of an earlier deficit; it is never negative. What a
-        person still owes is carried to their next run.
+        Net pay is the lines' total less what is recovered of an earlier deficit; it is never negative. What a person
+        still owes is carried to their next run.
       </Text>
       {props.run.payees.length === 0 ? (
         <EmptyState title="Nobody is paid in this run" />

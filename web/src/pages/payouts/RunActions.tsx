@@ -43,8 +43,8 @@ export function RunActions({ run }: { run: PayoutRunDetail }) {
         <Stack gap="sm">
           <Text size="sm">
             Finalizing pays {payees} {payees === 1 ? "person" : "people"}: every line in the run becomes paid, and so
-            does every deal whose lines are all paid. A finalized run never changes; a later correction goes into
-            the next run.
+            does every deal whose lines are all paid. A finalized run never changes; a later correction goes into the
+            next run.
           </Text>
           {run.totals.map((t) => (
             <TextInput

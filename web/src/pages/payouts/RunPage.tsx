@@ -66,7 +66,9 @@ function RunView({ run }: { run: PayoutRunDetail }) {
       </Card>
 
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" data-testid="run-totals">
-        {run.totals.length === 0 && <Text>This run holds no lines: nothing was approved and unpaid through its date.</Text>}
+        {run.totals.length === 0 && (
+          <Text>This run holds no lines: nothing was approved and unpaid through its date.</Text>
+        )}
         {run.totals.map((t) => (
           <Card withBorder key={t.currency} data-testid="run-total" data-currency={t.currency}>
             <Text size="sm" c="gray.7">
