@@ -5,6 +5,7 @@ import { CLAWBACK_ROUTES } from "../clawbacks/route-cases.js";
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "../commissions/route-cases.js";
 import { createApiKey, createUser, unique, uniqueEmail } from "../factories.js";
 import { bearer, createTestApp, type TestApp } from "../harness.js";
+import { PAYOUT_RUN_ROUTES } from "../payout-runs/route-cases.js";
 import type { RouteCase } from "../route-case.js";
 import { createWebhookDelivery, createWebhookSubscription } from "../webhooks/support.js";
 
@@ -116,9 +117,13 @@ const OTHER_WRITE_ROUTES: RouteCase[] = [
 ];
 
 const WRITES = new Set<HTTPMethods>(["POST", "PUT", "PATCH"]);
-const ROUTES = [...OTHER_WRITE_ROUTES, ...COMMISSION_ROUTES, ...DISPUTE_ROUTES, ...CLAWBACK_ROUTES].filter((r) =>
-  WRITES.has(r.method),
-);
+const ROUTES = [
+  ...OTHER_WRITE_ROUTES,
+  ...COMMISSION_ROUTES,
+  ...DISPUTE_ROUTES,
+  ...CLAWBACK_ROUTES,
+  ...PAYOUT_RUN_ROUTES,
+].filter((r) => WRITES.has(r.method));
 /** Writes nothing, so has no work to share a transaction with. */
 const READ_ONLY = new Set([
   "POST /api/v1/commissions/preview",
