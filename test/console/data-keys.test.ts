@@ -38,6 +38,12 @@ const SAMPLES: Record<string, [unknown[], unknown[]]> = {
   "GET /api/v1/plan-assignments": [[{ page: 1, per_page: 1 }], [{ user_id: "usr_1", page: 1, per_page: 25 }]],
   "GET /api/v1/disputes": [[{ deal_id: "deal_1", per_page: 100 }], [{ status: ["open"], page: 1, per_page: 20 }]],
   "GET /api/v1/payouts": [[{ page: 1, per_page: 25 }], [{ page: 2, per_page: 25 }]],
+  "GET /api/v1/payout-runs": [[{ page: 1, per_page: 10 }], [{ page: 2, per_page: 10 }]],
+  "GET /api/v1/payout-runs/{id}": [
+    ["prun_1", { page: 1, per_page: 50 }],
+    ["prun_1", { page: 1, per_page: 50, user_id: "usr_1" }],
+  ],
+  "GET /api/v1/users/{id}/payout-balances": [["usr_1"], ["usr_2"]],
   "GET /api/v1/spiffs": [[{ page: 1, per_page: 25 }], [{ active: "true", page: 1, per_page: 25 }]],
   "GET /api/v1/jobs": [[{ page: 1, per_page: 25 }], [{ status: "queued", page: 1, per_page: 25 }]],
   "GET /api/v1/jobs/{id}": [["job_1"], ["job_2"]],

@@ -22,7 +22,9 @@ afterAll(() => {
 async function pages() {
   const { currentStatements, recentDeals } = await web("pages/home/loader");
   const { dealDisputes } = await web("pages/deals/loader");
-  const { statementQuery, periodsQuery, teamStatementsQuery, teamOnQuery } = await web("data/statements/queries");
+  const { statementQuery, periodsQuery, teamStatementsQuery, teamOnQuery, payoutBalancesQuery } =
+    await web("data/statements/queries");
+  const { payoutRunsQuery, payoutRunQuery } = await web("data/payout-runs/queries");
   const { dealsQuery, dealQuery, dealHistoryQuery } = await web("data/deals/queries");
   const { disputesQuery } = await web("data/disputes/queries");
   const { payoutsQuery, allPayoutGroupsQuery } = await web("data/payouts/queries");
@@ -34,7 +36,7 @@ async function pages() {
   const { auditEventsQuery } = await web("data/audit-events/queries");
   return {
     // Home's current periods, and its other periods (what is still in flight from them).
-    home: [...currentStatements("usr_1"), periodsQuery("usr_1")],
+    home: [...currentStatements("usr_1"), periodsQuery("usr_1"), payoutBalancesQuery("usr_1")],
     recentDeals: [recentDeals("usr_1")],
     person: [userQuery("usr_1")],
     // The statement and its period picker.
@@ -44,6 +46,8 @@ async function pages() {
     approvalQueue: [dealsQuery({ status: ["pending"], sort: "-created_at", page: 1, per_page: 50 })],
     toPay: [dealsQuery({ status: ["approved"], sort: "close_date", page: 1, per_page: 50 })],
     payouts: [payoutsQuery({ page: 1, per_page: 25 })],
+    payoutRuns: [payoutRunsQuery({ page: 1, per_page: 10 })],
+    payoutRun: [payoutRunQuery("prun_1", { page: 1, per_page: 50 })],
     // The deals page (every role) and finance's home (what is owed in all).
     dealList: [dealsQuery({ sort: "-close_date", page: 1, per_page: 25 })],
     owed: [allPayoutGroupsQuery()],
@@ -143,10 +147,49 @@ const CHANGES: [write: string, pages: Page[]][] = [
   ["POST /api/v1/webhook-subscriptions/{id}/test", ["webhooks"]],
   ["POST /api/v1/webhook-deliveries/{id}/retry", ["webhooks"]],
   ["POST /api/v1/commissions/preview", []],
+  // A run takes lines (a statement line names its run) out of what is owed; finalizing pays lines and deals.
+  ["POST /api/v1/payout-runs", ["payoutRuns", "payoutRun", "payouts", "owed", "statement", "home"]],
+  [
+    "POST /api/v1/payout-runs/{id}/finalize",
+    [
+      "payoutRuns",
+      "payoutRun",
+      "home",
+      "recentDeals",
+      "dealList",
+      "statement",
+      "deal",
+      "toPay",
+      "payouts",
+      "owed",
+      "teamNumbers",
+    ],
+  ],
+  ["POST /api/v1/payout-runs/{id}/cancel", ["payoutRuns", "payoutRun", "payouts", "owed", "statement", "home"]],
+  // A cancellation or refund writes clawback lines.
+  [
+    "POST /api/v1/deals/{id}/cancel",
+    ["home", "recentDeals", "dealList", "statement", "deal", "toPay", "payouts", "owed", "teamNumbers"],
+  ],
+  [
+    "POST /api/v1/deals/{id}/refunds",
+    ["home", "recentDeals", "dealList", "statement", "deal", "toPay", "payouts", "owed", "teamNumbers"],
+  ],
+  ["POST /api/v1/deals/{id}/clawback-preview", []],
 ];
 
 /** Pages no write outside their own resource touches: they must keep their data unless a row names them. */
-const ELSEWHERE: Page[] = ["person", "people", "teamMembers", "plan", "spiffs", "apiKeys", "webhooks"];
+const ELSEWHERE: Page[] = [
+  "person",
+  "people",
+  "teamMembers",
+  "plan",
+  "spiffs",
+  "apiKeys",
+  "webhooks",
+  "payoutRuns",
+  "payoutRun",
+];
 
 /** A client holding every page's queries with data, none stale yet. */
 async function cached(): Promise<{ client: QueryClient; byPage: Awaited<ReturnType<typeof pages>> }> {

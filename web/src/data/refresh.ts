@@ -25,10 +25,10 @@ export const REFRESH = {
   "POST /api/v1/deals/{id}/cancel": LINES,
   "POST /api/v1/deals/{id}/refunds": LINES,
   "POST /api/v1/deals/{id}/clawback-preview": [],
-  // A run takes approved lines out of what is owed; finalizing pays them and their deals.
-  "POST /api/v1/payout-runs": ["payout-runs", "payouts"],
+  // A run takes approved lines (a statement line names its run); finalizing pays them and their deals.
+  "POST /api/v1/payout-runs": ["payout-runs", "payouts", "statements"],
   "POST /api/v1/payout-runs/{id}/finalize": [...LINES, "payout-runs"],
-  "POST /api/v1/payout-runs/{id}/cancel": ["payout-runs", "payouts"],
+  "POST /api/v1/payout-runs/{id}/cancel": ["payout-runs", "payouts", "statements"],
   "POST /api/v1/deals/{id}/disputes": ["deals", "disputes"],
   "POST /api/v1/disputes/{id}/resolve": [...LINES, "disputes"],
   "POST /api/v1/commissions/preview": [],
