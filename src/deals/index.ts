@@ -17,7 +17,7 @@ export { getDeal } from "./read.js";
 export { refundDeal } from "./refund.js";
 export { rejectDeal } from "./reject.js";
 export { resolveDispute } from "./resolve-dispute.js";
-export { dealRoutes } from "./routes.js";
+export { dealRoutes } from "./routes/index.js";
 export {
   BulkBody,
   CancelDealBody,

@@ -1,24 +1,23 @@
-import { MAY } from "../access/index.js";
-import { AuditEvent } from "../audit/schema.js";
-import { adjustmentRoutes, NoContent, Preview } from "../commissions/index.js";
-import { declareRoutes, type RecordRef } from "../declare-routes.js";
-import { Dispute, OpenDisputeBody, resolveDisputeRoutes } from "../disputes/index.js";
-import { EmptyBody, IdParams } from "../http/input-fields.js";
-import type { App } from "../http/types.js";
-import { createAdjustment } from "./adjust.js";
-import { approveDeal } from "./approve.js";
-import { bulkUpsert } from "./bulk-upsert.js";
-import { createDeal } from "./create.js";
-import { deleteDeal } from "./delete.js";
-import { dealHistory } from "./history.js";
-import { listDealsRendered } from "./list.js";
-import { markDealPaid } from "./mark-paid.js";
-import { openDispute } from "./open-dispute.js";
-import { previewDeal } from "./preview.js";
-import { getDeal, getDealByExternalId } from "./read.js";
-import { rejectDeal } from "./reject.js";
-import { resolveDispute } from "./resolve-dispute.js";
-import { clawbackRoutes } from "./routes/clawbacks.js";
+import { MAY } from "../../access/index.js";
+import { AuditEvent } from "../../audit/schema.js";
+import { adjustmentRoutes, NoContent, Preview } from "../../commissions/index.js";
+import { declareRoutes, type RecordRef } from "../../declare-routes.js";
+import { Dispute, OpenDisputeBody, resolveDisputeRoutes } from "../../disputes/index.js";
+import { EmptyBody, IdParams } from "../../http/input-fields.js";
+import type { App } from "../../http/types.js";
+import { createAdjustment } from "../adjust.js";
+import { approveDeal } from "../approve.js";
+import { bulkUpsert } from "../bulk-upsert.js";
+import { createDeal } from "../create.js";
+import { deleteDeal } from "../delete.js";
+import { dealHistory } from "../history.js";
+import { listDealsRendered } from "../list.js";
+import { markDealPaid } from "../mark-paid.js";
+import { openDispute } from "../open-dispute.js";
+import { previewDeal } from "../preview.js";
+import { getDeal, getDealByExternalId } from "../read.js";
+import { rejectDeal } from "../reject.js";
+import { resolveDispute } from "../resolve-dispute.js";
 import {
   BulkBody,
   BulkEnvelope,
@@ -33,9 +32,9 @@ import {
   PreviewBody,
   RejectDealBody,
   UpdateDealBody,
-} from "./schema.js";
-import { updateDeal } from "./update.js";
-import { upsertDeal } from "./upsert.js";
+} from "../schema.js";
+import { updateDeal } from "../update.js";
+import { upsertDeal } from "../upsert.js";
 
 const tags = ["Deals"];
 
@@ -59,7 +58,7 @@ function dealRecords(app: App) {
   });
 }
 
-export function dealRoutes(app: App): void {
+export function dealRecordRoutes(app: App): void {
   const deals = dealRecords(app);
   deals.list({ summary: "List deals", description: LIST, query: ListDealsQuery, item: Deal }, ({ ctx, query }) =>
     listDealsRendered(ctx, query),
@@ -75,7 +74,6 @@ export function dealRoutes(app: App): void {
   adjustmentRoutes(app, createAdjustment);
   syncRoutes(app);
   previewRoute(app);
-  clawbackRoutes(app);
 }
 
 const DISPUTE: RecordRef = { path: "/disputes/:id", schema: Dispute };
