@@ -81,6 +81,11 @@ export const AdjustmentExplanation = z
 export const ClawbackExplanation = z
   .looseObject({
     summary: z.string(),
+    reason: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The cancellation's or refund's reason as the admin wrote it (null in a preview)."),
     basis: Decimal.describe("E: the user's non-void plan, SPIFF and override lines on the deal under this plan."),
     percent: Decimal.describe("The policy's percent (of the clawed lines' plan version)."),
     factor: z.object({

@@ -24,6 +24,7 @@ export async function cancelDeal(ctx: Ctx, id: string, input: CancelDealBody): P
     const planned = await planClawbacks(tx, clawbackDeal(before), await refundsOf(tx, id), {
       type: "cancel",
       effective_date: input.effective_date,
+      reason: input.reason,
     });
     const written = await writeClawbacks(tx, ctx, id, planned, null);
     const after = await setStatus(tx, before, {

@@ -34,6 +34,7 @@ export async function refundDeal(ctx: Ctx, id: string, input: RefundBody): Promi
       effective_date,
       amount,
       refund_id: refundId,
+      reason,
     });
     const written = await writeClawbacks(tx, ctx, id, planned, refundId);
     const refund = await refunds.setRefundLines(

@@ -55,20 +55,23 @@ describe("C1: 50,000.00 split 60/40 at 10 %, window 90, proration none", () => {
       period: "2026-Q2",
     });
     expect(line.explanation).toEqual({
-      summary: expect.stringContaining("Cancellation effective 2026-04-15: 3,000.00 earned under plan"),
+      summary: expect.stringMatching(
+        /^Cancellation effective 2026-04-15: 3,000\.00 earned under plan .* → -3,000\.00\. Reason: Customer churned$/,
+      ),
       basis: "3000",
       percent: "100",
       factor: { kind: "full", numerator: "1", denominator: "1", value: "1" },
       window: { close_date: "2026-01-15", effective_date: "2026-04-15", days: 90, window_days: 90 },
       effective_date: "2026-04-15",
       trigger: { type: "cancel", refund_id: null },
+      reason: "Customer churned",
       target: "3000",
       already_clawed_back: "0",
       line_ids: [deal.commissions[0]!.id],
       amount: -3000,
     });
     expect(Object.keys(line.explanation)).toEqual([
-      ...["summary", "basis", "percent", "factor", "window", "effective_date", "trigger", "target"],
+      ...["summary", "reason", "basis", "percent", "factor", "window", "effective_date", "trigger", "target"],
       ...["already_clawed_back", "line_ids", "amount"],
     ]);
     const events = (await eventsOf(t, "commission.calculated")).filter((e) => e.object.id === line.id);

@@ -134,10 +134,28 @@ describe("POST /deals/{id}/clawback-preview", () => {
       .filter(
         (c) => c.kind === "clawback" && (c.explanation as { trigger: { type: string } }).trigger.type === "cancel",
       )
-      .map(({ id: _id, deal_id: _d, status: _s, locked: _l, calculated_at: _c, ...l }) => l);
+      // A preview line is a PreviewLine: no id, status, currency or run yet.
+      .map(
+        ({ id: _id, deal_id: _d, status: _s, locked: _l, calculated_at: _c, currency: _cu, payout_run_id: _r, ...l }) =>
+          l,
+      );
     // 2,333.33 and 1,000.00 earned; 37.5 % of each less the refund's 32.41 and 13.89.
     expect(written.map((l) => l.amount)).toEqual([-842.59, -361.11]);
-    expect(preview.lines).toEqual(written);
+    // The same computation; the written lines also carry the cancellation's reason (a preview has none).
+    expect(preview.lines).toEqual(
+      written.map((l) => {
+        const explanation = l.explanation as { summary: string; reason: string };
+        expect(explanation.reason).toBe("Customer churned");
+        return {
+          ...l,
+          explanation: {
+            ...explanation,
+            summary: explanation.summary.replace(". Reason: Customer churned", ""),
+            reason: null,
+          },
+        };
+      }),
+    );
     expect(preview.clawback_summary).toEqual(cancelled.clawback_summary);
   });
 

@@ -48,7 +48,7 @@ function* properties(node: unknown): Generator<[string, Json]> {
 }
 
 describe("#13.31 one Error schema, shared error responses", () => {
-  it("the document is at most 348 KB and holds the error body once", () => {
+  it("the document is at most 350 KB and holds the error body once", () => {
     // Was 155 KB; the invitation and password routes of #15 added about 5 KB, the plan-change impact of #16 about 5 KB,
     // the console's GET /auth/methods of #17 about 1 KB, a deal's history (#17) about 1.5 KB, a plan's versions
     // (#18) about 2 KB, GET /jobs (#18) about 1.8 KB, GET /payouts (#18) about 1.5 KB, the
@@ -69,8 +69,8 @@ describe("#13.31 one Error schema, shared error responses", () => {
     // clawbacks): five operations (cancel, refunds POST/GET, GET /refunds/{id}, clawback-preview) about 12 KB,
     // their schemas (DealCancelled repeats DealDetail, ClawbackExplanation, Refund, the plan's policy) about 9 KB,
     // the deal's six new fields in every deal schema and body about 5 KB, their examples about 8 KB.
-    // §13 and §14 together: 346.1 KB.
-    expect(body.length).toBeLessThanOrEqual(348_000);
+    // §13 and §14 together, with their examples (a run line is a statement line, with its deal): 349.3 KB.
+    expect(body.length).toBeLessThanOrEqual(350_000);
     expect(body.match(/Equals the Request-Id response header/g)).toHaveLength(1);
   });
 

@@ -112,12 +112,20 @@ describe("retroactive adjustments link to the line they correct (API.md §12)", 
     const statement = ok<Statement>(await api.get(`/users/${rep.id}/statement?period=2026-Q3`));
     expect(statement.totals).toEqual({ plan: 6000, spiff: 0, adjustment: 600, clawback: 0, total: 6600 });
     for (const original of originals) {
-      expect(statement.lines).toContainEqual({ ...original, deal: expect.objectContaining({ id: original.deal_id }) });
+      expect(statement.lines).toContainEqual({
+        ...original,
+        deal: expect.objectContaining({ id: original.deal_id }),
+        payout_run: null,
+      });
       expect(adjustmentsLinkedTo(statement.lines, original)).toHaveLength(2);
     }
     const deal = await getDeal(api, approved.id);
     for (const line of deal.commissions)
-      expect(statement.lines).toContainEqual({ ...line, deal: expect.objectContaining({ id: approved.id }) });
+      expect(statement.lines).toContainEqual({
+        ...line,
+        deal: expect.objectContaining({ id: approved.id }),
+        payout_run: null,
+      });
   });
 
   it("the statement CSV carries each adjustment with a readable explanation_summary naming the line", async () => {

@@ -9,6 +9,11 @@ import { dealAfter, ID } from "./world.js";
 
 const CANCELLED_AT = "2026-12-02T10:15:00.000Z";
 
+const REASON = "Customer churned in month 3";
+const NOTE =
+  "Cancellation effective 2026-12-01: 4,340.00 earned under plan Enterprise AE 2026 × 100% × 274 unserved of 365 " +
+  "contract days = 3,257.97 → -3,257.97";
+
 const clawbackLine = {
   id: ID.clawbackLine,
   deal_id: ID.deal,
@@ -21,10 +26,11 @@ const clawbackLine = {
   amount: -3257.97,
   status: "approved",
   locked: true,
+  currency: "USD",
+  payout_run_id: null,
   explanation: {
-    summary:
-      "Cancellation effective 2026-12-01: 4,340.00 earned under plan Enterprise AE 2026 × 100% × 274 unserved of 365 " +
-      "contract days = 3,257.97 → -3,257.97",
+    summary: `${NOTE}. Reason: ${REASON}`,
+    reason: REASON,
     basis: "4340",
     percent: "100",
     factor: { kind: "unserved_days", numerator: "274", denominator: "365", value: "0.7506849315" },
@@ -39,9 +45,20 @@ const clawbackLine = {
   calculated_at: CANCELLED_AT,
 };
 
-const { id: _id, deal_id: _deal, status: _status, locked: _locked, calculated_at: _at, ...previewLine } = clawbackLine;
+const {
+  id: _id,
+  deal_id: _deal,
+  status: _status,
+  locked: _locked,
+  calculated_at: _at,
+  currency: _currency,
+  payout_run_id: _run,
+  ...lineAsPreviewed
+} = clawbackLine;
+// A preview knows no reason: its summary row and line say what the computation is.
+const previewLine = { ...lineAsPreviewed, explanation: { ...clawbackLine.explanation, summary: NOTE, reason: null } };
 
-const summary = [{ user_id: ID.ana, plan_id: ID.plan, amount: -3257.97, note: clawbackLine.explanation.summary }];
+const summary = [{ user_id: ID.ana, plan_id: ID.plan, amount: -3257.97, note: NOTE }];
 
 const paid = dealAfter("paid");
 const cancelled = {
@@ -49,7 +66,7 @@ const cancelled = {
   status: "cancelled",
   total_commission: 1082.03,
   cancelled_at: CANCELLED_AT,
-  cancel_reason: "Customer churned in month 3",
+  cancel_reason: REASON,
   cancel_effective_date: "2026-12-01",
   updated_at: CANCELLED_AT,
   commissions: [...paid.commissions, clawbackLine],
@@ -69,7 +86,7 @@ export const refund = {
 const { commissions: _lines, recalculation_job_id: _job, people: _people, ...refundedDeal } = dealAfter("paid");
 
 export const CLAWBACK_REQUESTS = {
-  cancelDeal: { reason: "Customer churned in month 3", effective_date: "2026-12-01" },
+  cancelDeal: { reason: REASON, effective_date: "2026-12-01" },
   refundDeal: { amount: 12000, effective_date: "2026-10-01", reason: "Seats reduced from 40 to 30" },
   previewClawbacks: { type: "cancel", effective_date: "2026-12-01" },
 };

@@ -1,3 +1,4 @@
+import { lineDeal } from "./statements.js";
 import { adjustmentLine, ana, ID } from "./world.js";
 
 /** Ana's Q3 lines paid by one run (API.md §13): its summary, payee, lines and event, agreeing numbers. */
@@ -52,7 +53,8 @@ const payee = {
 };
 
 // A page of one line (?per_page=1) keeps the document small; the plan and SPIFF lines are the other two.
-const lines = [{ ...adjustmentLine, ...held }];
+const inRun = (status: "draft" | "finalized") => ({ id: RUN, status, pay_date: "2026-10-15" });
+const lines = [{ ...adjustmentLine, ...held, deal: lineDeal, payout_run: inRun("draft") }];
 const detail = { ...summary, payees: [payee], lines: { data: lines, meta: { page: 1, per_page: 1, total: 3 } } };
 const finalizedAt = "2026-10-15T09:00:00.000Z";
 const finalized = { ...summary, status: "finalized", finalized_at: finalizedAt, finalized_by: ID.key };
@@ -67,7 +69,10 @@ export const PAYOUT_RUN_OPERATIONS: Record<string, unknown> = {
   finalizePayoutRun: {
     ...detail,
     ...finalized,
-    lines: { ...detail.lines, data: lines.map((line) => ({ ...line, status: "paid" })) },
+    lines: {
+      ...detail.lines,
+      data: lines.map((line) => ({ ...line, status: "paid", payout_run: inRun("finalized") })),
+    },
   },
   cancelPayoutRun: {
     ...detail,

@@ -20,7 +20,7 @@ const statementPlan = {
 };
 
 /** A statement line's deal: Acme, 100 % Ana's. */
-const lineDeal = {
+export const lineDeal = {
   id: deal.id,
   opportunity_name: deal.opportunity_name,
   close_date: deal.close_date,

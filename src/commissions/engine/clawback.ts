@@ -49,9 +49,10 @@ export interface ClawbackPlan {
   policy: ClawbackPolicy | null;
 }
 
+/** `reason`: the admin's words, shown with every clawback line the event writes (null in a preview). */
 export type ClawbackEvent =
-  | { type: "cancel"; effective_date: string }
-  | { type: "refund"; effective_date: string; amount: string; refund_id: string | null };
+  | { type: "cancel"; effective_date: string; reason?: string | null }
+  | { type: "refund"; effective_date: string; amount: string; refund_id: string | null; reason?: string | null };
 
 export interface ClawbackInput {
   deal: ClawbackDeal;
@@ -72,6 +73,7 @@ export type ClawbackExplanation = {
   window: { close_date: string; effective_date: string; days: number; window_days: number };
   effective_date: string;
   trigger: { type: "cancel" | "refund"; refund_id: string | null };
+  reason: string | null;
   target: string;
   already_clawed_back: string;
   line_ids: string[];
@@ -255,7 +257,8 @@ export function computeClawbacks(input: ClawbackInput): ClawbackResult {
       plan_version: g.plan_version,
       amount: cents(amount),
       explanation: {
-        summary: text,
+        // The line names the admin's reason; the summary row is the preview's words, reason or not.
+        summary: event.reason ? `${text}. Reason: ${event.reason}` : text,
         basis: plain(g.basis),
         percent: plain(percent),
         factor: {
@@ -272,6 +275,7 @@ export function computeClawbacks(input: ClawbackInput): ClawbackResult {
         },
         effective_date: event.effective_date,
         trigger: { type: event.type, refund_id: event.type === "refund" ? event.refund_id : null },
+        reason: event.reason ?? null,
         target: plain(target),
         already_clawed_back: plain(already),
         line_ids: g.line_ids,

@@ -2066,6 +2066,8 @@ export interface components {
         };
         ClawbackExplanation: {
             summary: string;
+            /** @description The cancellation's or refund's reason as the admin wrote it (null in a preview). */
+            reason?: string | null;
             /** @description E: the user's non-void plan, SPIFF and override lines on the deal under this plan. */
             basis: string;
             /** @description The policy's percent (of the clawed lines' plan version). */
