@@ -11,8 +11,8 @@ const formatted = (page: Page, amount: number, currency: string) =>
     [amount, currency] as [number, string],
   );
 
-/** The API's answer as text, as this person gets it with their session (an export's bytes). */
-async function apiText(user: SeededUser, path: string): Promise<string> {
+/** The API's answer's bytes (a BOM included), as this person gets it with their session. */
+async function apiBytes(user: SeededUser, path: string): Promise<Buffer> {
   const { url } = state();
   const login = await fetch(`${url}/api/v1/auth/login`, {
     method: "POST",
@@ -25,7 +25,7 @@ async function apiText(user: SeededUser, path: string): Promise<string> {
     .join("; ");
   const res = await fetch(`${url}/api/v1${path}`, { headers: { Cookie: cookie } });
   expect(res.status).toBe(200);
-  return res.text();
+  return Buffer.from(await res.arrayBuffer());
 }
 
 // Runs here always name their people: the e2e server is shared, and a run of everyone would take other
@@ -43,7 +43,7 @@ test("finance creates a run for one rep, reviews it by deal, finalizes it with t
   await signIn(page, finance, "/payouts");
   await page.getByRole("button", { name: "New payout run" }).click();
   const dialog = page.getByRole("dialog", { name: "New payout run" });
-  await dialog.getByRole("textbox", { name: "Only these people" }).fill(rep.name);
+  await dialog.getByRole("combobox", { name: "Only these people" }).fill(rep.name);
   await page.getByRole("option", { name: rep.name }).click();
   await dialog.getByRole("button", { name: "Create draft run" }).click();
   await expect(page).toHaveURL(/\/payouts\/runs\/prun_/);
@@ -89,7 +89,9 @@ test("finance creates a run for one rep, reviews it by deal, finalizes it with t
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download CSV (every person and kind)" }).click();
   const file = await (await download).path();
-  expect(readFileSync(file!, "utf8")).toBe(await apiText(finance, `/payout-runs/${runId}/export?format=generic`));
+  const bytes = readFileSync(file!);
+  expect(bytes.equals(await apiBytes(finance, `/payout-runs/${runId}/export?format=generic`))).toBe(true);
+  expect(bytes.toString("utf8")).toContain(`${runId},`);
 
   // The rep's statement shows each line paid, in the run that paid it.
   await signOut(page);
