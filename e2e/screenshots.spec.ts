@@ -36,6 +36,19 @@ async function openDispute(): Promise<void> {
   expect(answer.status).toBe(201);
 }
 
+/** A draft payout run of two deals for a rep of the screenshot's own: finance reviewing it. */
+let runId = "";
+async function draftRun(): Promise<void> {
+  const rep = await ownRep("Paula Payroll");
+  await ownPlan("Payroll screenshot plan", [rep]);
+  await approvedDeal(rep, "Initech renewal", 18400);
+  await approvedDeal(rep, "Umbrella Corp expansion", 9650.5);
+  const today = new Date().toISOString().slice(0, 10);
+  runId = (
+    await asAdmin<{ id: string }>("POST", "/payout-runs", { through: today, pay_date: today, user_ids: [rep.id] })
+  ).id;
+}
+
 // The README's pictures of the console, made by the e2e run at 1280×800 once each page shows its data.
 const SHOTS = [
   { file: "console-home.png", who: "rita", path: () => "/" },
@@ -57,6 +70,7 @@ const SHOTS = [
     onPage: disputeBeingResolved,
   },
   { file: "console-payouts.png", who: "finance", path: () => "/payouts", onPage: payoutSelection },
+  { file: "console-payout-run.png", who: "finance", path: () => `/payouts/runs/${runId}`, before: draftRun },
   { file: "console-approvals.png", who: "admin", path: () => "/approvals" },
   { file: "console-deals.png", who: "rita", path: () => "/deals" },
   { file: "console-finance-home.png", who: "finance", path: () => "/" },
