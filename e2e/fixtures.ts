@@ -46,8 +46,8 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/sign-in/);
 }
 
-/** A person's API session in Node (cookie and CSRF token), to read what the page should show. */
-export async function apiAs(user: SeededUser) {
+/** A person signed in from Node: their session cookie and CSRF token. */
+export async function sessionOf(user: SeededUser): Promise<{ cookie: string; csrf_token: string }> {
   const { url } = state();
   const login = await fetch(`${url}/api/v1/auth/login`, {
     method: "POST",
@@ -60,6 +60,13 @@ export async function apiAs(user: SeededUser) {
     .map((c) => c.split(";")[0])
     .join("; ");
   const { csrf_token } = (await login.json()) as { csrf_token: string };
+  return { cookie, csrf_token };
+}
+
+/** A person's API session in Node (cookie and CSRF token), to read what the page should show. */
+export async function apiAs(user: SeededUser) {
+  const { url } = state();
+  const { cookie, csrf_token } = await sessionOf(user);
   return async <T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
     const res = await fetch(`${url}/api/v1${path}`, {
       method,

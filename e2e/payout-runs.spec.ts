@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { type SeededUser, state } from "./api.js";
-import { apiAs, expect, signIn, signOut, test } from "./fixtures.js";
+import { apiAs, expect, sessionOf, signIn, signOut, test } from "./fixtures.js";
 import { approvedDeal, cents, ownPlan, ownRep } from "./workbench-data.js";
 
 const formatted = (page: Page, amount: number, currency: string) =>
@@ -13,17 +13,8 @@ const formatted = (page: Page, amount: number, currency: string) =>
 
 /** The API's answer's bytes (a BOM included), as this person gets it with their session. */
 async function apiBytes(user: SeededUser, path: string): Promise<Buffer> {
-  const { url } = state();
-  const login = await fetch(`${url}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: url },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const res = await fetch(`${url}/api/v1${path}`, { headers: { Cookie: cookie } });
+  const { cookie } = await sessionOf(user);
+  const res = await fetch(`${state().url}/api/v1${path}`, { headers: { Cookie: cookie } });
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { asAdmin, type SeededUser, state } from "./api.js";
-import { apiAs, expect, signIn, test } from "./fixtures.js";
+import { apiAs, expect, sessionOf, signIn, test } from "./fixtures.js";
 import { type ApiDeal, approvedDeal, cents, ownPlan, ownRep } from "./workbench-data.js";
 
 const formatted = (page: Page, amount: number, currency: string) =>
@@ -22,17 +22,8 @@ interface PayoutGroup {
 
 /** The API's CSV for a query, as this person gets it (their session, `Accept: text/csv`): its records. */
 async function apiCsvRows(user: SeededUser, path: string): Promise<string[]> {
-  const { url } = state();
-  const login = await fetch(`${url}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: url },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const res = await fetch(`${url}/api/v1${path}`, { headers: { Cookie: cookie, Accept: "text/csv" } });
+  const { cookie } = await sessionOf(user);
+  const res = await fetch(`${state().url}/api/v1${path}`, { headers: { Cookie: cookie, Accept: "text/csv" } });
   expect(res.status).toBe(200);
   return records(await res.text());
 }
