@@ -1,5 +1,6 @@
 import { Alert } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { useRouteContext } from "@tanstack/react-router";
 import { payoutBalancesQuery } from "../../data/statements/queries";
 import { money } from "../../lib/format";
 
@@ -8,7 +9,10 @@ import { money } from "../../lib/format";
  * the next payout runs, and the person should see it before their pay is smaller than they expect.
  */
 export function PayoutBalance({ userId, name }: { userId: string; name?: string }) {
-  const balances = useQuery(payoutBalancesQuery(userId));
+  // The person, finance and admins may read it (API.md §13); a manager viewing a report's home does not ask.
+  const { session } = useRouteContext({ from: "/signed-in" });
+  const mayRead = session.user.id === userId || session.user.role === "finance" || session.user.role === "admin";
+  const balances = useQuery({ ...payoutBalancesQuery(userId), enabled: mayRead });
   const owed = (balances.data ?? []).filter((b) => b.deficit > 0);
   if (owed.length === 0) return null;
   return (
