@@ -1,9 +1,10 @@
+import type { RawBuilder } from "kysely";
 import { type Actor, actorLabel, type Ctx, type Tx } from "../context.js";
 import type { Db } from "../db/schema.js";
 import type { LineTotalsColumn } from "../db/tables-platform.js";
 import { mapTurning } from "../event-loop.js";
 import { newId } from "../ids.js";
-import { insertAuditEvent, insertAuditEventsJson } from "./repository.js";
+import { auditEventsInsert, insertAuditEvent, insertAuditEventsJson } from "./repository.js";
 
 // Fields that may hold a secret are dropped before anything reaches the audit trail.
 const SECRET_FIELDS = new Set(["key", "secret", "key_hash", "secret_encrypted"]);
@@ -83,4 +84,21 @@ export async function auditMany(tx: Tx, ctx: Ctx, entries: AuditEntry[]): Promis
     ),
   );
   await insertAuditEventsJson(tx, rows);
+}
+
+/**
+ * `auditMany` for `count` rows PostgreSQL renders, as an INSERT for the caller's statement: `source`
+ * selects their ord (1…count), resource_id, before, after and line_totals. A payout run audits the
+ * thousands of deals it pays without carrying them through JavaScript. Nothing scrubs them: the caller
+ * renders no secret field.
+ */
+export async function auditInsert(
+  ctx: Ctx,
+  entry: Pick<AuditEntry, "action" | "resource">,
+  source: RawBuilder<unknown>,
+  count: number,
+): Promise<RawBuilder<unknown>> {
+  const ids = await mapTurning(new Array<undefined>(count).fill(undefined), () => newId("aud", ctx.now.getTime()));
+  const same = { ...actorColumns(ctx.actor), ...entry, request_id: ctx.requestId, created_at: ctx.now };
+  return auditEventsInsert(same, ids, source);
 }

@@ -1,7 +1,7 @@
 import { type Insertable, type RawBuilder, type Selectable, sql } from "kysely";
 import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { AuditEventsTable, Db } from "../db/schema.js";
-import { anyOf, insertJsonRows } from "../db/sql.js";
+import { anyOf, insertJsonRows, textArray } from "../db/sql.js";
 import { AUDIT_EVENT_COLUMNS } from "../db/tables-platform.js";
 import { toIso } from "../http/date-fields.js";
 import type { AuditEvent, ListAuditEventsQuery } from "./schema.js";
@@ -23,6 +23,29 @@ function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
 /** One audit row (audit/record.ts scrubs `before` and `after` first). */
 export async function insertAuditEvent(db: Db, row: Insertable<AuditEventsTable>): Promise<void> {
   await db.insertInto("audit_events").values(row).execute();
+}
+
+/** The columns of many audit rows that are the same for each: who, what, when. */
+export type AuditConstants = Pick<
+  Insertable<AuditEventsTable>,
+  "actor_type" | "actor_id" | "actor_name" | "action" | "resource" | "request_id" | "created_at"
+>;
+
+/**
+ * The INSERT of audit rows that `source` renders (columns ord 1…n, resource_id, before, after,
+ * line_totals), the nth with the nth id: for the caller to run, alone or as a CTE of its statement.
+ */
+export function auditEventsInsert(
+  same: AuditConstants,
+  ids: string[],
+  source: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  return sql`INSERT INTO audit_events (id, actor_type, actor_id, actor_name, action, resource, resource_id, before,
+      after, request_id, created_at, line_totals)
+    SELECT i.id, ${same.actor_type}, ${same.actor_id}, ${same.actor_name}, ${same.action}, ${same.resource},
+      s.resource_id, s.before, s.after, ${same.request_id}, ${same.created_at}, s.line_totals
+    FROM (${source}) s JOIN unnest(${textArray(ids)}) WITH ORDINALITY AS i (id, ord) ON i.ord = s.ord
+    ORDER BY s.ord`;
 }
 
 /** Audit rows given as JSON text, in one INSERT (bulk ingest writes thousands). */

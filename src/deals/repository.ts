@@ -189,13 +189,6 @@ export async function lockDeal(tx: Tx, id: string): Promise<DealRecord | undefin
   return row && (await withSplits(tx, [row]))[0];
 }
 
-/** Locks these deals in id order (a payout run's finalize: every deal its lines belong to). */
-export async function lockDeals(tx: Tx, ids: string[]): Promise<DealRecord[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx.selectFrom("deals").selectAll().where(anyOf("id", ids)).orderBy("id").forUpdate().execute();
-  return withSplits(tx, rows);
-}
-
 export async function findByExternalIds(db: Db, externalIds: string[]): Promise<DealRecord[]> {
   if (externalIds.length === 0) return [];
   return withSplits(db, await db.selectFrom("deals").selectAll().where(anyOf("external_id", externalIds)).execute());

@@ -1,9 +1,9 @@
-import { audit, auditMany } from "../audit/record.js";
+import { audit } from "../audit/record.js";
 import { type LineTotals, readLineTotals } from "../commissions/index.js";
 import type { Ctx, Tx } from "../context.js";
 import { AppError, notFound } from "../errors.js";
 import type { EventType } from "../events/catalogue.js";
-import { emit, emitMany } from "../events/emit.js";
+import { emit } from "../events/emit.js";
 import * as repo from "./repository.js";
 import type { DealStatus } from "./schema.js";
 
@@ -49,34 +49,6 @@ export async function announce(
     lineTotals,
   });
   await emit(tx, ctx, type, { object: after });
-}
-
-/** `announce` for many deals of one transition: one audit INSERT and one event INSERT (a payout run pays thousands). */
-export async function announceMany(
-  tx: Tx,
-  ctx: Ctx,
-  action: string,
-  type: EventType,
-  changes: { before: repo.DealRecord; now: repo.DealRecord; lineTotals: { before: LineTotals; after: LineTotals } }[],
-): Promise<void> {
-  const afters = changes.map((c) => repo.toDeal(c.now));
-  await auditMany(
-    tx,
-    ctx,
-    changes.map((c, i) => ({
-      action,
-      resource: "deal",
-      resourceId: c.before.id,
-      before: repo.toDeal(c.before),
-      after: afters[i],
-      lineTotals: c.lineTotals,
-    })),
-  );
-  await emitMany(
-    tx,
-    ctx,
-    afters.map((after) => ({ type, data: { object: after } })),
-  );
 }
 
 /*

@@ -1,5 +1,4 @@
 import type { Tx } from "../context.js";
-import { anyOf } from "../db/sql.js";
 import type { DealRecord } from "./repository.js";
 
 /*
@@ -33,22 +32,4 @@ export async function setStatus(tx: Tx, locked: DealRecord, change: StatusChange
     .returningAll()
     .executeTakeFirstOrThrow();
   return { ...locked, ...row };
-}
-
-/** `setStatus` for many locked deals given the same change, in one UPDATE; returned in the input's order. */
-export async function setStatusOfMany(tx: Tx, locked: DealRecord[], change: StatusChange): Promise<DealRecord[]> {
-  if (locked.length === 0) return [];
-  const rows = await tx
-    .updateTable("deals")
-    .set(change)
-    .where(
-      anyOf(
-        "id",
-        locked.map((d) => d.id),
-      ),
-    )
-    .returningAll()
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return locked.map((d) => ({ ...d, ...byId.get(d.id)! }));
 }

@@ -1,5 +1,6 @@
 import { MAY } from "../access/index.js";
 import { audit } from "../audit/record.js";
+import { lockPayments } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { lockDealsForPayment, settlePaidDeals } from "../deals/index.js";
 import { emit } from "../events/emit.js";
@@ -19,7 +20,7 @@ export async function finalizePayoutRun(ctx: Ctx, id: string): Promise<PayoutRun
   return withTransaction(ctx, async (tx) => {
     const draft = await lockedDraft(tx, id, "finalized");
     const before = await summaryOf(tx, draft);
-    await repo.lockRunBook(tx);
+    await lockPayments(tx, "run");
     const lines = await repo.linesOfRun(tx, id);
     // Deals before their lines: the lock order of every deal transition (mark-paid, disputes).
     const deals = await lockDealsForPayment(

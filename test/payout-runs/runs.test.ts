@@ -107,6 +107,52 @@ describe("the lifecycle", () => {
   });
 });
 
+describe("what finalize records of each deal it pays", () => {
+  it("as mark-paid does: an audit row of the deal before and after, each person's line total, and deal.paid", async () => {
+    const planned = await createUser(t);
+    await assign(api, planId, planned.id);
+    const unplanned = await createUser(t);
+    const deal = await createDeal(api, planned.id, {
+      opportunity_name: 'Zoë "Ärger" \\ Ltd — 株式会社',
+      arr_amount: 12345.67,
+      close_date: "2026-10-05",
+      splits: [
+        { user_id: planned.id, percent: 60 },
+        { user_id: unplanned.id, percent: 40 },
+      ],
+    });
+    await approveAsOwner(t, deal.id);
+    // The deal as JavaScript rendered it on approval: finalize renders it in SQL, and must write the same.
+    const approved = (await eventsOf(t, "deal.approved")).find((e) => e.object.id === deal.id)!.object;
+    expect(approved.explanation).not.toBeNull();
+    const run = await createRun(api, { ...dates, user_ids: [planned.id] });
+    await finalizeRun(api, run.id);
+    const at = new Date(t.clock!.ms).toISOString();
+    const after = { ...approved, status: "paid", paid_at: at, updated_at: at };
+    expect((await eventsOf(t, "deal.paid")).filter((e) => e.object.id === deal.id)).toEqual([{ object: after }]);
+    const audits = await t.db.db
+      .selectFrom("audit_events")
+      .select(["resource_id", "action", "before", "after", "line_totals", "actor_id", "request_id"])
+      .where("resource_id", "in", [deal.id, run.id])
+      .where("action", "in", ["deal.mark_paid", "payout_run.finalize"])
+      .orderBy("action")
+      .execute();
+    const [paid, finalized] = audits;
+    // 12,345.67 × 60 % × 10 % = 740.7402 → 740.74, the planned person's one line.
+    const totals = { [planned.id]: "740.74" };
+    expect(paid).toEqual({
+      resource_id: deal.id,
+      action: "deal.mark_paid",
+      before: approved,
+      after,
+      line_totals: { before: totals, after: totals },
+      actor_id: finalized!.actor_id,
+      request_id: finalized!.request_id,
+    });
+    expect(ok<Record<string, unknown>>(await api.get(`/deals/${deal.id}`))).toMatchObject(after);
+  });
+});
+
 describe("reading runs", () => {
   it("lists newest first with status and currency filters; a run's lines page by user and kind", async () => {
     const a = await approvedEarner(10000);
