@@ -31,6 +31,7 @@ export {
   listRunLines,
   listTeamStatements,
   lockDealLines,
+  lockPayments,
   lockRunOfDealLines,
   markDealLinesPaid,
   type PlannedClawbacks,

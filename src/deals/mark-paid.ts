@@ -1,5 +1,11 @@
 import { MAY } from "../access/index.js";
-import { linesOfDeal, lineTotalsOf, lockRunOfDealLines, markDealLinesPaid } from "../commissions/index.js";
+import {
+  linesOfDeal,
+  lineTotalsOf,
+  lockPayments,
+  lockRunOfDealLines,
+  markDealLinesPaid,
+} from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { conflict, notFound } from "../errors.js";
 import { detailWithLines } from "./detail.js";
@@ -15,6 +21,7 @@ import { setStatus } from "./transitions-repository.js";
 export async function markDealPaid(ctx: Ctx, id: string): Promise<DealDetail> {
   requireScope(ctx, "admin", MAY.markPaid);
   return withTransaction(ctx, async (tx) => {
+    await lockPayments(tx, "mark-paid");
     const before = await repo.lockDeal(tx, id);
     if (!before) throw notFound("Deal", id);
     if (before.status !== ONLY["marked paid"]) throw notAllowed(before, "marked paid");

@@ -1,5 +1,6 @@
 import { MAY } from "../access/index.js";
 import { audit } from "../audit/record.js";
+import { lockPayments } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { emit } from "../events/emit.js";
 import { actorId } from "./payees.js";
@@ -14,6 +15,7 @@ export async function cancelPayoutRun(ctx: Ctx, id: string): Promise<PayoutRunDe
   return withTransaction(ctx, async (tx) => {
     const draft = await lockedDraft(tx, id, "cancelled");
     const before = await summaryOf(tx, draft);
+    await lockPayments(tx, "run");
     await repo.releaseLines(tx, id);
     const row = await repo.updateRun(tx, id, {
       status: "cancelled",

@@ -1,5 +1,6 @@
 import { MAY } from "../access/index.js";
 import { audit } from "../audit/record.js";
+import { lockPayments } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { validationError } from "../errors.js";
 import { emit } from "../events/emit.js";
@@ -26,7 +27,7 @@ export async function createPayoutRun(ctx: Ctx, input: CreatePayoutRunBody): Pro
       const missing = userIds.filter((u) => !known.has(u));
       if (missing.length > 0) throw validationError("user_ids", `name users that do not exist: ${missing.join(", ")}`);
     }
-    await repo.lockRunBook(tx);
+    await lockPayments(tx, "run");
     const id = newId("prun", ctx.now.getTime());
     const percent = input.max_recovery_percent ?? "100";
     const created = await repo.insertRun(tx, {
@@ -42,16 +43,11 @@ export async function createPayoutRun(ctx: Ctx, input: CreatePayoutRunBody): Pro
       created_at: ctx.now,
       created_by: actorId(ctx.actor),
     });
-    const lines = await repo.selectLines(tx, {
+    const lines = await repo.takeLines(tx, id, {
       through: input.through,
       currency: input.currency ?? null,
       userIds,
     });
-    await repo.assignLines(
-      tx,
-      id,
-      lines.map((l) => l.id),
-    );
     await writePayees(tx, id, lines, percent, "finalized and drafts");
     const summary = await summaryOf(tx, created);
     await audit(tx, ctx, { action: "payout_run.create", resource: "payout_run", resourceId: id, after: summary });

@@ -11,11 +11,6 @@ import type { ListPayoutRunsQuery, PayoutRunSummary, PayoutRunTotal } from "./sc
 
 export type RunRow = Selectable<PayoutRunsTable>;
 
-/** Creations and finalizes of runs take turns (a transaction-scoped advisory lock): deficits chain. */
-export async function lockRunBook(tx: Tx): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(7150424, 1)`.execute(tx);
-}
-
 export async function knownUsers(db: Db, ids: string[]): Promise<Set<string>> {
   const rows = await db.selectFrom("users").select("id").where(anyOf("id", ids)).execute();
   return new Set(rows.map((r) => r.id));
@@ -31,19 +26,21 @@ export interface RunLine {
 }
 
 /**
- * The lines a new run takes, locked in id order (mark-paid locks a deal's lines in the same order): approved,
- * in no run, of a kind runs pay, of an approved, paid or cancelled deal, eligible on or before `through`
- * (plan, spiff, override: the deal's approval date; adjustment, clawback: the line's creation date; UTC).
+ * Puts in the run the lines it takes, and returns them: approved, in no run, of a kind runs pay, of an
+ * approved, paid or cancelled deal, eligible on or before `through` (plan, spiff, override: the deal's
+ * approval date; adjustment, clawback: the line's creation date; UTC). One UPDATE, in no particular order:
+ * the caller holds lockPayments, so no mark-paid holds a line meanwhile.
  */
-export async function selectLines(
+export async function takeLines(
   tx: Tx,
+  runId: string,
   filter: { through: string; currency: string | null; userIds: string[] | null },
 ): Promise<RunLine[]> {
   let query = tx
-    .selectFrom("commission_lines as l")
-    .innerJoin("deals as d", "d.id", "l.deal_id")
-    .select(["l.id", "l.deal_id", "l.user_id", "l.currency", sql<RunKind>`l.kind`.as("kind")])
-    .select(sql<string>`l.amount::text`.as("amount"))
+    .updateTable("commission_lines as l")
+    .from("deals as d")
+    .set({ payout_run_id: runId })
+    .whereRef("d.id", "=", "l.deal_id")
     .where("l.status", "=", "approved")
     .where("l.payout_run_id", "is", null)
     .where(sql<boolean>`l.kind IN ('plan', 'spiff', 'override', 'adjustment', 'clawback')`)
@@ -54,12 +51,10 @@ export async function selectLines(
     );
   if (filter.currency) query = query.where("l.currency", "=", filter.currency);
   if (filter.userIds) query = query.where(anyOf("l.user_id", filter.userIds));
-  return query.orderBy("l.id").forUpdate("l").execute();
-}
-
-export async function assignLines(tx: Tx, runId: string, lineIds: string[]): Promise<void> {
-  if (lineIds.length === 0) return;
-  await tx.updateTable("commission_lines").set({ payout_run_id: runId }).where(anyOf("id", lineIds)).execute();
+  return query
+    .returning(["l.id", "l.deal_id", "l.user_id", "l.currency", sql<RunKind>`l.kind`.as("kind")])
+    .returning(sql<string>`l.amount::text`.as("amount"))
+    .execute();
 }
 
 /** The lines a run holds, as its netting reads them. */

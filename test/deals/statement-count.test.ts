@@ -61,11 +61,11 @@ describe("statements sent per transition", () => {
     expect(counts(sent)).toEqual({ statements: 20, dealReads: 1, dealWrites: 3 });
   });
 
-  it("mark paid: one read of the deal, one update (its lines locked first: a draft payout run's refuse)", async () => {
+  it("mark paid: one read of the deal, one update (payout runs' lock shared, its lines locked: a draft run's refuse)", async () => {
     const deal = await approvedDeal();
     const { result, sent } = await counted((ctx) => markDealPaid(ctx, deal.id));
     expect(result.status).toBe("paid");
-    expect(counts(sent)).toEqual({ statements: 10, dealReads: 1, dealWrites: 1 });
+    expect(counts(sent)).toEqual({ statements: 11, dealReads: 1, dealWrites: 1 });
   });
 
   it("open and resolve a dispute (with an adjustment): one read of the deal each", async () => {

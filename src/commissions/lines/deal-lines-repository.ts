@@ -95,7 +95,20 @@ export async function adjustmentLineIds(db: Db, dealId: string): Promise<string[
 }
 
 /**
- * Locks a deal's approved lines (in id order, as a payout run's selection does) and returns the run a
+ * The writers of approved lines take turns (API.md §13): a payout run's create, cancel and finalize hold
+ * this lock alone, a mark-paid shares it, each before it locks a deal or a line. Runs so see each
+ * other's lines and deficits (they chain), and a run writes thousands of lines in whatever order its
+ * UPDATE visits them while no mark-paid holds one (two orders of one deal's lines would deadlock).
+ */
+export async function lockPayments(tx: Tx, as: "run" | "mark-paid"): Promise<void> {
+  await (as === "run"
+    ? sql`SELECT pg_advisory_xact_lock(7150424, 1)`
+    : sql`SELECT pg_advisory_xact_lock_shared(7150424, 1)`
+  ).execute(tx);
+}
+
+/**
+ * Locks a deal's approved lines (in id order) and returns the run a
  * line is held by, if any: an approved line with a run is in a draft run (finalizing pays it).
  */
 export async function lockRunOfDealLines(tx: Tx, dealId: string): Promise<string | null> {

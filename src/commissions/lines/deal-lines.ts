@@ -59,6 +59,11 @@ export function adjustmentLineIds(db: Db, dealId: string): Promise<string[]> {
   return repo.adjustmentLineIds(db, dealId);
 }
 
+/** Payout runs and mark-paid take turns on approved lines: a run alone, mark-paids together (first of their locks). */
+export function lockPayments(tx: Tx, as: "run" | "mark-paid"): Promise<void> {
+  return repo.lockPayments(tx, as);
+}
+
 /** Locks a deal's approved lines; the draft payout run holding one of them, if any (API.md §13). */
 export function lockRunOfDealLines(tx: Tx, dealId: string): Promise<string | null> {
   return repo.lockRunOfDealLines(tx, dealId);

@@ -24,6 +24,7 @@ export {
   linesOfDeal,
   lineTotalsOf,
   lockDealLines,
+  lockPayments,
   lockRunOfDealLines,
   markDealLinesPaid,
   readLineTotals,
