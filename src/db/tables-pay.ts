@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 import type { PAYOUT_RUN_STATUSES } from "../enums.js";
-import type { DateOnly, Decimal, Json, OneOf, Timestamp } from "./column-types.js";
+import type { DateOnly, Decimal, Json, OneOf, PgColumns, Timestamp } from "./column-types.js";
 
 /** Row types of the pay cycle (migration 015): payout runs and their payees, refunds. */
 
@@ -48,6 +48,32 @@ export interface PayoutRunPayeesTable {
   net_pay: Decimal;
   deficit_carried_forward: Decimal;
 }
+
+/** The payees' column types, for rows written as JSON (db/sql.ts insertRecords). */
+export const PAYOUT_RUN_PAYEE_COLUMNS: PgColumns<PayoutRunPayeesTable> = {
+  run_id: "text",
+  user_id: "text",
+  currency: "text",
+  name: "text",
+  email: "text",
+  external_id: "text",
+  payroll_id: "text",
+  gross_plan: "numeric",
+  gross_spiff: "numeric",
+  gross_override: "numeric",
+  gross_adjustment: "numeric",
+  gross_clawback: "numeric",
+  gross_draw_advance: "numeric",
+  gross_draw_recovery: "numeric",
+  line_count: "integer",
+  lines_total: "numeric",
+  positive_total: "numeric",
+  deficit_brought_forward: "numeric",
+  recovery_cap: "numeric",
+  recovered: "numeric",
+  net_pay: "numeric",
+  deficit_carried_forward: "numeric",
+};
 
 export interface DealRefundsTable {
   id: string;

@@ -1,7 +1,8 @@
 import { type Insertable, type Selectable, sql } from "kysely";
 import type { Tx } from "../context.js";
 import type { Db, PayoutRunPayeesTable } from "../db/schema.js";
-import { anyOf } from "../db/sql.js";
+import { anyOf, insertRecords } from "../db/sql.js";
+import { PAYOUT_RUN_PAYEE_COLUMNS } from "../db/tables-pay.js";
 import type { PayoutRunPayee, PayoutRunTotal } from "./schema.js";
 
 // The SQL of a run's payees (API.md §13): written per person and currency, summed into the run's totals,
@@ -37,14 +38,10 @@ export async function deficits(
   return new Map(rows.map((r) => [`${r.user_id} ${r.currency}`, r.deficit]));
 }
 
+/** The run's payees replaced by these rows (one parameter for them all: thousands of payees). */
 export async function replacePayees(tx: Tx, runId: string, rows: Insertable<PayoutRunPayeesTable>[]): Promise<void> {
   await tx.deleteFrom("payout_run_payees").where("run_id", "=", runId).execute();
-  for (let i = 0; i < rows.length; i += 1000) {
-    await tx
-      .insertInto("payout_run_payees")
-      .values(rows.slice(i, i + 1000))
-      .execute();
-  }
+  await insertRecords(tx, "payout_run_payees", PAYOUT_RUN_PAYEE_COLUMNS, rows);
 }
 
 /** Each run's totals per currency, by currency code. */

@@ -1,6 +1,7 @@
 import type { Insertable } from "kysely";
 import type { Actor, Tx } from "../context.js";
 import type { PayoutRunPayeesTable } from "../db/schema.js";
+import { mapTurning, turnIfDue } from "../event-loop.js";
 import { netPayee } from "./netting.js";
 import * as payees from "./payees-repository.js";
 import * as repo from "./repository.js";
@@ -21,23 +22,25 @@ export async function writePayees(
   counting: "finalized" | "finalized and drafts",
 ): Promise<void> {
   const groups = new Map<string, repo.RunLine[]>();
+  // A run of a million lines: the loop lets the server answer meanwhile (event-loop.ts).
   for (const line of lines) {
     const key = `${line.user_id} ${line.currency}`;
     const group = groups.get(key);
     if (group) group.push(line);
     else groups.set(key, [line]);
+    const turn = turnIfDue();
+    if (turn) await turn;
   }
   const userIds = [...new Set(lines.map((l) => l.user_id))];
   const [owed, people] = await Promise.all([
     payees.deficits(tx, userIds, counting === "finalized" ? null : { except: runId }),
     repo.people(tx, userIds),
   ]);
-  const rows: Insertable<PayoutRunPayeesTable>[] = [];
-  for (const [key, group] of groups) {
+  const rows = await mapTurning([...groups], ([key, group]): Insertable<PayoutRunPayeesTable> => {
     const { user_id, currency } = group[0]!;
     const person = people.get(user_id)!;
     const n = netPayee(group, owed.get(key) ?? "0", percent);
-    rows.push({
+    return {
       run_id: runId,
       user_id,
       currency,
@@ -60,8 +63,8 @@ export async function writePayees(
       recovered: n.recovered,
       net_pay: n.net_pay,
       deficit_carried_forward: n.deficit_carried_forward,
-    });
-  }
+    };
+  });
   await payees.replacePayees(tx, runId, rows);
 }
 
