@@ -8,7 +8,7 @@
 // lines' run (create), then the `UPDATE`s of lines and deals to paid (finalize). Then the real `cts serve`
 // on that database: `POST /payout-runs` and `POST /payout-runs/{id}/finalize`, timed from the client.
 // Target: each ≥ 0.5× the speed of its baseline (ratio = baseline time ÷ API time); /healthz p99 ≤ 50 ms
-// during both on the embedded database.
+// during both on the embedded database. BENCH_CPU_PROF=<dir> profiles the server (written when it stops).
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -184,7 +184,9 @@ try {
   await database.close();
 
   port = await freePort();
-  server = spawn(process.execPath, [join(root, "dist/cli/main.js"), "serve"], {
+  const prof = process.env.BENCH_CPU_PROF;
+  const flags = prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [];
+  server = spawn(process.execPath, [...flags, join(root, "dist/cli/main.js"), "serve"], {
     cwd: root,
     env: { ...env, CTS_PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],
