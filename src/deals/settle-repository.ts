@@ -14,15 +14,13 @@ export interface LockedDeal {
 }
 
 /**
- * Locks these deals in id order without reading more of them than settling needs: a payout run's
- * finalize locks thousands. Joined to the ids as a table (an `= ANY(ids)` beside a join condition is
- * tested against every id for every row).
+ * Locks the deals of a payout run's lines in id order, reading no more of them than settling needs: a
+ * run's finalize locks thousands.
  */
-export async function lockDeals(tx: Tx, ids: string[]): Promise<LockedDeal[]> {
-  if (ids.length === 0) return [];
+export async function lockDealsOfRun(tx: Tx, runId: string): Promise<LockedDeal[]> {
   const { rows } = await sql<LockedDeal>`
     SELECT d.id, ${isoText(sql.ref("d.paid_at"))} AS paid_at, ${isoText(sql.ref("d.updated_at"))} AS updated_at
-    FROM deals d JOIN unnest(${textArray(ids)}) AS i (id) ON i.id = d.id
+    FROM deals d WHERE d.id IN (SELECT l.deal_id FROM commission_lines l WHERE l.payout_run_id = ${runId})
     ORDER BY d.id FOR UPDATE OF d`.execute(tx);
   return rows;
 }

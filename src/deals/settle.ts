@@ -3,7 +3,7 @@ import type { Ctx, Tx } from "../context.js";
 import { emitInsert } from "../events/emit.js";
 import {
   type LockedDeal,
-  lockDeals,
+  lockDealsOfRun,
   PAID_DEAL_AUDITS,
   PAID_DEAL_EVENTS,
   payFullyPaidDeals,
@@ -13,9 +13,12 @@ import {
 // A payout run's finalize pays lines (API.md §13); the deals whose every non-void line is then paid
 // become `paid` here, as mark-paid makes them: `paid_at`, the audit row and `deal.paid`.
 
-/** Locks the deals in id order before their lines change: the lock order of every deal transition. */
-export function lockDealsForPayment(tx: Tx, ids: string[]): Promise<LockedDeal[]> {
-  return lockDeals(tx, [...new Set(ids)]);
+/**
+ * Locks the deals of a payout run's lines in id order before their lines change: the lock order of every
+ * deal transition.
+ */
+export function lockDealsForPayment(tx: Tx, runId: string): Promise<LockedDeal[]> {
+  return lockDealsOfRun(tx, runId);
 }
 
 /**

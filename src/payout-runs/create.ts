@@ -43,12 +43,12 @@ export async function createPayoutRun(ctx: Ctx, input: CreatePayoutRunBody): Pro
       created_at: ctx.now,
       created_by: actorId(ctx.actor),
     });
-    const lines = await repo.takeLines(tx, id, {
+    await repo.takeLines(tx, id, {
       through: input.through,
       currency: input.currency ?? null,
       userIds,
     });
-    await writePayees(tx, id, lines, percent, "finalized and drafts");
+    await writePayees(tx, id, percent, "finalized and drafts");
     const summary = await summaryOf(tx, created);
     await audit(tx, ctx, { action: "payout_run.create", resource: "payout_run", resourceId: id, after: summary });
     await emit(tx, ctx, "payout_run.created", { object: summary });

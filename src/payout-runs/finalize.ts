@@ -21,13 +21,9 @@ export async function finalizePayoutRun(ctx: Ctx, id: string): Promise<PayoutRun
     const draft = await lockedDraft(tx, id, "finalized");
     const before = await summaryOf(tx, draft);
     await lockPayments(tx, "run");
-    const lines = await repo.linesOfRun(tx, id);
     // Deals before their lines: the lock order of every deal transition (mark-paid, disputes).
-    const deals = await lockDealsForPayment(
-      tx,
-      lines.map((l) => l.deal_id),
-    );
-    await writePayees(tx, id, lines, draft.max_recovery_percent, "finalized");
+    const deals = await lockDealsForPayment(tx, id);
+    await writePayees(tx, id, draft.max_recovery_percent, "finalized");
     await repo.payLines(tx, id);
     await settlePaidDeals(tx, ctx, deals);
     const row = await repo.updateRun(tx, id, {

@@ -37,9 +37,21 @@ export interface Netting {
   deficit_carried_forward: string;
 }
 
-/** The gross by kind, L (Σ lines) and P (Σ positive lines) of a payee's lines. */
-export function sumLines(lines: readonly NettingLine[]) {
-  const gross = {
+type GrossKind = keyof Netting["gross"];
+
+/** A payee's lines summed (by SQL for a run: payees-repository.ts), each sum as exact decimal text. */
+export interface PayeeSums {
+  gross: Record<GrossKind, string>;
+  line_count: number;
+  /** L: Σ lines. */
+  total: string;
+  /** P: Σ positive lines. */
+  positive: string;
+}
+
+/** The sums of a payee's lines: gross by kind (§18's draw lines: an advance positive, a recovery negative), L and P. */
+export function sumLines(lines: readonly NettingLine[]): PayeeSums {
+  const gross: Record<GrossKind, Fixed> = {
     plan: ZERO,
     spiff: ZERO,
     override: ZERO,
@@ -52,13 +64,26 @@ export function sumLines(lines: readonly NettingLine[]) {
   let positive = ZERO;
   for (const line of lines) {
     const amount = parse(line.amount);
-    // §18's draw lines: an advance is positive, a recovery negative.
     const key = line.kind === "draw" ? (sign(amount) >= 0 ? "draw_advance" : "draw_recovery") : line.kind;
     gross[key] = plus(gross[key], amount);
     total = plus(total, amount);
     if (sign(amount) > 0) positive = plus(positive, amount);
   }
-  return { gross, total, positive };
+  const text = (kind: GrossKind) => cents(gross[kind]);
+  return {
+    gross: {
+      plan: text("plan"),
+      spiff: text("spiff"),
+      override: text("override"),
+      adjustment: text("adjustment"),
+      clawback: text("clawback"),
+      draw_advance: text("draw_advance"),
+      draw_recovery: text("draw_recovery"),
+    },
+    line_count: lines.length,
+    total: cents(total),
+    positive: cents(positive),
+  };
 }
 
 /** cap = P × percent / 100, truncated to the cent (33.3333 % of 100.00 is 33.33). */
@@ -66,12 +91,18 @@ export function recoveryCap(positive: Fixed, percent: string): Fixed {
   return truncCents(divPow10(times(positive, parse(percent)), 2));
 }
 
+/** netSums of the lines' sums. */
+export function netPayee(lines: readonly NettingLine[], broughtForward: string, percent: string): Netting {
+  return netSums(sumLines(lines), broughtForward, percent);
+}
+
 /**
  * L > 0: recovered = min(D0, L, cap), net_pay = L − recovered, carried = D0 − recovered.
  * L ≤ 0: recovered 0, net_pay 0, carried = D0 − L. So net_pay = L − D0 + carried, and net_pay ≥ 0.
  */
-export function netPayee(lines: readonly NettingLine[], broughtForward: string, percent: string): Netting {
-  const { gross, total, positive } = sumLines(lines);
+export function netSums(sums: PayeeSums, broughtForward: string, percent: string): Netting {
+  const total = parse(sums.total);
+  const positive = parse(sums.positive);
   const d0 = parse(broughtForward);
   const cap = recoveryCap(positive, percent);
   let recovered = ZERO;
@@ -85,17 +116,18 @@ export function netPayee(lines: readonly NettingLine[], broughtForward: string, 
     carried = minus(d0, total);
   }
   if (lt(net, ZERO) || lt(carried, ZERO)) throw new RangeError("netting went negative");
+  const g = sums.gross;
   return {
     gross: {
-      plan: cents(gross.plan),
-      spiff: cents(gross.spiff),
-      override: cents(gross.override),
-      adjustment: cents(gross.adjustment),
-      clawback: cents(gross.clawback),
-      draw_advance: cents(gross.draw_advance),
-      draw_recovery: cents(gross.draw_recovery),
+      plan: cents(parse(g.plan)),
+      spiff: cents(parse(g.spiff)),
+      override: cents(parse(g.override)),
+      adjustment: cents(parse(g.adjustment)),
+      clawback: cents(parse(g.clawback)),
+      draw_advance: cents(parse(g.draw_advance)),
+      draw_recovery: cents(parse(g.draw_recovery)),
     },
-    line_count: lines.length,
+    line_count: sums.line_count,
     lines_total: cents(total),
     positive_total: cents(positive),
     deficit_brought_forward: cents(d0),

@@ -3,6 +3,7 @@ import type { Tx } from "../context.js";
 import type { Db, PayoutRunPayeesTable } from "../db/schema.js";
 import { anyOf, insertRecords } from "../db/sql.js";
 import { PAYOUT_RUN_PAYEE_COLUMNS } from "../db/tables-pay.js";
+import type { PayeeSums } from "./netting.js";
 import type { PayoutRunPayee, PayoutRunTotal } from "./schema.js";
 
 // The SQL of a run's payees (API.md §13): written per person and currency, summed into the run's totals,
@@ -39,6 +40,56 @@ export async function deficits(
 }
 
 /** The run's payees replaced by these rows (one parameter for them all: thousands of payees). */
+/** A payee's lines summed: who, in which currency, and the sums netting reads (netting.ts). */
+export interface PayeeLineSums {
+  user_id: string;
+  currency: string;
+  sums: PayeeSums;
+}
+
+/**
+ * The run's lines summed per person and currency, in SQL: a run of a million lines sends netting
+ * 10,000 rows, not a million.
+ */
+export async function sumsOfRun(db: Db, runId: string): Promise<PayeeLineSums[]> {
+  const total = (filter: string) => sql<string>`coalesce(sum(amount) FILTER (WHERE ${sql.raw(filter)}), 0)::text`;
+  const { rows } = await sql<
+    {
+      user_id: string;
+      currency: string;
+      line_count: number;
+      total: string;
+      positive: string;
+    } & PayeeSums["gross"]
+  >`
+    SELECT user_id, currency, count(*)::int AS line_count, sum(amount)::text AS total,
+      ${total("amount > 0")} AS positive,
+      ${total("kind = 'plan'")} AS plan, ${total("kind = 'spiff'")} AS spiff,
+      ${total("kind = 'override'")} AS override, ${total("kind = 'adjustment'")} AS adjustment,
+      ${total("kind = 'clawback'")} AS clawback,
+      ${total("kind = 'draw' AND amount >= 0")} AS draw_advance, ${total("kind = 'draw' AND amount < 0")} AS draw_recovery
+    FROM commission_lines WHERE payout_run_id = ${runId}
+    GROUP BY user_id, currency`.execute(db);
+  return rows.map((r) => ({
+    user_id: r.user_id,
+    currency: r.currency,
+    sums: {
+      gross: {
+        plan: r.plan,
+        spiff: r.spiff,
+        override: r.override,
+        adjustment: r.adjustment,
+        clawback: r.clawback,
+        draw_advance: r.draw_advance,
+        draw_recovery: r.draw_recovery,
+      },
+      line_count: r.line_count,
+      total: r.total,
+      positive: r.positive,
+    },
+  }));
+}
+
 export async function replacePayees(tx: Tx, runId: string, rows: Insertable<PayoutRunPayeesTable>[]): Promise<void> {
   await tx.deleteFrom("payout_run_payees").where("run_id", "=", runId).execute();
   await insertRecords(tx, "payout_run_payees", PAYOUT_RUN_PAYEE_COLUMNS, rows);

@@ -1,8 +1,8 @@
 import type { Insertable } from "kysely";
 import type { Actor, Tx } from "../context.js";
 import type { PayoutRunPayeesTable } from "../db/schema.js";
-import { mapTurning, turnIfDue } from "../event-loop.js";
-import { netPayee } from "./netting.js";
+import { mapTurning } from "../event-loop.js";
+import { netSums } from "./netting.js";
 import * as payees from "./payees-repository.js";
 import * as repo from "./repository.js";
 
@@ -10,36 +10,25 @@ import * as repo from "./repository.js";
 // currency), who acted, and the period an export shows.
 
 /**
- * Writes the run's payees from its lines: each person's deficit brought forward from the runs finalized
- * (and, for a draft being created, every other draft: runs finalized in creation order keep their
- * draft figures), their name and ids as they are now.
+ * Writes the run's payees from its lines (summed per person and currency in SQL): each person's deficit
+ * brought forward from the runs finalized (and, for a draft being created, every other draft: runs
+ * finalized in creation order keep their draft figures), their name and ids as they are now.
  */
 export async function writePayees(
   tx: Tx,
   runId: string,
-  lines: repo.RunLine[],
   percent: string,
   counting: "finalized" | "finalized and drafts",
 ): Promise<void> {
-  const groups = new Map<string, repo.RunLine[]>();
-  // A run of a million lines: the loop lets the server answer meanwhile (event-loop.ts).
-  for (const line of lines) {
-    const key = `${line.user_id} ${line.currency}`;
-    const group = groups.get(key);
-    if (group) group.push(line);
-    else groups.set(key, [line]);
-    const turn = turnIfDue();
-    if (turn) await turn;
-  }
-  const userIds = [...new Set(lines.map((l) => l.user_id))];
+  const groups = await payees.sumsOfRun(tx, runId);
+  const userIds = [...new Set(groups.map((g) => g.user_id))];
   const [owed, people] = await Promise.all([
     payees.deficits(tx, userIds, counting === "finalized" ? null : { except: runId }),
     repo.people(tx, userIds),
   ]);
-  const rows = await mapTurning([...groups], ([key, group]): Insertable<PayoutRunPayeesTable> => {
-    const { user_id, currency } = group[0]!;
+  const rows = await mapTurning(groups, ({ user_id, currency, sums }): Insertable<PayoutRunPayeesTable> => {
     const person = people.get(user_id)!;
-    const n = netPayee(group, owed.get(key) ?? "0", percent);
+    const n = netSums(sums, owed.get(`${user_id} ${currency}`) ?? "0", percent);
     return {
       run_id: runId,
       user_id,

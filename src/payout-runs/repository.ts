@@ -3,7 +3,6 @@ import type { Tx } from "../context.js";
 import type { Db, PayoutRunsTable } from "../db/schema.js";
 import { anyOf } from "../db/sql.js";
 import { toIso } from "../http/date-fields.js";
-import type { RunKind } from "./netting.js";
 import type { ListPayoutRunsQuery, PayoutRunSummary, PayoutRunTotal } from "./schema.js";
 
 // The SQL of payout runs (API.md §13): the run rows, the lines a run selects, holds and pays, the people it
@@ -16,18 +15,9 @@ export async function knownUsers(db: Db, ids: string[]): Promise<Set<string>> {
   return new Set(rows.map((r) => r.id));
 }
 
-export interface RunLine {
-  id: string;
-  deal_id: string;
-  user_id: string;
-  currency: string;
-  kind: RunKind;
-  amount: string;
-}
-
 /**
- * Puts in the run the lines it takes, and returns them: approved, in no run, of a kind runs pay, of an
- * approved, paid or cancelled deal, eligible on or before `through` (plan, spiff, override: the deal's
+ * Puts in the run the lines it takes: approved, in no run, of a kind runs pay, of an approved, paid or
+ * cancelled deal, eligible on or before `through` (plan, spiff, override: the deal's
  * approval date; adjustment, clawback: the line's creation date; UTC). One UPDATE, in no particular order:
  * the caller holds lockPayments, so no mark-paid holds a line meanwhile.
  */
@@ -35,7 +25,7 @@ export async function takeLines(
   tx: Tx,
   runId: string,
   filter: { through: string; currency: string | null; userIds: string[] | null },
-): Promise<RunLine[]> {
+): Promise<void> {
   let query = tx
     .updateTable("commission_lines as l")
     .from("deals as d")
@@ -51,27 +41,7 @@ export async function takeLines(
     );
   if (filter.currency) query = query.where("l.currency", "=", filter.currency);
   if (filter.userIds) query = query.where(anyOf("l.user_id", filter.userIds));
-  return query
-    .returning(["l.id", "l.deal_id", "l.user_id", "l.currency", sql<RunKind>`l.kind`.as("kind")])
-    .returning(sql<string>`l.amount::text`.as("amount"))
-    .execute();
-}
-
-/** The lines a run holds, as its netting reads them. */
-export async function linesOfRun(db: Db, runId: string): Promise<RunLine[]> {
-  return db
-    .selectFrom("commission_lines")
-    .select([
-      "id",
-      "deal_id",
-      "user_id",
-      "currency",
-      sql<RunKind>`kind`.as("kind"),
-      sql<string>`amount::text`.as("amount"),
-    ])
-    .where("payout_run_id", "=", runId)
-    .orderBy("id")
-    .execute();
+  await query.execute();
 }
 
 export async function payLines(tx: Tx, runId: string): Promise<void> {
