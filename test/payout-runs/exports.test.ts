@@ -5,7 +5,7 @@ import { ADP_HEADER, GENERIC_HEADER, GUSTO_HEADER } from "../../src/payout-runs/
 import { createUser, errorOf } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
-import { createRun, finalizeRun, insertClawback } from "./support.js";
+import { createRun, finalizeRun } from "./support.js";
 
 /** GET /payout-runs/{id}/export (API.md §13): the three formats, their parameters and refusals. */
 
@@ -21,11 +21,11 @@ async function earner(
   name: string,
   arr: number,
   spiff: number,
-  extra: { payroll_id?: string; currency?: string } = {},
+  extra: { payroll_id?: string; currency?: string; clawback?: Record<string, unknown> } = {},
 ) {
-  const { currency = "USD", payroll_id } = extra;
+  const { currency = "USD", payroll_id, clawback } = extra;
   const user = await createUser(t, { name, email: `${name.split(" ")[0]!.toLowerCase()}@example.com`, payroll_id });
-  const plan = await createPlan(api, { currency, tiers: null, quota: null, base_rate: 0.1 });
+  const plan = await createPlan(api, { currency, tiers: null, quota: null, base_rate: 0.1, clawback });
   await assign(api, plan.id, user.id);
   if (spiff > 0) {
     const criteria = { user_ids: [user.id] };
@@ -40,9 +40,13 @@ async function earner(
 beforeAll(async () => {
   t = await createTestApp({ clock: new TestClock() });
   api = new Api(t);
-  const ana = await earner("Ana Lopez", 20000, 500, { payroll_id: "5G9934" });
+  const clawback = { window_days: 365, percent: 100, proration: "none" };
+  const ana = await earner("Ana Lopez", 20000, 500, { payroll_id: "5G9934", clawback });
   const ben = await earner("Ben Okafor", 10000, 250);
-  await insertClawback(t, { dealId: ana.dealId, userId: ana.id, amount: "-2200.00", date: "2026-11-20" });
+  // Ana's clawback of −2,200.00: a September deal (a plan line of 2,200.00, paid then) cancelled in full.
+  const september = await createDeal(api, ana.id, { arr_amount: 22000, close_date: "2026-09-05" });
+  await approveAsOwner(t, september.id, "paid");
+  ok(await api.post(`/deals/${september.id}/cancel`, { reason: "Churned", effective_date: "2026-11-20" }));
   const cy = await earner("Cy Park", 10000, 200, { payroll_id: "C1" });
   const dee = await earner("Dee Roy", 5000, 0, { payroll_id: "D1", currency: "EUR" });
   people = { ana, ben, cy, dee };

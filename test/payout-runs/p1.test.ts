@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
 import { signedInAs } from "../sessions.js";
 
-import { cancelRun, createRun, finalizeRun, getRun, insertClawback, payeeOf, today } from "./support.js";
+import { cancelRun, createRun, finalizeRun, getRun, payeeOf, today } from "./support.js";
 
 const GENERIC_HEADER =
   "run_id,period_start,period_end,pay_date,external_id,payroll_id,email,name,currency,plan,spiff,override,adjustment,clawback,draw_advance,draw_recovery,deficit_brought_forward,deficit_carried_forward,net_pay";
@@ -36,7 +36,14 @@ beforeAll(async () => {
   today(t, "2026-01-05");
   ruth = await createUser(t, { name: "Ruth Diaz", email: "ruth@example.com", external_id: "U17" });
   ok(await api.patch(`/users/${ruth.id}`, { payroll_id: "004211" }));
-  plan = await createPlan(api, { name: "Ruth 2026", period: "month", tiers: null, quota: null, base_rate: 0.1 });
+  plan = await createPlan(api, {
+    name: "Ruth 2026",
+    period: "month",
+    tiers: null,
+    quota: null,
+    base_rate: 0.1,
+    clawback: { window_days: 365, percent: 100, proration: "none" },
+  });
   await assign(api, plan.id, ruth.id);
   ok(
     await api.post("/spiffs", {
@@ -51,18 +58,40 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const zero = { override: 0, draw_advance: 0, draw_recovery: 0 };
+let dealZero: DealDetail;
 let dealOne: DealDetail;
 let runOne: string;
 
+/** Ruth's January deal: ARR 20,000.00, a plan line of 2,000.00, approved and marked paid on 01-12. */
+async function januaryDealPaid() {
+  today(t, "2026-01-12");
+  dealZero = await createDeal(api, ruth.id, { arr_amount: 20000, close_date: "2026-01-10" });
+  await approveAsOwner(t, dealZero.id);
+  ok(await api.post(`/deals/${dealZero.id}/mark-paid`));
+}
+
+/** The clawback of −2,000.00 on 03-20: the January deal cancelled inside the plan's 365 days, in full (§14). */
+async function januaryDealCancelled() {
+  today(t, "2026-03-20");
+  ok(await api.post(`/deals/${dealZero.id}/cancel`, { reason: "Customer churned", effective_date: "2026-03-20" }));
+  const lines = (await getDeal(api, dealZero.id)).commissions.map((l) => [l.kind, l.amount, l.status]);
+  expect(lines).toEqual([
+    ["plan", 2000, "paid"],
+    ["clawback", -2000, "approved"],
+  ]);
+}
+
 describe("P1 run 1 (through 2026-03-31): L −550.00 → net_pay 0.00, carried 550.00", () => {
   it("selects plan, spiff, adjustment and clawback lines and nets them", async () => {
+    await januaryDealPaid();
+    today(t, "2026-03-02");
     dealOne = await createDeal(api, ruth.id, { arr_amount: 12000, close_date: "2026-03-02" });
     today(t, "2026-03-05");
     await approveAsOwner(t, dealOne.id);
     today(t, "2026-03-12");
     const adjustment = { deal_id: dealOne.id, user_id: ruth.id, amount: -50, reason: "Seat count corrected" };
     ok(await api.post("/commissions/adjustments", adjustment), 201);
-    await insertClawback(t, { dealId: dealOne.id, userId: ruth.id, amount: "-2000.00", date: "2026-03-20" });
+    await januaryDealCancelled();
     today(t, "2026-04-01");
 
     const run = await createRun(api, { through: "2026-03-31", pay_date: "2026-04-15", user_ids: [ruth.id] });
@@ -130,7 +159,12 @@ describe("P1 run 1 (through 2026-03-31): L −550.00 → net_pay 0.00, carried 5
       ["clawback", "paid", runOne],
     ]);
     const paid = (await eventsOf(t, "deal.paid")).map((e) => e.object);
-    expect(paid.map((d) => [d.id, d.status, d.paid_at])).toEqual([[dealOne.id, "paid", "2026-04-01T12:00:00.000Z"]]);
+    // January's mark-paid, then this finalize; the cancelled January deal stays cancelled.
+    expect(paid.map((d) => [d.id, d.status, d.paid_at])).toEqual([
+      [dealZero.id, "paid", "2026-01-12T12:00:00.000Z"],
+      [dealOne.id, "paid", "2026-04-01T12:00:00.000Z"],
+    ]);
+    expect((await getDeal(api, dealZero.id)).status).toBe("cancelled");
     const [finalized] = await eventsOf(t, "payout_run.finalized");
     expect(finalized!.object).toMatchObject({ id: runOne, status: "finalized" });
     expect(finalized!.object).not.toHaveProperty("payees");
