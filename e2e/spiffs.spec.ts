@@ -79,7 +79,7 @@ test("an admin creates a SPIFF and ends it: the API agrees with each step", asyn
   expect(problems).toEqual([]);
 });
 
-test("editing a SPIFF: the server's error shows on its field and changes nothing; a fix saves", async ({
+test("editing a SPIFF: errors show on their fields in words and change nothing; a fix saves", async ({
   page,
   problems,
 }) => {
@@ -96,11 +96,22 @@ test("editing a SPIFF: the server's error shows on its field and changes nothing
   await settled(page);
   await page.getByRole("button", { name: `Edit ${base.name}` }).click();
   const form = page.getByRole("dialog", { name: `Edit ${base.name}` });
+  // Found by the form before sending.
+  await form.getByLabel("Name").fill(" ");
   await form.getByLabel("Ends on").fill("2025-12-31");
   await form.getByRole("button", { name: "Save changes" }).click();
-  await expect(form.getByText("must be on or after starts_on (2026-01-01)")).toBeVisible();
+  await expect(form.getByText("Give the SPIFF a name.")).toBeVisible();
+  await expect(form.getByText("Pick an end date on or after the start (Jan 1, 2026).")).toBeVisible();
+  // Refused by the API (a well-formed code no country uses), said in words on its field.
+  await form.getByLabel("Name").fill(base.name);
+  await form.getByLabel("Ends on").fill("2026-12-31");
+  await form.getByLabel("Currency").fill("XYZ");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form.getByText("XYZ is not a currency code in use: give one such as USD or EUR.")).toBeVisible();
+  await expect(form.getByText(/must be|ISO 4217/)).toHaveCount(0);
   const { recalculation_job_id: _job, ...stored } = base;
   expect(await asAdmin("GET", `/spiffs/${base.id}`)).toEqual(stored);
+  await form.getByLabel("Currency").fill("USD");
 
   await form.getByLabel("Ends on").fill("2026-06-30");
   await form.getByText("Rate of credit").click();

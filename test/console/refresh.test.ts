@@ -99,6 +99,10 @@ const CHANGES: [write: string, pages: Page[]][] = [
     ["home", "recentDeals", "dealList", "statement", "deal", "toPay", "payouts", "owed", "teamNumbers"],
   ],
   [
+    "POST /api/v1/commissions/adjustments",
+    ["home", "recentDeals", "dealList", "statement", "deal", "toPay", "payouts", "owed", "teamNumbers"],
+  ],
+  [
     "POST /api/v1/deals/{id}/disputes",
     ["recentDeals", "dealList", "deal", "dealDisputes", "toPay", "myDisputes", "disputeQueue"],
   ],

@@ -32,6 +32,8 @@ export const REFRESH = {
   "POST /api/v1/deals/{id}/disputes": ["deals", "disputes"],
   "POST /api/v1/disputes/{id}/resolve": [...LINES, "disputes"],
   "POST /api/v1/commissions/preview": [],
+  // An adjustment is an approved line: it moves the deal's total, statements and what is owed.
+  "POST /api/v1/commissions/adjustments": LINES,
   "PATCH /api/v1/comp-plans/{id}": [...LINES, "comp-plans"],
   "POST /api/v1/comp-plans/{id}/impact": [],
   "POST /api/v1/comp-plans/{id}/assignments": [...LINES, "comp-plans"],

@@ -27,3 +27,9 @@ export function totalsByCurrency(items: Iterable<{ currency: string; amount: num
   for (const { currency, amount } of items) byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), amount]);
   return [...byCurrency].map(([currency, amounts]) => [currency, sumMoney(amounts)]);
 }
+
+/** The decimal places of a number as typed or held ("1.5e-7" has 8): what a form checks before the API does. */
+export function decimalPlaces(value: number | string): number {
+  const [mantissa = "", exponent = "0"] = String(value).toLowerCase().split("e");
+  return Math.max(0, (mantissa.split(".")[1] ?? "").length - Number(exponent));
+}

@@ -10,3 +10,12 @@ export function usePreviewCommission() {
     unwrap(api.POST("/api/v1/commissions/preview", { body })),
   );
 }
+
+export type AdjustmentBody = BodyOf<"createAdjustment">;
+
+/** POST /commissions/adjustments: a signed line on a deal for its owner or a credited person (admin, finance). */
+export function useCreateAdjustment() {
+  return useWrite("POST /api/v1/commissions/adjustments", (body: AdjustmentBody) =>
+    unwrap(api.POST("/api/v1/commissions/adjustments", { body })),
+  );
+}

@@ -21,6 +21,11 @@ import { dealDisputes } from "./loader";
 
 // The form (and the kit's Select and NumberInput under it) loads when someone opens it, not with every deal.
 const DisputeForm = lazy(() => import("./DisputeForm").then((m) => ({ default: m.DisputeForm })));
+const AdjustmentForm = lazy(() => import("./AdjustmentForm").then((m) => ({ default: m.AdjustmentForm })));
+
+/** Admins and finance adjust (API.md §4): any deal but a rejected one. */
+const mayAdjust = (deal: DealDetail, user: SessionUser) =>
+  (user.role === "admin" || user.role === "finance") && deal.status !== "rejected";
 
 /** A deal the person may dispute (API.md §11): approved, and theirs unless they are an admin. */
 function mayDispute(deal: DealDetail, user: SessionUser): boolean {
@@ -50,6 +55,7 @@ function DealView({ deal }: { deal: DealDetail }) {
   const history = useQuery(dealHistoryQuery(deal.id, search.history ?? 1));
   useRenderedMark(people.data !== undefined && disputes.data !== undefined && history.data !== undefined);
   const [disputing, setDisputing] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
   // The deal names its owner and credited users (a rep's split partner too); others by the people they see.
   const nameOf = (id: string) => deal.people.find((p) => p.user_id === id)?.name ?? people.data?.get(id) ?? id;
   const own = ownShare(deal, session.user.id);
@@ -72,6 +78,11 @@ function DealView({ deal }: { deal: DealDetail }) {
         </Stack>
         <Group gap="xs">
           <ClawbackActions deal={deal} nameOf={nameOf} />
+          {mayAdjust(deal, session.user) && (
+            <Button variant="default" onClick={() => setAdjusting(true)}>
+              Add adjustment
+            </Button>
+          )}
           {mayDispute(deal, session.user) && <Button onClick={() => setDisputing(true)}>Dispute this</Button>}
         </Group>
       </Group>
@@ -132,6 +143,17 @@ function DealView({ deal }: { deal: DealDetail }) {
         <Title order={3}>History</Title>
         <DealHistory dealId={deal.id} />
       </Stack>
+
+      <Modal
+        opened={adjusting}
+        onClose={() => setAdjusting(false)}
+        title={`Adjust ${deal.opportunity_name}`}
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
+        <Suspense fallback={<LoadingState label="Loading the form" lines={3} />}>
+          <AdjustmentForm deal={deal} onDone={() => setAdjusting(false)} />
+        </Suspense>
+      </Modal>
 
       <Modal
         opened={disputing}

@@ -12,10 +12,9 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import type { FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import type { Schemas } from "../../api/types";
-import type { DealType } from "../../data/deals/queries";
-import { type CreateSpiffBody, useCreateSpiff, useUpdateSpiff } from "../../data/spiffs/mutations";
+import { useCreateSpiff, useUpdateSpiff } from "../../data/spiffs/mutations";
 import type { Spiff } from "../../data/spiffs/queries";
 import { fieldErrors } from "../../lib/field-errors";
 import { useFields } from "../../lib/fields";
@@ -23,6 +22,7 @@ import { percent } from "../../lib/format";
 import { today } from "../../lib/periods";
 import { ActionError } from "../../ui/ActionError";
 import { DEAL_TYPE_LABELS } from "../../ui/labels";
+import { spiffBody, spiffErrorsInWords, spiffProblems } from "./spiff-problems";
 
 type Written = Schemas["SpiffWritten"];
 const DEAL_TYPES = Object.entries(DEAL_TYPE_LABELS).map(([value, label]) => ({ value, label }));
@@ -63,7 +63,9 @@ export function SpiffForm({ spiff, people, onSaved, onClose }: Props) {
   const create = useCreateSpiff();
   const update = useUpdateSpiff();
   const saving = spiff ? update : create;
-  const errors = fieldErrors(saving.error);
+  // What the form found wrong on the last try, else the API's 422 of the last send: in words either way.
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const errors = Object.keys(problems).length > 0 ? problems : spiffErrorsInWords(fieldErrors(saving.error));
   const form = useFields(() => valuesOf(spiff), errors);
   const v = form.values;
   const firstError = (prefix: string) =>
@@ -74,23 +76,10 @@ export function SpiffForm({ spiff, people, onSaved, onClose }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body: CreateSpiffBody = {
-      name: v.name,
-      description: v.description.trim() || null,
-      currency: v.currency.trim().toUpperCase(),
-      starts_on: v.starts_on,
-      ends_on: v.ends_on,
-      payout:
-        v.payout === "flat"
-          ? { type: "flat", amount: asNumber(v.amount) ?? Number.NaN }
-          : { type: "rate", rate: asNumber(v.rate) ?? Number.NaN },
-      criteria: {
-        min_arr_amount: asNumber(v.min_arr_amount),
-        deal_types: v.deal_types.length > 0 ? (v.deal_types as DealType[]) : null,
-        user_ids: v.user_ids.length > 0 ? v.user_ids : null,
-      },
-      active: v.active,
-    };
+    const found = spiffProblems(v);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const body = spiffBody(v);
     if (spiff) update.mutate({ id: spiff.id, body }, { onSuccess: onSaved });
     else create.mutate(body, { onSuccess: onSaved });
   };
