@@ -114,13 +114,23 @@ function a11yWebhook(): Promise<string> {
   return webhookId;
 }
 
-/** Signs in as the page's person (or stays signed out) and opens it, with what it hides opened. */
-export async function openPage(page: Page, target: (typeof PAGES)[number]): Promise<void> {
+/**
+ * Signs in as the page's person (or stays signed out) and opens it, with what it hides opened. Gives
+ * back a function that opens it again in the same session (another width, say).
+ */
+export async function openPage(page: Page, target: (typeof PAGES)[number]): Promise<() => Promise<void>> {
   await target.before?.();
   const who: SeededUser | undefined = target.who ? state().users[target.who] : undefined;
   const path = await target.path();
+  const shown = async () => {
+    await settled(page);
+    await target.onPage?.(page);
+  };
   if (who) await signIn(page, who, path);
   else await page.goto(path);
-  await settled(page);
-  await target.onPage?.(page);
+  await shown();
+  return async () => {
+    await page.goto(path);
+    await shown();
+  };
 }
