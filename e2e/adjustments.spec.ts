@@ -1,9 +1,9 @@
 import { asAdmin, state } from "./api.js";
-import { expect, signIn, test } from "./fixtures.js";
+import { apiAs, expect, signIn, signOut, test } from "./fixtures.js";
 import { ownPlan, ownRep } from "./workbench-data.js";
 
 // Finance adjusts a deal from its page (issue #30): errors in words before anything is sent, then the
-// line the API wrote shows on the page with its amount, reason and author.
+// line the API wrote shows on the page with its amount, reason and author, and on the rep's statement.
 
 test.use({ locale: "en-US" });
 
@@ -53,6 +53,16 @@ test("finance adds an adjustment from the deal page: the page shows the line the
   await expect(card.getByRole("table")).toContainText(`Reason${line.explanation.reason}`);
   await expect(card.getByRole("table")).toContainText(`By${line.explanation.author.name}`);
   await expect(page.getByTestId("deal-total")).toHaveText(usd(after.total_commission));
+
+  // The rep reconciles it: the line is on their statement for its period, as the API has it there.
+  await signOut(page);
+  const statement = (await (await apiAs(rep))("GET", `/users/${rep.id}/statement?period=${line.period}`)).body;
+  const onStatement = statement.lines.find((l: { id: string }) => l.id === line.id);
+  expect(onStatement).toMatchObject({ amount: -150.25 });
+  await signIn(page, rep, `/statements/${line.period}`);
+  const row = page.locator(`[data-testid="statement-lines"] tr[data-line-id="${line.id}"]`);
+  await expect(row.locator('[data-col="amount"]')).toHaveText(usd(onStatement.amount));
+  await expect(page.getByTestId("statement-lines").locator("tbody tr")).toHaveCount(statement.lines.length);
   expect(problems).toEqual([]);
 });
 
