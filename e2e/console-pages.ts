@@ -36,6 +36,15 @@ async function previewCapped(page: Page): Promise<void> {
   await expect(page.getByTestId("cap-headline")).toBeVisible();
 }
 
+/** The plan builder over the plans page, after a try to save it blank: every field's problem in words shown. */
+async function openPlanBuilder(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "New plan" }).click();
+  const builder = page.getByRole("dialog", { name: "New plan" });
+  await builder.getByRole("button", { name: "Add a multiplier" }).click();
+  await builder.getByRole("button", { name: "Save as draft" }).click();
+  await expect(builder.getByTestId("plan-problems")).toBeVisible();
+}
+
 /** Every console page, opened by someone allowed to see it; null = signed out. */
 export const PAGES: {
   name: string;
@@ -66,6 +75,7 @@ export const PAGES: {
   { name: "approvals", who: "admin", path: () => "/approvals" },
   { name: "person", who: "director", path: () => `/people/${state().users.rita.id}` },
   { name: "plans", who: "admin", path: () => "/plans" },
+  { name: "plan builder", who: "admin", path: () => "/plans", onPage: openPlanBuilder },
   { name: "plan", who: "admin", path: () => `/plans/${state().planId}` },
   { name: "plan (finance)", who: "finance", path: () => `/plans/${state().planId}` },
   { name: "people", who: "admin", path: () => "/people" },

@@ -81,10 +81,11 @@ const NEW_TIERS = [
   { from_attainment: 1, rate: 0.15 },
 ];
 
-/** Opens the edit form, sets the first tier's rate to 0.12 and asks for the impact. */
+/** Opens the edit form, sets the first tier's rate to 12 % (0.12) and asks for the impact. */
 async function previewRateChange(page: Page, button: "Edit terms" | "Try a change"): Promise<void> {
   await page.getByRole("button", { name: button }).click();
-  await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("0.12");
+  await expect(page.getByRole("textbox", { name: "Tier 1 rate" })).toHaveValue("10");
+  await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("12");
   await page.getByRole("button", { name: "Preview impact" }).click();
   await expect(page.getByTestId("impact-summary")).toBeVisible();
 }
@@ -158,7 +159,18 @@ test("an admin changes a rate, sees the API's impact, applies it with retroactiv
   expect(impact.summary.pending_delta).not.toBe(0);
   await expectImpactAsApi(page, impact);
 
-  await page.getByRole("button", { name: "Apply and correct locked history (retroactive adjustments)" }).click();
+  // The retroactive apply is the secondary action: it asks for the plan's name typed out first.
+  await page.getByRole("button", { name: "Apply and correct locked history…" }).click();
+  const confirm = page.getByRole("dialog", { name: "Correct locked history too?" });
+  await expect(confirm.getByTestId("retroactive-total")).toContainText(signed(impact.summary.locked_delta));
+  const go = confirm.getByRole("button", { name: "Apply and correct locked history", exact: true });
+  await expect(go).toBeDisabled();
+  await confirm.getByRole("textbox", { name: "Type the plan's name to confirm" }).fill(plan.name.slice(0, -1));
+  await expect(go).toBeDisabled();
+  expect((await asAdmin("GET", `/comp-plans/${plan.id}`)).version).toBe(1);
+  await confirm.getByRole("textbox", { name: "Type the plan's name to confirm" }).fill(plan.name);
+  await expect(go).toBeEnabled();
+  await go.click();
   const notice = page.getByTestId("saved-notice");
   await expect(notice).toContainText("is now version 2");
   const lockedLines = impact.lines.data.filter((l: any) => l.locked);
@@ -229,12 +241,12 @@ test("a second admin's edit between load and save: 412 shown, nothing saved by t
   await alert.getByRole("button", { name: "Reload the latest version" }).click();
   await expect(page.getByRole("heading", { name: `Change ${plan.name} (from version 2)` })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Cap per period" })).toHaveValue("99,999");
-  await expect(page.getByRole("textbox", { name: "Tier 1 rate" })).toHaveValue("0.1");
+  await expect(page.getByRole("textbox", { name: "Tier 1 rate" })).toHaveValue("10");
   await expect(page.getByTestId("impact-summary")).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 
-test("assignments: an overlap (409) and a bad end date (422) shown on their fields; end, quota override and delete reach the API", async ({
+test("assignments: an overlap (409) said as a sentence naming the assignment, a bad end date said before sending; end, quota override and delete reach the API", async ({
   page,
   problems,
 }) => {
@@ -257,18 +269,31 @@ test("assignments: an overlap (409) and a bad end date (422) shown on their fiel
   expect(refused.body.error.code).toBe("conflict");
   const fromField = form.getByLabel("Effective from");
   await expect(fromField).toHaveAttribute("aria-invalid", "true");
-  await expect(form.getByText(refused.body.error.message)).toBeVisible();
+  // The assignment in the way, as the API lists the rep's: this plan's, from its first day, open-ended.
+  const theirs = (await admin("GET", `/plan-assignments?user_id=${rep.id}`)).body.data;
+  expect(theirs).toHaveLength(1);
+  expect(theirs[0].effective_to).toBeNull();
+  await expect(form.getByTestId("assignment-overlap")).toContainText(
+    `${rep.name} is already on this plan from ${day(theirs[0].effective_from)} with no end date. Change that assignment's dates instead, or pick dates outside it.`,
+  );
 
-  // Ends before it starts: a 422 naming effective_to (checked before any overlap).
+  // Ends before it starts: said before sending, in words; the API refuses it too (422 on effective_to).
   const backwards = { ...overlapping, effective_from: inQuarter(-2).date, effective_to: inQuarter(-1).date };
+  let sent = 0;
+  page.on("request", (req) => {
+    if (req.method() === "POST" && req.url().endsWith(`/comp-plans/${plan.id}/assignments`)) sent++;
+  });
   await fromField.fill(backwards.effective_from);
   await form.getByLabel("Effective to").fill(backwards.effective_to);
   await form.getByRole("button", { name: "Add assignment" }).click();
+  await expect(form.getByLabel("Effective to")).toHaveAttribute("aria-invalid", "true");
+  await expect(
+    form.getByText(`Pick an end date on or after the start (${day(backwards.effective_from)}).`),
+  ).toBeVisible();
+  expect(sent).toBe(0);
   const invalid = await admin("POST", `/comp-plans/${plan.id}/assignments`, backwards);
   expect(invalid.status).toBe(422);
-  const detail = invalid.body.error.details.find((d: any) => d.param === "effective_to");
-  await expect(form.getByLabel("Effective to")).toHaveAttribute("aria-invalid", "true");
-  await expect(form.getByText(detail.message)).toBeVisible();
+  expect(invalid.body.error.details.map((d: any) => d.param)).toEqual(["effective_to"]);
   expect((await admin("GET", `/comp-plans/${plan.id}/assignments`)).body.meta.total).toBe(2);
 
   // Change the quota override, then end it.
@@ -357,7 +382,7 @@ test("finance reads a plan and previews a change's impact, with no control that 
   await expect(page.getByRole("heading", { name: plan.name })).toBeVisible();
   await expect(page.getByTestId("assignments").locator("tbody tr")).toHaveCount(2);
   await expect(page.getByTestId("plan-versions").locator("tbody tr")).toHaveCount(1);
-  for (const name of ["Edit terms", "Add assignment", "End", "Edit", "Delete"]) {
+  for (const name of ["Edit terms", "Add assignment", "End", "Edit", "Delete", "Duplicate", "Publish"]) {
     await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
   }
   await expect(page.getByRole("form", { name: "Add an assignment" })).toHaveCount(0);
@@ -413,7 +438,7 @@ test("a large plan's impact answered with a job (202) is polled until the job ho
   await signIn(page, state().users.admin, `/plans/${plan.id}`);
   await settled(page);
   await page.getByRole("button", { name: "Edit terms" }).click();
-  await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("0.12");
+  await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("12");
   // What the real server answered the page: the preview, then each poll of the job.
   const polled: string[] = [];
   page.on("response", async (res) => {
@@ -456,7 +481,7 @@ for (const width of [1280, 360]) {
     await signIn(page, state().users.admin, `/plans/${state().planId}`);
     await settled(page);
     await page.getByRole("button", { name: "Edit terms" }).click();
-    await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("0.09");
+    await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("9");
     await page.getByRole("button", { name: "Preview impact" }).click();
     await expect(page.getByTestId("impact-line").first()).toBeVisible();
     await settled(page);

@@ -95,7 +95,7 @@ test("screenshot console-plan-impact.png", async ({ page, problems }) => {
   await signIn(page, state().users.admin, `/plans/${state().planId}`);
   await settled(page);
   await page.getByRole("button", { name: "Edit terms" }).click();
-  await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("0.09");
+  await page.getByRole("textbox", { name: "Tier 1 rate" }).fill("9");
   await page.getByRole("button", { name: "Preview impact" }).click();
   await settled(page);
   // The impact at the top of the picture, under the frame's header.
@@ -104,6 +104,36 @@ test("screenshot console-plan-impact.png", async ({ page, problems }) => {
     .evaluate((heading) => heading.ownerDocument.defaultView?.scrollBy(0, heading.getBoundingClientRect().top - 72));
   await page.mouse.move(0, 0);
   await page.screenshot({ path: new URL("../docs/console-plan-impact.png", import.meta.url).pathname });
+  expect(problems).toEqual([]);
+});
+
+// The plan builder at work: a new tiered plan typed in percent, its bands read back in words, a
+// multiplier. Taller than the others: the terms, the band table and the buttons in one picture.
+test("screenshot console-plan-builder.png", async ({ page, problems }) => {
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await signIn(page, state().users.admin, "/plans");
+  await settled(page);
+  await page.getByRole("button", { name: "New plan" }).click();
+  const builder = page.getByRole("dialog", { name: "New plan" });
+  await builder.getByRole("textbox", { name: "Name", exact: true }).fill("Account Executives FY27");
+  await builder.getByRole("textbox", { name: "Description" }).fill("Quarterly quota, accelerators above plan.");
+  await builder.getByRole("textbox", { name: /^Quota per period/ }).fill("150000");
+  await builder.getByRole("textbox", { name: /^Cap per period/ }).fill("60000");
+  await builder.getByRole("textbox", { name: "Tier 1 rate" }).fill("10");
+  await builder.getByRole("textbox", { name: "Tier 2 rate" }).fill("13");
+  await builder.getByRole("button", { name: "Add a tier" }).click();
+  await builder.getByRole("textbox", { name: "Tier 3 starts at" }).fill("150");
+  await builder.getByRole("textbox", { name: "Tier 3 rate" }).fill("18.5");
+  await builder.getByRole("button", { name: "Add a multiplier" }).click();
+  await builder.getByRole("combobox", { name: "Multiplier 1 deal type" }).click();
+  await page.getByRole("option", { name: "Renewal" }).click();
+  await builder.getByRole("textbox", { name: "Multiplier 1 factor" }).fill("0.5");
+  // From the quota down to the buttons, under the dialog's title.
+  await builder
+    .getByRole("heading", { name: "Quota, limits and dates" })
+    .evaluate((heading) => heading.scrollIntoView({ block: "start" }));
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: new URL("../docs/console-plan-builder.png", import.meta.url).pathname });
   expect(problems).toEqual([]);
 });
 

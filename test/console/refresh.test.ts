@@ -123,6 +123,7 @@ const CHANGES: [write: string, pages: Page[]][] = [
       "teamNumbers",
     ],
   ],
+  ["POST /api/v1/comp-plans", ["plans", "plan", "assignmentCount"]],
   [
     "PATCH /api/v1/comp-plans/{id}",
     ["plan", "plans", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers", "payouts", "owed"],

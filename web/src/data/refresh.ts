@@ -34,6 +34,8 @@ export const REFRESH = {
   "POST /api/v1/commissions/preview": [],
   // An adjustment is an approved line: it moves the deal's total, statements and what is owed.
   "POST /api/v1/commissions/adjustments": LINES,
+  // A new plan has no assignment yet: no line moves.
+  "POST /api/v1/comp-plans": ["comp-plans"],
   "PATCH /api/v1/comp-plans/{id}": [...LINES, "comp-plans"],
   "POST /api/v1/comp-plans/{id}/impact": [],
   "POST /api/v1/comp-plans/{id}/assignments": [...LINES, "comp-plans"],

@@ -3,6 +3,7 @@ import type { BodyOf, Schemas } from "../../api/types";
 import { useWrite } from "../write";
 
 export type PlanEditBody = Schemas["UpdateCompPlanInput"];
+export type CreatePlanBody = BodyOf<"createCompPlan">;
 export type PlanImpact = Schemas["PlanImpact"];
 export type PlanImpactLine = Schemas["PlanImpactLine"];
 export type CreateAssignmentBody = BodyOf<"assignPlanToUser">;
@@ -42,9 +43,19 @@ export function useApplyPlanEdit(planId: string) {
   );
 }
 
-export function useCreateAssignment(planId: string) {
-  return useWrite("POST /api/v1/comp-plans/{id}/assignments", (body: CreateAssignmentBody) =>
-    unwrap(api.POST("/api/v1/comp-plans/{id}/assignments", { params: { path: { id: planId } }, body })),
+/** POST /comp-plans: a new plan (the console makes drafts: tried with the preview, then published by a PATCH). */
+export function useCreatePlan() {
+  return useWrite("POST /api/v1/comp-plans", (body: CreatePlanBody) =>
+    unwrap(api.POST("/api/v1/comp-plans", { body })),
+  );
+}
+
+/** Assigns a plan to a person: from the plan's page or from the person's (the plan picked there). */
+export function useCreateAssignment() {
+  return useWrite(
+    "POST /api/v1/comp-plans/{id}/assignments",
+    ({ planId, body }: { planId: string; body: CreateAssignmentBody }) =>
+      unwrap(api.POST("/api/v1/comp-plans/{id}/assignments", { params: { path: { id: planId } }, body })),
   );
 }
 

@@ -74,6 +74,7 @@ export function usePeopleColumns({ everyone, names, canEdit, me }: Options): {
             {user.active && (
               <Menu.Item onClick={() => setAction({ kind: "invite", user })}>Invite (new link)</Menu.Item>
             )}
+            {user.active && <Menu.Item onClick={() => setAction({ kind: "assign", user })}>Assign a plan</Menu.Item>}
             <Menu.Item onClick={() => setAction({ kind: "role", user })}>Change role</Menu.Item>
             <Menu.Item onClick={() => setAction({ kind: "manager", user })}>Change manager</Menu.Item>
             <Menu.Item onClick={() => setAction({ kind: "revoke", user })}>Sign out everywhere</Menu.Item>

@@ -4,10 +4,11 @@ import { useRevokeSessions, useUpdateUser } from "../../data/users/mutations";
 import type { Role, User } from "../../data/users/queries";
 import { fieldErrors } from "../../lib/field-errors";
 import { ConfirmModal } from "../../ui/ConfirmModal";
+import { AssignPlanDialog } from "./AssignPlanDialog";
 import { InviteDialog } from "./InviteDialog";
 import { ManagerSelect, RoleSelect } from "./PersonFields";
 
-export type PersonAction = "invite" | "role" | "manager" | "revoke" | "deactivate" | "reactivate";
+export type PersonAction = "invite" | "assign" | "role" | "manager" | "revoke" | "deactivate" | "reactivate";
 
 interface Props {
   kind: PersonAction;
@@ -25,6 +26,7 @@ export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
   const done = { onSuccess: onClose };
 
   if (kind === "invite") return <InviteDialog user={user} onClose={onClose} />;
+  if (kind === "assign") return <AssignPlanDialog user={user} onClose={onClose} />;
 
   if (kind === "revoke") {
     if (revoke.isSuccess) {

@@ -1,11 +1,18 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
-import type { FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { type UpdateAssignmentBody, useDeleteAssignment, useUpdateAssignment } from "../../data/comp-plans/mutations";
 import type { Assignment } from "../../data/comp-plans/queries";
 import { useFields } from "../../lib/fields";
 import { date } from "../../lib/format";
 import { today } from "../../lib/periods";
-import { assignmentBody, assignmentErrors, QuotaOverride } from "./assignmentForm";
+import {
+  type AssignmentValues,
+  assignmentBody,
+  assignmentErrors,
+  assignmentProblems,
+} from "../../ui/plan-assignment/assignment-form";
+import { OverlapNotice } from "../../ui/plan-assignment/OverlapNotice";
+import { QuotaOverride } from "../../ui/plan-assignment/QuotaOverride";
 
 export type DialogMode = "end" | "edit" | "delete";
 
@@ -21,18 +28,23 @@ export function AssignmentDialog(props: {
   assignment: Assignment;
   name: string;
   currency: string;
+  /** The plan has tiers: a quota override must be above zero. */
+  tiered: boolean;
   onClose: () => void;
 }) {
-  const { mode, assignment: a, name, currency, onClose } = props;
+  const { mode, assignment: a, name, currency, tiered, onClose } = props;
   const update = useUpdateAssignment();
   const remove = useDeleteAssignment();
   const pending = update.isPending || remove.isPending;
-  const { fields, form: refusal } = assignmentErrors(update.error ?? remove.error);
-  const form = useFields(
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const sent = assignmentErrors(update.error ?? remove.error);
+  const fields = Object.keys(problems).length > 0 ? problems : sent.fields;
+  const form = useFields<AssignmentValues>(
     {
+      user_id: a.user_id,
       effective_from: a.effective_from,
       effective_to: a.effective_to ?? (mode === "end" ? today() : ""),
-      quota_override: (a.quota_override ?? "") as number | string,
+      quota_override: a.quota_override ?? "",
     },
     fields,
   );
@@ -42,6 +54,10 @@ export function AssignmentDialog(props: {
     if (mode === "delete") {
       await remove.mutateAsync(a.id);
     } else {
+      const found = assignmentProblems(form.values, tiered);
+      if (mode === "end" && form.values.effective_to === "") found.effective_to = "Pick the last day in force.";
+      setProblems(found);
+      if (Object.keys(found).length > 0) return;
       const { user_id: _, ...edit } = assignmentBody(form.values);
       const body: UpdateAssignmentBody = mode === "end" ? { effective_to: form.values.effective_to } : edit;
       await update.mutateAsync({ id: a.id, body });
@@ -60,21 +76,44 @@ export function AssignmentDialog(props: {
             </Text>
           ) : (
             <>
-              {mode === "edit" && <TextInput type="date" label="Effective from" {...form.text("effective_from")} />}
+              {mode === "edit" && (
+                <TextInput
+                  type="date"
+                  label="Effective from"
+                  {...form.text("effective_from")}
+                  error={fields.effective_from ?? sent.overlap}
+                />
+              )}
               <TextInput
                 type="date"
                 label={mode === "end" ? "Last day in force" : "Effective to"}
                 description={mode === "edit" ? "Empty: open-ended" : undefined}
                 data-autofocus
                 {...form.text("effective_to")}
-                error={fields.effective_to ?? (mode === "end" ? fields.effective_from : undefined)}
+                error={fields.effective_to ?? (mode === "end" ? fields.effective_from : undefined) ?? sent.overlap}
               />
               {mode === "edit" && <QuotaOverride currency={currency} {...form.value("quota_override")} />}
             </>
           )}
-          {refusal && (
+          {update.variables && (
+            <OverlapNotice
+              error={update.error}
+              userId={a.user_id}
+              who={name}
+              planId={a.plan_id}
+              span={{
+                effective_from: update.variables.body.effective_from ?? a.effective_from,
+                effective_to:
+                  update.variables.body.effective_to === undefined
+                    ? a.effective_to
+                    : update.variables.body.effective_to,
+              }}
+              except={a.id}
+            />
+          )}
+          {sent.form && (
             <Alert color="red" role="alert">
-              {refusal.message}
+              {sent.form.message}
             </Alert>
           )}
           <Group justify="flex-end">

@@ -99,6 +99,7 @@ export function PlanAssignments({ plan, canEdit }: { plan: CompPlan; canEdit: bo
           assignment={dialog.assignment}
           name={nameOf(dialog.assignment)}
           currency={plan.currency}
+          tiered={plan.tiers.length > 0}
           onClose={() => setDialog(null)}
         />
       )}

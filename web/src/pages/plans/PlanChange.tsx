@@ -3,15 +3,17 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../api/errors";
 import type { Schemas } from "../../api/types";
-import { useApplyPlanEdit, usePreviewImpact } from "../../data/comp-plans/mutations";
+import { type PlanImpact, useApplyPlanEdit, usePreviewImpact } from "../../data/comp-plans/mutations";
 import { type CompPlan, planQuery } from "../../data/comp-plans/queries";
 import { jobQuery } from "../../data/jobs/queries";
 import { everyoneQuery, namesOf } from "../../data/users/queries";
 import { fieldErrors } from "../../lib/field-errors";
 import { signedMoney } from "../../lib/format";
-import { editBody, formOf, type PlanForm } from "./editForm";
 import { ImpactPanel } from "./ImpactPanel";
-import { PlanEditForm } from "./PlanEditForm";
+import { PlanFields } from "./PlanFields";
+import { planErrorsInWords, planProblems } from "./plan-problems";
+import { editBody, type PlanValues, valuesOf } from "./plan-values";
+import { RetroactiveApply } from "./RetroactiveApply";
 
 interface Base {
   plan: CompPlan;
@@ -26,7 +28,9 @@ interface Base {
  */
 export function PlanChange({ base: loaded, canApply }: { base: Base; canApply: boolean }) {
   const [base, setBase] = useState<Base | null>(null);
-  const [form, setForm] = useState<PlanForm | null>(null);
+  const [form, setForm] = useState<PlanValues | null>(null);
+  // Once a preview was asked for: what the form finds wrong as it is now (in words), before any send.
+  const [tried, setTried] = useState(false);
   const [previewed, setPreviewed] = useState<string | null>(null);
   const [saved, setSaved] = useState<Schemas["CompPlanWritten"] | null>(null);
   const preview = usePreviewImpact(loaded.plan.id);
@@ -37,7 +41,8 @@ export function PlanChange({ base: loaded, canApply }: { base: Base; canApply: b
 
   const start = (from: Base) => {
     setBase(from);
-    setForm(formOf(from.plan));
+    setForm(valuesOf(from.plan));
+    setTried(false);
     setPreviewed(null);
     preview.reset();
     apply.reset();
@@ -85,12 +90,18 @@ export function PlanChange({ base: loaded, canApply }: { base: Base; canApply: b
   const current = previewed === bodyKey && preview.data !== undefined;
   const ready = current && (preview.data?.impact !== undefined || job.data?.status === "succeeded");
   const stale = apply.error instanceof ApiError && apply.error.status === 412;
-  const errors = { ...fieldErrors(preview.error), ...fieldErrors(apply.error) };
+  const problems = tried ? planProblems(form) : {};
+  const errors =
+    Object.keys(problems).length > 0
+      ? problems
+      : planErrorsInWords({ ...fieldErrors(preview.error), ...fieldErrors(apply.error) }, form);
   // Errors that name no field are shown by the button that caused them.
   const unplaced = (e: Error | null) =>
     e && !(e instanceof ApiError && (e.status === 412 || e.details?.length)) ? e : null;
 
   const runPreview = () => {
+    setTried(true);
+    if (Object.keys(planProblems(form)).length > 0) return;
     setPreviewed(bodyKey);
     apply.reset();
     preview.mutate(body);
@@ -113,10 +124,12 @@ export function PlanChange({ base: loaded, canApply }: { base: Base; canApply: b
             ? `Change ${base.plan.name} (from version ${base.plan.version})`
             : "Try a change (nothing is saved)"}
         </Title>
-        <PlanEditForm
-          form={form}
+        <PlanFields
+          values={form}
           onChange={setForm}
           errors={errors}
+          withStatus
+          headings={4}
           actions={
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
@@ -163,11 +176,16 @@ export function PlanChange({ base: loaded, canApply }: { base: Base; canApply: b
         )}
         {canApply && ready && !stale && (
           <Group justify="flex-end" wrap="wrap">
-            <Button variant="light" onClick={() => void runApply(false).catch(() => {})} loading={apply.isPending}>
+            <RetroactiveApply
+              planName={base.plan.name}
+              impact={preview.data?.impact ?? (job.data?.result as PlanImpact | undefined)}
+              currency={form.currency || base.plan.currency}
+              pending={apply.isPending}
+              error={apply.isError && apply.variables?.body.retroactive ? apply.error : null}
+              onConfirm={() => runApply(true)}
+            />
+            <Button onClick={() => void runApply(false).catch(() => {})} loading={apply.isPending}>
               Apply
-            </Button>
-            <Button color="grape.9" onClick={() => void runApply(true).catch(() => {})} loading={apply.isPending}>
-              Apply and correct locked history (retroactive adjustments)
             </Button>
           </Group>
         )}
