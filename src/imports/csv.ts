@@ -46,7 +46,9 @@ export async function readCsv(text: string): Promise<CsvTable> {
     parser.destroy();
     if (err instanceof AppError) throw err;
     const message = (err as Error).message.replace(/^Invalid Record Length: /, "");
-    throw new AppError("bad_request", `The file is not valid CSV at row ${row + 1}: ${message}`);
+    // The parser's own count: records it parsed may not have reached this loop yet.
+    const at = Math.max(row, parser.info.records) + 1;
+    throw new AppError("bad_request", `The file is not valid CSV at row ${at}: ${message}`);
   } finally {
     await feeding;
   }
