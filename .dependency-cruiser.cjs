@@ -17,7 +17,7 @@ const FLOORS = [
   ["commissions/"],
   ["comp-plans/", "spiffs/", "disputes/"],
   ["deals/", "payout-runs/"],
-  ["mcp/", "demo/", "auth/"],
+  ["mcp/", "demo/", "auth/", "imports/"],
   ["app/", "owner/", "cli/", "deployment.ts", "main.ts"],
 ];
 
@@ -38,6 +38,7 @@ const FEATURES = [
   "payout-runs",
   "demo",
   "auth",
+  "imports",
 ];
 
 /** commissions/ inside: each sub-surface is its index.ts to the others and to the feature's root files. */

@@ -26,6 +26,8 @@ interface RouteDoc<P extends Part, Q extends Part, B extends Part> {
   roles?: readonly Role[];
   /** The response shows a secret once: an Idempotency-Key replay never stores or repeats it. */
   secretResponse?: true;
+  /** The body's media types when not JSON (the CSV imports: `text/csv`, whose parser the app registers). */
+  consumes?: string[];
   /** The body's long array validated an item at a time (`body` stays the documented schema). */
   bodyInPieces?: BodyInPieces;
   /** PATCH: the record's GET representation (its reader by id and schema), checked against If-Match. */
@@ -133,6 +135,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       ...(params && { params }),
       ...(query && { querystring: query }),
       ...(body && { body }),
+      ...(doc.consumes && { consumes: doc.consumes }),
       response,
     };
     // Fastify ran the validators of this schema before the handler: the parts have the parsed types.

@@ -24,7 +24,12 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-const ErrorDetail = z.object({ param: z.string(), message: z.string() });
+const ErrorDetail = z.object({
+  param: z.string(),
+  message: z.string(),
+  row: z.number().optional().describe("CSV imports: the row as a spreadsheet numbers it (the header is row 1)."),
+  field: z.string().nullable().optional().describe("CSV imports: the row's field; null for the whole row."),
+});
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
 /** The contract's error body (API.md §2); the OpenAPI document's `Error` component is generated from it. */

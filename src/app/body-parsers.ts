@@ -4,6 +4,13 @@ import { AppError } from "../errors.js";
 import type { App } from "../http/types.js";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth.js";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The 413's message when the route's body limit is not the usual 1 MiB (the CSV imports). */
+    bodyTooLarge?: string;
+  }
+}
+
 export const BODY_LIMIT = 1024 * 1024;
 /** What is still read (and discarded) of a refused body after its 413, so the client sees the answer. */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
@@ -62,4 +69,66 @@ function drainRejectedBody(raw: IncomingMessage, reply: FastifyReply): void {
     if (drained > DRAIN_LIMIT) raw.socket.destroy();
   });
   raw.resume();
+}
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * A CSV file's bytes as text (API.md §19): UTF-8 or 400. A BOM is kept (the CSV reader skips it), so the
+ * text's UTF-8 bytes are the file's and its SHA-256 is theirs. `cts import` reads a file the same way.
+ */
+export function decodeCsvFile(bytes: Uint8Array): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw new AppError("bad_request", "The file is not valid UTF-8 text: save it as CSV UTF-8 (Excel: CSV UTF-8)");
+  }
+}
+
+/** Charsets a text/csv body may declare: the file is read as UTF-8 (API.md §19). */
+const UTF8_NAMES = new Set(["utf-8", "utf8", "us-ascii"]);
+
+/**
+ * The CSV imports' bodies (API.md §19), for the routes registered on `scoped` only: `text/csv` up to
+ * `limit` bytes as text (a BOM kept, so the text's UTF-8 bytes are the file's, for its SHA-256); not
+ * UTF-8 → 400; any other content type, JSON included → 415; over the limit → 413 saying to split.
+ */
+export function registerCsvBody(scoped: App, limit: { bytes: number; tooLarge: string }): void {
+  scoped.removeAllContentTypeParsers();
+  scoped.addContentTypeParser(
+    /^text\/csv(\s*;.*)?$/i,
+    { parseAs: "buffer", bodyLimit: limit.bytes },
+    (req, body, done) => {
+      const charset = /;\s*charset="?([^";\s]+)/i.exec(String(req.headers["content-type"]))?.[1]?.toLowerCase();
+      if (charset !== undefined && !UTF8_NAMES.has(charset)) {
+        return done(
+          new AppError("bad_request", `The file must be UTF-8; Content-Type says charset=${charset}`),
+          undefined,
+        );
+      }
+      try {
+        done(null, decodeCsvFile(body as Buffer));
+      } catch (err) {
+        done(err as Error, undefined);
+      }
+    },
+  );
+  scoped.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: BODY_LIMIT }, (req, _body, done) => {
+    done(
+      new AppError(
+        "unsupported_media_type",
+        `Content-Type ${req.headers["content-type"] ?? "(none)"} is not supported here; send the file as text/csv`,
+      ),
+      undefined,
+    );
+  });
+  // No body and no Content-Type at all: Fastify runs no parser.
+  scoped.addHook("preValidation", async (req) => {
+    if (typeof req.body !== "string") {
+      throw new AppError("unsupported_media_type", "Send the file as the body, with Content-Type: text/csv");
+    }
+  });
+  scoped.addHook("onRoute", (route) => {
+    route.config = { ...(route.config as object), bodyTooLarge: limit.tooLarge } as typeof route.config;
+  });
 }

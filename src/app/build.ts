@@ -16,6 +16,7 @@ import { dealRoutes } from "../deals/index.js";
 import { disputeRoutes } from "../disputes/index.js";
 import { DEFAULT_LISTEN, ServiceOrigin } from "../http/origin.js";
 import type { App } from "../http/types.js";
+import { FILE_TOO_LARGE, importRoutes, MAX_FILE_BYTES } from "../imports/index.js";
 import { jobRoutes } from "../jobs/routes.js";
 import { mcpRoutes } from "../mcp/routes.js";
 import { payoutRunRoutes } from "../payout-runs/index.js";
@@ -27,7 +28,7 @@ import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from "../sessions/inde
 import { spiffRoutes } from "../spiffs/index.js";
 import { userRoutes } from "../users/index.js";
 import { type WebhookSettings, webhookRoutes } from "../webhooks/index.js";
-import { BODY_LIMIT, registerBodyParsers } from "./body-parsers.js";
+import { BODY_LIMIT, registerBodyParsers, registerCsvBody } from "./body-parsers.js";
 import { ClientErrors } from "./client-errors.js";
 import { registerCompression } from "./compression.js";
 import { consoleFallback, registerConsole, WebConsole } from "./console.js";
@@ -214,6 +215,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       disputeRoutes(api);
       commissionRoutes(api);
       payoutRunRoutes(api);
+      // The imports take text/csv bodies up to 32 MiB; every other route keeps the JSON parser and 1 MiB.
+      await api.register(async (csv: App) => {
+        registerCsvBody(csv, { bytes: MAX_FILE_BYTES, tooLarge: FILE_TOO_LARGE });
+        importRoutes(csv);
+      });
       options.extraRoutes?.(api);
     },
     { prefix: "/api/v1" },

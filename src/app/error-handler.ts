@@ -85,6 +85,9 @@ function frameworkError(err: unknown, req: FastifyRequest): AppError | undefined
   }
   const fe = err as FastifyError;
   const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+  if (mapped === "payload_too_large" && req.routeOptions.config?.bodyTooLarge) {
+    return new AppError(mapped, req.routeOptions.config.bodyTooLarge);
+  }
   if (mapped) return new AppError(mapped, FASTIFY_MESSAGES[mapped] ?? fe.message);
   if (fe.statusCode === 503)
     return new AppError("unavailable", "The server is shutting down; retry on another instance");

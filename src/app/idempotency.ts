@@ -3,7 +3,7 @@ import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import { headerSentOnce } from "../http/headers.js";
 import type { App } from "../http/types.js";
-import { fingerprintOf } from "../idempotency/fingerprint.js";
+import { fingerprintOf, fingerprintOfFile } from "../idempotency/fingerprint.js";
 import { findRecord, type StoredRecord } from "../idempotency/repository.js";
 import { IdempotentRequest, inUse, type Outcome } from "../idempotency/request-transaction.js";
 
@@ -121,7 +121,11 @@ export function registerIdempotency(
     running.add(slot);
     let started = false;
     try {
-      const fingerprint = fingerprintOf(req.method, routedPath(req), req.body);
+      // A text body is a file (the CSV imports): its query (dry_run, map) changes what the request does.
+      const fingerprint =
+        typeof req.body === "string"
+          ? fingerprintOfFile(req.method, routedPath(req), req.query, req.body)
+          : fingerprintOf(req.method, routedPath(req), req.body);
       const stored = await findRecord(db, keyId, key);
       if (stored) return replayOrRefuse(reply, stored, fingerprint, key, req.id);
       const request = new IdempotentRequest(db, keyId, key, fingerprint, clock(), !options.embedded);

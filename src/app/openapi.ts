@@ -1,6 +1,7 @@
 import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { App } from "../http/types.js";
+import { IMPORTS_TAG } from "../imports/index.js";
 import { applyContract, type ContractMarks, EXTENSION, errorStatuses } from "./openapi-contract.js";
 import { attachExamples } from "./openapi-examples/index.js";
 import { webhooksSection } from "./openapi-webhooks.js";
@@ -128,6 +129,7 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
           description:
             "Signed (Standard Webhooks) deliveries of events to your https endpoints, with retries and a delivery log (admin). The document's `webhooks` describe each event's POST to a subscriber: sent to every active subscription to its type (or to `*`), at least once, so deduplicate by `webhook-id`.",
         },
+        IMPORTS_TAG,
         { name: "Health", description: "Liveness and readiness (no key needed)." },
       ],
       security: [{ bearerAuth: [] }, { cookieAuth: [] }],

@@ -20,6 +20,7 @@ export { resolveDispute } from "./resolve-dispute.js";
 export { dealRoutes } from "./routes/index.js";
 export {
   BulkBody,
+  BulkItem,
   CancelDealBody,
   ClawbackPreview,
   ClawbackPreviewBody,
@@ -41,3 +42,10 @@ export {
 export { lockDealsForPayment, settlePaidDeals } from "./settle.js";
 export { updateDeal } from "./update.js";
 export { upsertDeal } from "./upsert.js";
+export {
+  previewUpserts,
+  type StoredDealInput,
+  type UpsertAction,
+  type UpsertCheck,
+  type UpsertPreview,
+} from "./upsert-preview.js";

@@ -194,11 +194,20 @@ export async function findByExternalIds(db: Db, externalIds: string[]): Promise<
   return withSplits(db, await db.selectFrom("deals").selectAll().where(anyOf("external_id", externalIds)).execute());
 }
 
-/** Serializes upserts of one CRM id (an advisory lock: the row may not exist yet). Sorted: no deadlock. */
+/**
+ * Advisory locks an upsert takes, one per slot of its CRM ids' hashes: a CSV import's 50,000 ids in one
+ * transaction would overflow PostgreSQL's lock table (64 per connection by default) one lock an id.
+ */
+const EXTERNAL_ID_SLOTS = 1024;
+
+/**
+ * Serializes upserts of one CRM id (an advisory lock on its hash's slot: the row may not exist yet; ids
+ * sharing a slot wait for each other too). Sorted: no deadlock.
+ */
 export async function lockExternalIds(tx: Tx, externalIds: string[]): Promise<void> {
   if (externalIds.length === 0) return;
-  const ids = [...new Set(externalIds)].sort();
-  await sql`SELECT pg_advisory_xact_lock(7150422, hashtext(x)) FROM (SELECT x FROM unnest(${ids}::text[]) AS x ORDER BY x COLLATE "C") AS s`.execute(
+  const ids = [...new Set(externalIds)];
+  await sql`SELECT pg_advisory_xact_lock(7150422, slot) FROM (SELECT DISTINCT hashtext(x) & ${sql.lit(EXTERNAL_ID_SLOTS - 1)} AS slot FROM unnest(${ids}::text[]) AS x ORDER BY slot) AS s`.execute(
     tx,
   );
 }

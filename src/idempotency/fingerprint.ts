@@ -18,3 +18,11 @@ export function fingerprintOf(method: string, path: string, body: unknown): stri
     .update(`${method} ${path}\n${JSON.stringify(canonical(body ?? {}))}`)
     .digest("hex");
 }
+
+/** A file body (the CSV imports, API.md §19): the method, the path, the query and the file's SHA-256. */
+export function fingerprintOfFile(method: string, path: string, query: unknown, text: string): string {
+  const file = createHash("sha256").update(text, "utf8").digest("hex");
+  return createHash("sha256")
+    .update(`${method} ${path}\n${JSON.stringify(canonical(query ?? {}))}\n${file}`)
+    .digest("hex");
+}

@@ -11,6 +11,7 @@ export {
 export { existingUserIds, lockExistingUsers } from "./existing.js";
 export { FIRST_ADMIN_COMMAND, FIRST_ADMIN_NPM_COMMAND, hasActiveAdmin } from "./first-admin.js";
 export { listUsers } from "./list.js";
+export { managerLinks, usersNamed } from "./lookup.js";
 export { userNames } from "./names.js";
 export { getUser } from "./read.js";
 export { userRoutes } from "./routes.js";

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
+import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from "kysely";
 import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Tx } from "../context.js";
 import type { Db, UsersTable } from "../db/schema.js";
@@ -96,6 +96,35 @@ export async function listUsers(db: Db, q: ListUsersQuery, visible: Visible, lim
     query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toUser), total: Number(count.n) };
+}
+
+/** The users with any of these ids, emails (compared case-insensitively), external ids or payroll ids. */
+export async function findUsersNamed(
+  db: Db,
+  named: { ids: string[]; emails: string[]; externalIds: string[]; payrollIds: string[] },
+): Promise<User[]> {
+  const { ids, emails, externalIds, payrollIds } = named;
+  if (ids.length + emails.length + externalIds.length + payrollIds.length === 0) return [];
+  const lowered = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const rows = await db
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        anyOf("id", ids),
+        sql<SqlBool>`lower(email) = ANY(${lowered}::text[])`,
+        anyOf("external_id", externalIds),
+        anyOf("payroll_id", payrollIds),
+      ]),
+    )
+    .execute();
+  return rows.map(toUser);
+}
+
+/** Every user's manager (null: none), for checking a whole file's reporting lines for cycles at once. */
+export async function managerLinks(db: Db): Promise<Map<string, string | null>> {
+  const rows = await db.selectFrom("users").select(["id", "manager_id"]).execute();
+  return new Map(rows.map((r) => [r.id, r.manager_id]));
 }
 
 /** The names of these users, by id (ids not found are left out). */

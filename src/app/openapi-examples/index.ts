@@ -47,7 +47,8 @@ export function attachExamples(doc: { paths?: Record<string, Record<string, Oper
   };
   for (const operations of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(operations)) {
-      const body = operation.requestBody?.content?.["application/json"];
+      const content = operation.requestBody?.content;
+      const body = content?.["application/json"] ?? content?.["text/csv"];
       if (body && operation.operationId) use(body, `${operation.operationId}Request`, REQUESTS[operation.operationId]);
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (!status.startsWith("2")) continue;

@@ -1,4 +1,5 @@
 import { CLAWBACK_REQUESTS } from "./clawbacks.js";
+import { IMPORT_REQUESTS } from "./imports.js";
 import { PAYOUT_RUN_REQUESTS } from "./payout-runs.js";
 import { ID } from "./world.js";
 
@@ -26,6 +27,7 @@ const planChange = {
 /** One request body per operation that takes one (by operationId); actions without fields send `{}`. */
 export const REQUESTS: Record<string, unknown> = {
   ...PAYOUT_RUN_REQUESTS,
+  ...IMPORT_REQUESTS,
   createApiKey: { name: "Finance sync", scope: "write", expires_at: "2027-01-01T00:00:00.000Z" },
   revokeApiKey: {},
   rotateApiKey: { grace_period_seconds: 3600 },

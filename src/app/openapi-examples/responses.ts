@@ -1,4 +1,5 @@
 import { CLAWBACK_EVENTS, CLAWBACK_OPERATIONS, CLAWBACK_SCHEMAS } from "./clawbacks.js";
+import { IMPORT_OPERATIONS } from "./imports.js";
 import { PAYOUT_RUN_EVENT, PAYOUT_RUN_EXAMPLES, PAYOUT_RUN_OPERATIONS } from "./payout-runs.js";
 import { STATEMENT_EXAMPLES } from "./statements.js";
 import {
@@ -223,6 +224,7 @@ export const BY_OPERATION: Record<string, unknown> = {
   ...CLAWBACK_OPERATIONS,
   createAdjustment: adjustmentLine,
   ...PAYOUT_RUN_OPERATIONS,
+  ...IMPORT_OPERATIONS,
   resolveDispute: {
     ...dispute,
     status: "resolved",

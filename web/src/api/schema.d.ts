@@ -1416,6 +1416,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports/deals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import deals from CSV
+         * @description Upserts by `external_id` (required, once per file) as PUT /deals/by-external-id does, with POST /deals/bulk's rules, events and audit, 1,000 at a time. Also `opportunity_name, arr_amount, currency, deal_type, close_date, owner_id, contract_start, contract_end`, and `split_user_ids`/`split_percents`: two `;` lists of equal length (both empty: the owner at 100). A user cell is a `usr_…` id or an email. Changing a locked deal is a row error, but for its contract dates. See the Imports tag for the file's rules.
+         */
+        post: operations["importDeals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import users from CSV
+         * @description A row updates the user with its `external_id`, else its `email`, or creates one. Columns `external_id, name, email, role, manager_id` (a `usr_…` id or an email, also of a row in the file), `manager_effective_from, active, payroll_id`. Rows needing admin scope (API.md §20 (a)) are row errors under a write key. `manager_effective_from` is checked as a date but not yet stored: reporting-line history does not exist yet, so the manager changes as PATCH /users/{id} changes it, from the import on. recalculation_job_id is null. See the Imports tag for the file's rules.
+         */
+        post: operations["importUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "deal.created": {
@@ -2846,6 +2886,34 @@ export interface components {
             clawback_summary: components["schemas"]["ClawbackSummary"];
             lines: components["schemas"]["PreviewLine"][];
         };
+        ImportRowError: {
+            /** @description The row as a spreadsheet numbers it: the header is row 1, the first record row 2. */
+            row: number;
+            /** @description The field (after ?map) the problem is in; null for the whole row. */
+            field: string | null;
+            message: string;
+        };
+        ImportRow: {
+            row: number;
+            /** @description The row's external_id (null when the row has none). */
+            external_id: string | null;
+            /** @enum {string} */
+            action: "create" | "update" | "unchanged" | "error";
+        };
+        ImportResult: {
+            /** @description Rows that create a record (a dry run: would create). */
+            created: number;
+            /** @description Rows that change a stored record. */
+            updated: number;
+            /** @description Rows equal to the stored record (nothing written for them). */
+            unchanged: number;
+            /** @description Every row's problems (a dry run); always empty after a real import, which answers 422 instead. */
+            errors: components["schemas"]["ImportRowError"][];
+            /** @description A dry run only: each record row in file order and what the import would do with it. */
+            rows?: components["schemas"]["ImportRow"][];
+            /** @description A real deals import only: the last recalculation job the import queued (each step of 1,000 deals whose recalculation passed the inline limit queues one; GET /jobs lists them); null when all finished inline. */
+            recalculation_job_id?: string | null;
+        };
         PayoutRunTotal: {
             currency: string;
             payees: number;
@@ -3277,6 +3345,10 @@ export interface components {
                 details?: {
                     param: string;
                     message: string;
+                    /** @description CSV imports: the row as a spreadsheet numbers it (the header is row 1). */
+                    row?: number;
+                    /** @description CSV imports: the row's field; null for the whole row. */
+                    field?: string | null;
                 }[];
             };
         };
@@ -8056,6 +8128,106 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importDeals: {
+        parameters: {
+            query?: {
+                /** @description true: check every row and answer what the import would do, writing nothing (`rows` lists each row). */
+                dry_run?: "true" | "false";
+                /** @description Renames columns: `csv_col:field,…` (the file's header on the left, a field on the right); `csv_col:-` skips a column. Columns not named keep their header as the field name. */
+                map?: string;
+            };
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file: RFC 4180 CSV in UTF-8 (a byte order mark is ignored), a header row first; quoted cells may hold commas, quotes and line breaks; CRLF or LF. At most 32 MiB and 50,000 rows (413 beyond: split the file). */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importUsers: {
+        parameters: {
+            query?: {
+                /** @description true: check every row and answer what the import would do, writing nothing (`rows` lists each row). */
+                dry_run?: "true" | "false";
+                /** @description Renames columns: `csv_col:field,…` (the file's header on the left, a field on the right); `csv_col:-` skips a column. Columns not named keep their header as the field name. */
+                map?: string;
+            };
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file: RFC 4180 CSV in UTF-8 (a byte order mark is ignored), a header row first; quoted cells may hold commas, quotes and line breaks; CRLF or LF. At most 32 MiB and 50,000 rows (413 beyond: split the file). */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
