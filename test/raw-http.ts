@@ -41,7 +41,7 @@ export function rawRequest(
     });
     for (const [name, value] of Object.entries(options.headers ?? {})) req.setHeader(name, value);
     if (options.body !== undefined) {
-      req.setHeader("content-type", "application/json");
+      if (!req.hasHeader("content-type")) req.setHeader("content-type", "application/json");
       req.setHeader("content-length", Buffer.byteLength(options.body));
     }
     req.on("response", (res) => {

@@ -17,20 +17,44 @@ let admin = "";
  * Every write route (POST, PUT, PATCH) of the OpenAPI document that takes a key, and /mcp. Public routes
  * read no Authorization and keep no Idempotency-Key; session-only ones refuse keys (403) before either.
  */
-const WRITES: { method: string; path: string }[] = await (async () => {
+type Operation = { security?: Record<string, unknown>[]; requestBody?: { content: Record<string, unknown> } };
+const WRITES: { method: string; path: string; mediaType: string }[] = await (async () => {
   const res = await t.app.inject({ method: "GET", url: "/api/v1/openapi.json" });
-  const doc = res.json() as { paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>> };
+  const doc = res.json() as { paths: Record<string, Record<string, Operation>> };
   const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops)
       .filter(([, op]) => op.security === undefined || op.security.some((s) => "bearerAuth" in s))
-      .map(([m]) => ({ method: m.toUpperCase(), path: path.replace(/\{\w+\}/g, "x") })),
+      .map(([m, op]) => ({
+        method: m.toUpperCase(),
+        path: path.replace(/\{\w+\}/g, "x"),
+        mediaType: Object.keys(op.requestBody?.content ?? {})[0] ?? "application/json",
+      })),
   );
-  return [...documented.filter((r) => ["POST", "PUT", "PATCH"].includes(r.method)), { method: "POST", path: "/mcp" }];
+  return [
+    ...documented.filter((r) => ["POST", "PUT", "PATCH"].includes(r.method)),
+    { method: "POST", path: "/mcp", mediaType: "application/json" },
+  ];
 })();
 
-function send(method: string, target: string, headers: Record<string, string | string[]>, body = "{}") {
+/** A body of the route's own media type, so the header under test is the request's only fault. */
+const BODY_OF: Record<string, string> = { "application/json": "{}", "text/csv": "external_id\r\n" };
+
+function send(
+  method: string,
+  target: string,
+  headers: Record<string, string | string[]>,
+  body?: string,
+  mediaType = "application/json",
+) {
   t.clock!.advance(61_000); // a fresh rate-limit window per request
-  return rawRequest(port, { method, target, headers, ...(method === "GET" ? {} : { body }) });
+  const sent = body ?? BODY_OF[mediaType];
+  if (sent === undefined) throw new Error(`no body of ${mediaType} for ${method} ${target}`);
+  return rawRequest(port, {
+    method,
+    target,
+    headers: { ...headers, "content-type": mediaType },
+    ...(method === "GET" ? {} : { body: sent }),
+  });
 }
 
 function expectBadRequest(res: RawResponse, header: string): void {
@@ -61,13 +85,13 @@ describe("#13.4 headers that may appear once", () => {
     ["a valid key, then another", () => [`Bearer ${admin}`, "Bearer cts_test_other"]],
     ["an invalid key, then a valid one", () => ["Bearer cts_test_other", `Bearer ${admin}`]],
   ])("two Authorization headers (%s) → 400 bad_request", (_label, values) => {
-    const routes: [string, string][] = [
-      ["GET", "/api/v1/users"],
-      ["GET", "/api/v1/nothing-here"],
-      ...WRITES.map((r): [string, string] => [r.method, r.path]),
+    const routes: [string, string, string][] = [
+      ["GET", "/api/v1/users", "application/json"],
+      ["GET", "/api/v1/nothing-here", "application/json"],
+      ...WRITES.map((r): [string, string, string] => [r.method, r.path, r.mediaType]),
     ];
-    it.each(routes)("%s %s", async (method, path) => {
-      expectBadRequest(await send(method, path, { authorization: values() }), "Authorization");
+    it.each(routes)("%s %s", async (method, path, mediaType) => {
+      expectBadRequest(await send(method, path, { authorization: values() }, undefined, mediaType), "Authorization");
     });
   });
 
@@ -80,10 +104,14 @@ describe("#13.4 headers that may appear once", () => {
     expectBadRequest(res, "Authorization");
   });
 
-  it.each(WRITES)("two Idempotency-Key headers on $method $path → 400 bad_request", async ({ method, path }) => {
-    const res = await send(method, path, { authorization: `Bearer ${admin}`, "idempotency-key": ["k-1", "k-2"] });
-    expectBadRequest(res, "Idempotency-Key");
-  });
+  it.each(WRITES)(
+    "two Idempotency-Key headers on $method $path → 400 bad_request",
+    async ({ method, path, mediaType }) => {
+      const headers = { authorization: `Bearer ${admin}`, "idempotency-key": ["k-1", "k-2"] };
+      const res = await send(method, path, headers, undefined, mediaType);
+      expectBadRequest(res, "Idempotency-Key");
+    },
+  );
 
   it("nothing is created, and neither key is recorded: each works alone afterwards", async () => {
     const email = uniqueEmail("twice");
