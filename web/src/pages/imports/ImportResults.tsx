@@ -44,7 +44,7 @@ export function ResultCounts({ answer, errorRows, done }: CountsProps) {
             <Text size="sm" c="gray.7">
               {action === "error" ? "Rows with errors" : words[action]}
             </Text>
-            <Text size="xl" fw={700} c={action === "error" && count > 0 ? "red.8" : undefined} data-count={count}>
+            <Text size="xl" fw={700} c={action === "error" && count > 0 ? "red.9" : undefined} data-count={count}>
               {decimal(count)}
             </Text>
           </Paper>
@@ -75,7 +75,12 @@ export function ResultTable({ answer, columnOf, done }: ResultTableProps) {
   const words = done ? ACTION_WORDS.done : ACTION_WORDS.dryRun;
   const columns: Column<ResultRow>[] = [
     { header: "Row", id: "row", cell: (row) => row.row, rowHeader: true, numeric: true, width: 80 },
-    { header: "External ID", id: "external-id", cell: (row) => row.externalId ?? "—", width: 180 },
+    {
+      header: "External ID",
+      id: "external-id",
+      cell: (row) => row.externalId ?? "—",
+      props: () => ({ style: { whiteSpace: "nowrap" } }),
+    },
     {
       header: "Result",
       id: "action",
@@ -96,7 +101,7 @@ export function ResultTable({ answer, columnOf, done }: ResultTableProps) {
           <Stack gap={2}>
             {row.problems.map((problem, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a row's problems are fixed for an answer
-              <Text key={i} size="sm" c="red.8" data-testid="row-problem">
+              <Text key={i} size="sm" c="red.9" data-testid="row-problem">
                 {problemText(problem)}
               </Text>
             ))}
@@ -107,7 +112,7 @@ export function ResultTable({ answer, columnOf, done }: ResultTableProps) {
   return (
     <Stack gap="sm">
       {whole.length > 0 && (
-        <List size="sm" c="red.8" data-testid="file-problems">
+        <List size="sm" c="red.9" data-testid="file-problems">
           {whole.map((problem) => (
             <List.Item key={problem.message}>{problemText(problem)}</List.Item>
           ))}

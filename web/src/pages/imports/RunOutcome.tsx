@@ -1,4 +1,5 @@
 import { Alert, Button, Group, List, Stack, Text, Title } from "@mantine/core";
+import { type ReactNode, useEffect, useRef } from "react";
 import { ApiError } from "../../api/errors";
 import { decimal } from "../../lib/format";
 import { ActionError } from "../../ui/ActionError";
@@ -18,6 +19,19 @@ interface RunOutcomeProps {
   onImport: () => void;
 }
 
+/** An answer's section, brought to the top of the view when it arrives (under the frame's 56 px header). */
+function Shown({ outcome, children }: { outcome: string; children: ReactNode }) {
+  const shown = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    shown.current?.scrollIntoView({ block: "start" });
+  }, []);
+  return (
+    <Stack gap="sm" data-testid="import-outcome" data-outcome={outcome} ref={shown} style={{ scrollMarginTop: 72 }}>
+      {children}
+    </Stack>
+  );
+}
+
 const counted = (count: number, [one, many]: readonly [string, string]) =>
   `${decimal(count)} ${count === 1 ? one : many}`;
 
@@ -29,7 +43,7 @@ export function RunOutcome({ state, resource, fileName, columnOf, onImport }: Ru
   if (state.step === "refused") {
     const rows = new Set(state.errors.map((error) => error.row).filter((row) => row !== null)).size;
     return (
-      <Stack gap="sm" data-testid="import-outcome" data-outcome="refused">
+      <Shown outcome="refused">
         <Title order={2} size="h4">
           {state.kind === "import" ? "Nothing was imported" : "The check found errors"}
         </Title>
@@ -38,14 +52,14 @@ export function RunOutcome({ state, resource, fileName, columnOf, onImport }: Ru
           import is all or nothing, so no {words[1]} were written.
         </Alert>
         <ResultTable answer={{ errors: state.errors }} columnOf={columnOf} done />
-      </Stack>
+      </Shown>
     );
   }
 
   const { answer } = state;
   if (state.kind === "import") {
     return (
-      <Stack gap="sm" data-testid="import-outcome" data-outcome="imported">
+      <Shown outcome="imported">
         <Title order={2} size="h4">
           Imported
         </Title>
@@ -62,16 +76,16 @@ export function RunOutcome({ state, resource, fileName, columnOf, onImport }: Ru
         <Group>
           <AnchorLink to={resource === "deals" ? "/deals" : "/people"}>See the {words[1]}</AnchorLink>
         </Group>
-      </Stack>
+      </Shown>
     );
   }
 
   const rows = answer.rows ?? [];
   const errorRows = rows.filter((row) => row.action === "error").length;
   return (
-    <Stack gap="sm" data-testid="import-outcome" data-outcome="checked">
+    <Shown outcome="checked">
       <Title order={2} size="h4">
-        Check
+        What the import will do
       </Title>
       <ResultCounts answer={answer} errorRows={errorRows} done={false} />
       {errorRows > 0 ? (
@@ -90,7 +104,7 @@ export function RunOutcome({ state, resource, fileName, columnOf, onImport }: Ru
         </Button>
       </Group>
       <ResultTable answer={answer} columnOf={columnOf} done={false} />
-    </Stack>
+    </Shown>
   );
 }
 
@@ -98,10 +112,10 @@ export function RunOutcome({ state, resource, fileName, columnOf, onImport }: Ru
 function Refusal({ error, columnOf }: { error: unknown; columnOf: ColumnOf }) {
   const details = error instanceof ApiError ? (error.details ?? []) : [];
   return (
-    <Stack gap="xs" data-testid="import-outcome" data-outcome="failed">
+    <Shown outcome="failed">
       <ActionError error={error} />
       {details.length > 0 && (
-        <List size="sm" c="red.8">
+        <List size="sm" c="red.9">
           {details.map((detail) => {
             const problem = problemOfDetail(detail);
             return (
@@ -112,6 +126,6 @@ function Refusal({ error, columnOf }: { error: unknown; columnOf: ColumnOf }) {
           })}
         </List>
       )}
-    </Stack>
+    </Shown>
   );
 }
