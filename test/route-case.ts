@@ -34,6 +34,8 @@ export interface Operation {
   requiredQuery: string[];
   /** Top-level body properties; undefined when the operation takes no body. */
   body: Record<string, SchemaNode> | undefined;
+  /** The body's media type (application/json, or the imports' text/csv); undefined with no body. */
+  bodyType: string | undefined;
   /** Who may call it: a key or a session (most), no one in particular (sign-in), only a session. */
   access: "key" | "public" | "session";
   /** Every property name anywhere in its success (2xx) JSON response, through `$ref`s: what it can answer with. */
@@ -109,6 +111,7 @@ export async function operations(t: TestApp): Promise<Operation[]> {
           queryParams: names("query"),
           requiredQuery: params.filter((p) => p.in === "query" && p.required).map((p) => p.name),
           body: op.requestBody ? (schema?.properties ?? {}) : undefined,
+          bodyType: Object.keys(op.requestBody?.content ?? {})[0],
           access: accessOf(op.security),
           responseFields: Object.entries(op.responses ?? {})
             .filter(([status]) => status.startsWith("2"))
@@ -138,6 +141,8 @@ export interface RouteCase {
   body?: () => unknown;
   /** Query string a successful call needs (e.g. the statement's period). */
   query?: string;
+  /** Headers every call sends (the CSV imports' `Content-Type: text/csv`). */
+  headers?: Record<string, string>;
   /** A fresh value for a path parameter other than {id} (e.g. {external_id}). */
   param?: () => string;
   /** Input that fails validation, and the `details[].param` that must name the problem. */
@@ -167,7 +172,7 @@ export async function callRow(
   return t.app.inject({
     method: route.method,
     url: query ? `${path}?${query}` : path,
-    headers: { ...options.headers, ...bearer(options.key) },
+    headers: { ...route.headers, ...options.headers, ...bearer(options.key) },
     remoteAddress: freshIp(),
     ...(body !== undefined ? { payload: body as object } : {}),
   });

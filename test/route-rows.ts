@@ -1,6 +1,7 @@
 import { CLAWBACK_ROUTES } from "./clawbacks/route-cases.js";
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "./commissions/route-cases.js";
 import { createApiKey, createJob, createUser, unique, uniqueEmail } from "./factories.js";
+import { IMPORT_ROUTES } from "./imports/route-cases.js";
 import { PAYOUT_RUN_ROUTES } from "./payout-runs/route-cases.js";
 import type { RouteCase } from "./route-case.js";
 import { createWebhookDelivery, createWebhookSubscription } from "./webhooks/support.js";
@@ -229,6 +230,7 @@ export const ROUTES: RouteCase[] = [
   ...DISPUTE_ROUTES,
   ...PAYOUT_RUN_ROUTES,
   ...CLAWBACK_ROUTES,
+  ...IMPORT_ROUTES,
 ];
 
 /** Gives the rows the records their bodies name; call once per app before using them. */

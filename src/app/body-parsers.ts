@@ -71,6 +71,20 @@ function drainRejectedBody(raw: IncomingMessage, reply: FastifyReply): void {
   raw.resume();
 }
 
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * A CSV file's bytes as text (API.md §19): UTF-8 or 400. A BOM is kept (the CSV reader skips it), so the
+ * text's UTF-8 bytes are the file's and its SHA-256 is theirs. `cts import` reads a file the same way.
+ */
+export function decodeCsvFile(bytes: Uint8Array): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw new AppError("bad_request", "The file is not valid UTF-8 text: save it as CSV UTF-8 (Excel: CSV UTF-8)");
+  }
+}
+
 /** Charsets a text/csv body may declare: the file is read as UTF-8 (API.md §19). */
 const UTF8_NAMES = new Set(["utf-8", "utf8", "us-ascii"]);
 
@@ -80,7 +94,6 @@ const UTF8_NAMES = new Set(["utf-8", "utf8", "us-ascii"]);
  * UTF-8 → 400; any other content type, JSON included → 415; over the limit → 413 saying to split.
  */
 export function registerCsvBody(scoped: App, limit: { bytes: number; tooLarge: string }): void {
-  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   scoped.removeAllContentTypeParsers();
   scoped.addContentTypeParser(
     /^text\/csv(\s*;.*)?$/i,
@@ -94,12 +107,9 @@ export function registerCsvBody(scoped: App, limit: { bytes: number; tooLarge: s
         );
       }
       try {
-        done(null, decoder.decode(body as Buffer));
-      } catch {
-        done(
-          new AppError("bad_request", "The file is not valid UTF-8 text: save it as CSV UTF-8 (Excel: CSV UTF-8)"),
-          undefined,
-        );
+        done(null, decodeCsvFile(body as Buffer));
+      } catch (err) {
+        done(err as Error, undefined);
       }
     },
   );

@@ -16,7 +16,7 @@ import { dealRoutes } from "../deals/index.js";
 import { disputeRoutes } from "../disputes/index.js";
 import { DEFAULT_LISTEN, ServiceOrigin } from "../http/origin.js";
 import type { App } from "../http/types.js";
-import { importRoutes, MAX_FILE_BYTES, MAX_ROWS } from "../imports/index.js";
+import { FILE_TOO_LARGE, importRoutes, MAX_FILE_BYTES } from "../imports/index.js";
 import { jobRoutes } from "../jobs/routes.js";
 import { mcpRoutes } from "../mcp/routes.js";
 import { payoutRunRoutes } from "../payout-runs/index.js";
@@ -43,8 +43,6 @@ import { documentFor, openApiDocument, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
 import { registerRecordHeaders } from "./record-headers.js";
 import { SECURITY_HEADERS, STATIC_SECURITY_HEADERS } from "./security-headers.js";
-
-const CSV_TOO_LARGE = `The file is larger than 32 MiB: split it into files of at most 32 MiB and ${MAX_ROWS.toLocaleString("en-US")} rows each`;
 
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
@@ -219,7 +217,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       payoutRunRoutes(api);
       // The imports take text/csv bodies up to 32 MiB; every other route keeps the JSON parser and 1 MiB.
       await api.register(async (csv: App) => {
-        registerCsvBody(csv, { bytes: MAX_FILE_BYTES, tooLarge: CSV_TOO_LARGE });
+        registerCsvBody(csv, { bytes: MAX_FILE_BYTES, tooLarge: FILE_TOO_LARGE });
         importRoutes(csv);
       });
       options.extraRoutes?.(api);

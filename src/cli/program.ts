@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { Command, type OutputConfiguration } from "commander";
 import { loadConfig } from "../config.js";
 import { doctorCommand } from "./doctor.js";
+import { importCommand } from "./import.js";
 import { keysCommand } from "./keys.js";
 import { mcpCommand } from "./mcp.js";
 import { seedCommand } from "./seed.js";
@@ -35,6 +36,7 @@ export function buildProgram(output: OutputConfiguration = {}): Command {
 
   keysCommand(program);
   usersCommand(program);
+  importCommand(program);
   doctorCommand(program);
   seedCommand(program);
   mcpCommand(program);

@@ -59,7 +59,8 @@ export function resolveColumns<F extends string>(
   header.forEach((name, index) => {
     const field = renames.get(name) ?? name;
     const at = `column ${index + 1}`;
-    if (field === "-") return;
+    // A rename to an unknown field is the map's problem, named above.
+    if (field === "-" || (renames.has(name) && !known.has(field))) return;
     if (name === "") {
       problems.push({ param: "header", message: `${at} has no name: name it, or remove the column` });
     } else if (!known.has(field)) {

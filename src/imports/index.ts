@@ -4,4 +4,4 @@
 export { importDeals } from "./import-deals.js";
 export { importUsers } from "./import-users.js";
 export { IMPORTS_TAG, importRoutes } from "./routes.js";
-export { ImportQuery, ImportResult, MAX_FILE_BYTES, MAX_ROWS } from "./schema.js";
+export { FILE_TOO_LARGE, ImportQuery, ImportResult, MAX_FILE_BYTES } from "./schema.js";

@@ -45,7 +45,7 @@ export function throwIfRowErrors(outcomes: RowOutcome[]): void {
     message: e.message,
   }));
   const rest = errors.length - details.length;
-  if (rest > 0) details.push({ param: "rows", message: `and ${rest} more problems not listed` });
+  if (rest > 0) details.push({ param: "rows", message: `and ${rest} more problem${rest === 1 ? "" : "s"} not listed` });
   const rows = new Set(errors.map((e) => e.row)).size;
   const first = details
     .slice(0, 3)

@@ -5,6 +5,8 @@ import { QueryBoolean } from "../http/input-fields.js";
 /** API.md §19: what a file may hold. */
 export const MAX_FILE_BYTES = 32 * 1024 * 1024;
 export const MAX_ROWS = 50_000;
+export const FILE_TOO_LARGE = `The file is larger than 32 MiB: split it into files of at most 32 MiB and ${MAX_ROWS.toLocaleString("en-US")} rows each`;
+
 /** Rows written per step of a real import (all steps in one transaction). */
 export const CHUNK_ROWS = 1000;
 /** Problems listed in a 422's details; one more detail counts the rest. */

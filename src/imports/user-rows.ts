@@ -42,16 +42,16 @@ function inputOf(row: CsvRow, columns: Columns<UserField>, problem: (f: UserFiel
   }
   const role = cell("role");
   if (role !== undefined) input.role = role === "" ? "rep" : role;
+  const from = cell("manager_effective_from");
+  if (from) {
+    const parsed = IsoDate.safeParse(from);
+    if (!parsed.success) problem("manager_effective_from", parsed.error.issues[0]!.message);
+  }
   const active = cell("active");
   if (active !== undefined) {
     const value = active === "" ? true : BOOLEAN.get(active.toLowerCase());
     if (value === undefined) problem("active", "must be true or false");
     else input.active = value;
-  }
-  const from = cell("manager_effective_from");
-  if (from) {
-    const parsed = IsoDate.safeParse(from);
-    if (!parsed.success) problem("manager_effective_from", parsed.error.issues[0]!.message);
   }
   return input;
 }

@@ -6,6 +6,7 @@ import { pendingMigrations } from "../db/migrate.js";
 import { seedDemo } from "../demo/index.js";
 import { ROLES } from "../enums.js";
 import { AppError } from "../errors.js";
+import { FILE_TOO_LARGE, type ImportQuery, importDeals, importUsers, MAX_FILE_BYTES } from "../imports/index.js";
 import { hasActiveAdmin } from "../users/index.js";
 import { readDatabaseTime } from "./repository.js";
 
@@ -30,6 +31,25 @@ async function serverStatus(ctx: Ctx, server: OwnerServerInfo | undefined) {
     has_active_admin: pending.length > 0 ? null : await hasActiveAdmin(ctx.db),
   };
 }
+
+/** `cts import deals|users FILE`: the file as text (decoded by the CLI as the HTTP route decodes it), and the route's query. */
+const ImportArgs = z.strictObject({
+  text: z.string(),
+  dry_run: z.boolean().default(false),
+  map: z.string().min(1).max(10_000).optional(),
+});
+type ImportArgs = z.infer<typeof ImportArgs>;
+
+/** The route's 32 MiB, for a file that came over the owner socket instead. */
+function fileText(a: ImportArgs): string {
+  if (Buffer.byteLength(a.text, "utf8") > MAX_FILE_BYTES) throw new AppError("payload_too_large", FILE_TOO_LARGE);
+  return a.text;
+}
+
+const importQuery = (a: ImportArgs): ImportQuery => ({
+  dry_run: a.dry_run,
+  ...(a.map !== undefined && { map: a.map }),
+});
 
 /**
  * What the owner (whoever holds the database) can do from the CLI. The same table serves the CLI
@@ -75,6 +95,14 @@ export const OWNER_COMMANDS = {
     }),
     run: (ctx: Ctx, a: { email: string; name?: string; role?: (typeof ROLES)[number]; origin: string }) =>
       inviteByEmail(ctx, a),
+  },
+  "imports.deals": {
+    args: ImportArgs,
+    run: (ctx: Ctx, a: ImportArgs) => importDeals(ctx, fileText(a), importQuery(a)),
+  },
+  "imports.users": {
+    args: ImportArgs,
+    run: (ctx: Ctx, a: ImportArgs) => importUsers(ctx, fileText(a), importQuery(a)),
   },
   "seed.demo": {
     args: z.strictObject({}),

@@ -100,6 +100,8 @@ describe("#26 every command: a usage error exits 2; with --json it is one JSON l
   it("the table covers every command", () => {
     expect(LEAVES.map((l) => l.path.join(" ")).sort()).toEqual([
       "doctor",
+      "import deals",
+      "import users",
       "keys create",
       "keys list",
       "keys mcp-access",

@@ -5,6 +5,7 @@ import { CLAWBACK_ROUTES } from "../clawbacks/route-cases.js";
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "../commissions/route-cases.js";
 import { createApiKey, createUser, unique, uniqueEmail } from "../factories.js";
 import { bearer, createTestApp, type TestApp } from "../harness.js";
+import { IMPORT_ROUTES } from "../imports/route-cases.js";
 import { PAYOUT_RUN_ROUTES } from "../payout-runs/route-cases.js";
 import type { RouteCase } from "../route-case.js";
 import { createWebhookDelivery, createWebhookSubscription } from "../webhooks/support.js";
@@ -123,12 +124,15 @@ const ROUTES = [
   ...DISPUTE_ROUTES,
   ...CLAWBACK_ROUTES,
   ...PAYOUT_RUN_ROUTES,
+  ...IMPORT_ROUTES,
 ].filter((r) => WRITES.has(r.method));
 /** Writes nothing, so has no work to share a transaction with. */
 const READ_ONLY = new Set([
   "POST /api/v1/commissions/preview",
   "POST /api/v1/comp-plans/{id}/impact",
   "POST /api/v1/deals/{id}/clawback-preview",
+  // Its row is a dry run (test/imports/idempotency.test.ts replays a real import).
+  "POST /api/v1/imports/deals",
 ]);
 
 const t: TestApp = await createTestApp();
@@ -169,7 +173,7 @@ describe.each(ROUTES)("#13.22 $method $path with an Idempotency-Key", (route) =>
       t.app.inject({
         method: route.method,
         url: route.query ? `${url}?${route.query}` : url,
-        headers: { ...bearer(admin), "idempotency-key": idem },
+        headers: { ...route.headers, ...bearer(admin), "idempotency-key": idem },
         ...(body !== undefined ? { payload: body as object } : {}),
       });
     const first = await send();

@@ -64,11 +64,12 @@ export async function send(
   op: SentOperation,
   url: string,
   payload?: string | object,
+  contentType = "application/json",
 ): Promise<LightMyRequestResponse> {
   // A second per request keeps every key under the 100-per-minute limit however long the table grows.
   t.clock?.advance(1000);
   const headers = await credentials(t, key, op);
-  if (typeof payload === "string") headers["content-type"] = "application/json";
+  if (typeof payload === "string") headers["content-type"] = contentType;
   return t.app.inject({
     method: op.method,
     url,
