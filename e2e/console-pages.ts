@@ -45,6 +45,22 @@ async function openPlanBuilder(page: Page): Promise<void> {
   await expect(builder.getByTestId("plan-problems")).toBeVisible();
 }
 
+/** The import page with a file chosen, a column mapped by hand and its check answered (a row with an error). */
+async function checkedImport(page: Page): Promise<void> {
+  const { rita } = state().users;
+  const csv = [
+    "Deal Ref,opportunity_name,Amount,close_date,owner_id",
+    `A11Y-1,Accessible one,12.345,2025-01-01,${rita.email}`,
+    `A11Y-2,Accessible two,10.00,2025-01-02,${rita.email}`,
+  ].join("\n");
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "a11y.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("combobox", { name: "Import the column Deal Ref as" }).selectOption("external_id");
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expect(page.getByTestId("import-outcome")).toBeVisible();
+}
+
 /** Every console page, opened by someone allowed to see it; null = signed out. */
 export const PAGES: {
   name: string;
@@ -80,6 +96,7 @@ export const PAGES: {
   { name: "plan (finance)", who: "finance", path: () => `/plans/${state().planId}` },
   { name: "people", who: "admin", path: () => "/people" },
   { name: "spiffs", who: "admin", path: () => "/spiffs" },
+  { name: "imports", who: "admin", path: () => "/imports", onPage: checkedImport },
   { name: "audit", who: "admin", path: () => "/audit" },
   { name: "request-log", who: "admin", path: () => "/request-log" },
   { name: "jobs", who: "admin", path: () => "/jobs" },

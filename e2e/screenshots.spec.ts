@@ -192,3 +192,39 @@ test("screenshots console-webhooks.png and console-webhook.png", async ({ page, 
   }
   expect(problems).toEqual([]);
 });
+
+// An import's dry run (API.md §19): a CRM export's columns matched by name, three rows with errors, the
+// rest ready to import. A dry run writes nothing.
+test("screenshot console-import.png", async ({ page, problems }) => {
+  const [ana, ben] = [await ownRep("Ana Import"), await ownRep("Ben Import")];
+  const names = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Wonka", "Tyrell", "Cyberdyne"];
+  const rows = Array.from({ length: 240 }, (_, i) => {
+    const owner = i % 3 === 0 ? ben : ana;
+    const amount = i === 2 ? "12.345" : (18000 + ((i * 1375) % 64000)).toFixed(2);
+    const split = i === 6 ? `${ana.email};${ben.email},60;30` : ",";
+    const close = i === 9 ? "2026-02-30" : `2026-0${1 + (i % 6)}-${String(1 + (i % 27)).padStart(2, "0")}`;
+    return `SF-${String(1001 + i)},${names[i % names.length]} ${i % 2 ? "renewal" : "expansion"},${amount},USD,${close},${owner.email},${split}`;
+  });
+  const csv = [
+    "Opportunity ID,Opportunity Name,Amount,Currency,Close Date,Owner Email,Split Emails,Split Percent",
+    ...rows,
+  ];
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, state().users.admin, "/imports");
+  await settled(page);
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "salesforce-opportunities.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv.join("\r\n")),
+  });
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expect(page.getByTestId("import-outcome")).toBeVisible({ timeout: 30_000 });
+  await settled(page);
+  // The end of the column mapping above the check's counts and rows (the page scrolled to the check).
+  await page
+    .getByRole("heading", { name: "What the import will do" })
+    .evaluate((heading) => heading.ownerDocument.defaultView?.scrollBy(0, heading.getBoundingClientRect().top - 330));
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: new URL("../docs/console-import.png", import.meta.url).pathname });
+  expect(problems).toEqual([]);
+});

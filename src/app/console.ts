@@ -32,6 +32,7 @@ export const CONSOLE_PAGES = [
   "/plans",
   "/plans/:id",
   "/people",
+  "/imports",
   "/spiffs",
   "/audit",
   "/request-log",

@@ -144,6 +144,23 @@ const CHANGES: [write: string, pages: Page[]][] = [
   ["PATCH /api/v1/spiffs/{id}", ["spiffs", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"]],
   ["POST /api/v1/users", ["people", "teamMembers", "person", "teamNumbers"]],
   ["PATCH /api/v1/users/{id}", ["people", "teamMembers", "person", "teamNumbers"]],
+  // An import of deals creates and changes pending deals (the approval queue) and their lines.
+  [
+    "POST /api/v1/imports/deals",
+    [
+      "home",
+      "recentDeals",
+      "dealList",
+      "statement",
+      "deal",
+      "approvalQueue",
+      "toPay",
+      "payouts",
+      "owed",
+      "teamNumbers",
+    ],
+  ],
+  ["POST /api/v1/imports/users", ["people", "teamMembers", "person", "teamNumbers"]],
   ["POST /api/v1/api-keys", ["apiKeys"]],
   ["POST /api/v1/api-keys/{id}/rotate", ["apiKeys"]],
   ["POST /api/v1/api-keys/{id}/revoke", ["apiKeys"]],

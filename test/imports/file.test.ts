@@ -63,6 +63,13 @@ second line",1200.50,2026-07-15,${rep.email}`,
     expect((await byExternalId(a))?.opportunity_name).toBe("Café 🚀\nDeux");
   });
 
+  it("the last row needs no line break after it", async () => {
+    const crm = unique("crm");
+    const res = ok(await postCsv(t, "deals", `${HEADER}\r\n${crm},Last,7,2026-07-15,${rep.email}`));
+    expect(res).toMatchObject({ created: 1 });
+    expect((await byExternalId(crm))?.opportunity_name).toBe("Last");
+  });
+
   it("bytes that are not UTF-8 → 400 bad_request; a declared charset other than UTF-8 → 400", async () => {
     const latin1 = Buffer.from(`${HEADER}\r\n${unique("crm")},Caf\xe9,10,2026-07-15,${rep.email}\r\n`, "latin1");
     const res = await postCsv(t, "deals", latin1);

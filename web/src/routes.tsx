@@ -25,6 +25,7 @@ import { dealSearch } from "./pages/deals/schemas";
 import { disputeQueueSearch } from "./pages/dispute-queue/schemas";
 import { disputesSearch } from "./pages/disputes/schemas";
 import { prefetchHome, prefetchPersonHome } from "./pages/home/loader";
+import { importsSearch } from "./pages/imports/schemas";
 import { jobsSearch } from "./pages/jobs/schemas";
 import { auditSearch, requestLogSearch } from "./pages/logs/schemas";
 
@@ -144,6 +145,8 @@ export const PAGES = {
   },
   spiffs: { path: "/spiffs", title: "SPIFFs", roles: READS_ALL, nav: { label: "SPIFFs", section: "setup" } },
   people: { path: "/people", title: "People", roles: READS_ALL, nav: { label: "People", section: "setup" } },
+  // Imports write (API.md §19: write scope), which of the people is admins alone.
+  imports: { path: "/imports", title: "Import", roles: ADMINS, nav: { label: "Import", section: "setup" } },
   apiKeys: { path: "/api-keys", title: "API keys", roles: ADMINS, nav: { label: "API keys", section: "system" } },
   webhooks: { path: "/webhooks", title: "Webhooks", roles: ADMINS, nav: { label: "Webhooks", section: "system" } },
   webhook: {
@@ -427,6 +430,12 @@ const plansRoute = pageRoute(PAGES.plans, plansSearch, () => import("./pages/pla
 const planRoute = pageRoute(PAGES.plan, undefined, () => import("./pages/plans/PlanPage"), "PlanPage");
 const spiffsRoute = pageRoute(PAGES.spiffs, spiffsSearch, () => import("./pages/spiffs/SpiffsPage"), "SpiffsPage");
 const peopleRoute = pageRoute(PAGES.people, peopleSearch, () => import("./pages/people/PeoplePage"), "PeoplePage");
+const importsRoute = pageRoute(
+  PAGES.imports,
+  importsSearch,
+  () => import("./pages/imports/ImportsPage"),
+  "ImportsPage",
+);
 const apiKeysRoute = pageRoute(
   PAGES.apiKeys,
   apiKeysSearch,
@@ -478,6 +487,7 @@ export const routeTree = rootRoute.addChildren([
     planRoute,
     spiffsRoute,
     peopleRoute,
+    importsRoute,
     apiKeysRoute,
     webhooksRoute,
     webhookRoute,

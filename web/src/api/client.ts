@@ -18,15 +18,28 @@ export function onSessionLost(listener: () => void): () => void {
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * What a write sends besides its own headers: the session's CSRF token. Early answers not taken are
+ * dropped first (a 401 from before a sign-in is never handed out after it).
+ */
+export function writeHeaders(): Record<string, string> {
+  forgetEarly();
+  return csrfToken ? { "X-CSRF-Token": csrfToken } : {};
+}
+
+/** Hears every answer: a 401 outside /auth/ means the session ended. */
+export function heardAnswer(path: string, status: number): void {
+  if (status === 401 && !path.startsWith("/api/v1/auth/")) for (const listener of listeners) listener();
+}
+
 const session: Middleware = {
   onRequest({ request }) {
-    if (!SAFE.has(request.method)) forgetEarly();
-    if (csrfToken && !SAFE.has(request.method)) request.headers.set("X-CSRF-Token", csrfToken);
+    if (!SAFE.has(request.method))
+      for (const [name, value] of Object.entries(writeHeaders())) request.headers.set(name, value);
     return request;
   },
   onResponse({ request, response }) {
-    const path = new URL(request.url).pathname;
-    if (response.status === 401 && !path.startsWith("/api/v1/auth/")) for (const listener of listeners) listener();
+    heardAnswer(new URL(request.url).pathname, response.status);
     return response;
   },
 };

@@ -47,6 +47,10 @@ export const REFRESH = {
   "POST /api/v1/users": ["users", "statements"],
   "PATCH /api/v1/users/{id}": ["users", "statements"],
   "POST /api/v1/users/{id}/invitations": [],
+  // An import of deals creates and changes pending deals and their lines (recalculated in steps); one of
+  // people changes who is listed, and where (GET /users/statements).
+  "POST /api/v1/imports/deals": LINES,
+  "POST /api/v1/imports/users": ["users", "statements"],
   "POST /api/v1/users/{id}/sessions/revoke": [],
   "POST /api/v1/api-keys": ["api-keys"],
   "POST /api/v1/api-keys/{id}/rotate": ["api-keys"],
