@@ -309,7 +309,28 @@ test("each template downloads with every column and an example row that the API'
   await expect(page).toHaveURL(/resource=users/);
   const people = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download a template for people" }).click();
-  expect((await people).suggestedFilename()).toBe("users-import-template.csv");
+  const peopleFile = await people;
+  expect(peopleFile.suggestedFilename()).toBe("users-import-template.csv");
+  const peopleText = await (await peopleFile.createReadStream())
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  expect(peopleText.split("\r\n")[0]).toBe(
+    "external_id,name,email,role,manager_id,manager_effective_from,active,payroll_id",
+  );
+  // Checked on the page as a people file: what the API's dry run of the same text says.
+  const { url, adminKey } = state();
+  const peopleAnswer = (await (
+    await fetch(`${url}/api/v1/imports/users?dry_run=true`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${adminKey}`, "Content-Type": "text/csv" },
+      body: peopleText,
+    })
+  ).json()) as ImportAnswer;
+  expect(peopleAnswer.errors).toEqual([]);
+  await chooseFile(page, "users-import-template.csv", peopleText);
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expectCounts(page, peopleAnswer, 0);
+  await expect(page.getByRole("button", { name: "Import 1 row" })).toBeEnabled();
   expect(problems).toEqual([]);
 });
 
