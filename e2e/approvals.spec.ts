@@ -94,7 +94,18 @@ test("an admin approves 20 deals at once from the queue, and the API has each ap
   expect(cents).toBeGreaterThan(0);
   await expect(page.getByTestId("selection-total")).toHaveText(`20 selected · commission ${money(cents / 100, "USD")}`);
 
+  // It asks first, with the count and the same exact total; nothing is approved until confirmed.
   await page.getByRole("button", { name: "Approve 20 selected" }).click();
+  const confirm = page.getByRole("dialog", { name: "Approve 20 deals?" });
+  await expect(confirm).toContainText(
+    `Approve 20 deals, ${money(cents / 100, "USD")} commission? Approving locks their lines.`,
+  );
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  const stillPending = await admin("GET", `/deals?status=pending&plan_id=${world.plan.id}&per_page=100`);
+  expect(stillPending.body.meta.total).toBe(20);
+  await page.getByRole("button", { name: "Approve 20 selected" }).click();
+  await confirm.getByRole("button", { name: "Approve 20 deals" }).click();
   await expect(page.getByTestId("bulk-outcome")).toContainText("Approved 20 deals", { timeout: 30_000 });
   await expect(page.getByTestId("bulk-outcome")).not.toContainText("failed");
   for (const deal of world.deals) {
@@ -125,6 +136,10 @@ test("a bulk approval lists each deal that failed with the server's message and 
   const again = await admin("POST", `/deals/${taken.id}/approve`, {});
   expect(again.status).toBe(409);
   await page.getByRole("button", { name: "Approve 3 selected" }).click();
+  const total = world.deals.reduce((sum, d) => sum + Math.round(d.total_commission * 100), 0) / 100;
+  const confirm = page.getByRole("dialog", { name: "Approve 3 deals?" });
+  await expect(confirm).toContainText(`Approve 3 deals, ${money(total, "USD")} commission?`);
+  await confirm.getByRole("button", { name: "Approve 3 deals" }).click();
   const outcome = page.getByTestId("bulk-outcome");
   await expect(outcome).toContainText("Approved 2 deals; 1 failed");
   const failure = outcome.locator(`li[data-deal-id="${taken.id}"]`);
@@ -191,6 +206,26 @@ test("reject with a reason; the shortcuts act on the focused row, never while ty
   await expect(drawer.getByTestId("commission-line")).toHaveCount(detail.commissions.length);
   await expect(drawer.getByTestId("explanation-summary").first()).toHaveText(detail.commissions[0].explanation.summary);
   await expect(drawer.getByTestId("line-amount").first()).toHaveText(money(detail.commissions[0].amount, "USD"));
+
+  // a asks, as the button does, naming the focused deal and its total as the API has it; Escape keeps it pending.
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await page.getByRole("heading", { name: "Approvals" }).click();
+  await page.keyboard.press("a");
+  const confirm = page.getByRole("dialog", { name: "Approve this deal?" });
+  await expect(confirm).toContainText(
+    `Approve ${newer.opportunity_name}, ${money(detail.total_commission, "USD")} commission? Approving locks its lines.`,
+  );
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  expect((await admin("GET", `/deals/${newer.id}`)).body.status).toBe("pending");
+  // The shortcuts wait while it is open; Enter approves (the confirm button has the focus).
+  await page.keyboard.press("a");
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press("a");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "No pending deals" })).toBeVisible();
+  expect((await admin("GET", `/deals/${newer.id}`)).body.status).toBe("approved");
   expect(problems).toEqual([]);
 });
 

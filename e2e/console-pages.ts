@@ -29,6 +29,12 @@ async function openResolveForm(page: Page): Promise<void> {
   await card.getByRole("radio", { name: "Partially approved" }).check();
 }
 
+/** The deal form saved empty: every field's problem in words, in its colours. */
+async function tryEmptyDeal(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Create deal" }).click();
+  await expect(page.getByText("Pick who owns the deal.")).toBeVisible();
+}
+
 /** What-if priced for the capped rep: the cap's headline on the page. */
 async function previewCapped(page: Page): Promise<void> {
   await page.getByRole("textbox", { name: "ARR amount" }).fill("12000");
@@ -81,6 +87,8 @@ export const PAGES: {
   { name: "deals", who: "rita", path: () => "/deals" },
   { name: "deals (admin)", who: "admin", path: () => "/deals" },
   { name: "deal", who: "rita", path: () => `/deals/${state().deals.ritaApproved}` },
+  { name: "new deal", who: "admin", path: () => "/deals/new", onPage: tryEmptyDeal },
+  { name: "edit deal", who: "admin", path: () => `/deals/${state().deals.ritaPending}/edit` },
   { name: "statement", who: "rita", path: () => `/statements/${state().period}` },
   { name: "statement (yearly)", who: "yearly", path: () => "/statements" },
   { name: "what-if", who: "rita", path: () => "/what-if" },

@@ -5,8 +5,19 @@ import { type Ctx, requireScope } from "../context.js";
 import { AppError, validationError } from "../errors.js";
 import { existingUserIds } from "../users/index.js";
 import { throwIfInvalid } from "./checks.js";
+import { getDeal } from "./read.js";
 import { missingUsers, namedUsers, writableOf } from "./records.js";
 import type { PreviewBody } from "./schema.js";
+
+/** The deal an edit's preview replaces, as the caller sees it (else, as for a plan, an unknown one: 422). */
+async function dealReplaced(ctx: Ctx, dealId: string): Promise<{ id: string; created_at: string }> {
+  const deal = await getDeal(ctx, dealId).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === "not_found")
+      throw validationError("deal_id", `deal ${dealId} does not exist`);
+    throw err;
+  });
+  return { id: deal.id, created_at: deal.created_at };
+}
 
 async function planSeen(ctx: Ctx, planId: string): Promise<boolean> {
   return getPlan(ctx, planId).then(
@@ -29,13 +40,14 @@ export async function previewDeal(ctx: Ctx, input: PreviewBody): Promise<Preview
     named.map(([, id]) => id).filter((id) => visible === null || visible.includes(id)),
   );
   throwIfInvalid(missingUsers(named, known));
-  const { plan_id: planId, ...body } = input;
+  const { plan_id: planId, deal_id: dealId, ...body } = input;
   // Its lines would show the plan's quota, rates and cap: a person tries only a plan they see.
   if (planId !== undefined && visible !== null && !(await planSeen(ctx, planId))) {
     throw validationError("plan_id", `comp plan ${planId} does not exist`);
   }
+  const replacing = dealId === undefined ? undefined : await dealReplaced(ctx, dealId);
   const fields = writableOf(body);
-  const preview = await priceUnsavedDeal(ctx.db, fields, ctx.now, planId);
+  const preview = await priceUnsavedDeal(ctx.db, fields, ctx.now, planId, replacing);
   if (!preview) throw validationError("plan_id", `comp plan ${planId} does not exist`);
   return preview;
 }

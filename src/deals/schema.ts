@@ -137,6 +137,10 @@ export type BulkResult = z.infer<typeof BulkResult>;
 
 export const PreviewBody = CreateDealBody.extend({
   plan_id: Id.optional().describe("Try this plan (a draft too) for every credited user."),
+  deal_id: Id.optional().describe(
+    "Price an edit of this stored deal before it is saved: its stored values leave the periods, these take its " +
+      "place in their order (as PATCH would). 422 when you do not see it.",
+  ),
 });
 export type PreviewBody = z.infer<typeof PreviewBody>;
 

@@ -75,6 +75,24 @@ type Page = keyof Awaited<ReturnType<typeof pages>>;
  * write). Lists of a resource are read again together (the approval queue with the to-pay list).
  */
 const CHANGES: [write: string, pages: Page[]][] = [
+  // A deal written or deleted prices its periods again: its owner's numbers, the lists and the queue.
+  ...(["POST /api/v1/deals", "PATCH /api/v1/deals/{id}", "DELETE /api/v1/deals/{id}"] as const).map(
+    (write): [string, Page[]] => [
+      write,
+      [
+        "home",
+        "recentDeals",
+        "dealList",
+        "statement",
+        "deal",
+        "approvalQueue",
+        "toPay",
+        "payouts",
+        "owed",
+        "teamNumbers",
+      ],
+    ],
+  ),
   [
     "POST /api/v1/deals/{id}/approve",
     [

@@ -99,6 +99,14 @@ export const PAGES = {
     roles: EVERYONE,
   },
   deals: { path: "/deals", title: "Deals", roles: EVERYONE, nav: { label: "Deals", section: "pay" } },
+  // POST, PATCH and DELETE /deals take the write scope, which of the roles only admins' carries (MAY.write).
+  newDeal: { path: "/deals/new", title: "New deal", roles: ADMINS },
+  editDeal: {
+    path: "/deals/$dealId/edit",
+    title: "Edit deal",
+    params: { dealId: idParam(ID_PREFIXES.deal, "deal") },
+    roles: ADMINS,
+  },
   deal: {
     path: "/deals/$dealId",
     title: "Deal",
@@ -378,6 +386,8 @@ const dealRoute = createRoute({
       : undefined,
   component: screen(PAGES.deal, () => import("./pages/deals/DealPage"), "DealPage"),
 });
+const newDealRoute = pageRoute(PAGES.newDeal, undefined, () => import("./pages/deals/NewDealPage"), "NewDealPage");
+const editDealRoute = pageRoute(PAGES.editDeal, undefined, () => import("./pages/deals/EditDealPage"), "EditDealPage");
 /** /statements: the person's plan period, found before anything is drawn; the address is replaced. */
 const statementsRoute = createRoute({
   getParentRoute: signedIn,
@@ -473,6 +483,8 @@ export const routeTree = rootRoute.addChildren([
     homeRoute,
     personRoute,
     dealsRoute,
+    newDealRoute,
+    editDealRoute,
     dealRoute,
     statementsRoute,
     statementRoute,

@@ -49,17 +49,22 @@ function toPreviewLine(line: DesiredLine): PreviewLine {
   return { ...rest, amount: Number(line.amount), explanation: line.explanation as PreviewLine["explanation"] };
 }
 
-/** The lines a deal would earn if created now, computed from the stored data; nothing is written. */
+/**
+ * The lines a deal would earn if created now, computed from the stored data; nothing is written.
+ * `replacing`: a stored deal these values would replace (an edit not saved yet): its stored credits
+ * leave the periods, and the values take its place in §5 order (its id and created_at).
+ */
 export async function priceUnsavedDeal(
   db: Db,
   input: UnsavedDeal,
   now: Date,
   planId?: string,
+  replacing?: { id: string; created_at: string },
 ): Promise<Preview | null> {
   const deal: EngineDeal = {
-    id: newId("deal", now.getTime()),
+    id: replacing?.id ?? newId("deal", now.getTime()),
     ...input,
-    created_at: now.toISOString(),
+    created_at: replacing?.created_at ?? now.toISOString(),
     splits: [],
     status: "pending",
   };
@@ -81,7 +86,7 @@ export async function priceUnsavedDeal(
     else noPlan.push({ user_id: credit.user_id, reason: match.reason });
     lines.push(...spiffLinesOf(credit, match, spiffs));
   }
-  const stored = await loadBucketEntries(db, uniqueBuckets(buckets));
+  const stored = (await loadBucketEntries(db, uniqueBuckets(buckets))).filter((e) => e.deal.id !== deal.id);
   const entries: EntryRow[] = [
     ...stored.map((e) => (planId ? { ...e, deal: { ...e.deal, status: "pending" } } : e)),
     ...credits.map((c) => ({ ...c, locked_plan_id: null, locked_period: null, locked_amount: null })),

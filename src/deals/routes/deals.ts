@@ -229,7 +229,8 @@ function previewRoute(app: App): void {
       description:
         "The lines a deal body would earn if created now (same validation as POST /deals), persisting nothing. " +
         "plan_id tries that plan (a draft too) for every credited user, as if assigned to it and active; their " +
-        "other deals of the period are priced under it too.",
+        "other deals of the period are priced under it too. deal_id prices an edit of that deal as PATCH would: its " +
+        "stored values leave the periods and these take its place.",
       body: PreviewBody,
       response: Preview,
     },

@@ -1019,7 +1019,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a deal's commissions
-         * @description The lines a deal body would earn if created now (same validation as POST /deals), persisting nothing. plan_id tries that plan (a draft too) for every credited user, as if assigned to it and active; their other deals of the period are priced under it too.
+         * @description The lines a deal body would earn if created now (same validation as POST /deals), persisting nothing. plan_id tries that plan (a draft too) for every credited user, as if assigned to it and active; their other deals of the period are priced under it too. deal_id prices an edit of that deal as PATCH would: its stored values leave the periods and these take its place.
          */
         post: operations["previewCommission"];
         delete?: never;
@@ -7015,6 +7015,8 @@ export interface operations {
                     contract_end?: string | null;
                     /** @description Try this plan (a draft too) for every credited user. */
                     plan_id?: string;
+                    /** @description Price an edit of this stored deal before it is saved: its stored values leave the periods, these take its place in their order (as PATCH would). 422 when you do not see it. */
+                    deal_id?: string;
                 };
             };
         };

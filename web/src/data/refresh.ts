@@ -18,6 +18,10 @@ export const REFRESH = {
   "POST /api/v1/auth/logout": EVERYTHING,
   "POST /api/v1/auth/invitations/accept": EVERYTHING,
   "POST /api/v1/auth/password": [],
+  // A deal written or deleted is priced again with the later deals of its periods.
+  "POST /api/v1/deals": LINES,
+  "PATCH /api/v1/deals/{id}": LINES,
+  "DELETE /api/v1/deals/{id}": LINES,
   "POST /api/v1/deals/{id}/approve": LINES,
   "POST /api/v1/deals/{id}/reject": LINES,
   "POST /api/v1/deals/{id}/mark-paid": LINES,

@@ -1,7 +1,43 @@
 import { api, unwrap } from "../../api/client";
+import type { BodyOf } from "../../api/types";
 import { runBulk } from "../../lib/bulk";
+import { keys } from "../keys";
 import { useWrite } from "../write";
 import type { Deal } from "./queries";
+
+export type CreateDealBody = BodyOf<"createDeal">;
+export type UpdateDealBody = BodyOf<"updateDeal">;
+
+/**
+ * POST /deals: a pending deal, calculated. The key is the form's for this body: a second click or a
+ * retry of the same body replays the first answer instead of creating the deal twice.
+ */
+export function useCreateDeal() {
+  return useWrite("POST /api/v1/deals", ({ body, idempotencyKey }: { body: CreateDealBody; idempotencyKey: string }) =>
+    unwrap(api.POST("/api/v1/deals", { params: { header: { "Idempotency-Key": idempotencyKey } }, body })),
+  );
+}
+
+/**
+ * PATCH /deals/{id} with the ETag the edit started from (`If-Match`): a change someone made since (an
+ * edit, an approval, a recalculation of its lines) is refused with 412 and nothing is saved.
+ */
+export function useUpdateDeal(id: string) {
+  return useWrite("PATCH /api/v1/deals/{id}", ({ body, etag }: { body: UpdateDealBody; etag: string | null }) =>
+    unwrap(
+      api.PATCH("/api/v1/deals/{id}", { params: { path: { id }, header: etag ? { "If-Match": etag } : {} }, body }),
+    ),
+  );
+}
+
+/** DELETE /deals/{id}: a pending or rejected deal; the deal's own queries are not asked for again. */
+export function useDeleteDeal(id: string) {
+  return useWrite(
+    "DELETE /api/v1/deals/{id}",
+    () => unwrap(api.DELETE("/api/v1/deals/{id}", { params: { path: { id } } })),
+    { gone: keys.deals.detail(id) },
+  );
+}
 
 interface Bulk {
   deals: readonly Deal[];

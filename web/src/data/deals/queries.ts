@@ -20,11 +20,23 @@ export const dealsQuery = defineQuery("GET /api/v1/deals", (query: DealsQuery) =
   }),
 );
 
+// The ETag of each deal's latest read, beside the cache rather than in it: every page reads the deal as
+// the API gives it, and only an edit needs the tag it started from (sent back as If-Match).
+const lastEtags = new Map<string, string | null>();
+
+/** The ETag of the deal as last read (dealQuery): what an edit that starts now sends back as If-Match. */
+export const etagOfLastRead = (id: string): string | null => lastEtags.get(id) ?? null;
+
 /** One deal with its lines and explanations. */
 export const dealQuery = defineQuery("GET /api/v1/deals/{id}", (id: string) =>
   queryOptions({
     queryKey: keys.deals.detail(id),
-    queryFn: () => unwrap(api.GET("/api/v1/deals/{id}", { params: { path: { id } } })),
+    queryFn: async () => {
+      const result = await api.GET("/api/v1/deals/{id}", { params: { path: { id } } });
+      const deal = await unwrap(Promise.resolve(result));
+      lastEtags.set(id, result.response.headers.get("ETag"));
+      return deal;
+    },
   }),
 );
 

@@ -14,6 +14,7 @@ import { DataTable, listOf } from "../../ui/DataTable";
 import { PageHeader } from "../../ui/PageHeader";
 import { EmptyState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
+import { ApproveDialog } from "./ApproveDialog";
 import { BulkOutcome } from "./BulkOutcome";
 import { DealDrawer } from "./DealDrawer";
 import { QueueFilters } from "./QueueFilters";
@@ -45,6 +46,8 @@ export function ApprovalsPage() {
   const [selected, setSelected] = useState<Map<string, Deal>>(new Map());
   const [focused, setFocused] = useState(0);
   const [rejecting, setRejecting] = useState<Deal | null>(null);
+  // What the person is asked to confirm before it is approved: approving locks lines.
+  const [confirming, setConfirming] = useState<Deal[] | null>(null);
   const progress = useProgress();
   const [outcome, setOutcome] = useState<Outcome<Deal> | null>(null);
 
@@ -76,8 +79,13 @@ export function ApprovalsPage() {
     show({ ...searchOf(FIRST_VIEW.filters), deal: undefined });
   };
 
+  /** Every approval asks first (the bar, a row's button, the "a" key): the count and total, then the run. */
   const approve = (targets: Deal[]) => {
     if (targets.length === 0 || approveMany.isPending) return;
+    setConfirming(targets);
+  };
+  const runApproval = (targets: Deal[]) => {
+    setConfirming(null);
     setOutcome(null);
     approveMany.mutate(
       { deals: targets, progress: progress.report },
@@ -113,7 +121,7 @@ export function ApprovalsPage() {
       return next;
     });
   const current = deals[Math.min(focused, deals.length - 1)];
-  useQueueShortcuts(open === null && rejecting === null && deals.length > 0, {
+  useQueueShortcuts(open === null && rejecting === null && confirming === null && deals.length > 0, {
     next: () => setFocused((i) => Math.min(i + 1, deals.length - 1)),
     previous: () => setFocused((i) => Math.max(i - 1, 0)),
     toggle: () => current && toggle(current),
@@ -233,6 +241,11 @@ export function ApprovalsPage() {
         })}
       />
       <DealDrawer dealId={open} onClose={() => setOpen(null)} nameOf={nameOf} />
+      <ApproveDialog
+        deals={confirming}
+        onConfirm={() => confirming && runApproval(confirming)}
+        onClose={() => setConfirming(null)}
+      />
       <RejectDialog
         deal={rejecting}
         onClose={(rejected) => {

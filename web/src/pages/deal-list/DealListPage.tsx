@@ -4,7 +4,7 @@ import { getRouteApi, useRouteContext } from "@tanstack/react-router";
 import type { Deal, DealSort } from "../../data/deals/queries";
 import { everyoneQuery, namesOf } from "../../data/users/queries";
 import { date, money } from "../../lib/format";
-import { AnchorLink } from "../../ui/AnchorLink";
+import { AnchorLink, ButtonLink } from "../../ui/AnchorLink";
 import { commissionLabel } from "../../ui/commission/commissionLabel";
 import { type Column, DataTable, listOf } from "../../ui/DataTable";
 import { DEAL_STATUS_LABELS } from "../../ui/labels";
@@ -94,7 +94,13 @@ export function DealListPage() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Deals">
+      <PageHeader
+        title="Deals"
+        action={
+          // POST /deals takes the write scope: of the roles, only admins' carries it (MAY.write).
+          role === "admin" && <ButtonLink to="/deals/new">New deal</ButtonLink>
+        }
+      >
         {role === "rep"
           ? "Every deal that credits you, with your own commission on it."
           : role === "manager"

@@ -8,6 +8,7 @@ import { type DealDetail, dealHistoryQuery, dealQuery } from "../../data/deals/q
 import { everyoneQuery, namesOf } from "../../data/users/queries";
 import { date, money, sharePercent } from "../../lib/format";
 import { sumMoney } from "../../lib/money";
+import { ButtonLink } from "../../ui/AnchorLink";
 import { commissionLabel } from "../../ui/commission/commissionLabel";
 import { DealLines } from "../../ui/commission/DealLines";
 import { DisputeList } from "../../ui/commission/DisputeList";
@@ -17,11 +18,16 @@ import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
 import { useRenderedMark } from "../../ui/useRenderedMark";
 import { CancellationFacts, ClawbackActions } from "./DealCancellation";
 import { DealHistory } from "./DealHistory";
+import { DeleteDeal } from "./DeleteDeal";
+import { editable } from "./deal-editable";
 import { dealDisputes } from "./loader";
 
 // The form (and the kit's Select and NumberInput under it) loads when someone opens it, not with every deal.
 const DisputeForm = lazy(() => import("./DisputeForm").then((m) => ({ default: m.DisputeForm })));
 const AdjustmentForm = lazy(() => import("./AdjustmentForm").then((m) => ({ default: m.AdjustmentForm })));
+
+/** Admins write deals (POST, PATCH and DELETE /deals take the write scope, MAY.write): pending ones here. */
+const mayEdit = (deal: DealDetail, user: SessionUser) => user.role === "admin" && editable(deal);
 
 /** Admins and finance adjust (API.md §4): any deal but a rejected one. */
 const mayAdjust = (deal: DealDetail, user: SessionUser) =>
@@ -77,6 +83,14 @@ function DealView({ deal }: { deal: DealDetail }) {
           </Group>
         </Stack>
         <Group gap="xs">
+          {mayEdit(deal, session.user) && (
+            <>
+              <ButtonLink variant="default" to="/deals/$dealId/edit" params={{ dealId: deal.id }}>
+                Edit
+              </ButtonLink>
+              <DeleteDeal deal={deal} />
+            </>
+          )}
           <ClawbackActions deal={deal} nameOf={nameOf} />
           {mayAdjust(deal, session.user) && (
             <Button variant="default" onClick={() => setAdjusting(true)}>
