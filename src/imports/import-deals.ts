@@ -11,40 +11,37 @@ import { emailsIn, isEmail, userCells } from "./user-cells.js";
 
 type CsvFile = CsvTable & { columns: Columns<DealField> };
 
-/** Every row's outcome and, when no row has a problem, the items to write (created or changed deals only). */
-interface DealPlan {
-  outcomes: RowOutcome[];
-  writes: BulkItem[];
-}
-
-async function planDeals(tx: Tx, ctx: Ctx, file: CsvFile, lock: boolean): Promise<DealPlan> {
-  const { header, rows, columns } = file;
+/** What the rows are checked against: the stored deals and users they name (locked with `lock`). */
+async function loadPreview(tx: Tx, ctx: Ctx, file: CsvFile, lock: boolean) {
+  const { rows, columns } = file;
   const userColumns = ["owner_id", "split_user_ids"] as const;
   const cells = rows.flatMap((r) => userColumns.map((f) => cellOf(columns, r.cells, f)));
   const emails = emailsIn(cells);
   const idsByEmail = new Map((await usersNamed(tx, { emails })).map((u) => [u.email.toLowerCase(), u.id]));
-  const users = userCells(idsByEmail);
   const namedIds = new Set<string>(idsByEmail.values());
   for (const cell of cells) {
     for (const part of cell?.split(";") ?? []) if (part.trim() && !isEmail(part)) namedIds.add(part.trim());
   }
   const externalIds = [...new Set(rows.map((r) => cellOf(columns, r.cells, "external_id")).filter((x) => !!x))];
   const preview = await previewUpserts(tx, ctx, externalIds as string[], [...namedIds], { lock });
+  return { preview, users: userCells(idsByEmail) };
+}
+
+/** Every row's outcome and, when no row has a problem, the items to write (created or changed deals only). */
+async function checkRows(file: CsvFile, { preview, users }: Awaited<ReturnType<typeof loadPreview>>) {
+  const { header, rows, columns } = file;
   const firstRow = new Map<string, number>();
   const outcomes: RowOutcome[] = [];
   const writes: BulkItem[] = [];
   for (const csvRow of rows) {
-    const read = readDealRow(csvRow, columns, preview.stored, users, header.length);
-    const { row, externalId, item, errors } = read;
+    const { row, externalId, item, errors } = readDealRow(csvRow, columns, preview.stored, users, header.length);
     if (externalId !== null) {
       const first = firstRow.get(externalId);
       if (first === undefined) firstRow.set(externalId, row);
-      else
-        errors.push({
-          row,
-          field: "external_id",
-          message: `repeats row ${first} (${externalId}); each deal once per file`,
-        });
+      else {
+        const message = `repeats row ${first} (${externalId}); each deal once per file`;
+        errors.push({ row, field: "external_id", message });
+      }
     }
     const check = item && errors.length === 0 ? preview.check(item) : undefined;
     if (check) errors.push(...checkErrors(row, check));
@@ -68,9 +65,13 @@ export async function importDeals(ctx: Ctx, text: string, query: ImportQuery): P
   // Read before the transaction: parsing a large file must not hold the embedded database's one connection.
   const table = await readCsv(text);
   const file = { ...table, columns: resolveColumns(table.header, query.map, DEAL_FIELDS, ["external_id"]) };
+  if (query.dry_run) {
+    // Only the reads hold the database (the embedded one has one connection); the rows are checked after.
+    const loaded = await withTransaction(ctx, (tx) => loadPreview(tx, ctx, file, false));
+    return dryRunResult((await checkRows(file, loaded)).outcomes);
+  }
   return withTransaction(ctx, async (tx) => {
-    const { outcomes, writes } = await planDeals(tx, ctx, file, !query.dry_run);
-    if (query.dry_run) return dryRunResult(outcomes);
+    const { outcomes, writes } = await checkRows(file, await loadPreview(tx, ctx, file, true));
     throwIfRowErrors(outcomes);
     const inTx = { ...ctx, db: tx };
     let jobId: string | null = null;

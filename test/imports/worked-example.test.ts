@@ -70,6 +70,12 @@ describe("API.md §19 worked example", () => {
       errors: [],
       recalculation_job_id: null,
     });
+    // SF-002 is in EUR, its owner's plan in USD (no rate stored): created all the same, with no plan line.
+    const api = new Api(t, "read");
+    const globex = ok<{ data: { currency: string; status: string; arr_amount: number; total_commission: number }[] }>(
+      await api.get("/deals?external_id=SF-002"),
+    ).data[0];
+    expect(globex).toMatchObject({ currency: "EUR", status: "pending", arr_amount: 1007, total_commission: 0 });
     expect(ok(await postCsv(t, "deals", fixed))).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
     expect(ok(await postCsv(t, "deals", fixed.replace("1007.00", "1100.00")))).toMatchObject({
       created: 0,

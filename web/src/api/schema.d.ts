@@ -3456,7 +3456,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Body over 1 MiB (payload_too_large) */
+        /** @description Body over 1 MiB; a CSV import over 32 MiB or 50,000 rows (payload_too_large) */
         PayloadTooLarge: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
@@ -3468,7 +3468,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Body is not application/json (unsupported_media_type) */
+        /** @description Body is not application/json; a CSV import's not text/csv (unsupported_media_type) */
         UnsupportedMediaType: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
