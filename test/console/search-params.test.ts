@@ -78,6 +78,7 @@ const WRITTEN: Record<string, Record<string, unknown>> = {
   "/audit": { resource: "user", resource_id: "usr_1", actor: "owner-cli", since: "2026-11-26T08:30:00.000Z", page: 2 },
   "/request-log": { key_id: "key_1", user_id: "usr_1", status: 404, since: "2026-11-26T08:30:00.000Z", page: 2 },
   "/jobs": { status: "queued", kind: "recalculate", page: 2 },
+  "/imports": { resource: "users" },
 };
 
 describe("search parameters: zod-validated on every route that has them", () => {
