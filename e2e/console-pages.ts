@@ -99,7 +99,7 @@ export const PAGES: {
   { name: "approvals", who: "admin", path: () => "/approvals" },
   { name: "person", who: "director", path: () => `/people/${state().users.rita.id}` },
   { name: "plans", who: "admin", path: () => "/plans" },
-  { name: "plan builder", who: "admin", path: () => "/plans", onPage: openPlanBuilder },
+  { name: "plans (the plan builder open)", who: "admin", path: () => "/plans", onPage: openPlanBuilder },
   { name: "plan", who: "admin", path: () => `/plans/${state().planId}` },
   { name: "plan (finance)", who: "finance", path: () => `/plans/${state().planId}` },
   { name: "people", who: "admin", path: () => "/people" },
