@@ -66,7 +66,7 @@ function drainRejectedBody(raw: IncomingMessage, reply: FastifyReply): void {
   let drained = 0;
   raw.on("data", (chunk: Buffer) => {
     drained += chunk.length;
-    if (drained > DRAIN_LIMIT) raw.socket.destroy();
+    if (drained > DRAIN_LIMIT) raw.destroy();
   });
   raw.resume();
 }
