@@ -14,6 +14,9 @@ export const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as cons
 
 export const PLAN_STATUSES = ["draft", "active", "archived"] as const;
 export const PLAN_PERIODS = ["month", "quarter", "year"] as const;
+/** API.md §16: a standard plan pays the credited rep; an override plan pays a manager on the credits below. */
+export const PLAN_KINDS = ["standard", "override"] as const;
+export type PlanKind = (typeof PLAN_KINDS)[number];
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 
 export const DEAL_TYPES = ["new_business", "expansion", "renewal", "other"] as const;
@@ -21,7 +24,7 @@ export type DealType = (typeof DEAL_TYPES)[number];
 export const DEAL_STATUSES = ["pending", "approved", "rejected", "disputed", "paid", "cancelled"] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
-export const COMMISSION_KINDS = ["plan", "spiff", "adjustment", "clawback"] as const;
+export const COMMISSION_KINDS = ["plan", "spiff", "override", "adjustment", "clawback"] as const;
 /** API.md §14: how a cancellation scales a plan's clawback. */
 export const CLAWBACK_PRORATIONS = ["none", "unserved_days"] as const;
 export const COMMISSION_STATUSES = ["pending", "approved", "paid", "void"] as const;

@@ -202,8 +202,10 @@ export const Statement = z
     plans: z.array(StatementPlan),
     lines: z.array(StatementLine),
     totals: z
-      .object({ plan: Cents, spiff: Cents, adjustment: Cents, clawback: Cents, total: Cents })
-      .describe("Σ of the lines by kind, to the cent (clawback: ≤ 0, API.md §14)."),
+      .object({ plan: Cents, spiff: Cents, override: Cents, adjustment: Cents, clawback: Cents, total: Cents })
+      .describe(
+        "Σ of the lines by kind, to the cent (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14).",
+      ),
     by_status: z
       .object({ pending: Cents, approved: Cents, paid: Cents })
       .describe("Σ of the lines by status, to the cent."),

@@ -9,6 +9,7 @@ import type {
   InvitationsTable,
   JobsTable,
   RateLimitsTable,
+  ReportingLinesTable,
   RequestLogsTable,
   SchemaMigrationsTable,
   SessionsTable,
@@ -38,6 +39,7 @@ export interface DB {
   api_key_version: ApiKeyVersionTable;
   deal_counts: DealCountsTable;
   users: UsersTable;
+  reporting_lines: ReportingLinesTable;
   invitations: InvitationsTable;
   sessions: SessionsTable;
   audit_events: AuditEventsTable;

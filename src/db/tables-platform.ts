@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { ACTOR_TYPES, JOB_STATUSES, ROLES, Scope } from "../enums.js";
-import type { Json, OneOf, PgColumns, Timestamp } from "./column-types.js";
+import type { DateOnly, Json, OneOf, PgColumns, Timestamp } from "./column-types.js";
 
 /** Row types of the platform's tables: keys, users, audit, request logs, jobs, the outbox, limits. */
 
@@ -40,6 +40,14 @@ export interface UsersTable {
   password_changed_at: Timestamp | null;
   /** The person's id in the payroll system (API.md §13), unique when set. */
   payroll_id: Generated<string | null>;
+}
+
+/** API.md §16 (migration 016): a span of a user's reporting line, inclusive; manager_id null = no manager. */
+export interface ReportingLinesTable {
+  user_id: string;
+  manager_id: string | null;
+  effective_from: DateOnly;
+  effective_to: DateOnly | null;
 }
 
 export interface InvitationsTable {

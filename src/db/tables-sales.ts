@@ -9,6 +9,7 @@ import type {
   DISPUTE_OUTCOMES,
   DISPUTE_REASONS,
   DISPUTE_STATUSES,
+  PLAN_KINDS,
   PLAN_PERIODS,
   PLAN_STATUSES,
 } from "../enums.js";
@@ -29,6 +30,13 @@ export interface PlanTermsColumns {
   effective_to: DateOnly | null;
   /** API.md §14 (migration 015): the clawback policy of these terms; percent an exact decimal string. */
   clawback: Json<ClawbackColumn> | null;
+  /** API.md §16 (migration 016): an override plan's rate per depth below the manager; null on standard plans. */
+  override_levels: Json<OverrideLevelColumn[]> | null;
+}
+
+export interface OverrideLevelColumn {
+  depth: number;
+  rate: string;
 }
 
 export interface ClawbackColumn {
@@ -39,6 +47,7 @@ export interface ClawbackColumn {
 
 export interface CompPlansTable extends PlanTermsColumns {
   id: string;
+  kind: Generated<OneOf<typeof PLAN_KINDS>>;
   name: string;
   description: string | null;
   status: OneOf<typeof PLAN_STATUSES>;

@@ -14,6 +14,12 @@ export { listUsers } from "./list.js";
 export { managerLinks, usersNamed } from "./lookup.js";
 export { userNames } from "./names.js";
 export { getUser } from "./read.js";
+export {
+  type ReportingChange,
+  type ReportingChangeHandler,
+  reportingChanged,
+  setReportingChangeHandler,
+} from "./reporting-port.js";
 export { userRoutes } from "./routes.js";
 export { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "./schema.js";
 export { updateUser } from "./update.js";

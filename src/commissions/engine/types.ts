@@ -7,9 +7,17 @@ export interface Tier {
   rate: string;
 }
 
+/** API.md §16: an override plan's rate for the credits exactly `depth` levels below the manager. */
+export interface OverrideLevel {
+  depth: number;
+  rate: string;
+}
+
 export interface PlanInput {
   id: string;
   version: number;
+  /** A standard plan (absent: standard) pays the credited user; an override plan pays a manager on the credits below (§16). */
+  kind?: "standard" | "override";
   status: "draft" | "active" | "archived";
   currency: string;
   period: PeriodKind;
@@ -19,6 +27,16 @@ export interface PlanInput {
   deal_type_multipliers: Record<string, string>;
   min_deal_amount: string | null;
   cap_per_period: string | null;
+  /** Override plans only: by depth, ascending. */
+  override_levels?: OverrideLevel[] | null;
+  effective_from: string;
+  effective_to: string | null;
+}
+
+/** A span of a user's reporting line (inclusive; `effective_to` null = open; `manager_id` null = none). */
+export interface ReportingLineInput {
+  user_id: string;
+  manager_id: string | null;
   effective_from: string;
   effective_to: string | null;
 }

@@ -12,13 +12,18 @@ type Totals = Statement["totals"];
 type PlanSummary = Statement["plans"][number];
 
 function totalsOf(lines: Commission[]): Totals {
-  const sums = { plan: ZERO, spiff: ZERO, adjustment: ZERO, clawback: ZERO };
-  for (const line of lines) sums[line.kind] = plus(sums[line.kind], parse(line.amount.toFixed(2)));
-  const total = plus(plus(plus(sums.plan, sums.spiff), sums.adjustment), sums.clawback);
+  const sums = { plan: ZERO, spiff: ZERO, override: ZERO, adjustment: ZERO, clawback: ZERO };
+  let total = ZERO;
+  for (const line of lines) {
+    const amount = parse(line.amount.toFixed(2));
+    sums[line.kind] = plus(sums[line.kind], amount);
+    total = plus(total, amount);
+  }
   const n = centsNumber;
   return {
     plan: n(sums.plan),
     spiff: n(sums.spiff),
+    override: n(sums.override),
     adjustment: n(sums.adjustment),
     clawback: n(sums.clawback),
     total: n(total),

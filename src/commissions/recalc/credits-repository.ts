@@ -31,6 +31,9 @@ function targetCondition(eb: SplitsEb, target: RecalcTarget, coarse: boolean, by
       return eb.and([eb("s.user_id", "=", target.user_id), inRanges(eb, target.ranges)]);
     case "spiff":
       return inRanges(eb, target.ranges);
+    case "overrides":
+      // Only override lines move: `planOverrides` reads their deals; no credit is re-matched.
+      return eb.val(false);
     case "plan":
       // The user prefilter lets the planner walk deal_splits by user (deal_splits_user_idx) instead of
       // testing both EXISTS against every pending credit in the database. A job batch already names its

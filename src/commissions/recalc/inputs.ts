@@ -50,6 +50,8 @@ export function unsavedCredits(deals: (DealCols & { splits: { user_id: string; p
 
 type PlanRow = Omit<PlanInput, "tiers"> & { tiers: PlanInput["tiers"] };
 
+const LEVELS_BY_DEPTH = (a: { depth: number }, b: { depth: number }) => a.depth - b.depth;
+
 export function toPlanInput(row: PlanRow): PlanInput {
   return {
     id: row.id,
@@ -63,6 +65,8 @@ export function toPlanInput(row: PlanRow): PlanInput {
     deal_type_multipliers: row.deal_type_multipliers,
     min_deal_amount: row.min_deal_amount,
     cap_per_period: row.cap_per_period,
+    kind: row.kind ?? "standard",
+    override_levels: row.override_levels ? [...row.override_levels].sort(LEVELS_BY_DEPTH) : null,
     effective_from: row.effective_from,
     effective_to: row.effective_to,
   };

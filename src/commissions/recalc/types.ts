@@ -18,13 +18,16 @@ export interface DateRange {
  * - `deals`: these deals' own data changed (plus `buckets` they left, captured before the change);
  * - `user`: a user's assignments changed over these date ranges;
  * - `plan`: a plan's terms, dates or status changed;
- * - `spiff`: a SPIFF changed over these windows (only SPIFF lines move).
+ * - `spiff`: a SPIFF changed over these windows (only SPIFF lines move);
+ * - `overrides`: who reports to whom changed for these users (a user and everyone ever below them) over
+ *   these close-date ranges: only override lines move (API.md §16).
  */
 export type RecalcTarget =
   | { type: "deals"; deal_ids: string[]; buckets?: BucketKey[] }
   | { type: "user"; user_id: string; ranges: DateRange[] }
   | { type: "plan"; plan_id: string }
-  | { type: "spiff"; ranges: DateRange[] };
+  | { type: "spiff"; ranges: DateRange[] }
+  | { type: "overrides"; user_ids: string[]; ranges: DateRange[] };
 
 export type EngineDeal = DealInput & { status: string };
 

@@ -2246,7 +2246,7 @@ export interface components {
             plan_version: number | null;
             spiff_id: string | null;
             /** @enum {string} */
-            kind: "plan" | "spiff" | "adjustment" | "clawback";
+            kind: "plan" | "spiff" | "override" | "adjustment" | "clawback";
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
             /** @description Money: ≤ 2 decimals. */
@@ -2271,10 +2271,11 @@ export interface components {
             period: string;
             plans: components["schemas"]["StatementPlan"][];
             lines: components["schemas"]["StatementLine"][];
-            /** @description Σ of the lines by kind, to the cent (clawback: ≤ 0, API.md §14). */
+            /** @description Σ of the lines by kind, to the cent (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14). */
             totals: {
                 plan: number;
                 spiff: number;
+                override: number;
                 adjustment: number;
                 clawback: number;
                 total: number;
@@ -2289,10 +2290,11 @@ export interface components {
         TeamStatement: {
             period: string;
             plans: components["schemas"]["StatementPlan"][];
-            /** @description Σ of the lines by kind, to the cent (clawback: ≤ 0, API.md §14). */
+            /** @description Σ of the lines by kind, to the cent (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14). */
             totals: {
                 plan: number;
                 spiff: number;
+                override: number;
                 adjustment: number;
                 clawback: number;
                 total: number;
@@ -7420,8 +7422,8 @@ export interface operations {
                 deal_id?: string;
                 /** @description One of pending, approved, paid, void, or several comma-separated. */
                 status?: ("pending" | "approved" | "paid" | "void")[];
-                /** @description One of plan, spiff, adjustment, clawback, or several comma-separated. */
-                kind?: ("plan" | "spiff" | "adjustment" | "clawback")[];
+                /** @description One of plan, spiff, override, adjustment, clawback, or several comma-separated. */
+                kind?: ("plan" | "spiff" | "override" | "adjustment" | "clawback")[];
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period?: string;
                 /** @description The lines' currency, e.g. USD. */
@@ -7724,8 +7726,8 @@ export interface operations {
                 deal_id?: string;
                 /** @description One of pending, approved, paid, void, or several comma-separated. */
                 status?: ("pending" | "approved" | "paid" | "void")[];
-                /** @description One of plan, spiff, adjustment, clawback, or several comma-separated. */
-                kind?: ("plan" | "spiff" | "adjustment" | "clawback")[];
+                /** @description One of plan, spiff, override, adjustment, clawback, or several comma-separated. */
+                kind?: ("plan" | "spiff" | "override" | "adjustment" | "clawback")[];
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period?: string;
                 /** @description The lines' currency, e.g. USD. */
