@@ -30,6 +30,7 @@ export function dropSafeIntegerBounds(node: unknown): void {
 const LINE_KINDS = {
   plan: "PlanExplanation",
   spiff: "SpiffExplanation",
+  override: "OverrideExplanation",
   adjustment: "AdjustmentExplanation",
   clawback: "ClawbackExplanation",
 };

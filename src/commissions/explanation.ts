@@ -46,6 +46,41 @@ export const SpiffExplanation = z
   })
   .meta({ id: "SpiffExplanation" });
 
+/** A manager's override on one deal (API.md §16): per depth below them, who was credited, capped, times the rate. */
+export const OverrideExplanation = z
+  .looseObject({
+    summary: z.string(),
+    plan_id: z.string(),
+    plan_version: z.number().int(),
+    period: z.string(),
+    levels: z.array(
+      z.object({
+        depth: z.number().int().describe("Levels below the manager on the deal's close_date (1 = direct reports)."),
+        rate: Decimal,
+        users: z
+          .array(z.object({ user_id: z.string(), credit: Decimal }))
+          .describe("The credited users exactly `depth` levels below the manager on close_date."),
+        credit: Decimal.describe("Σ of their credits, capped at the deal's arr_amount (so a split counts once)."),
+        commission: Decimal.describe("credit × rate, unrounded."),
+      }),
+    ),
+    fx: z
+      .object({
+        from: z.string(),
+        to: z.string(),
+        rate: Decimal,
+        rate_date: z.string(),
+        base: z.string(),
+        credit_in_deal_currency: Decimal,
+        credit: Decimal,
+      })
+      .nullable()
+      .describe("The currency conversion (API.md §15); null when the deal and the plan share a currency."),
+    unrounded: Decimal,
+    amount: z.number(),
+  })
+  .meta({ id: "OverrideExplanation" });
+
 export const AdjustmentExplanation = z
   .looseObject({
     summary: z.string(),
@@ -122,7 +157,7 @@ export const NoPlanExplanation = z
 
 /** The line's `kind` says which one (the OpenAPI document states it as a union discriminated by kind). */
 export const Explanation = z
-  .union([PlanExplanation, SpiffExplanation, AdjustmentExplanation, ClawbackExplanation])
+  .union([PlanExplanation, SpiffExplanation, OverrideExplanation, AdjustmentExplanation, ClawbackExplanation])
   .describe("How the amount was reached (API.md §5 rule 8): its shape follows the line's kind.");
 
 /**

@@ -2064,6 +2064,46 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        OverrideExplanation: {
+            summary: string;
+            plan_id: string;
+            plan_version: number;
+            period: string;
+            levels: {
+                /** @description Levels below the manager on the deal's close_date (1 = direct reports). */
+                depth: number;
+                /** @description Exact decimal */
+                rate: string;
+                /** @description The credited users exactly `depth` levels below the manager on close_date. */
+                users: {
+                    user_id: string;
+                    /** @description Exact decimal */
+                    credit: string;
+                }[];
+                /** @description Σ of their credits, capped at the deal's arr_amount (so a split counts once). */
+                credit: string;
+                /** @description credit × rate, unrounded. */
+                commission: string;
+            }[];
+            /** @description The currency conversion (API.md §15); null when the deal and the plan share a currency. */
+            fx: {
+                from: string;
+                to: string;
+                /** @description Exact decimal */
+                rate: string;
+                rate_date: string;
+                base: string;
+                /** @description Exact decimal */
+                credit_in_deal_currency: string;
+                /** @description Exact decimal */
+                credit: string;
+            } | null;
+            /** @description Exact decimal */
+            unrounded: string;
+            amount: number;
+        } & {
+            [key: string]: unknown;
+        };
         AdjustmentExplanation: {
             summary: string;
             reason: string;
@@ -2160,8 +2200,8 @@ export interface components {
             summary: string;
             reason: string;
         };
-        Commission: components["schemas"]["PlanCommission"] | components["schemas"]["SpiffCommission"] | components["schemas"]["AdjustmentCommission"] | components["schemas"]["ClawbackCommission"];
-        PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["AdjustmentPreviewLine"] | components["schemas"]["ClawbackPreviewLine"];
+        Commission: components["schemas"]["PlanCommission"] | components["schemas"]["SpiffCommission"] | components["schemas"]["OverrideCommission"] | components["schemas"]["AdjustmentCommission"] | components["schemas"]["ClawbackCommission"];
+        PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["OverridePreviewLine"] | components["schemas"]["AdjustmentPreviewLine"] | components["schemas"]["ClawbackPreviewLine"];
         CommissionPreview: {
             lines: components["schemas"]["PreviewLine"][];
             /** @description Money: ≤ 2 decimals. */
@@ -2256,7 +2296,7 @@ export interface components {
             /** @description Lines of approved, disputed and paid deals never change. */
             locked: boolean;
             /** @description How the amount was reached (API.md §5 rule 8): its shape follows the line's kind. */
-            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["AdjustmentExplanation"] | components["schemas"]["ClawbackExplanation"];
+            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["OverrideExplanation"] | components["schemas"]["AdjustmentExplanation"] | components["schemas"]["ClawbackExplanation"];
             calculated_at: components["schemas"]["Timestamp"];
             /** @description The line's currency (its deal's). */
             currency: string;
@@ -3258,6 +3298,17 @@ export interface components {
              */
             kind: "spiff";
         };
+        OverrideCommission: components["schemas"]["CommissionBase"] & {
+            /** @constant */
+            kind: "override";
+            explanation: components["schemas"]["OverrideExplanation"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "override";
+        };
         AdjustmentCommission: components["schemas"]["CommissionBase"] & {
             /** @constant */
             kind: "adjustment";
@@ -3311,6 +3362,17 @@ export interface components {
              * @enum {string}
              */
             kind: "spiff";
+        };
+        OverridePreviewLine: components["schemas"]["PreviewLineBase"] & {
+            /** @constant */
+            kind: "override";
+            explanation: components["schemas"]["OverrideExplanation"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "override";
         };
         AdjustmentPreviewLine: components["schemas"]["PreviewLineBase"] & {
             /** @constant */

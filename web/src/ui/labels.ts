@@ -30,6 +30,7 @@ export const LINE_KIND_LABELS = {
   spiff: "SPIFF",
   adjustment: "Adjustment",
   clawback: "Clawback",
+  override: "Override",
 } as const satisfies Record<Schemas["Commission"]["kind"], string>;
 
 export const DISPUTE_REASON_LABELS = {

@@ -7,6 +7,7 @@ export function StatementTotals({ statement, currency }: { statement: Statement;
   const byKind = [
     ["plan", "Plan", statement.totals.plan],
     ["spiff", "SPIFF", statement.totals.spiff],
+    ["override", "Overrides", statement.totals.override],
     ["adjustment", "Adjustments", statement.totals.adjustment],
     ["clawback", "Clawbacks", statement.totals.clawback],
     ["total", "Total", statement.totals.total],

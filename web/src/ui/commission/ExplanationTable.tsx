@@ -18,6 +18,7 @@ type AdjustmentExplanation = Schemas["AdjustmentExplanation"];
 export type ExplainedLine =
   | { kind: "plan"; amount: number; explanation: PlanExplanation }
   | { kind: "spiff"; amount: number; explanation: SpiffExplanation }
+  | { kind: "override"; amount: number; explanation: Schemas["OverrideExplanation"] }
   | { kind: "adjustment"; amount: number; explanation: AdjustmentExplanation }
   | { kind: "clawback"; amount: number; explanation: Schemas["ClawbackExplanation"] };
 
@@ -37,6 +38,9 @@ export function ExplanationTable({ line, currency, lineAnchor }: Props) {
       </Text>
       {line.kind === "plan" && <PlanSteps explanation={line.explanation} amount={line.amount} currency={currency} />}
       {line.kind === "spiff" && <SpiffSteps explanation={line.explanation} amount={line.amount} currency={currency} />}
+      {line.kind === "override" && (
+        <OverrideSteps explanation={line.explanation} amount={line.amount} currency={currency} />
+      )}
       {line.kind === "adjustment" && (
         <AdjustmentSteps explanation={line.explanation} currency={currency} lineAnchor={lineAnchor} />
       )}
@@ -182,6 +186,74 @@ function SpiffSteps({
         ["Amount", <strong key="amount">{money(amount, currency)}</strong>],
       ]}
     />
+  );
+}
+
+/** A manager's override: per depth below them, who was credited, the credit counted once, times the rate. */
+function OverrideSteps({
+  explanation: e,
+  amount,
+  currency,
+}: {
+  explanation: Schemas["OverrideExplanation"];
+  amount: number;
+  currency: string;
+}) {
+  const names = useQuery({ ...everyoneQuery(), select: namesOf });
+  const nameOf = (id: string) => names.data?.get(id) ?? id;
+  return (
+    <Stack gap="xs">
+      <Steps
+        label="Override plan"
+        rows={[
+          [
+            "Plan",
+            <span key="plan">
+              <PlanName id={e.plan_id} /> v{e.plan_version}, {e.period}
+            </span>,
+          ],
+        ]}
+      />
+      <ScrollTable minWidth={420} label="Levels of the override">
+        <Table aria-label="Override levels" striped fz="sm" data-testid="override-levels">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Depth</Table.Th>
+              <Table.Th>Credited below</Table.Th>
+              <Table.Th ta="right">Credit</Table.Th>
+              <Table.Th ta="right">Rate</Table.Th>
+              <Table.Th ta="right">Commission</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {e.levels.map((level) => (
+              <Table.Tr key={level.depth}>
+                <Table.Td>{level.depth}</Table.Td>
+                <Table.Td>
+                  {level.users.length === 0
+                    ? "nobody"
+                    : level.users.map((u) => `${nameOf(u.user_id)} ${money(u.credit, currency)}`).join(", ")}
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Money amount={level.credit} currency={currency} />
+                </Table.Td>
+                <Table.Td ta="right">{percent(level.rate, 4)}</Table.Td>
+                <Table.Td ta="right" data-testid="override-commission" data-value={level.commission}>
+                  <Money amount={level.commission} currency={currency} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollTable>
+      <Steps
+        label="From levels to the line"
+        rows={[
+          ["Unrounded", <Money key="unrounded" amount={e.unrounded} currency={currency} />],
+          ["Rounded to the cent", <strong key="amount">{money(amount, currency)}</strong>],
+        ]}
+      />
+    </Stack>
   );
 }
 
