@@ -194,7 +194,7 @@ describe("adjustments count in totals, never in attainment or caps (§5 rule 7)"
     expect((await getDeal(admin, first.id)).total_commission).toBe(1600);
     expect((await getDeal(admin, second.id)).total_commission).toBe(300);
     const statement = ok<Statement>(await admin.get(`/users/${user.id}/statement?period=2026-Q3`));
-    expect(statement.totals).toEqual({ plan: 1500, spiff: 0, adjustment: 400, clawback: 0, total: 1900 });
+    expect(statement.totals).toEqual({ plan: 1500, spiff: 0, override: 0, adjustment: 400, clawback: 0, total: 1900 });
   });
 
   it("tiered attainment counts credit only; the statement and both CSVs list the adjustment", async () => {
@@ -238,7 +238,14 @@ describe("adjustments count in totals, never in attainment or caps (§5 rule 7)"
       ["adjustment", -250.5],
       ["plan", 4000],
     ]);
-    expect(statement.totals).toEqual({ plan: 13000, spiff: 0, adjustment: -250.5, clawback: 0, total: 12749.5 });
+    expect(statement.totals).toEqual({
+      plan: 13000,
+      spiff: 0,
+      override: 0,
+      adjustment: -250.5,
+      clawback: 0,
+      total: 12749.5,
+    });
 
     const row =
       `${line.id},${first.id},${user.id},adjustment,2026-Q3,-250.50,approved,,,2026-11-22T10:00:00.000Z,` +

@@ -162,7 +162,14 @@ describe("GET /users/{id}/statement", () => {
       [second.id, "plan", 4000, "pending"],
       [second.id, "spiff", 250, "pending"],
     ]);
-    expect(statement.totals).toEqual({ plan: 13000, spiff: 250, adjustment: 0, clawback: 0, total: 13250 });
+    expect(statement.totals).toEqual({
+      plan: 13000,
+      spiff: 250,
+      override: 0,
+      adjustment: 0,
+      clawback: 0,
+      total: 13250,
+    });
     expect(statement.by_status).toEqual({ pending: 4250, approved: 9000, paid: 0 });
     const csv = await reader.get(`/users/${user.id}/statement?period=2026-Q3`, { accept: "text/csv" });
     expect(csv.headers.vary).toBe("Accept, Accept-Encoding");
@@ -185,7 +192,7 @@ describe("GET /users/{id}/statement", () => {
       period: "2026",
       plans: [],
       lines: [],
-      totals: { plan: 0, spiff: 0, adjustment: 0, clawback: 0, total: 0 },
+      totals: { plan: 0, spiff: 0, override: 0, adjustment: 0, clawback: 0, total: 0 },
       by_status: { pending: 0, approved: 0, paid: 0 },
     });
   });

@@ -102,7 +102,7 @@ describe("plan-change impact, case by case (exact cents)", () => {
     expect(await total(locked!)).toBe(6000);
     expect(await total(pending!)).toBe(1000);
     const statement = ok<{ totals: unknown }>(await api.get(`/users/${reps[0]!.id}/statement?period=2026-Q3`));
-    expect(statement.totals).toEqual({ plan: 6000, spiff: 0, adjustment: 1000, clawback: 0, total: 7000 });
+    expect(statement.totals).toEqual({ plan: 6000, spiff: 0, override: 0, adjustment: 1000, clawback: 0, total: 7000 });
   });
 
   it("a cap lowered below what a locked line used: the locked line is cut, the pending one gets 0.00, never less", async () => {
@@ -130,7 +130,14 @@ describe("plan-change impact, case by case (exact cents)", () => {
     expect(await total(locked!)).toBe(3000);
     expect(await total(pending!)).toBe(0);
     const statement = ok<{ totals: unknown }>(await api.get(`/users/${rep}/statement?period=2026-Q3`));
-    expect(statement.totals).toEqual({ plan: 5000, spiff: 0, adjustment: -2000, clawback: 0, total: 3000 });
+    expect(statement.totals).toEqual({
+      plan: 5000,
+      spiff: 0,
+      override: 0,
+      adjustment: -2000,
+      clawback: 0,
+      total: 3000,
+    });
   });
 
   it("tiers: a lower quota moves both deals across the 100 % band", async () => {

@@ -18,6 +18,15 @@ export {
   daysBetween,
   versionKey,
 } from "./clawback.js";
+export {
+  calculateOverrideLines,
+  MAX_OVERRIDE_DEPTH,
+  managerOn,
+  type OverrideContext,
+  type OverrideLevelExplanation,
+  type OverrideLineExplanation,
+  type OverrideLineResult,
+} from "./overrides.js";
 export { periodOf, periodRange, quarterOf } from "./periods.js";
 export { compareDealOrder, creditsOf, findPlan, noPlanExplanation } from "./plans.js";
 export { calculateSpiffLines, checkSpiff, type SpiffCheck } from "./spiffs.js";

@@ -21,7 +21,7 @@ export interface LineChange {
   line_id: string | null;
   deal_id: string;
   user_id: string;
-  kind: "plan" | "spiff";
+  kind: "plan" | "spiff" | "override";
   /** The line's period after the change (a deleted line: before it). */
   period: string;
   /** The period it leaves when the change moves it (a plan's period kind changed); else null. */

@@ -1,11 +1,12 @@
 import type { Db } from "../../db/schema.js";
 import { turnIfDue } from "../../event-loop.js";
-import type { PlanInput, SpiffInput } from "../engine/index.js";
+import type { PlanInput, ReportingLineInput, SpiffInput } from "../engine/index.js";
 import { appendToBuckets } from "./append-repository.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
 import { loadCredits } from "./credits-repository.js";
 import { loadBucketEntries } from "./entries-repository.js";
 import { loadUnlockedLines } from "./lines-repository.js";
+import { planOverrides } from "./overrides.js";
 import { loadPlanContext, loadSpiffs } from "./terms-repository.js";
 import {
   type BucketKey,
@@ -134,6 +135,12 @@ export interface PlanOptions {
   unsaved?: CreditRow[];
   /** Plans to use instead of their stored current version: a plan edit's dry run (impact) computes with them. */
   plans?: Map<string, PlanInput>;
+  /** Reporting histories to use instead of the stored ones: a reporting change's dry run (impact). */
+  reporting?: Map<string, ReportingLineInput[]>;
+  /** Only the override lines of these deals (a job's override batch); the targets' own pass is skipped. */
+  overrideDeals?: string[];
+  /** The plan will be written: lock the deals whose override lines it recomputes before reading them. */
+  lock?: boolean;
 }
 
 /**
@@ -141,8 +148,20 @@ export interface PlanOptions {
  * new buckets are recomputed whole when its deal or plan changed or its bucket moved. Computes only:
  * writing is `applyPlan`'s, so a dry run is this call with its result left unwritten.
  */
-export async function planRecalc(tx: Db, targets: RecalcTarget[], options: PlanOptions = {}): Promise<RecalcPlan> {
+export async function planRecalc(tx: Db, given: RecalcTarget[], options: PlanOptions = {}): Promise<RecalcPlan> {
   const { users, unsaved = [], plans } = options;
+  // Override lines are planned by deal, not by user: a job's user batches leave them to its deal batches.
+  const overrides =
+    options.overrideDeals !== undefined || users === undefined
+      ? await planOverrides(tx, given, {
+          unsaved,
+          plans,
+          reporting: options.reporting,
+          dealIds: options.overrideDeals,
+          lock: options.lock,
+        })
+      : { desired: [], existing: [], deals: new Set<string>() };
+  const targets = options.overrideDeals === undefined ? given : [];
   const scope = await scopeOf(tx, targets, users, unsaved);
   const userIds = distinct([...scope.credits.map((c) => c.user_id), ...scope.buckets.map((b) => b.user_id)]);
   const planCtx = await loadPlanContext(tx, userIds, plans);
@@ -169,7 +188,15 @@ export async function planRecalc(tx: Db, targets: RecalcTarget[], options: PlanO
 
   const known = new Set(scope.existing.map((l) => l.deal_id));
   const more = distinct(desired.map((l) => l.deal_id).filter((id) => !known.has(id)));
-  const existing = scope.existing.concat((await loadUnlockedLines(tx, more)).filter((l) => scope.inBatch(l.user_id)));
-  const diff = await diffLines(existing, desired, { credits: scope.creditIds, noPlan, fullDeals: scope.fullDeals });
+  const existing = scope.existing
+    .concat((await loadUnlockedLines(tx, more)).filter((l) => scope.inBatch(l.user_id)))
+    .concat(overrides.existing);
+  desired.push(...overrides.desired);
+  const diff = await diffLines(existing, desired, {
+    credits: scope.creditIds,
+    noPlan,
+    fullDeals: scope.fullDeals,
+    overrideDeals: overrides.deals,
+  });
   return { diff, reasons, deals: [...scope.fullDeals] };
 }

@@ -1,6 +1,7 @@
 import { makeCtx, OWNER } from "../../context.js";
 import type { JobHandler } from "../../jobs/jobs-source.js";
 import { type AffectedUser, affectedUsers } from "./credits-repository.js";
+import { overrideDealIds } from "./overrides-repository.js";
 import { planRecalc } from "./plan.js";
 import { applyPlan, lockForRecalc } from "./recalculate.js";
 import type { RecalcTarget } from "./types.js";
@@ -55,6 +56,16 @@ export const recalculateJobHandler: JobHandler = async (job, tools) => {
     await tools.db.transaction().execute(async (tx) => {
       await lockForRecalc(tx, { users: batch });
       const plan = await planRecalc(tx, targets, { users: batch });
+      done += await applyPlan(tx, ctx, plan);
+    });
+    await tools.progress(Math.min(done, job.total ?? done));
+  }
+  // Then the override lines (API.md §16), by deal: each deal's managers in one transaction.
+  const dealIds = await overrideDealIds(tools.db, targets);
+  for (let i = 0; i < dealIds.length; i += creditsPerBatch) {
+    const ctx = makeCtx(tools.db, env, OWNER, null, tools.now());
+    await tools.db.transaction().execute(async (tx) => {
+      const plan = await planRecalc(tx, [], { overrideDeals: dealIds.slice(i, i + creditsPerBatch), lock: true });
       done += await applyPlan(tx, ctx, plan);
     });
     await tools.progress(Math.min(done, job.total ?? done));

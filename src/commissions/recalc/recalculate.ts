@@ -5,6 +5,7 @@ import { type Fixed, parse, plain, plus, ZERO } from "../../money/index.js";
 import { lockExistingUsers } from "../../users/index.js";
 import { countCredits } from "./credits-repository.js";
 import { lockSpiffs } from "./locks-repository.js";
+import { overrideDealIds } from "./overrides-repository.js";
 import { planRecalc, type RecalcPlan } from "./plan.js";
 import type { CreditRow, RecalcTarget } from "./types.js";
 import { applyDiff, diffSize, emitLineEvents, settle, updateNoPlanReasons, updateTotals } from "./write-repository.js";
@@ -115,13 +116,13 @@ export async function recalculate(
   const limit = options.inlineLimit ?? defaultInlineLimit;
   if (!unsaved && targets.some((t) => t.type !== "deals")) {
     // Plan, assignment and SPIFF changes can reach every deal: count before computing anything.
-    const credits = await countCredits(tx, targets);
+    const credits = (await countCredits(tx, targets)) + (await overrideDealIds(tx, targets)).length;
     if (credits > limit) {
       await options.announce?.();
       return { jobId: await enqueue(tx, ctx, targets, credits) };
     }
   }
-  const plan = await planRecalc(tx, targets, { unsaved: unsaved?.credits });
+  const plan = await planRecalc(tx, targets, { unsaved: unsaved?.credits, lock: true });
   if (unsaved) await unsaved.save(totalsOf(plan, new Set(unsaved.credits.map((c) => c.deal.id))));
   // Explanations are compared only when the lines certainly written leave room under the limit.
   if (diffSize(plan.diff) <= limit) await settle(plan.diff);

@@ -21,7 +21,14 @@ export async function loadPlanContext(
   const assignments = new Map<string, AssignmentInput[]>();
   const plans = new Map<string, PlanInput>();
   if (userIds.length === 0) return { assignments, plans };
-  const rows = await db.selectFrom("plan_assignments").selectAll().where(anyOf("user_id", userIds)).execute();
+  // A standard plan's credit never matches an override assignment (one of each may be in force, §16).
+  const rows = await db
+    .selectFrom("plan_assignments as a")
+    .innerJoin("comp_plans as p", "p.id", "a.plan_id")
+    .selectAll("a")
+    .where(anyOf("a.user_id", userIds))
+    .where("p.kind", "=", "standard")
+    .execute();
   for (const a of rows) {
     const list = assignments.get(a.user_id) ?? [];
     list.push({ ...a, quota_override: a.quota_override });

@@ -57,7 +57,7 @@ export interface ExistingLine {
   id: string;
   deal_id: string;
   user_id: string;
-  kind: "plan" | "spiff";
+  kind: "plan" | "spiff" | "override";
   plan_id: string | null;
   plan_version: number | null;
   spiff_id: string | null;
@@ -72,7 +72,7 @@ export interface ExistingLine {
 export interface DesiredLine {
   deal_id: string;
   user_id: string;
-  kind: "plan" | "spiff";
+  kind: "plan" | "spiff" | "override";
   plan_id: string | null;
   plan_version: number | null;
   spiff_id: string | null;
@@ -103,9 +103,8 @@ export interface LockedRepricing {
 }
 
 export function lineKey(line: { deal_id: string; user_id: string; kind: string; spiff_id: string | null }): string {
-  return line.kind === "plan"
-    ? `${line.deal_id}|${line.user_id}|plan`
-    : `${line.deal_id}|${line.user_id}|spiff|${line.spiff_id}`;
+  if (line.kind === "spiff") return `${line.deal_id}|${line.user_id}|spiff|${line.spiff_id}`;
+  return `${line.deal_id}|${line.user_id}|${line.kind}`;
 }
 
 export function bucketId(b: BucketKey): string {

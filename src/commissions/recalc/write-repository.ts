@@ -17,6 +17,8 @@ export interface Ownership {
   noPlan: Set<string>;
   /** Deals whose data changed: lines of users they no longer credit go. */
   fullDeals: Set<string>;
+  /** Deals whose override lines were all recomputed: those not wanted go (API.md §16). */
+  overrideDeals: Set<string>;
 }
 
 export interface LineDiff {
@@ -82,6 +84,7 @@ export async function settle(diff: LineDiff, keep?: (dealId: string) => boolean)
 }
 
 function owned(line: ExistingLine, own: Ownership): boolean {
+  if (line.kind === "override") return own.overrideDeals.has(line.deal_id);
   const credit = `${line.deal_id}|${line.user_id}`;
   if (own.fullDeals.has(line.deal_id) && !own.credits.has(credit)) return true;
   if (line.kind === "spiff") return own.credits.has(credit);
