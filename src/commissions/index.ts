@@ -2,6 +2,12 @@
 // engine/ (the pure calculation), recalc/ (recalculating stored lines), lines/ (reading and writing
 // lines, adjustments, statements, CSV, payouts) and impact/ (a plan change's effect). Only what other
 // features use is exported here; tests reach the rest through the sub-surface indexes or testing.ts.
+import { setReportingChangeHandler } from "../users/index.js";
+import { recalculateReportingChange } from "./recalc/index.js";
+
+// A reporting change (users/, a floor below) reaches the override lines through this port.
+setReportingChangeHandler(recalculateReportingChange);
+
 export { periodOf, periodRange, quarterOf } from "./engine/index.js";
 export { PLAN_LINE_IMPACT, SPIFF_LINE_IMPACT } from "./explanation.js";
 export { impactSize, type LineChange, noImpact, type PlanChangeImpact, planChangeImpact } from "./impact/index.js";

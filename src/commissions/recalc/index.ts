@@ -12,5 +12,6 @@ export {
 } from "./read.js";
 export { lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";
 export { recalculateJobHandler } from "./recalculate-job.js";
+export { recalculateReportingChange, reportingTarget } from "./reporting-change.js";
 export { repriceLockedLines } from "./reprice.js";
 export type { DateRange, DesiredLine, ExistingLine, LockedRepricing, RecalcTarget } from "./types.js";
