@@ -69,7 +69,7 @@ export const OverrideExplanation = z
         from: z.string(),
         to: z.string(),
         rate: Decimal,
-        rate_date: z.string(),
+        rate_date: DateOut,
         base: z.string(),
         credit_in_deal_currency: Decimal,
         credit: Decimal,
@@ -183,3 +183,4 @@ function impactExplanations<E extends z.ZodObject>(stored: E) {
 
 export const PLAN_LINE_IMPACT = impactExplanations(PlanExplanation);
 export const SPIFF_LINE_IMPACT = impactExplanations(SpiffExplanation);
+export const OVERRIDE_LINE_IMPACT = impactExplanations(OverrideExplanation);

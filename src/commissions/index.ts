@@ -9,8 +9,15 @@ import { recalculateReportingChange } from "./recalc/index.js";
 setReportingChangeHandler(recalculateReportingChange);
 
 export { periodOf, periodRange, quarterOf } from "./engine/index.js";
-export { PLAN_LINE_IMPACT, SPIFF_LINE_IMPACT } from "./explanation.js";
-export { impactSize, type LineChange, noImpact, type PlanChangeImpact, planChangeImpact } from "./impact/index.js";
+export { OVERRIDE_LINE_IMPACT, PLAN_LINE_IMPACT, SPIFF_LINE_IMPACT } from "./explanation.js";
+export {
+  impactSize,
+  type LineChange,
+  noImpact,
+  type PlanChangeImpact,
+  planChangeImpact,
+  reportingChangeImpact,
+} from "./impact/index.js";
 export {
   addAdjustment,
   adjustmentLineIds,
@@ -55,6 +62,7 @@ export {
   recalculate,
   recalculateJobHandler,
   refreshTotals,
+  reportingTarget,
   toPlanInput,
   unsavedCredits,
 } from "./recalc/index.js";

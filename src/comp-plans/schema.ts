@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { PLAN_LINE_IMPACT, PlanTier, RecalculationJobId, SPIFF_LINE_IMPACT } from "../commissions/index.js";
+import {
+  OVERRIDE_LINE_IMPACT,
+  PLAN_LINE_IMPACT,
+  PlanTier,
+  RecalculationJobId,
+  SPIFF_LINE_IMPACT,
+} from "../commissions/index.js";
 import { CLAWBACK_PRORATIONS, PLAN_PERIODS, PLAN_STATUSES } from "../enums.js";
 import {
   Attainment,
@@ -162,6 +168,7 @@ export const PlanImpactLine = z
   .discriminatedUnion("kind", [
     z.object({ ...ImpactLineFields, kind: z.literal("plan"), ...PLAN_LINE_IMPACT }),
     z.object({ ...ImpactLineFields, kind: z.literal("spiff"), ...SPIFF_LINE_IMPACT }),
+    z.object({ ...ImpactLineFields, kind: z.literal("override"), ...OVERRIDE_LINE_IMPACT }),
   ])
   .meta({ id: "PlanImpactLine" });
 export type PlanImpactLine = z.infer<typeof PlanImpactLine>;

@@ -33,7 +33,7 @@ export const lineDeal = {
 
 /** The numbers of Ana's statement: its example and her row of GET /users/statements agree. */
 const statementNumbers = {
-  totals: { plan: 3840, spiff: 500, adjustment: -120.5, clawback: 0, total: 4219.5 },
+  totals: { plan: 3840, spiff: 500, override: 0, adjustment: -120.5, clawback: 0, total: 4219.5 },
   by_status: { pending: 4340, approved: -120.5, paid: 0 },
 };
 

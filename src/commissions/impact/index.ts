@@ -7,5 +7,6 @@ export {
   type PeriodImpact,
   type PlanChangeImpact,
   planChangeImpact,
+  reportingChangeImpact,
   type Sums,
 } from "./plan-change.js";

@@ -1,12 +1,14 @@
 import type { Db } from "../../db/schema.js";
 import { cmp, type Fixed, minus, parse, plus, sign, ZERO } from "../../money/index.js";
-import { noPlanExplanation, type PlanInput } from "../engine/index.js";
+import { noPlanExplanation, type PlanInput, type ReportingLineInput } from "../engine/index.js";
 import {
   countCredits,
   countLockedPlanLines,
   type DesiredLine,
   type ExistingLine,
+  type PlanOptions,
   planRecalc,
+  type RecalcTarget,
   repriceLockedLines,
 } from "../recalc/index.js";
 
@@ -87,8 +89,13 @@ function byLargestDelta(a: LineChange, b: LineChange): number {
 }
 
 /** The pending side: every line the recalculation would insert, update, delete or keep. */
-async function pendingChanges(db: Db, plan: PlanInput, totals: Totals): Promise<LineChange[]> {
-  const recalc = await planRecalc(db, [{ type: "plan", plan_id: plan.id }], { plans: new Map([[plan.id, plan]]) });
+async function pendingChanges(
+  db: Db,
+  targets: RecalcTarget[],
+  options: PlanOptions,
+  totals: Totals,
+): Promise<LineChange[]> {
+  const recalc = await planRecalc(db, targets, options);
   const reasonOf = new Map(recalc.reasons.map((r) => [`${r.deal_id}|${r.user_id}`, r.reason]));
   const { inserts, updates, deletes, unsure } = recalc.diff;
   const pairs: { before?: ExistingLine; after?: DesiredLine }[] = [
@@ -165,7 +172,12 @@ export async function planChangeImpact(
   options: { repriceLocked: boolean },
 ): Promise<PlanChangeImpact> {
   const totals = new Totals();
-  const pending = await pendingChanges(db, plan, totals);
+  const pending = await pendingChanges(
+    db,
+    [{ type: "plan", plan_id: plan.id }],
+    { plans: new Map([[plan.id, plan]]) },
+    totals,
+  );
   const locked = options.repriceLocked ? await lockedChanges(db, plan, totals) : [];
   const sum = (items: LineChange[]) => items.reduce((acc, c) => plus(acc, c.delta), ZERO);
   return {
@@ -173,6 +185,25 @@ export async function planChangeImpact(
     periods: totals.periods,
     pendingDelta: sum(pending),
     lockedDelta: sum(locked),
+  };
+}
+
+/**
+ * The effect of giving these users the reporting histories of `reporting` (API.md §16): the pending
+ * override lines of the deals it reaches, recomputed with nothing written. Locked lines never move.
+ */
+export async function reportingChangeImpact(
+  db: Db,
+  target: RecalcTarget,
+  reporting: Map<string, ReportingLineInput[]>,
+): Promise<PlanChangeImpact> {
+  const totals = new Totals();
+  const pending = await pendingChanges(db, [target], { reporting }, totals);
+  return {
+    changes: pending.sort(byLargestDelta),
+    periods: totals.periods,
+    pendingDelta: pending.reduce((acc, c) => plus(acc, c.delta), ZERO),
+    lockedDelta: ZERO,
   };
 }
 

@@ -1,7 +1,7 @@
 // Recalculation as the rest of commissions and the feature's index see it: recalculate stored lines
 // (inline or as a job), price an unsaved deal, reprice locked history, and the reads around them.
 export { toPlanInput, unsavedCredits } from "./inputs.js";
-export { planRecalc } from "./plan.js";
+export { type PlanOptions, planRecalc } from "./plan.js";
 export { priceUnsavedDeal } from "./preview.js";
 export {
   bucketsOfDeals,

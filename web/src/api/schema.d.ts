@@ -2091,6 +2091,10 @@ export interface components {
                 to: string;
                 /** @description Exact decimal */
                 rate: string;
+                /**
+                 * Format: date
+                 * @description Calendar date YYYY-MM-DD
+                 */
                 rate_date: string;
                 base: string;
                 /** @description Exact decimal */
@@ -2577,6 +2581,35 @@ export interface components {
             explanation_before: (components["schemas"]["SpiffExplanation"] | components["schemas"]["NoPlanExplanation"]) | null;
             /** @description The computation under the new terms, or {summary, reason} when it would earn nothing. */
             explanation_after: (components["schemas"]["SpiffExplanation"] | components["schemas"]["NoPlanExplanation"]) | null;
+        } | {
+            /** @description com_… of the stored line (a locked line: the one a retroactive adjustment corrects); null for a new line. */
+            line_id: string | null;
+            deal_id: string;
+            /** @description The deal's name: what a person knows it by (deal_id stays for links and copy). */
+            opportunity_name: string;
+            /**
+             * Format: date
+             * @description The deal's close date.
+             */
+            close_date: string;
+            user_id: string;
+            /** @description The line's period after the change (a removed line: before it). */
+            period: string;
+            /** @description pending: the change recalculates it. approved or paid: locked; only a retroactive apply corrects it. */
+            status: string;
+            locked: boolean;
+            /** @description What the line pays now (a locked line: its amount plus earlier retroactive corrections). */
+            before: number;
+            /** @description What it would pay under the new terms (0 for a line the change removes). */
+            after: number;
+            /** @description after − before. */
+            delta: number;
+            /** @constant */
+            kind: "override";
+            /** @description The computation behind `before`: the stored explanation, or for a locked line corrected retroactively the latest correction's (then {summary, reason} when that correction brought it to 0.00 because it no longer earns); null for a new line. */
+            explanation_before: (components["schemas"]["OverrideExplanation"] | components["schemas"]["NoPlanExplanation"]) | null;
+            /** @description The computation under the new terms, or {summary, reason} when it would earn nothing. */
+            explanation_after: (components["schemas"]["OverrideExplanation"] | components["schemas"]["NoPlanExplanation"]) | null;
         };
         PlanImpact: {
             plan_id: string;
