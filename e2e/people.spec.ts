@@ -173,6 +173,49 @@ test("change a role and a manager: the API shows both", async ({ page, problems 
   expect(problems).toEqual([]);
 });
 
+test("a manager from an earlier day, then another from today: the person's page lists both lines (API.md §16)", async ({
+  page,
+  problems,
+}) => {
+  const { users } = state();
+  const rep = await ownRep("Workbench Reporter");
+  const earlier = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  await signIn(page, users.admin, "/people");
+  await settled(page);
+  const row = await findByEmail(page, rep.email);
+
+  const change = async (manager: { name: string }, from?: string) => {
+    await row.getByRole("button", { name: `Actions for ${rep.name}` }).click();
+    await page.getByRole("menuitem", { name: "Change manager" }).click();
+    const dialog = page.getByRole("dialog", { name: `Change ${rep.name}'s manager` });
+    await expect(dialog.getByLabel("Effective from")).toHaveCount(0);
+    await dialog.getByRole("combobox", { name: "Manager" }).fill(manager.name);
+    await dialog.getByRole("option", { name: `${manager.name} (Manager)` }).click();
+    if (from) await dialog.getByLabel("Effective from").fill(from);
+    await dialog.getByRole("button", { name: "Change manager" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row.locator('[data-col="manager"]')).toHaveText(manager.name);
+  };
+  await change(users.director, earlier);
+  await change(users.lead);
+  const { data: lines } = await asAdmin("GET", `/users/${rep.id}/reporting-lines`);
+  expect(lines).toEqual([
+    { manager_id: users.director.id, effective_from: earlier, effective_to: expect.any(String) },
+    { manager_id: users.lead.id, effective_from: expect.any(String), effective_to: null },
+  ]);
+
+  await page.goto(`/people/${rep.id}`);
+  await settled(page);
+  const history = page.getByRole("table", { name: "Reporting history" }).locator("tbody tr");
+  await expect(history).toHaveCount(2);
+  await expect(history.nth(0)).toHaveAttribute("data-effective-from", earlier);
+  await expect(history.nth(0).locator("th")).toHaveText(users.director.name);
+  await expect(history.nth(1)).toHaveAttribute("data-effective-from", lines[1].effective_from);
+  await expect(history.nth(1).locator("th")).toHaveText(users.lead.name);
+  await expect(history.nth(1).locator("td").last()).toHaveText("today");
+  expect(problems).toEqual([]);
+});
+
 test("sign a person out everywhere: their session ends, and the page says how many", async ({ page, problems }) => {
   const { users } = state();
   const rep = await repWithPassword("Workbench Signedout", "workbench signed out marigold 5");

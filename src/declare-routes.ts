@@ -50,6 +50,20 @@ export interface RecordRef {
 
 type Run<P extends Part, Q extends Part, B extends Part, T> = (input: RouteInput<P, Q, B>) => Promise<T>;
 
+/**
+ * What a write answers when it may have left a recalculation to the background: the body, and the job's id
+ * for the `Recalculation-Job-Id` header (a record with no `recalculation_job_id` field of its own: a user
+ * whose reporting line moved, API.md §16).
+ */
+export class Recalculating<T> {
+  constructor(
+    readonly body: T,
+    readonly jobId: string | null,
+  ) {}
+}
+
+type Answer<T> = T | Recalculating<T>;
+
 type Reader = (ctx: Ctx, id: string) => Promise<unknown>;
 
 interface RecordReader {
@@ -159,11 +173,13 @@ export function declareRoutes(app: App, tags: readonly string[]) {
   function answer(method: HTTPMethods, status: number) {
     return <P extends Part, Q extends Part, B extends Part, R extends z.ZodType>(
       doc: RouteDoc<P, Q, B> & { response: R },
-      run: Run<P, Q, B, z.output<R>>,
+      run: Run<P, Q, B, Answer<z.output<R>>>,
     ): void =>
       add(method, doc, { [status]: doc.response }, async (input, _req, reply) => {
-        const record = await run(input);
-        return reply.code(status).send(record);
+        const out = await run(input);
+        if (!(out instanceof Recalculating)) return reply.code(status).send(out);
+        if (out.jobId) reply.header("Recalculation-Job-Id", out.jobId);
+        return reply.code(status).send(out.body);
       });
   }
 
@@ -199,6 +215,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
     accept: answer("POST", 202),
     postOrAccept,
     patch,
+    put: answer("PUT", 200),
 
     /** GET of one record by the `:id` of its path. */
     getById<R extends z.ZodType>(
@@ -212,7 +229,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
     /** PATCH of one record by the `:id` of its path. */
     patchById<B extends z.ZodType, R extends z.ZodType>(
       doc: Omit<RouteDoc<typeof IdParams, undefined, B>, "params"> & { response: R },
-      update: (ctx: Ctx, id: string, body: z.output<B>) => Promise<z.output<R>>,
+      update: (ctx: Ctx, id: string, body: z.output<B>) => Promise<Answer<z.output<R>>>,
     ): void {
       // Its If-Match reader is the record's GET representation: it reads as the caller, with their visibility.
       if (doc.ifMatch) addReader(app, doc.path, { read: doc.ifMatch.read, roles: rolesOfScope("read"), byId: false });
@@ -274,7 +291,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       /** POST of a new record: 201 with the record unless `response` says otherwise. */
       create<B extends Part, W extends z.ZodType = R>(
         doc: CollectionDoc<undefined, undefined, B> & { response?: W },
-        run: Run<undefined, undefined, B, z.output<W>>,
+        run: Run<undefined, undefined, B, Answer<z.output<W>>>,
       ): void {
         routes.create({ path, scope: scopes.write, response: record as z.ZodType as W, represents: ref, ...doc }, run);
       },
@@ -282,7 +299,7 @@ export function declareRoutes(app: App, tags: readonly string[]) {
       /** PATCH of one record, checked against its GET representation when If-Match is sent. */
       update<B extends z.ZodType, W extends z.ZodType = R>(
         doc: Omit<CollectionDoc<undefined, undefined, B>, "ifMatch"> & { response?: W },
-        update: (ctx: Ctx, id: string, body: z.output<B>) => Promise<z.output<W>>,
+        update: (ctx: Ctx, id: string, body: z.output<B>) => Promise<Answer<z.output<W>>>,
       ): void {
         const response = record as z.ZodType as W;
         routes.patchById(

@@ -82,6 +82,28 @@ export const ROUTES: RouteCase[] = [
     invalid: { id: "u".repeat(256), param: "id" },
   },
   {
+    method: "GET",
+    path: "/api/v1/users/{id}/reporting-lines",
+    scope: "read",
+    ok: 200,
+    record: async (t) => (await createUser(t)).id,
+    idPrefix: "usr",
+    invalid: { id: "u".repeat(256), param: "id" },
+  },
+  {
+    method: "PUT",
+    path: "/api/v1/users/{id}/reporting-lines",
+    scope: "admin",
+    ok: 200,
+    record: async (t) => (await createUser(t)).id,
+    idPrefix: "usr",
+    body: () => ({ lines: [{ manager_id: null, effective_from: "2026-01-01" }] }),
+    invalid: {
+      body: { lines: [{ manager_id: null, effective_from: "2026-02-30" }] },
+      param: "lines[0].effective_from",
+    },
+  },
+  {
     method: "POST",
     path: "/api/v1/users",
     scope: "write",

@@ -1,12 +1,14 @@
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
+import { AppError } from "../errors.js";
 import { turnIfDue } from "../event-loop.js";
 import {
   CreateUserBody,
-  createUser,
+  createUserRecalculating,
   managerLinks,
+  openReportingLineStarts,
   UpdateUserBody,
   type User,
-  updateUser,
+  updateUserRecalculating,
   usersNamed,
 } from "../users/index.js";
 import { type Columns, cellOf, resolveColumns } from "./columns.js";
@@ -127,6 +129,45 @@ async function resolveManagers(tx: Tx, rows: UserRow[], stored: Stored, file: Cs
   return managers;
 }
 
+/**
+ * A new manager counts from manager_effective_from, which may not be before the stored user's open
+ * reporting line starts (API.md §16, as PATCH /users/{id}): checked for the rows that change a manager.
+ */
+async function effectiveDateErrors(tx: Tx, rows: UserRow[], managers: Map<UserRow, Ref | null>): Promise<void> {
+  const moving = rows.filter((r) => {
+    const ref = managers.get(r);
+    return (
+      r.target && typeof r.input.manager_effective_from === "string" && ref !== undefined && ref !== r.target.manager_id
+    );
+  });
+  const starts = await openReportingLineStarts(
+    tx,
+    moving.map((r) => r.target!.id),
+  );
+  for (const r of moving) {
+    const start = starts.get(r.target!.id);
+    if (start !== undefined && (r.input.manager_effective_from as string) < start) {
+      r.errors.push({
+        row: r.row,
+        field: "manager_effective_from",
+        message: `must be on or after ${start}, when the user's current reporting line starts`,
+      });
+    }
+  }
+}
+
+/** A row's write refused by the users service (a cycle on a past date): the import's 422, in the file's terms. */
+async function asRowErrors<T>(r: UserRow, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== "validation_error" || !err.details) throw err;
+    const errors = err.details.map((d) => ({ row: r.row, field: d.param as UserField, message: d.message }));
+    throwIfRowErrors([{ row: r.row, externalId: r.externalId, action: "error", errors }]);
+    throw err;
+  }
+}
+
 /** Rows in an order where every manager a row creates comes before the rows reporting to it. */
 function managersFirst(rows: UserRow[], managers: Map<UserRow, Ref | null>): UserRow[] {
   const byRef = new Map(rows.map((r) => [refOf(r), r]));
@@ -157,6 +198,7 @@ export async function importUsers(ctx: Ctx, text: string, query: ImportQuery): P
     const rows = file.rows.map((r) => readUserRow(ctx, r, file.columns, stored, file.header.length));
     uniquenessErrors(rows, stored);
     const managers = await resolveManagers(tx, rows, stored, file);
+    await effectiveDateErrors(tx, rows, managers);
     const outcomes: RowOutcome[] = rows.map((r) => {
       const manager = managers.get(r);
       const action =
@@ -174,19 +216,26 @@ export async function importUsers(ctx: Ctx, text: string, query: ImportQuery): P
     const inTx = { ...ctx, db: tx };
     const created = new Map<Ref, string>();
     const actions = new Map(outcomes.map((o) => [o.row, o.action]));
+    // A reporting change may leave override lines to a background recalculation: the last one's id.
+    let recalculationJobId: string | null = null;
     for (const r of managersFirst(rows, managers)) {
       const action = actions.get(r.row);
       if (action !== "create" && action !== "update") continue;
       const ref = managers.get(r);
       const managerId = ref === undefined ? {} : { manager_id: ref === null ? null : (created.get(ref) ?? ref) };
       const body = { ...r.input, ...managerId };
-      if (action === "create") created.set(refOf(r), (await createUser(inTx, CreateUserBody.parse(body))).id);
-      else await updateUser(inTx, r.target!.id, UpdateUserBody.parse(body));
+      const written = await asRowErrors(r, () =>
+        action === "create"
+          ? createUserRecalculating(inTx, CreateUserBody.parse(body))
+          : updateUserRecalculating(inTx, r.target!.id, UpdateUserBody.parse(body)),
+      );
+      if (action === "create") created.set(refOf(r), written.user.id);
+      recalculationJobId = written.recalculationJobId ?? recalculationJobId;
       const turn = turnIfDue();
       if (turn) await turn;
     }
     const counts = countsOf(outcomes);
     await auditImport(tx, ctx, "users", { text, rows: outcomes.length }, counts);
-    return { ...counts, errors: [], recalculation_job_id: null };
+    return { ...counts, errors: [], recalculation_job_id: recalculationJobId };
   });
 }

@@ -9,7 +9,7 @@ import type { CsvRow } from "./csv.js";
 import type { RowError, UserField } from "./schema.js";
 
 /** The user fields a row may write (manager_id as the file names it: an id or an email). */
-export type UserInput = Partial<Record<Exclude<UserField, "manager_effective_from">, unknown>>;
+export type UserInput = Partial<Record<UserField, unknown>>;
 
 /** One record row: the stored user it matches (by external_id, else email), what it writes, its problems. */
 export interface UserRow {
@@ -28,7 +28,12 @@ const BOOLEAN = new Map([
 ]);
 
 /** A row's cells as fields: absent columns left out, empty cells null or the default (API.md §19). */
-function inputOf(row: CsvRow, columns: Columns<UserField>, problem: (f: UserField, m: string) => void): UserInput {
+function inputOf(
+  row: CsvRow,
+  columns: Columns<UserField>,
+  today: string,
+  problem: (f: UserField, m: string) => void,
+): UserInput {
   const input: UserInput = {};
   const cell = (field: UserField) => cellOf(columns, row.cells, field);
   for (const field of ["external_id", "manager_id", "payroll_id"] as const) {
@@ -42,10 +47,15 @@ function inputOf(row: CsvRow, columns: Columns<UserField>, problem: (f: UserFiel
   }
   const role = cell("role");
   if (role !== undefined) input.role = role === "" ? "rep" : role;
+  // From when the row's manager counts (API.md §16): stored with it, so only beside a manager_id cell.
   const from = cell("manager_effective_from");
   if (from) {
     const parsed = IsoDate.safeParse(from);
     if (!parsed.success) problem("manager_effective_from", parsed.error.issues[0]!.message);
+    else if (from > today) problem("manager_effective_from", `must be today (${today}) or earlier`);
+    else if (input.manager_id === undefined) {
+      problem("manager_effective_from", "is read only with manager_id: the file needs a manager_id column");
+    } else input.manager_effective_from = from;
   }
   const active = cell("active");
   if (active !== undefined) {
@@ -106,7 +116,7 @@ export function readUserRow(
   };
   const extra = csvRow.cells.slice(width).filter((c) => c !== "").length;
   if (extra > 0) problem(null, `has ${csvRow.cells.length} cells but the header names ${width} columns`);
-  const input = inputOf(csvRow, columns, problem);
+  const input = inputOf(csvRow, columns, ctx.now.toISOString().slice(0, 10), problem);
   const target = matchOf(input, stored);
   if (!target && !columns.has("email")) problem("email", "is required to create a user (the file has no email column)");
   if (!target && !columns.has("name")) problem("name", "is required to create a user (the file has no name column)");
@@ -122,10 +132,14 @@ export function readUserRow(
   };
 }
 
-/** Whether the row changes its stored user (its manager compared as resolved). */
+/**
+ * Whether the row changes its stored user (its manager compared as resolved; manager_effective_from says
+ * only from when a new manager counts, so the same manager is no change whatever the date).
+ */
 export function changesUser(target: User, input: UserInput, managerId: string | null | undefined): boolean {
   return Object.entries(input).some(([field, value]) => {
     if (field === "manager_id") return managerId !== undefined && managerId !== target.manager_id;
+    if (field === "manager_effective_from") return false;
     return value !== undefined && target[field as keyof User] !== value;
   });
 }

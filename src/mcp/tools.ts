@@ -19,7 +19,9 @@ import {
   createUser,
   getUser,
   ListUsersQuery,
+  listReportingLines,
   listUsers,
+  ReportingLines,
   UpdateUserBody,
   User,
   updateUser,
@@ -68,6 +70,20 @@ export const TOOLS: readonly McpTool[] = [
     run: (ctx, { id }) => getUser(ctx, id),
   }),
   defineTool({
+    name: "list_reporting_lines",
+    title: "List a user's reporting lines",
+    description:
+      "Who a user (usr_…) reported to over time, oldest first, as GET /api/v1/users/{id}/reporting-lines: " +
+      "{manager_id, effective_from, effective_to}, dates inclusive, effective_to null on today's line, " +
+      `manager_id null for a span with no manager. ${READ_ONLY}`,
+    scope: "read",
+    access: "read",
+    input: IdParams,
+    output: ReportingLines,
+    annotations: READS,
+    run: (ctx, { id }) => listReportingLines(ctx, id),
+  }),
+  defineTool({
     name: "create_user",
     title: "Create a user",
     description:
@@ -86,7 +102,8 @@ export const TOOLS: readonly McpTool[] = [
     title: "Update a user",
     description:
       "Changes a user's fields by id: omitted fields stay, null clears external_id or manager_id; managers " +
-      "cannot form a cycle. Deactivate with active: false. It never deletes a user and never edits their deals.",
+      "cannot form a cycle on any date. A new manager_id counts from manager_effective_from (YYYY-MM-DD, default " +
+      "today; not before the current reporting line starts). Deactivate with active: false. It never deletes a user and never edits their deals.",
     scope: "write",
     access: "write",
     input: withId(UpdateUserBody),

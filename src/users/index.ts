@@ -1,6 +1,6 @@
 // The users feature as other folders see it: its routes, services and schemas.
 
-export { createUser } from "./create.js";
+export { createUser, createUserRecalculating } from "./create.js";
 export {
   credentialsByEmail,
   emailOfUser,
@@ -11,9 +11,18 @@ export {
 export { existingUserIds, lockExistingUsers } from "./existing.js";
 export { FIRST_ADMIN_COMMAND, FIRST_ADMIN_NPM_COMMAND, hasActiveAdmin } from "./first-admin.js";
 export { listUsers } from "./list.js";
-export { managerLinks, usersNamed } from "./lookup.js";
+export { listReportingLines } from "./list-reporting-lines.js";
+export {
+  everReportedTo,
+  managerLinks,
+  openReportingLineStarts,
+  reportingLinesBetween,
+  reportingLinesOf,
+  usersNamed,
+} from "./lookup.js";
 export { userNames } from "./names.js";
 export { getUser } from "./read.js";
+export { replaceReportingLines } from "./replace-reporting-lines.js";
 export {
   type ReportingChange,
   type ReportingChangeHandler,
@@ -21,5 +30,14 @@ export {
   setReportingChangeHandler,
 } from "./reporting-port.js";
 export { userRoutes } from "./routes.js";
-export { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "./schema.js";
-export { updateUser } from "./update.js";
+export {
+  CreateUserBody,
+  ListUsersQuery,
+  ReplaceReportingLinesBody,
+  ReportingLine,
+  ReportingLines,
+  UpdateUserBody,
+  User,
+  type UserReportingLine,
+} from "./schema.js";
+export { updateUser, updateUserRecalculating } from "./update.js";

@@ -16,8 +16,13 @@ export type ReportingChangeHandler = (tx: Tx, ctx: Ctx, change: ReportingChange)
 
 let handler: ReportingChangeHandler | undefined;
 
-export function setReportingChangeHandler(next: ReportingChangeHandler): void {
+/** Sets the handler and returns the one it replaces (tests put it back). */
+export function setReportingChangeHandler(
+  next: ReportingChangeHandler | undefined,
+): ReportingChangeHandler | undefined {
+  const previous = handler;
   handler = next;
+  return previous;
 }
 
 /** Recalculates the pending override lines a reporting change reaches, in the caller's transaction. */

@@ -66,23 +66,6 @@ export async function lockUserIds(tx: Tx, ids: string[]): Promise<Set<string>> {
   return new Set(rows.map((r) => r.id));
 }
 
-/** The manager chain above `id` (to refuse cycles), nearest first. */
-export async function managerChain(db: Db, id: string): Promise<string[]> {
-  const chain: string[] = [];
-  let current: string | null = id;
-  while (current && chain.length < 1000) {
-    const row: { manager_id: string | null } | undefined = await db
-      .selectFrom("users")
-      .select("manager_id")
-      .where("id", "=", current)
-      .executeTakeFirst();
-    current = row?.manager_id ?? null;
-    if (current) chain.push(current);
-    if (current && chain.indexOf(current) !== chain.length - 1) break;
-  }
-  return chain;
-}
-
 export async function listUsers(db: Db, q: ListUsersQuery, visible: Visible, limit: number, offset: number) {
   let query = db.selectFrom("users");
   if (visible) query = query.where(ofVisibleUsers("id", visible));

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requires } from "../access/index.js";
 import { ROLES } from "../enums.js";
 import { MoneyOut } from "../http/commission-fields.js";
-import { Timestamp } from "../http/date-fields.js";
+import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
 import { Id, QueryBoolean } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 
@@ -39,6 +39,11 @@ const writable = {
   payroll_id: z.string().trim().min(1).max(64).nullable(),
 };
 
+/** API.md §16: from when a new manager_id counts. */
+const ManagerEffectiveFrom = IsoDate.describe(
+  "From when manager_id counts (API.md §16), YYYY-MM-DD: default today (UTC); today or earlier, and not before the current reporting line starts (on its start it replaces that line). Only with manager_id.",
+);
+
 /**
  * Who may hand out access (API.md §20 (a)): a write key creates reps and managers and edits names, but
  * only admins make an admin or finance user, change a role or `active`, or change the email of an admin
@@ -51,6 +56,7 @@ export const CreateUserBody = z.strictObject({
   external_id: writable.external_id.optional(),
   role: requires(writable.role.default("rep"), "admin", { values: PRIVILEGED_ROLES }),
   manager_id: writable.manager_id.optional(),
+  manager_effective_from: ManagerEffectiveFrom.optional(),
   payroll_id: writable.payroll_id.optional(),
   active: requires(writable.active.default(true), "admin", { values: [false] }),
 });
@@ -62,9 +68,42 @@ export const UpdateUserBody = z
     role: requires(writable.role, "admin"),
     active: requires(writable.active, "admin"),
     email: requires(writable.email, "admin", { record: { role: PRIVILEGED_ROLES } }),
+    manager_effective_from: ManagerEffectiveFrom,
   })
   .partial();
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+/** API.md §16: one span of who a user reported to. */
+export const ReportingLine = z
+  .object({
+    manager_id: z.string().nullable().describe("usr_…; null: a span with no manager."),
+    effective_from: DateOut,
+    effective_to: DateOut.nullable().describe("Inclusive; null: the open line, today's manager."),
+  })
+  .meta({ id: "ReportingLine" });
+export type ReportingLine = z.infer<typeof ReportingLine>;
+/** A span with the user it belongs to (reads across users). */
+export type UserReportingLine = ReportingLine & { user_id: string };
+
+export const ReportingLines = z
+  .object({ data: z.array(ReportingLine).describe("Oldest first; empty: never had a manager.") })
+  .meta({ id: "ReportingLines" });
+export type ReportingLines = z.infer<typeof ReportingLines>;
+
+export const ReplaceReportingLinesBody = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        manager_id: Id.nullable().describe("usr_…; null: no manager from this date."),
+        effective_from: IsoDate.describe("Unique within the list; today or earlier."),
+      }),
+    )
+    .max(1000)
+    .describe(
+      "The whole history in any order: sorted by date, each line ends the day before the next starts, the last stays open. Empty: no manager ever.",
+    ),
+});
+export type ReplaceReportingLinesBody = z.infer<typeof ReplaceReportingLinesBody>;
 
 export const ListUsersQuery = PageQuery.extend({
   role: Role.optional(),

@@ -31,6 +31,7 @@ const SAMPLES: Record<string, [unknown[], unknown[]]> = {
   ],
   "GET /api/v1/users": [[{ page: 1, per_page: 25 }], [{ role: "rep", page: 2, per_page: 25 }]],
   "GET /api/v1/users/{id}": [["usr_1"], ["usr_2"]],
+  "GET /api/v1/users/{id}/reporting-lines": [["usr_1"], ["usr_2"]],
   "GET /api/v1/comp-plans": [[{ per_page: 100 }], [{ status: "active", page: 2, per_page: 25 }]],
   "GET /api/v1/comp-plans/{id}": [["plan_1"], ["plan_2"]],
   "GET /api/v1/comp-plans/{id}/versions": [["plan_1"], ["plan_2"]],

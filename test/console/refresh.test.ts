@@ -28,7 +28,7 @@ async function pages() {
   const { dealsQuery, dealQuery, dealHistoryQuery } = await web("data/deals/queries");
   const { disputesQuery } = await web("data/disputes/queries");
   const { payoutsQuery, allPayoutGroupsQuery } = await web("data/payouts/queries");
-  const { everyoneQuery, usersQuery, userQuery } = await web("data/users/queries");
+  const { everyoneQuery, usersQuery, userQuery, reportingLinesQuery } = await web("data/users/queries");
   const { planQuery, plansQuery, planAssignmentsQuery, allAssignmentsQuery } = await web("data/comp-plans/queries");
   const { spiffsQuery } = await web("data/spiffs/queries");
   const { apiKeysQuery } = await web("data/api-keys/queries");
@@ -38,7 +38,7 @@ async function pages() {
     // Home's current periods, and its other periods (what is still in flight from them).
     home: [...currentStatements("usr_1"), periodsQuery("usr_1"), payoutBalancesQuery("usr_1")],
     recentDeals: [recentDeals("usr_1")],
-    person: [userQuery("usr_1")],
+    person: [userQuery("usr_1"), reportingLinesQuery("usr_1")],
     // The statement and its period picker.
     statement: [statementQuery("usr_1", "2026-Q3"), periodsQuery("usr_1")],
     deal: [dealQuery("deal_1"), dealHistoryQuery("deal_1", 1)],

@@ -70,6 +70,8 @@ describe("tools/list per scope × owner grant", () => {
       "preview_commission",
       "list_team_statements",
       "preview_clawbacks",
+      // §16: who reported to whom over time.
+      "list_reporting_lines",
     ];
     expect(namesUpTo("read")).toEqual(allReads.sort());
     expect(namesUpTo("write")).toEqual([...allReads, ...writes].sort());
@@ -149,6 +151,23 @@ describe("calls", () => {
     const { client } = await clientFor("read");
     const user = await createUser(t);
     expect((await call(client, "get_user", { id: user.id })).structuredContent).toEqual(user);
+  });
+
+  it("list_reporting_lines returns exactly the GET /users/{id}/reporting-lines body (API.md §16)", async () => {
+    const { client, key } = await clientFor("read");
+    const boss = await createUser(t);
+    const user = await createUser(t, { manager_id: boss.id, manager_effective_from: "2026-01-01" });
+    const result = await call(client, "list_reporting_lines", { id: user.id });
+    const rest = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/users/${user.id}/reporting-lines`,
+      headers: bearer(key.key),
+    });
+    expect(result.structuredContent).toEqual(rest.json());
+    expect(result.structuredContent).toEqual({
+      data: [{ manager_id: boss.id, effective_from: "2026-01-01", effective_to: null }],
+    });
+    expect(errorIn(await call(client, "list_reporting_lines", { id: unknownId("usr") })).code).toBe("not_found");
   });
 
   it("create_user and update_user write through the services, audited with the key as actor", async () => {

@@ -43,7 +43,13 @@ export const REQUESTS: Record<string, unknown> = {
     role: "rep",
     manager_id: ID.ben,
   },
-  updateUser: { manager_id: ID.ben },
+  updateUser: { manager_id: ID.ben, manager_effective_from: "2026-04-01" },
+  replaceReportingLines: {
+    lines: [
+      { manager_id: null, effective_from: "2026-01-05" },
+      { manager_id: ID.ben, effective_from: "2026-04-01" },
+    ],
+  },
   revokeUserSessions: {},
   createCompPlan: {
     name: "Enterprise AE 2026",

@@ -65,6 +65,12 @@ export const BY_SCHEMA: Record<string, unknown> = {
     expires_at: "2026-01-12T09:00:00.000Z",
   },
   User: ana,
+  ReportingLines: {
+    data: [
+      { manager_id: null, effective_from: "2026-01-05", effective_to: "2026-03-31" },
+      { manager_id: ID.ben, effective_from: "2026-04-01", effective_to: null },
+    ],
+  },
   RevokedSessions: { revoked: 2 },
   RequestLog: {
     id: ID.request,

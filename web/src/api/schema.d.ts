@@ -279,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user
-         * @description `role` defaults to rep, `active` to true. Email and external_id are unique (409). A write key creates reps and managers; an admin or finance user, or an inactive one, needs admin (403 naming it; fields marked `x-requires`), checked once the body is valid.
+         * @description `role` defaults to rep, `active` to true. Email and external_id are unique (409). A write key creates reps and managers; an admin or finance user, or an inactive one, needs admin (403 naming it; fields marked `x-requires`), checked once the body is valid. A manager's first reporting line starts at `manager_effective_from` (default today; today or earlier).
          */
         post: operations["createUser"];
         delete?: never;
@@ -307,9 +307,33 @@ export interface paths {
         head?: never;
         /**
          * Update a user
-         * @description Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE). Deactivating a user or changing their role ends their signed-in sessions (on their next request). Changing `role` or `active`, or the `email` of an admin or finance user, needs admin (403 naming it; fields marked `x-requires`); sending a field's current value is not a change. People: admins; finance may change only `payroll_id` (unique, 409).
+         * @description Merges: omitted fields stay, null clears a nullable field. Deactivate with active: false (there is no DELETE). Deactivating a user or changing their role ends their signed-in sessions (on their next request). Changing `role` or `active`, or the `email` of an admin or finance user, needs admin (403 naming it; fields marked `x-requires`); sending a field's current value is not a change. People: admins; finance may change only `payroll_id` (unique, 409). `manager_id` with `manager_effective_from` (YYYY-MM-DD, default today UTC; today or earlier; not before the open reporting line starts, and on its start it replaces it) ends the open reporting line the day before and opens one (null: no manager; API.md §16); `manager_effective_from` alone → 422. `Recalculation-Job-Id: job_…` when the change left override lines to a background recalculation.
          */
         patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/api/v1/users/{id}/reporting-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's reporting lines
+         * @description Who the user reported to over time (API.md §16), oldest first: `effective_to` inclusive, null on the open line (today's manager, the user's `manager_id`); `manager_id` null is a span with no manager. Whoever may read the user (GET /users/{id}) reads it; anyone else gets 404.
+         */
+        get: operations["listReportingLines"];
+        /**
+         * Replace a user's reporting lines
+         * @description Rewrites the whole history (API.md §16): the lines sorted by date, each ending the day before the next starts, the last open; dates unique and today or earlier; an empty list means no manager ever. Each manager must exist, not be the user and form no cycle on any date of its line (everyone's history counts) — else 422 naming `lines[i].manager_id`. The user's `manager_id` becomes the last line's. Answers the new history; `Recalculation-Job-Id: job_…` when override lines were left to a background recalculation. People: admins; keys: admin scope.
+         */
+        put: operations["replaceReportingLines"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/users/{id}/sessions/revoke": {
@@ -1865,6 +1889,21 @@ export interface components {
             payroll_id: string | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
+        };
+        ReportingLine: {
+            /** @description usr_…; null: a span with no manager. */
+            manager_id: string | null;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            effective_from: string;
+            /** @description Inclusive; null: the open line, today's manager. */
+            effective_to: string | null;
+        };
+        ReportingLines: {
+            /** @description Oldest first; empty: never had a manager. */
+            data: components["schemas"]["ReportingLine"][];
         };
         RevokedSessions: {
             /** @description How many open sessions were ended. */
@@ -4405,6 +4444,11 @@ export interface operations {
                     /** @default true */
                     active?: boolean;
                     payroll_id?: string | null;
+                    /**
+                     * Format: date
+                     * @description From when manager_id counts (API.md §16), YYYY-MM-DD: default today (UTC); today or earlier, and not before the current reporting line starts (on its start it replaces that line). Only with manager_id.
+                     */
+                    manager_effective_from?: string;
                 };
             };
         };
@@ -4508,6 +4552,11 @@ export interface operations {
                     manager_id?: string | null;
                     active?: boolean;
                     payroll_id?: string | null;
+                    /**
+                     * Format: date
+                     * @description From when manager_id counts (API.md §16), YYYY-MM-DD: default today (UTC); today or earlier, and not before the current reporting line starts (on its start it replaces that line). Only with manager_id.
+                     */
+                    manager_effective_from?: string;
                 };
             };
         };
@@ -4524,6 +4573,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listReportingLines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingLines"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    replaceReportingLines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the record as last read: 412 precondition_failed when it has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The whole history in any order: sorted by date, each line ends the day before the next starts, the last stays open. Empty: no manager ever. */
+                    lines: {
+                        /** @description usr_…; null: no manager from this date. */
+                        manager_id: string | null;
+                        /**
+                         * Format: date
+                         * @description Unique within the list; today or earlier.
+                         */
+                        effective_from: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingLines"];
                 };
             };
             400: components["responses"]["BadRequest"];

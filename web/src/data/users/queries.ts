@@ -5,6 +5,7 @@ import { keys } from "../keys";
 import { defineQuery, deriveQuery } from "../query";
 
 export type User = Schemas["User"];
+export type ReportingLine = Schemas["ReportingLine"];
 export type Role = User["role"];
 
 /** GET /users with a page's filters (role, active, exact email), newest first. */
@@ -20,6 +21,14 @@ export const userQuery = defineQuery("GET /api/v1/users/{id}", (id: string) =>
   queryOptions({
     queryKey: keys.users.detail(id),
     queryFn: () => unwrap(api.GET("/api/v1/users/{id}", { params: { path: { id } } })),
+  }),
+);
+
+/** Who the person reported to over time, oldest first (API.md §16); under users, so every user write refreshes it. */
+export const reportingLinesQuery = defineQuery("GET /api/v1/users/{id}/reporting-lines", (id: string) =>
+  queryOptions({
+    queryKey: keys.users.detail(id, "reporting-lines"),
+    queryFn: () => unwrap(api.GET("/api/v1/users/{id}/reporting-lines", { params: { path: { id } } })),
   }),
 );
 

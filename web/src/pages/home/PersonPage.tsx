@@ -6,6 +6,7 @@ import { userQuery } from "../../data/users/queries";
 import { PageHeader } from "../../ui/PageHeader";
 import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
 import { PersonHome } from "./PersonHome";
+import { ReportingHistory } from "./ReportingHistory";
 
 const route = getRouteApi("/signed-in/people/$userId");
 
@@ -22,6 +23,7 @@ export function PersonPage() {
     <Stack gap="lg">
       <PageHeader title={person.data.name}>{person.data.role} · read-only view</PageHeader>
       <PersonHome userId={userId} name={person.data.name} />
+      <ReportingHistory userId={userId} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Modal, Stack, Text } from "@mantine/core";
+import { Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useRevokeSessions, useUpdateUser } from "../../data/users/mutations";
 import type { Role, User } from "../../data/users/queries";
 import { fieldErrors } from "../../lib/field-errors";
+import { today } from "../../lib/periods";
 import { ConfirmModal } from "../../ui/ConfirmModal";
 import { AssignPlanDialog } from "./AssignPlanDialog";
 import { InviteDialog } from "./InviteDialog";
@@ -23,6 +24,9 @@ export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
   const revoke = useRevokeSessions();
   const [role, setRole] = useState<Role>(user.role);
   const [managerId, setManagerId] = useState(user.manager_id);
+  // From when the new manager counts (API.md §16): today unless an earlier day is picked.
+  const [initialFrom] = useState(today);
+  const [from, setFrom] = useState(initialFrom);
   const done = { onSuccess: onClose };
 
   if (kind === "invite") return <InviteDialog user={user} onClose={onClose} />;
@@ -100,23 +104,39 @@ export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
     );
   }
 
+  const moved = managerId !== user.manager_id;
+  // Left at today, the server's own today applies (UTC), so a browser ahead of UTC never sends tomorrow.
+  const dated = moved && from !== initialFrom ? { manager_effective_from: from } : {};
   return (
     <ConfirmModal
       opened
       title={`Change ${user.name}'s manager`}
       confirmLabel="Change manager"
       pending={update.isPending}
-      error={fieldError("manager_id") ? null : update.error}
-      onConfirm={() => update.mutate({ id: user.id, body: { manager_id: managerId } }, done)}
+      error={fieldError("manager_id") || fieldError("manager_effective_from") ? null : update.error}
+      onConfirm={() => update.mutate({ id: user.id, body: { manager_id: managerId, ...dated } }, done)}
       onClose={onClose}
     >
-      <ManagerSelect
-        everyone={everyone}
-        except={user.id}
-        value={managerId}
-        onChange={setManagerId}
-        error={fieldError("manager_id")}
-      />
+      <Stack gap="sm">
+        <ManagerSelect
+          everyone={everyone}
+          except={user.id}
+          value={managerId}
+          onChange={setManagerId}
+          error={fieldError("manager_id")}
+        />
+        {moved && (
+          <TextInput
+            type="date"
+            label="Effective from"
+            description="The new manager counts from this day: today, or an earlier day (not before the current manager's start)."
+            value={from}
+            max={initialFrom}
+            onChange={(event) => setFrom(event.currentTarget.value)}
+            error={fieldError("manager_effective_from")}
+          />
+        )}
+      </Stack>
     </ConfirmModal>
   );
 }
