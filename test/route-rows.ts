@@ -105,6 +105,16 @@ export const ROUTES: RouteCase[] = [
   },
   {
     method: "POST",
+    path: "/api/v1/users/{id}/reporting-lines/impact",
+    scope: "admin",
+    ok: 200,
+    record: async (t) => (await createUser(t)).id,
+    idPrefix: "usr",
+    body: () => ({ manager_id: null }),
+    invalid: { body: { manager_id: null, manager_effective_from: "2026-02-30" }, param: "manager_effective_from" },
+  },
+  {
+    method: "POST",
     path: "/api/v1/users",
     scope: "write",
     ok: 201,

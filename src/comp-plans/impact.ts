@@ -46,6 +46,20 @@ async function present(
   impact: PlanChangeImpact,
   query: PlanImpactQuery,
 ): Promise<PlanImpact> {
+  return {
+    plan_id: plan.id,
+    from_version: plan.version,
+    to_version: toVersion,
+    ...(await impactParts(db, impact, query)),
+  };
+}
+
+/** What every impact answers (a plan change's, a reporting change's): the summary, per user and period, a page of lines. */
+export async function impactParts(
+  db: Db,
+  impact: PlanChangeImpact,
+  query: PlanImpactQuery,
+): Promise<Pick<PlanImpact, "summary" | "users" | "lines">> {
   const { changes } = impact;
   const changedPeriods = new Map<string, Set<string>>();
   for (const c of changes) {
@@ -64,9 +78,6 @@ async function present(
     page.map((c) => c.deal_id),
   );
   return {
-    plan_id: plan.id,
-    from_version: plan.version,
-    to_version: toVersion,
     summary: {
       users: userIds.length,
       deals: new Set(changes.map((c) => c.deal_id)).size,

@@ -4,6 +4,7 @@ import { declareRoutes, type RecordRef } from "../declare-routes.js";
 import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { JobSchema } from "../jobs/schema.js";
+import { ReportingChangeBody } from "../users/index.js";
 import { createAssignment } from "./assign.js";
 import { createPlan } from "./create.js";
 import { deleteAssignment } from "./delete-assignment.js";
@@ -12,6 +13,7 @@ import { listPlans } from "./list.js";
 import { getAssignment, listAllAssignments, listAssignments } from "./list-assignments.js";
 import { listPlanVersions } from "./list-versions.js";
 import { getPlan } from "./read.js";
+import { previewReportingChange } from "./reporting-impact.js";
 import {
   Assignment,
   AssignmentWritten,
@@ -26,6 +28,7 @@ import {
   PlanImpact,
   PlanImpactQuery,
   PlanVersion,
+  ReportingImpact,
   UpdateAssignmentBody,
   UpdatePlanBody,
 } from "./schema.js";
@@ -122,6 +125,35 @@ export function compPlanRoutes(app: App): void {
   );
 
   assignmentRoutes(app);
+  reportingImpactRoute(app);
+}
+
+/**
+ * A reporting change's impact is a plan-change impact's kind of answer (API.md §16 and §12), so this
+ * feature serves it, under the user's URL.
+ */
+function reportingImpactRoute(app: App): void {
+  const route = declareRoutes(app, ["Users"]);
+  route.post(
+    {
+      path: "/users/:id/reporting-lines/impact",
+      scope: "admin",
+      roles: MAY.previewPlanChange,
+      summary: "Preview a reporting change",
+      description:
+        "Takes a PATCH /users/{id} manager change (`{manager_id, manager_effective_from?}`) or a PUT " +
+        "/users/{id}/reporting-lines body (`{lines}`), checks it as they do (404, 422), and answers what it would do to " +
+        "pending override lines (API.md §16), as POST /comp-plans/{id}/impact answers for a plan: a summary, each " +
+        "user's periods, and the changed lines (paginated, largest |delta| first). Nothing is written; locked lines " +
+        "never move with a reporting change. `lines_before` and `lines_after` are the user's reporting lines now and " +
+        "as the change would leave them.",
+      params: IdParams,
+      query: PlanImpactQuery,
+      body: ReportingChangeBody,
+      response: ReportingImpact,
+    },
+    ({ ctx, params, query, body }) => previewReportingChange(ctx, params.id, body, query),
+  );
 }
 
 function assignmentRoutes(app: App): void {

@@ -19,6 +19,7 @@ import {
 import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
 import { Id } from "../http/input-fields.js";
 import { listOf, PageQuery } from "../http/pagination.js";
+import { ReportingLine } from "../users/index.js";
 
 export const PlanStatus = z.enum(PLAN_STATUSES);
 export const PlanPeriod = z.enum(PLAN_PERIODS);
@@ -204,6 +205,16 @@ export const PlanImpact = z
   })
   .meta({ id: "PlanImpact" });
 export type PlanImpact = z.infer<typeof PlanImpact>;
+
+/** POST /users/{id}/reporting-lines/impact (API.md §16): §12's impact, for the override lines a reporting change moves. */
+export const ReportingImpact = PlanImpact.omit({ plan_id: true, from_version: true, to_version: true })
+  .extend({
+    user_id: z.string(),
+    lines_before: z.array(ReportingLine).describe("The user's reporting lines now."),
+    lines_after: z.array(ReportingLine).describe("What the change would leave (equal: it changes nothing)."),
+  })
+  .meta({ id: "ReportingImpact" });
+export type ReportingImpact = z.infer<typeof ReportingImpact>;
 
 /** One version's terms: frozen once a line uses them (a draft's current version follows its edits until then). */
 export const PlanVersion = CompPlan.pick({

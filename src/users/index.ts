@@ -21,6 +21,7 @@ export {
   usersNamed,
 } from "./lookup.js";
 export { userNames } from "./names.js";
+export { type ProposedReporting, proposeReportingLines } from "./propose-reporting-lines.js";
 export { getUser } from "./read.js";
 export { replaceReportingLines } from "./replace-reporting-lines.js";
 export {
@@ -34,6 +35,7 @@ export {
   CreateUserBody,
   ListUsersQuery,
   ReplaceReportingLinesBody,
+  ReportingChangeBody,
   ReportingLine,
   ReportingLines,
   UpdateUserBody,

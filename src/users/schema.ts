@@ -105,6 +105,18 @@ export const ReplaceReportingLinesBody = z.strictObject({
 });
 export type ReplaceReportingLinesBody = z.infer<typeof ReplaceReportingLinesBody>;
 
+/** POST /users/{id}/reporting-lines/impact: either a PATCH's manager change or a PUT's whole history. */
+export const ReportingChangeBody = z
+  .union([
+    z.strictObject({
+      manager_id: Id.nullable().describe("usr_…; null: no manager from `manager_effective_from`."),
+      manager_effective_from: ManagerEffectiveFrom.optional(),
+    }),
+    ReplaceReportingLinesBody,
+  ])
+  .meta({ id: "ReportingChange" });
+export type ReportingChangeBody = z.infer<typeof ReportingChangeBody>;
+
 export const ListUsersQuery = PageQuery.extend({
   role: Role.optional(),
   active: QueryBoolean.optional(),

@@ -139,6 +139,31 @@ describe("override lines (API.md §16 worked examples)", () => {
     // Both deals are booked before the move: both pay M and V.
     expect(overrides(before)).toEqual({ [o.m.id]: 300, [o.v.id]: 100 });
     expect(overrides(after)).toEqual({ [o.m.id]: 300, [o.v.id]: 100 });
+    // The impact shows the move's effect first, writing nothing (§12's answer, for override lines).
+    const impact = ok<{
+      summary: Record<string, number>;
+      lines: { data: { deal_id: string; user_id: string; before: number; after: number; delta: number }[] };
+      lines_after: unknown[];
+    }>(
+      await api.post(`/users/${o.r1.id}/reporting-lines/impact`, {
+        manager_id: m2.id,
+        manager_effective_from: "2026-04-01",
+      }),
+    );
+    expect(impact.summary).toEqual({ users: 3, deals: 1, lines: 3, pending_delta: -100, locked_delta: 0 });
+    const moves = impact.lines.data.map((l) => [l.deal_id, l.user_id, l.before, l.after, l.delta]);
+    expect(moves.sort()).toEqual(
+      [
+        [after.id, o.m.id, 300, 0, -300],
+        [after.id, o.v.id, 100, 0, -100],
+        [after.id, m2.id, 0, 300, 300],
+      ].sort(),
+    );
+    expect(impact.lines_after).toEqual([
+      { manager_id: o.m.id, effective_from: "2026-01-01", effective_to: "2026-03-31" },
+      { manager_id: m2.id, effective_from: "2026-04-01", effective_to: null },
+    ]);
+    expect(overrides(await getDeal(api, after.id))).toEqual({ [o.m.id]: 300, [o.v.id]: 100 });
     // The backdated move recalculates the pending override lines of the deal on its date only.
     ok(await api.patch(`/users/${o.r1.id}`, { manager_id: m2.id, manager_effective_from: "2026-04-01" }));
     expect(overrides(await getDeal(api, before.id))).toEqual({ [o.m.id]: 300, [o.v.id]: 100 });

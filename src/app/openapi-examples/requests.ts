@@ -50,6 +50,7 @@ export const REQUESTS: Record<string, unknown> = {
       { manager_id: ID.ben, effective_from: "2026-04-01" },
     ],
   },
+  previewReportingChange: { manager_id: ID.ben, manager_effective_from: "2026-04-01" },
   revokeUserSessions: {},
   createCompPlan: {
     name: "Enterprise AE 2026",

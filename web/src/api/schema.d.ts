@@ -616,6 +616,26 @@ export interface paths {
         patch: operations["updatePlanAssignment"];
         trace?: never;
     };
+    "/api/v1/users/{id}/reporting-lines/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a reporting change
+         * @description Takes a PATCH /users/{id} manager change (`{manager_id, manager_effective_from?}`) or a PUT /users/{id}/reporting-lines body (`{lines}`), checks it as they do (404, 422), and answers what it would do to pending override lines (API.md §16), as POST /comp-plans/{id}/impact answers for a plan: a summary, each user's periods, and the changed lines (paginated, largest |delta| first). Nothing is written; locked lines never move with a reporting change. `lines_before` and `lines_after` are the user's reporting lines now and as the change would leave them.
+         */
+        post: operations["previewReportingChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/spiffs": {
         parameters: {
             query?: never;
@@ -1905,6 +1925,26 @@ export interface components {
             /** @description Oldest first; empty: never had a manager. */
             data: components["schemas"]["ReportingLine"][];
         };
+        ReportingChange: {
+            /** @description usr_…; null: no manager from `manager_effective_from`. */
+            manager_id: string | null;
+            /**
+             * Format: date
+             * @description From when manager_id counts (API.md §16), YYYY-MM-DD: default today (UTC); today or earlier, and not before the current reporting line starts (on its start it replaces that line). Only with manager_id.
+             */
+            manager_effective_from?: string;
+        } | {
+            /** @description The whole history in any order: sorted by date, each line ends the day before the next starts, the last stays open. Empty: no manager ever. */
+            lines: {
+                /** @description usr_…; null: no manager from this date. */
+                manager_id: string | null;
+                /**
+                 * Format: date
+                 * @description Unique within the list; today or earlier.
+                 */
+                effective_from: string;
+            }[];
+        };
         RevokedSessions: {
             /** @description How many open sessions were ended. */
             revoked: number;
@@ -2700,6 +2740,57 @@ export interface components {
                     total: number;
                 };
             };
+        };
+        ReportingImpact: {
+            summary: {
+                /** @description Users with at least one changed line. */
+                users: number;
+                /** @description Deals with at least one changed line. */
+                deals: number;
+                /** @description Changed lines (pending and locked): the total of `lines`. */
+                lines: number;
+                /** @description Σ delta of pending lines: what applying the change moves. */
+                pending_delta: number;
+                /** @description Σ delta of locked lines: what a retroactive apply writes as adjustments. */
+                locked_delta: number;
+            };
+            /** @description Each user with a changed line, by user id; each period with a changed line, in order. */
+            users: {
+                user_id: string;
+                name: string;
+                periods: {
+                    period: string;
+                    /** @description Σ of the user's pending lines of the plan's change in the period. */
+                    pending: {
+                        /** @description Money: ≤ 2 decimals. */
+                        before: number;
+                        /** @description Money: ≤ 2 decimals. */
+                        after: number;
+                    };
+                    /** @description Σ of the user's locked lines of the plan in the period, as if unlocked. */
+                    locked: {
+                        /** @description Money: ≤ 2 decimals. */
+                        before: number;
+                        /** @description Money: ≤ 2 decimals. */
+                        after: number;
+                    };
+                }[];
+            }[];
+            /** @description Changed lines, largest |delta| first; paginated by page and per_page. */
+            lines: {
+                data: components["schemas"]["PlanImpactLine"][];
+                meta: {
+                    page: number;
+                    per_page: number;
+                    /** @description Matching records on every page. */
+                    total: number;
+                };
+            };
+            user_id: string;
+            /** @description The user's reporting lines now. */
+            lines_before: components["schemas"]["ReportingLine"][];
+            /** @description What the change would leave (equal: it changes nothing). */
+            lines_after: components["schemas"]["ReportingLine"][];
         };
         CompPlanVersion: {
             currency: string;
@@ -5633,6 +5724,59 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    previewReportingChange: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReportingChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportingImpact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
