@@ -24,6 +24,8 @@ export async function replaceReportingLines(
     await lockReportingLines(tx);
     const user = await repo.lockUser(tx, id);
     if (!user) throw notFound("User", id);
+    // If-Match: checked against the history as it stands under the locks.
+    await ctx.precondition?.(tx);
     for (const line of after) {
       const i = body.lines.findIndex((given) => given.effective_from === line.effective_from);
       const span = { from: line.effective_from, to: line.effective_to, today };

@@ -81,6 +81,7 @@ export function userRoutes(app: App): void {
       scope: "admin",
       summary: "Replace a user's reporting lines",
       operationId: "replaceReportingLines",
+      ifMatch: { read: listReportingLines, schema: ReportingLines },
       description:
         "Rewrites the whole history (API.md §16): the lines sorted by date, each ending the day before the next starts, the last open; dates unique and today or earlier; an empty list means no manager ever. Each manager must exist, not be the user and form no cycle on any date of its line (everyone's history counts) — else 422 naming `lines[i].manager_id`. The user's `manager_id` becomes the last line's. Answers the new history; `Recalculation-Job-Id: job_…` when override lines were left to a background recalculation. People: admins; keys: admin scope.",
       params: IdParams,
