@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Create a comp plan
-         * @description Required: name, period, effective_from, and base_rate or tiers. currency defaults to USD, status to active. Tiers ascend from from_attainment 0 and need quota > 0.
+         * @description Required: name, period, effective_from, and base_rate or tiers. currency defaults to USD, status to active, kind to standard. Tiers ascend from from_attainment 0 and need quota > 0. An override plan (`kind: "override"`, API.md §16) requires override_levels instead and refuses quota, base_rate, tiers, deal_type_multipliers, min_deal_amount and cap_per_period.
          */
         post: operations["createCompPlan"];
         delete?: never;
@@ -475,7 +475,7 @@ export interface paths {
         head?: never;
         /**
          * Update a comp plan
-         * @description Merges: omitted fields stay, null clears a nullable field (tiers: null removes the tiers); tiers and deal_type_multipliers are replaced whole. Changing the terms (currency, period, quota, rates, tiers, multipliers, minimum, cap, dates) of an active plan creates a new `version`; pending lines are recalculated with it, locked lines keep theirs. Name, description and status changes keep the version; a status change also recalculates (only active plans earn). With `"retroactive": true`, locked lines the new terms reprice get one approved, locked adjustment line each (new − old) in the same transaction, and the response carries `retroactive_adjustments`; POST /comp-plans/{id}/impact shows the same numbers beforehand.
+         * @description Merges: omitted fields stay, null clears a nullable field (tiers: null removes the tiers); tiers and deal_type_multipliers are replaced whole; `kind` never changes (another kind is 422). Changing the terms (currency, period, quota, rates, tiers, multipliers, minimum, cap, override levels, dates) of an active plan creates a new `version`; pending lines are recalculated with it, locked lines keep theirs. Name, description and status changes keep the version; a status change also recalculates (only active plans earn). With `"retroactive": true`, locked lines the new terms reprice get one approved, locked adjustment line each (new − old) in the same transaction, and the response carries `retroactive_adjustments`; POST /comp-plans/{id}/impact shows the same numbers beforehand.
          */
         patch: operations["updateCompPlan"];
         trace?: never;
@@ -535,7 +535,7 @@ export interface paths {
         put?: never;
         /**
          * Assign a plan to a user
-         * @description Both dates inclusive; effective_to null = open-ended. A user has at most one assignment in force on any date: an overlap is 409 conflict. The user's pending lines in the span are recalculated.
+         * @description Both dates inclusive; effective_to null = open-ended. A user has at most one assignment in force per plan kind on any date (a standard and an override plan may overlap): an overlap is 409 conflict. The user's pending lines in the span are recalculated.
          */
         post: operations["assignPlanToUser"];
         delete?: never;
@@ -1756,6 +1756,12 @@ export interface components {
             };
             min_deal_amount?: number | null;
             cap_per_period?: number | null;
+            /** @description Override plans only: at least one level, each depth once. */
+            override_levels?: {
+                depth: number;
+                /** @description A decimal rate (0.1 = 10 %), 0 to 10, at most 6 decimals. */
+                rate: number;
+            }[] | null;
             /**
              * Format: date
              * @description 0001-01-01 to 9999-12-31
@@ -1774,6 +1780,7 @@ export interface components {
                  */
                 proration: "none" | "unserved_days";
             } | null;
+            kind?: components["schemas"]["PlanKind"];
             /** @description true: also correct locked history — one approved, locked adjustment line per locked line whose amount the new terms change (amount = new − old), in the same transaction (API.md §12); a status change alone corrects nothing. Default false: only pending lines are recalculated. */
             retroactive?: boolean;
         };
@@ -2432,6 +2439,16 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             finished_at: components["schemas"]["Timestamp"] | null;
         };
+        /**
+         * @description override: pays a manager on the credits below them (API.md §16); fixed.
+         * @enum {string}
+         */
+        PlanKind: "standard" | "override";
+        OverrideLevel: {
+            /** @description Levels below the manager: 1 (direct reports) to 5. */
+            depth: number;
+            rate: number;
+        };
         /** @description What a cancel or refund effective within window_days of close_date claws back of the lines earned under this version (POST /deals/{id}/cancel, /refunds); null: nothing. Versioned like the other terms. */
         ClawbackPolicy: {
             /** @description Days after close_date, the boundary day included. */
@@ -2451,6 +2468,7 @@ export interface components {
             description: string | null;
             /** @enum {string} */
             status: "draft" | "active" | "archived";
+            kind: components["schemas"]["PlanKind"];
             currency: string;
             /** @enum {string} */
             period: "month" | "quarter" | "year";
@@ -2465,6 +2483,8 @@ export interface components {
             };
             min_deal_amount: number | null;
             cap_per_period: number | null;
+            /** @description An override plan's rate per depth, by depth; null on a standard plan. */
+            override_levels: components["schemas"]["OverrideLevel"][] | null;
             /**
              * Format: date
              * @description Calendar date YYYY-MM-DD
@@ -2484,6 +2504,7 @@ export interface components {
             description: string | null;
             /** @enum {string} */
             status: "draft" | "active" | "archived";
+            kind: components["schemas"]["PlanKind"];
             currency: string;
             /** @enum {string} */
             period: "month" | "quarter" | "year";
@@ -2498,6 +2519,8 @@ export interface components {
             };
             min_deal_amount: number | null;
             cap_per_period: number | null;
+            /** @description An override plan's rate per depth, by depth; null on a standard plan. */
+            override_levels: components["schemas"]["OverrideLevel"][] | null;
             /**
              * Format: date
              * @description Calendar date YYYY-MM-DD
@@ -2644,6 +2667,8 @@ export interface components {
             };
             min_deal_amount: number | null;
             cap_per_period: number | null;
+            /** @description An override plan's rate per depth, by depth; null on a standard plan. */
+            override_levels: components["schemas"]["OverrideLevel"][] | null;
             /**
              * Format: date
              * @description Calendar date YYYY-MM-DD
@@ -4809,6 +4834,7 @@ export interface operations {
                 /** @description Records per page, 1-100 (default 25). */
                 per_page?: components["parameters"]["PerPage"];
                 status?: "draft" | "active" | "archived";
+                kind?: "standard" | "override";
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
@@ -4890,6 +4916,12 @@ export interface operations {
                     };
                     min_deal_amount?: number | null;
                     cap_per_period?: number | null;
+                    /** @description Override plans only: at least one level, each depth once. */
+                    override_levels?: {
+                        depth: number;
+                        /** @description A decimal rate (0.1 = 10 %), 0 to 10, at most 6 decimals. */
+                        rate: number;
+                    }[] | null;
                     /**
                      * Format: date
                      * @description 0001-01-01 to 9999-12-31
@@ -4908,6 +4940,7 @@ export interface operations {
                          */
                         proration: "none" | "unserved_days";
                     } | null;
+                    kind?: components["schemas"]["PlanKind"];
                 };
             };
         };
