@@ -278,3 +278,110 @@ test("Duplicate opens the builder with the plan's terms in percent, named Copy o
   expect((await asAdmin("GET", `/comp-plans/${source.id}`)).version).toBe(source.version);
   expect(problems).toEqual([]);
 });
+
+test("an admin builds an override plan: levels in percent by depth, none of a standard plan's terms; the API holds what was typed", async ({
+  page,
+  problems,
+}) => {
+  const admin = state().users.admin;
+  const api = await apiAs(admin);
+  const posted = plansPosted(page);
+  await signIn(page, admin, "/plans");
+  await settled(page);
+  await page.getByRole("button", { name: "New plan" }).click();
+  const builder = page.getByRole("dialog", { name: "New plan" });
+
+  await builder.getByText("Override", { exact: true }).click();
+  // An override plan has no quota, tiers, base rate, multipliers, minimum or cap: its levels instead.
+  await expect(builder.getByRole("textbox", { name: /^Quota per period/ })).toHaveCount(0);
+  await expect(builder.getByRole("textbox", { name: /^Cap per period/ })).toHaveCount(0);
+  await expect(builder.getByTestId("tier-editor")).toHaveCount(0);
+  await expect(builder.getByRole("button", { name: "Add a multiplier" })).toHaveCount(0);
+  await expect(builder.getByTestId("level-row")).toHaveCount(1);
+
+  const name = `Builder overrides ${unique()}`;
+  await builder.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await builder.getByLabel("Effective from").fill(quarterStart());
+  // A level without its rate: said before anything is sent.
+  await builder.getByRole("button", { name: "Save as draft" }).click();
+  await expect(builder.getByText("Give the rate at depth 1 in percent (3 for 3%).")).toBeVisible();
+  await expect(builder.getByRole("textbox", { name: "Level 1 rate (%)" })).toBeFocused();
+  expect(posted).toEqual([]);
+
+  await builder.getByRole("textbox", { name: "Level 1 rate (%)" }).fill("3");
+  await builder.getByRole("button", { name: "Add a level" }).click();
+  await builder.getByRole("textbox", { name: "Level 2 rate (%)" }).fill("1.25");
+  // The same depth twice is refused by the form; the next depth is taken.
+  await pick(page, builder.getByRole("combobox", { name: "Level 2 depth" }), "1 (direct reports)");
+  await expect(builder.getByText("Depth 1 already has a rate: each depth takes one.")).toBeVisible();
+  await pick(page, builder.getByRole("combobox", { name: "Level 2 depth" }), "2 levels below");
+  await expect(builder.getByTestId("plan-problems")).toHaveCount(0);
+  await expect(builder.getByTestId("levels-in-words")).toHaveText(
+    "The manager earns 3% on their direct reports' credits; 1.25% on credits 2 levels below.",
+  );
+  await builder.getByRole("button", { name: "Save as draft" }).click();
+  await expect(page).toHaveURL(/\/plans\/plan_/);
+  const planId = new URL(page.url()).pathname.split("/").at(-1)!;
+
+  // What was typed, as the API holds it: an override plan, the rates as ratios, nothing of a standard plan's.
+  expect(posted).toHaveLength(1);
+  expect(Object.keys(JSON.parse(posted[0]!)).sort()).toEqual([
+    "clawback",
+    "currency",
+    "description",
+    "effective_from",
+    "effective_to",
+    "kind",
+    "name",
+    "override_levels",
+    "period",
+    "status",
+  ]);
+  const plan = (await api("GET", `/comp-plans/${planId}`)).body;
+  expect(plan).toMatchObject({
+    name,
+    kind: "override",
+    status: "draft",
+    currency: "USD",
+    period: "quarter",
+    quota: null,
+    base_rate: null,
+    tiers: [],
+    deal_type_multipliers: {},
+    min_deal_amount: null,
+    cap_per_period: null,
+    effective_from: quarterStart(),
+  });
+  expect(plan.override_levels).toEqual([
+    { depth: 1, rate: 0.03 },
+    { depth: 2, rate: 0.0125 },
+  ]);
+
+  // The plan's page shows the levels as the API has them; no sample deal (a preview pays no manager).
+  await settled(page);
+  const levelRows = page.getByTestId("level-table").locator("tbody tr");
+  await expect(levelRows).toHaveCount(plan.override_levels.length);
+  for (const [i, level] of plan.override_levels.entries()) {
+    await expect(levelRows.nth(i).locator('[data-col="depth"]')).toHaveText(String(level.depth));
+    await expect(levelRows.nth(i).locator('[data-col="rate"]')).toHaveText(pct(level.rate));
+  }
+  await expect(page.getByRole("form", { name: "Sample deal" })).toHaveCount(0);
+  await expect(page.getByTestId("tier-table")).toHaveCount(0);
+
+  // Editing keeps the kind fixed: no way to pick another.
+  await page.getByRole("button", { name: "Edit terms" }).click();
+  await expect(page.getByTestId("plan-kind")).toContainText("Override");
+  await expect(page.getByRole("radio", { name: "Standard" })).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Level 2 rate (%)" })).toHaveValue("1.25");
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  // Published: active, as the API has it.
+  await page.getByRole("button", { name: "Publish" }).click();
+  await page
+    .getByRole("dialog", { name: `Publish ${name}?` })
+    .getByRole("button", { name: "Publish" })
+    .click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect((await api("GET", `/comp-plans/${planId}`)).body.status).toBe("active");
+  expect(problems).toEqual([]);
+});

@@ -26,7 +26,7 @@ export async function createAssignment(
     checkSpan(plan, span);
     const users = await lockForRecalc(tx, { users: [input.user_id] });
     if (!users.has(input.user_id)) throw validationError("user_id", `user ${input.user_id} does not exist`);
-    await checkOverlap(tx, input.user_id, span, null);
+    await checkOverlap(tx, input.user_id, plan, span, null);
     const assignment = await repo.insertAssignment(tx, {
       id: newId("asg", ctx.now.getTime()),
       plan_id: planId,

@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from "kysely";
 import { ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Tx } from "../context.js";
 import type { Db, PlanAssignmentsTable } from "../db/schema.js";
+import type { PlanKind } from "../enums.js";
 import { toIso } from "../http/date-fields.js";
 import type { Assignment } from "./schema.js";
 
@@ -48,22 +49,28 @@ export async function lockAssignment(tx: Tx, id: string): Promise<Assignment | u
   return row && toAssignment(row);
 }
 
-/** The user's other assignment in force on some day of [from, to] (to null = open-ended), if any. */
+/**
+ * The user's other assignment to a plan of this kind in force on some day of [from, to] (to null =
+ * open-ended), if any: a user has one assignment in force per plan kind on any date (API.md §16).
+ */
 export async function overlapping(
   tx: Tx,
   userId: string,
+  kind: PlanKind,
   from: string,
   to: string | null,
   exceptId: string | null,
 ): Promise<Assignment | undefined> {
   let query = tx
-    .selectFrom("plan_assignments")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where((eb) => eb.or([eb("effective_to", "is", null), eb("effective_to", ">=", from)]));
-  if (to !== null) query = query.where("effective_from", "<=", to);
-  if (exceptId) query = query.where("id", "<>", exceptId);
-  const row = await query.orderBy("effective_from").limit(1).executeTakeFirst();
+    .selectFrom("plan_assignments as a")
+    .innerJoin("comp_plans as p", "p.id", "a.plan_id")
+    .selectAll("a")
+    .where("a.user_id", "=", userId)
+    .where("p.kind", "=", kind)
+    .where((eb) => eb.or([eb("a.effective_to", "is", null), eb("a.effective_to", ">=", from)]));
+  if (to !== null) query = query.where("a.effective_from", "<=", to);
+  if (exceptId) query = query.where("a.id", "<>", exceptId);
+  const row = await query.orderBy("a.effective_from").limit(1).executeTakeFirst();
   return row && toAssignment(row);
 }
 

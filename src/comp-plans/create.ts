@@ -12,6 +12,7 @@ export async function createPlan(ctx: Ctx, input: CreatePlanBody): Promise<CompP
     name: input.name,
     description: input.description ?? null,
     status: input.status,
+    kind: input.kind,
     ...normalizeTerms({
       currency: input.currency,
       period: input.period,
@@ -21,6 +22,7 @@ export async function createPlan(ctx: Ctx, input: CreatePlanBody): Promise<CompP
       deal_type_multipliers: input.deal_type_multipliers as Record<string, string>,
       min_deal_amount: input.min_deal_amount ?? null,
       cap_per_period: input.cap_per_period ?? null,
+      override_levels: input.override_levels ?? null,
       effective_from: input.effective_from,
       effective_to: input.effective_to ?? null,
       clawback: input.clawback ?? null,

@@ -1,12 +1,21 @@
 import type { Db } from "../db/schema.js";
+import { validationError } from "../errors.js";
 import * as repo from "./repository.js";
 import type { UpdatePlanBody } from "./schema.js";
 import { checkPlanTerms, normalizeTerms, sameTerms } from "./validate.js";
 
+const KIND_NAMES = { standard: "a standard plan", override: "an override plan" } as const;
+
 function merged(before: repo.PlanRecord, input: UpdatePlanBody): repo.PlanRecord {
+  if (input.kind !== undefined && input.kind !== before.kind) {
+    throw validationError(
+      "kind",
+      `is immutable: plan ${before.id} is ${KIND_NAMES[before.kind]}; create ${KIND_NAMES[input.kind]} instead`,
+    );
+  }
   const next: repo.PlanRecord = { ...before };
   for (const [key, value] of Object.entries(input)) {
-    if (value === undefined || key === "retroactive") continue;
+    if (value === undefined || key === "retroactive" || key === "kind") continue;
     if (key === "tiers") next.tiers = (value as repo.PlanTerms["tiers"] | null) ?? [];
     else (next as unknown as Record<string, unknown>)[key] = value;
   }

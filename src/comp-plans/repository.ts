@@ -3,7 +3,8 @@ import { ofVisiblePlans, ofVisibleUsers, type Visible } from "../access/index.js
 import type { Tx } from "../context.js";
 import type { CompPlansTable, Db } from "../db/schema.js";
 import { anyOf } from "../db/sql.js";
-import type { ClawbackColumn } from "../db/tables-sales.js";
+import type { ClawbackColumn, OverrideLevelColumn } from "../db/tables-sales.js";
+import type { PlanKind } from "../enums.js";
 import { toIso } from "../http/date-fields.js";
 import type { CompPlan, ListPlansQuery, PlanVersion } from "./schema.js";
 
@@ -23,10 +24,14 @@ export interface PlanTerms {
   effective_to: string | null;
   /** API.md §14, versioned with the terms; percent an exact decimal string. */
   clawback: ClawbackColumn | null;
+  /** API.md §16: an override plan's rate per depth (ascending), rates exact decimal strings; null on a standard plan. */
+  override_levels: OverrideLevelColumn[] | null;
 }
 
 export interface PlanRecord extends PlanTerms {
   id: string;
+  /** Fixed when the plan is created (API.md §16); versions share it. */
+  kind: PlanKind;
   name: string;
   description: string | null;
   status: "draft" | "active" | "archived";
@@ -51,6 +56,8 @@ function termsOut(r: PlanTerms) {
     effective_from: r.effective_from,
     effective_to: r.effective_to,
     clawback: r.clawback && { ...r.clawback, percent: Number(r.clawback.percent) },
+    override_levels:
+      r.override_levels === null ? null : r.override_levels.map((l) => ({ depth: l.depth, rate: Number(l.rate) })),
   };
 }
 
@@ -60,6 +67,7 @@ export function toPlan(r: PlanRecord): CompPlan {
     name: r.name,
     description: r.description,
     status: r.status,
+    kind: r.kind,
     ...termsOut(r),
     version: r.version,
     created_at: toIso(r.created_at)!,
@@ -84,6 +92,7 @@ export function termsOf(r: PlanTerms): PlanTerms {
     effective_from: r.effective_from,
     effective_to: r.effective_to,
     clawback: r.clawback,
+    override_levels: r.override_levels,
   };
 }
 
@@ -93,6 +102,7 @@ function termColumns(t: PlanTerms) {
     tiers: JSON.stringify(t.tiers),
     deal_type_multipliers: JSON.stringify(t.deal_type_multipliers),
     clawback: t.clawback === null ? null : JSON.stringify(t.clawback),
+    override_levels: t.override_levels === null ? null : JSON.stringify(t.override_levels),
   };
 }
 
@@ -174,6 +184,7 @@ export async function listPlans(db: Db, q: ListPlansQuery, visible: Visible, lim
   let query = db.selectFrom("comp_plans");
   if (visible) query = query.where(ofVisiblePlans("id", visible));
   if (q.status) query = query.where("status", "=", q.status);
+  if (q.kind) query = query.where("kind", "=", q.kind);
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
     query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),

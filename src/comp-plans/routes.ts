@@ -37,8 +37,8 @@ import { updateAssignment } from "./update-assignment.js";
 
 const PLAN_EDIT =
   "Merges: omitted fields stay, null clears a nullable field (tiers: null removes the tiers); tiers and " +
-  "deal_type_multipliers are replaced whole. Changing the terms " +
-  "(currency, period, quota, rates, tiers, multipliers, minimum, cap, dates) of an active plan creates a new " +
+  "deal_type_multipliers are replaced whole; `kind` never changes (another kind is 422). Changing the terms " +
+  "(currency, period, quota, rates, tiers, multipliers, minimum, cap, override levels, dates) of an active plan creates a new " +
   "`version`; pending lines are recalculated with it, locked lines keep theirs. Name, description and status " +
   'changes keep the version; a status change also recalculates (only active plans earn). With `"retroactive": true`, ' +
   "locked lines the new terms reprice get one approved, locked adjustment line each (new − old) in the same " +
@@ -86,8 +86,10 @@ export function compPlanRoutes(app: App): void {
       scope: "admin",
       summary: "Create a comp plan",
       description:
-        "Required: name, period, effective_from, and base_rate or tiers. currency defaults to USD, status to active. " +
-        "Tiers ascend from from_attainment 0 and need quota > 0.",
+        "Required: name, period, effective_from, and base_rate or tiers. currency defaults to USD, status to active, " +
+        "kind to standard. Tiers ascend from from_attainment 0 and need quota > 0. An override plan (`kind: " +
+        '"override"`, API.md §16) requires override_levels instead and refuses quota, base_rate, tiers, ' +
+        "deal_type_multipliers, min_deal_amount and cap_per_period.",
       body: CreatePlanBody,
       response: CompPlanWritten,
       represents: PLAN,
@@ -177,8 +179,9 @@ function assignmentRoutes(app: App): void {
       scope: "admin",
       summary: "Assign a plan to a user",
       description:
-        "Both dates inclusive; effective_to null = open-ended. A user has at most one assignment in force on any " +
-        "date: an overlap is 409 conflict. The user's pending lines in the span are recalculated.",
+        "Both dates inclusive; effective_to null = open-ended. A user has at most one assignment in force per plan " +
+        "kind on any date (a standard and an override plan may overlap): an overlap is 409 conflict. The user's " +
+        "pending lines in the span are recalculated.",
       params: IdParams,
       body: CreateAssignmentBody,
       response: AssignmentWritten,

@@ -6,7 +6,7 @@ import {
   RecalculationJobId,
   SPIFF_LINE_IMPACT,
 } from "../commissions/index.js";
-import { CLAWBACK_PRORATIONS, PLAN_PERIODS, PLAN_STATUSES } from "../enums.js";
+import { CLAWBACK_PRORATIONS, PLAN_KINDS, PLAN_PERIODS, PLAN_STATUSES } from "../enums.js";
 import {
   Attainment,
   ClawbackPercent,
@@ -23,6 +23,22 @@ import { ReportingLine } from "../users/index.js";
 
 export const PlanStatus = z.enum(PLAN_STATUSES);
 export const PlanPeriod = z.enum(PLAN_PERIODS);
+export const PlanKind = z
+  .enum(PLAN_KINDS)
+  .meta({ id: "PlanKind", description: "override: pays a manager on the credits below them (API.md §16); fixed." });
+
+/** The most levels below a manager an override plan reaches. */
+export const MAX_OVERRIDE_DEPTH = 5;
+
+const OVERRIDE_LEVELS = "An override plan's rate per depth, by depth; null on a standard plan.";
+
+export const OverrideLevel = z
+  .object({
+    depth: z.number().int().describe(`Levels below the manager: 1 (direct reports) to ${MAX_OVERRIDE_DEPTH}.`),
+    rate: z.number(),
+  })
+  .meta({ id: "OverrideLevel" });
+const OverrideLevelInput = z.strictObject({ depth: z.number().int().min(1).max(MAX_OVERRIDE_DEPTH), rate: Rate });
 
 const CLAWBACK =
   "What a cancel or refund effective within window_days of close_date claws back of the lines earned under this " +
@@ -52,6 +68,7 @@ export const CompPlan = z
     name: z.string(),
     description: z.string().nullable(),
     status: PlanStatus,
+    kind: PlanKind,
     currency: z.string(),
     period: PlanPeriod,
     quota: MoneyOut.nullable().describe("Per period, never pro-rated; required (> 0) with tiers."),
@@ -62,6 +79,7 @@ export const CompPlan = z
     deal_type_multipliers: z.record(z.string(), z.number()),
     min_deal_amount: MoneyOut.nullable(),
     cap_per_period: MoneyOut.nullable(),
+    override_levels: z.array(OverrideLevel).nullable().describe(OVERRIDE_LEVELS),
     effective_from: DateOut,
     effective_to: DateOut.nullable(),
     clawback: ClawbackPolicy,
@@ -99,6 +117,11 @@ const writable = {
   deal_type_multipliers: DealTypeMultipliers,
   min_deal_amount: Money.nullable(),
   cap_per_period: Money.nullable(),
+  override_levels: z
+    .array(OverrideLevelInput)
+    .max(MAX_OVERRIDE_DEPTH)
+    .nullable()
+    .describe("Override plans only: at least one level, each depth once."),
   effective_from: IsoDate,
   effective_to: IsoDate.nullable(),
   clawback: ClawbackPolicyInput,
@@ -108,6 +131,7 @@ export const CreatePlanBody = z.strictObject({
   ...writable,
   description: writable.description.optional(),
   status: writable.status.default("active"),
+  kind: PlanKind.default("standard"),
   currency: writable.currency.default("USD"),
   quota: writable.quota.optional(),
   base_rate: writable.base_rate.optional(),
@@ -115,6 +139,7 @@ export const CreatePlanBody = z.strictObject({
   deal_type_multipliers: writable.deal_type_multipliers.default({}),
   min_deal_amount: writable.min_deal_amount.optional(),
   cap_per_period: writable.cap_per_period.optional(),
+  override_levels: writable.override_levels.optional(),
   effective_to: writable.effective_to.optional(),
   clawback: writable.clawback.optional(),
 });
@@ -123,6 +148,7 @@ export type CreatePlanBody = z.infer<typeof CreatePlanBody>;
 export const UpdatePlanBody = z
   .strictObject({
     ...writable,
+    kind: PlanKind,
     retroactive: z
       .boolean()
       .describe(
@@ -226,6 +252,7 @@ export const PlanVersion = CompPlan.pick({
   deal_type_multipliers: true,
   min_deal_amount: true,
   cap_per_period: true,
+  override_levels: true,
   effective_from: true,
   effective_to: true,
   clawback: true,
@@ -241,7 +268,10 @@ export type PlanVersion = z.infer<typeof PlanVersion>;
 export const ListPlanVersionsQuery = PageQuery.strict();
 export type ListPlanVersionsQuery = z.infer<typeof ListPlanVersionsQuery>;
 
-export const ListPlansQuery = PageQuery.extend({ status: PlanStatus.optional() }).strict();
+export const ListPlansQuery = PageQuery.extend({
+  status: PlanStatus.optional(),
+  kind: z.enum(PLAN_KINDS).optional(),
+}).strict();
 export type ListPlansQuery = z.infer<typeof ListPlansQuery>;
 
 export const Assignment = z

@@ -25,7 +25,7 @@ export async function updateAssignment(ctx: Ctx, id: string, input: UpdateAssign
     if (sameQuota && span.effective_from === old.effective_from && span.effective_to === old.effective_to) {
       return { ...before, recalculation_job_id: null };
     }
-    await checkOverlap(tx, before.user_id, span, id);
+    await checkOverlap(tx, before.user_id, plan, span, id);
     const after = await repo.updateAssignment(tx, id, { ...span, updated_at: ctx.now });
     await audit(tx, ctx, {
       action: "plan_assignment.update",

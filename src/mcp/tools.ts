@@ -167,7 +167,7 @@ export const TOOLS: readonly McpTool[] = [
   defineTool({
     name: "list_comp_plans",
     title: "List comp plans",
-    description: `Lists comp plans, as GET /api/v1/comp-plans does: filter status (draft, active, archived); page, per_page. ${READ_ONLY}`,
+    description: `Lists comp plans, as GET /api/v1/comp-plans does: filter status (draft, active, archived), kind (standard, override); page, per_page. ${READ_ONLY}`,
     scope: "read",
     access: "read",
     input: ListPlansQuery,
@@ -178,7 +178,7 @@ export const TOOLS: readonly McpTool[] = [
   defineTool({
     name: "get_comp_plan",
     title: "Get a comp plan",
-    description: `Returns one comp plan by id (plan_…): rates, tiers, quota, multipliers, minimum, cap, version. ${READ_ONLY}`,
+    description: `Returns one comp plan by id (plan_…): kind, rates, tiers, quota, multipliers, minimum, cap, override levels, version. ${READ_ONLY}`,
     scope: "read",
     access: "read",
     input: IdParams,

@@ -32,6 +32,7 @@ function termsOf(plan: CompPlanWritten) {
     deal_type_multipliers: plan.deal_type_multipliers,
     min_deal_amount: plan.min_deal_amount,
     cap_per_period: plan.cap_per_period,
+    override_levels: plan.override_levels,
     effective_from: plan.effective_from,
     effective_to: plan.effective_to,
     clawback: plan.clawback,

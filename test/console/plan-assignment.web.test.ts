@@ -148,6 +148,10 @@ describe("the overlap refusal as a sentence", () => {
     expect(overlapSentence("Pia Planner", { ...other, effective_to: "2026-03-31" }, true)).toBe(
       "Pia Planner is already on this plan from Jan 1, 2026 to Mar 31, 2026. Change that assignment's dates instead, or pick dates outside it.",
     );
+    // API.md §16: an override plan only blocks another override plan.
+    expect(overlapSentence("Pia Planner", { ...other, planName: "Overrides", kind: "override" }, false)).toBe(
+      "Pia Planner is already on Overrides from Jan 1, 2026 with no end date, and a person has one override plan at a time. End that assignment first, or pick dates outside it.",
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import {
   copyValues,
   createBody,
   editBody,
+  levelsInWords,
   type PlanValues,
   valuesOf,
 } from "../../web/src/pages/plans/plan-values.js";
@@ -21,6 +22,7 @@ const valid: PlanValues = {
   name: "AE 2026",
   description: "",
   status: "draft",
+  kind: "standard",
   period: "quarter",
   currency: "USD",
   quota: "50000",
@@ -34,9 +36,21 @@ const valid: PlanValues = {
   multipliers: [{ type: "renewal", factor: "0.5" }],
   min_deal_amount: "",
   cap_per_period: "",
+  levels: [{ depth: "1", rate: "" }],
   effective_from: "2026-01-01",
   effective_to: "",
   clawback: null,
+};
+
+/** An override plan's form: 3% on direct reports, 1.25% two levels below (its standard fields unsent). */
+const validOverride: PlanValues = {
+  ...valid,
+  name: "Manager overrides",
+  kind: "override",
+  levels: [
+    { depth: "1", rate: "3" },
+    { depth: "2", rate: "1.25" },
+  ],
 };
 
 /** A plan as GET /comp-plans/{id} answers it. */
@@ -45,6 +59,7 @@ const plan: CompPlan = {
   name: "AE 2026",
   description: null,
   status: "active",
+  kind: "standard",
   currency: "USD",
   period: "quarter",
   quota: 50000,
@@ -57,6 +72,7 @@ const plan: CompPlan = {
   deal_type_multipliers: { renewal: 0.5 },
   min_deal_amount: null,
   cap_per_period: null,
+  override_levels: null,
   effective_from: "2026-01-01",
   effective_to: null,
   clawback: null,
@@ -109,6 +125,73 @@ describe("the plan's values and bodies", () => {
       base_rate: 0.09,
       tiers: null,
     });
+  });
+
+  it("an override plan sends its kind and levels as exact ratios, and nothing of a standard plan's rating", () => {
+    const body = createBody(validOverride);
+    expect(body).toEqual({
+      kind: "override",
+      name: "Manager overrides",
+      description: null,
+      status: "draft",
+      period: "quarter",
+      currency: "USD",
+      effective_from: "2026-01-01",
+      effective_to: null,
+      clawback: null,
+      override_levels: [
+        { depth: 1, rate: 0.03 },
+        { depth: 2, rate: 0.0125 },
+      ],
+    });
+    expect(CreatePlanBody.parse(body).override_levels).toEqual([
+      { depth: 1, rate: "0.03" },
+      { depth: 2, rate: "0.0125" },
+    ]);
+    expect(createBody(valid).kind).toBe("standard");
+  });
+
+  it("reads an override plan's levels back in percent; an edit sends only the levels changed, never its kind", () => {
+    const override: CompPlan = {
+      ...plan,
+      name: "Manager overrides",
+      kind: "override",
+      quota: null,
+      tiers: [],
+      deal_type_multipliers: {},
+      override_levels: [
+        { depth: 1, rate: 0.03 },
+        { depth: 2, rate: 0.0125 },
+      ],
+    };
+    const values = valuesOf(override);
+    expect(values).toMatchObject({ kind: "override", levels: validOverride.levels });
+    expect(editBody(override, values)).toEqual({});
+    expect(editBody(override, { ...values, levels: [{ depth: "1", rate: "4" }] })).toEqual({
+      override_levels: [{ depth: 1, rate: 0.04 }],
+    });
+    expect(copyValues(override)).toMatchObject({ kind: "override", name: "Copy of Manager overrides" });
+  });
+
+  it.each<[PlanValues["levels"], string | null]>([
+    [validOverride.levels, "The manager earns 3% on their direct reports' credits; 1.25% on credits 2 levels below."],
+    [
+      [
+        { depth: "3", rate: "0.5" },
+        { depth: "1", rate: "2" },
+      ],
+      "The manager earns 2% on their direct reports' credits; 0.5% on credits 3 levels below.",
+    ],
+    [[{ depth: "1", rate: "" }], null],
+    [
+      [
+        { depth: "1", rate: "2" },
+        { depth: "1", rate: "3" },
+      ],
+      null,
+    ],
+  ])("the levels in words: %j → %s", (levels, words) => {
+    expect(levelsInWords(levels)).toBe(words);
   });
 
   it.each<[PlanValues["tiers"], string | null]>([
@@ -199,6 +282,38 @@ describe("planProblems", () => {
     expect(planProblems({ ...valid, ...change })).toEqual(problems);
   });
 
+  it.each<[Partial<PlanValues>, Record<string, string>]>([
+    [{}, {}],
+    // A standard plan's fields are neither checked nor sent on an override plan.
+    [{ quota: "", tiers: [], multipliers: [{ type: "", factor: "x" }], cap_per_period: "-1" }, {}],
+    [
+      { levels: [] },
+      { override_levels: "Add at least one level: the rate a manager earns on the credits of their reports." },
+    ],
+    [
+      { levels: [{ depth: "1", rate: "" }] },
+      { "override_levels[0].rate": "Give the rate at depth 1 in percent (3 for 3%)." },
+    ],
+    [{ levels: [{ depth: "1", rate: "-1" }] }, { "override_levels[0].rate": "Give a rate of 0% or more." }],
+    [{ levels: [{ depth: "1", rate: "0" }] }, {}],
+    [
+      { levels: [{ depth: "", rate: "3" }] },
+      { "override_levels[0].depth": "Pick a depth from 1 (direct reports) to 5." },
+    ],
+    [
+      {
+        levels: [
+          { depth: "2", rate: "3" },
+          { depth: "2", rate: "1" },
+        ],
+      },
+      { "override_levels[1].depth": "Depth 2 already has a rate: each depth takes one." },
+    ],
+    [{ name: "" }, { name: "Give the plan a name." }],
+  ])("an override plan: %j → %j", (change, problems) => {
+    expect(planProblems({ ...validOverride, ...change })).toEqual(problems);
+  });
+
   /** Decimal text such as "1234.5" from digits and a count of decimals (the form takes text, never floats). */
   const decimal = (digits: number, places: number) => {
     const text = String(digits).padStart(places + 1, "0");
@@ -244,7 +359,18 @@ describe("planProblems", () => {
   );
 
   it("finds a problem exactly when the API refuses the body: its schema, and the rules across fields it checks next", () => {
+    const levelRows = fc.array(
+      fc.record({ depth: mostly(fc.constantFrom("1", "2", "3", "4", "5"), fc.constant("")), rate: percentText }),
+      { maxLength: 5 },
+    );
     const values = fc.record<PlanValues>({
+      kind: fc.constantFrom("standard", "override"),
+      levels: mostly(
+        fc
+          .uniqueArray(fc.constantFrom("1", "2", "3", "4", "5"), { minLength: 1, maxLength: 5 })
+          .chain((depths) => fc.tuple(...depths.map((depth) => percentText.map((rate) => ({ depth, rate }))))),
+        levelRows,
+      ),
       name: mostly(
         fc.string({ minLength: 1, maxLength: 40 }).filter((n) => n.trim() !== ""),
         fc.constantFrom("", " ", "x".repeat(201), ` ${"y".repeat(200)} `),
@@ -274,8 +400,9 @@ describe("planProblems", () => {
         if (parsed.success) {
           const d = parsed.data;
           try {
-            checkPlanTerms(
-              normalizeTerms({
+            checkPlanTerms({
+              kind: d.kind,
+              ...normalizeTerms({
                 currency: d.currency,
                 period: d.period,
                 quota: d.quota ?? null,
@@ -285,17 +412,19 @@ describe("planProblems", () => {
                 min_deal_amount: d.min_deal_amount ?? null,
                 cap_per_period: d.cap_per_period ?? null,
                 effective_from: d.effective_from,
+                override_levels: d.override_levels ?? null,
                 effective_to: d.effective_to ?? null,
                 clawback: null,
               }),
-            );
+            });
           } catch (err) {
             refused = err;
           }
         }
-        // The form's own rule: a deal type listed twice (a JSON object keeps only the last).
+        // The form's own rule: a deal type listed twice (a JSON object keeps only the last; an override
+        // plan sends no multipliers).
         const types = v.multipliers.map((m) => m.type);
-        const twice = new Set(types).size !== types.length;
+        const twice = v.kind === "standard" && new Set(types).size !== types.length;
         const accepted = refused === undefined && !twice;
         expect(Object.keys(found).length === 0, JSON.stringify({ v, found, refused })).toBe(accepted);
       }),
@@ -337,6 +466,10 @@ describe("planErrorsInWords", () => {
           "deal_type_multipliers.renewal": "must be at most 1000",
           "deal_type_multipliers.bogus": "is not a deal type (new_business, expansion, renewal, other)",
           effective_to: "must be on or after effective_from (2026-01-01)",
+          kind: "is immutable: plan plan_1 is an override plan; create a standard plan instead",
+          override_levels: "must give each depth once: depth 2 is given more than once",
+          "override_levels[0].depth": "must be at most 5",
+          "override_levels[1].rate": "must be at least 0",
           other: "must be something",
         },
         valid,
@@ -353,6 +486,10 @@ describe("planErrorsInWords", () => {
       "multipliers[0].factor": "Give a factor from 0 to 1,000 with at most 6 decimals.",
       deal_type_multipliers: "Pick a deal type from the list.",
       effective_to: "Pick an end date on or after the start, or leave it empty.",
+      kind: "A plan's kind is fixed when it is created: duplicate it as the other kind instead.",
+      override_levels: "Give each depth one rate.",
+      "override_levels[0].depth": "Pick a depth from 1 (direct reports) to 5.",
+      "override_levels[1].rate": "Give the level's rate from 0 to 1,000% with at most 4 decimals.",
       other: "must be something",
     });
   });

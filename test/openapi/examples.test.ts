@@ -44,13 +44,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const exampleOf = (media: Media) => {
-  const [only, ...more] = Object.values(media.examples ?? {});
-  expect(more).toEqual([]);
-  const name = (only as OpenAPIV3_1.ReferenceObject | undefined)?.$ref?.split("/").pop();
-  const example = name === undefined ? undefined : doc.components?.examples?.[name];
-  return (example as OpenAPIV3_1.ExampleObject | undefined)?.value;
-};
+/** The values of a body's examples: one, or one per shape the body takes (a standard and an override plan). */
+const examplesOf = (media: Media) =>
+  Object.values(media.examples ?? {}).map((each) => {
+    const name = (each as OpenAPIV3_1.ReferenceObject).$ref?.split("/").pop();
+    const example = name === undefined ? undefined : doc.components?.examples?.[name];
+    return (example as OpenAPIV3_1.ExampleObject | undefined)?.value;
+  });
+const exampleOf = (media: Media) => examplesOf(media)[0];
 
 describe("#26 examples", () => {
   it("every request and success body of every operation and webhook has one (from components.examples)", () => {
@@ -77,9 +78,23 @@ describe("#26 examples", () => {
     const problems: string[] = [];
     for (const [where, type, media] of bodies) {
       const schema = JSON.parse(JSON.stringify(media.schema).replaceAll('"#/components/', '"doc#/components/'));
-      if (!ajv.validate(schema, exampleOf(media))) problems.push(`${where} ${type}: ${ajv.errorsText()}`);
+      for (const example of examplesOf(media)) {
+        if (!ajv.validate(schema, example)) problems.push(`${where} ${type}: ${ajv.errorsText()}`);
+      }
     }
     expect(problems).toEqual([]);
+  });
+
+  it("a body with more than one example is one that takes more than one shape: POST /comp-plans's standard and override plan", () => {
+    const several = bodies
+      .filter(([, , media]) => examplesOf(media).length > 1)
+      .map(([where, type]) => `${where} ${type}`);
+    expect(several).toEqual(["POST /api/v1/comp-plans request application/json"]);
+    const post = bodies.find(([where]) => where === "POST /api/v1/comp-plans request")!;
+    expect(examplesOf(post[2]).map((e) => (e as { kind?: string }).kind ?? "standard")).toEqual([
+      "standard",
+      "override",
+    ]);
   });
 
   it("the CSV example is what the export writes: its header, then CRLF rows", () => {

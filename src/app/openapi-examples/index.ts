@@ -1,13 +1,14 @@
 import { type CsvLine, csvText } from "../../commissions/index.js";
 import { ref } from "../openapi-schemas.js";
-import { REQUESTS } from "./requests.js";
+import { MORE_REQUESTS, REQUESTS } from "./requests.js";
 import { BY_OPERATION, BY_SCHEMA, EVENTS, PAGE_ITEMS } from "./responses.js";
 import { adjustmentLine, planLine, spiffLine } from "./world.js";
 
 /**
  * An example on every operation: each request body and each success body (JSON or CSV) references one
  * of `components.examples`, which hold each value once: a schema's own (responses.ts), an operation's
- * where the schema's would mislead, a request's (requests.ts), a page of a schema's items.
+ * where the schema's would mislead, a request's (requests.ts), a page of a schema's items. A request body
+ * that takes two shapes (a standard and an override plan) references one example more per shape.
  */
 
 type Json = Record<string, unknown>;
@@ -27,7 +28,7 @@ const pageItemsOf = (schema: Json | undefined) =>
 const CSV = csvText([planLine, spiffLine, adjustmentLine] as unknown as CsvLine[]);
 
 export function attachExamples(doc: { paths?: Record<string, Record<string, Operation>>; webhooks?: Json }): Json {
-  const examples: Record<string, { value: unknown }> = {};
+  const examples: Record<string, { summary?: string; value: unknown }> = {};
   /** `media.examples` names the example `name` (added to the components once). */
   const use = (media: Media, name: string, value: unknown) => {
     if (value === undefined) return;
@@ -49,7 +50,14 @@ export function attachExamples(doc: { paths?: Record<string, Record<string, Oper
     for (const operation of Object.values(operations)) {
       const content = operation.requestBody?.content;
       const body = content?.["application/json"] ?? content?.["text/csv"];
-      if (body && operation.operationId) use(body, `${operation.operationId}Request`, REQUESTS[operation.operationId]);
+      if (body && operation.operationId) {
+        use(body, `${operation.operationId}Request`, REQUESTS[operation.operationId]);
+        for (const [shape, { summary, value }] of Object.entries(MORE_REQUESTS[operation.operationId] ?? {})) {
+          const name = `${operation.operationId}${shape}Request`;
+          examples[name] ??= { summary, value };
+          body.examples = { ...body.examples, [name]: ref("examples", name) };
+        }
+      }
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (!status.startsWith("2")) continue;
         for (const [type, media] of Object.entries(response.content ?? {})) {

@@ -24,6 +24,28 @@ const planChange = {
   ],
 };
 
+/**
+ * A request body's other shapes, by operationId and then the shape's name (its example is named
+ * `{operationId}{Shape}Request`), each with the summary a reader picks it by.
+ */
+export const MORE_REQUESTS: Record<string, Record<string, { summary: string; value: unknown }>> = {
+  createCompPlan: {
+    Override: {
+      summary: "An override plan (API.md §16)",
+      value: {
+        name: "Sales manager overrides 2026",
+        kind: "override",
+        period: "quarter",
+        override_levels: [
+          { depth: 1, rate: 0.03 },
+          { depth: 2, rate: 0.01 },
+        ],
+        effective_from: "2026-01-01",
+      },
+    },
+  },
+};
+
 /** One request body per operation that takes one (by operationId); actions without fields send `{}`. */
 export const REQUESTS: Record<string, unknown> = {
   ...PAYOUT_RUN_REQUESTS,

@@ -471,7 +471,7 @@ export interface paths {
         put?: never;
         /**
          * Create a comp plan
-         * @description Required: name, period, effective_from, and base_rate or tiers. currency defaults to USD, status to active. Tiers ascend from from_attainment 0 and need quota > 0.
+         * @description Required: name, period, effective_from, and base_rate or tiers. currency defaults to USD, status to active, kind to standard. Tiers ascend from from_attainment 0 and need quota > 0. An override plan (`kind: "override"`, API.md §16) requires override_levels instead and refuses quota, base_rate, tiers, deal_type_multipliers, min_deal_amount and cap_per_period.
          */
         post: operations["createCompPlan"];
         delete?: never;
@@ -499,7 +499,7 @@ export interface paths {
         head?: never;
         /**
          * Update a comp plan
-         * @description Merges: omitted fields stay, null clears a nullable field (tiers: null removes the tiers); tiers and deal_type_multipliers are replaced whole. Changing the terms (currency, period, quota, rates, tiers, multipliers, minimum, cap, dates) of an active plan creates a new `version`; pending lines are recalculated with it, locked lines keep theirs. Name, description and status changes keep the version; a status change also recalculates (only active plans earn). With `"retroactive": true`, locked lines the new terms reprice get one approved, locked adjustment line each (new − old) in the same transaction, and the response carries `retroactive_adjustments`; POST /comp-plans/{id}/impact shows the same numbers beforehand.
+         * @description Merges: omitted fields stay, null clears a nullable field (tiers: null removes the tiers); tiers and deal_type_multipliers are replaced whole; `kind` never changes (another kind is 422). Changing the terms (currency, period, quota, rates, tiers, multipliers, minimum, cap, override levels, dates) of an active plan creates a new `version`; pending lines are recalculated with it, locked lines keep theirs. Name, description and status changes keep the version; a status change also recalculates (only active plans earn). With `"retroactive": true`, locked lines the new terms reprice get one approved, locked adjustment line each (new − old) in the same transaction, and the response carries `retroactive_adjustments`; POST /comp-plans/{id}/impact shows the same numbers beforehand.
          */
         patch: operations["updateCompPlan"];
         trace?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Assign a plan to a user
-         * @description Both dates inclusive; effective_to null = open-ended. A user has at most one assignment in force on any date: an overlap is 409 conflict. The user's pending lines in the span are recalculated.
+         * @description Both dates inclusive; effective_to null = open-ended. A user has at most one assignment in force per plan kind on any date (a standard and an override plan may overlap): an overlap is 409 conflict. The user's pending lines in the span are recalculated.
          */
         post: operations["assignPlanToUser"];
         delete?: never;
@@ -1800,6 +1800,12 @@ export interface components {
             };
             min_deal_amount?: number | null;
             cap_per_period?: number | null;
+            /** @description Override plans only: at least one level, each depth once. */
+            override_levels?: {
+                depth: number;
+                /** @description A decimal rate (0.1 = 10 %), 0 to 10, at most 6 decimals. */
+                rate: number;
+            }[] | null;
             /**
              * Format: date
              * @description 0001-01-01 to 9999-12-31
@@ -1818,6 +1824,7 @@ export interface components {
                  */
                 proration: "none" | "unserved_days";
             } | null;
+            kind?: components["schemas"]["PlanKind"];
             /** @description true: also correct locked history — one approved, locked adjustment line per locked line whose amount the new terms change (amount = new − old), in the same transaction (API.md §12); a status change alone corrects nothing. Default false: only pending lines are recalculated. */
             retroactive?: boolean;
         };
@@ -2515,6 +2522,16 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             finished_at: components["schemas"]["Timestamp"] | null;
         };
+        /**
+         * @description override: pays a manager on the credits below them (API.md §16); fixed.
+         * @enum {string}
+         */
+        PlanKind: "standard" | "override";
+        OverrideLevel: {
+            /** @description Levels below the manager: 1 (direct reports) to 5. */
+            depth: number;
+            rate: number;
+        };
         /** @description What a cancel or refund effective within window_days of close_date claws back of the lines earned under this version (POST /deals/{id}/cancel, /refunds); null: nothing. Versioned like the other terms. */
         ClawbackPolicy: {
             /** @description Days after close_date, the boundary day included. */
@@ -2534,6 +2551,7 @@ export interface components {
             description: string | null;
             /** @enum {string} */
             status: "draft" | "active" | "archived";
+            kind: components["schemas"]["PlanKind"];
             currency: string;
             /** @enum {string} */
             period: "month" | "quarter" | "year";
@@ -2548,6 +2566,8 @@ export interface components {
             };
             min_deal_amount: number | null;
             cap_per_period: number | null;
+            /** @description An override plan's rate per depth, by depth; null on a standard plan. */
+            override_levels: components["schemas"]["OverrideLevel"][] | null;
             /**
              * Format: date
              * @description Calendar date YYYY-MM-DD
@@ -2567,6 +2587,7 @@ export interface components {
             description: string | null;
             /** @enum {string} */
             status: "draft" | "active" | "archived";
+            kind: components["schemas"]["PlanKind"];
             currency: string;
             /** @enum {string} */
             period: "month" | "quarter" | "year";
@@ -2581,6 +2602,8 @@ export interface components {
             };
             min_deal_amount: number | null;
             cap_per_period: number | null;
+            /** @description An override plan's rate per depth, by depth; null on a standard plan. */
+            override_levels: components["schemas"]["OverrideLevel"][] | null;
             /**
              * Format: date
              * @description Calendar date YYYY-MM-DD
@@ -2807,6 +2830,8 @@ export interface components {
             };
             min_deal_amount: number | null;
             cap_per_period: number | null;
+            /** @description An override plan's rate per depth, by depth; null on a standard plan. */
+            override_levels: components["schemas"]["OverrideLevel"][] | null;
             /**
              * Format: date
              * @description Calendar date YYYY-MM-DD
@@ -5086,6 +5111,7 @@ export interface operations {
                 /** @description Records per page, 1-100 (default 25). */
                 per_page?: components["parameters"]["PerPage"];
                 status?: "draft" | "active" | "archived";
+                kind?: "standard" | "override";
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
@@ -5167,6 +5193,12 @@ export interface operations {
                     };
                     min_deal_amount?: number | null;
                     cap_per_period?: number | null;
+                    /** @description Override plans only: at least one level, each depth once. */
+                    override_levels?: {
+                        depth: number;
+                        /** @description A decimal rate (0.1 = 10 %), 0 to 10, at most 6 decimals. */
+                        rate: number;
+                    }[] | null;
                     /**
                      * Format: date
                      * @description 0001-01-01 to 9999-12-31
@@ -5185,6 +5217,7 @@ export interface operations {
                          */
                         proration: "none" | "unserved_days";
                     } | null;
+                    kind?: components["schemas"]["PlanKind"];
                 };
             };
         };

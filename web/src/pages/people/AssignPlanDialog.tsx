@@ -124,7 +124,10 @@ export function AssignPlanDialog({ user, onClose }: { user: User; onClose: () =>
               error={errors.effective_to ?? sent.overlap}
             />
           </SimpleGrid>
-          <QuotaOverride currency={plan?.currency ?? ""} {...form.value("quota_override")} />
+          {/* An override plan has no quota to override (API.md §16). */}
+          {plan?.kind !== "override" && (
+            <QuotaOverride currency={plan?.currency ?? ""} {...form.value("quota_override")} />
+          )}
           {asked && (
             <OverlapNotice
               error={create.error}

@@ -63,7 +63,7 @@ export function AddAssignmentForm({ plan, users }: { plan: CompPlan; users: Pers
             {...form.text("effective_to")}
             error={errors.effective_to ?? sent.overlap}
           />
-          <QuotaOverride currency={plan.currency} {...form.value("quota_override")} />
+          {plan.kind !== "override" && <QuotaOverride currency={plan.currency} {...form.value("quota_override")} />}
         </SimpleGrid>
         {asked && (
           <OverlapNotice

@@ -30,9 +30,11 @@ export function AssignmentDialog(props: {
   currency: string;
   /** The plan has tiers: a quota override must be above zero. */
   tiered: boolean;
+  /** An override plan: it has no quota to override (API.md §16). */
+  override?: boolean;
   onClose: () => void;
 }) {
-  const { mode, assignment: a, name, currency, tiered, onClose } = props;
+  const { mode, assignment: a, name, currency, tiered, override, onClose } = props;
   const update = useUpdateAssignment();
   const remove = useDeleteAssignment();
   const pending = update.isPending || remove.isPending;
@@ -92,7 +94,7 @@ export function AssignmentDialog(props: {
                 {...form.text("effective_to")}
                 error={fields.effective_to ?? (mode === "end" ? fields.effective_from : undefined) ?? sent.overlap}
               />
-              {mode === "edit" && <QuotaOverride currency={currency} {...form.value("quota_override")} />}
+              {mode === "edit" && !override && <QuotaOverride currency={currency} {...form.value("quota_override")} />}
             </>
           )}
           {update.variables && (

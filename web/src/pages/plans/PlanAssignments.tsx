@@ -100,6 +100,7 @@ export function PlanAssignments({ plan, canEdit }: { plan: CompPlan; canEdit: bo
           name={nameOf(dialog.assignment)}
           currency={plan.currency}
           tiered={plan.tiers.length > 0}
+          override={plan.kind === "override"}
           onClose={() => setDialog(null)}
         />
       )}

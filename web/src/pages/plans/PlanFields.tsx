@@ -10,8 +10,9 @@ import {
   Title,
 } from "@mantine/core";
 import type { ReactNode } from "react";
+import { LevelTable } from "./LevelTable";
 import { MultiplierRows } from "./MultiplierRows";
-import type { PlanValues, Rating } from "./plan-values";
+import type { PlanKind, PlanValues, Rating } from "./plan-values";
 import { PLAN_STATUSES } from "./schemas";
 import { TierTable } from "./TierTable";
 
@@ -21,6 +22,14 @@ const PERIODS = [
   { value: "year", label: "Year" },
 ] as const;
 const STATUS_OPTIONS = PLAN_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
+const KINDS: { value: PlanKind; label: string }[] = [
+  { value: "standard", label: "Standard" },
+  { value: "override", label: "Override" },
+];
+const KIND_WORDS: Record<PlanKind, string> = {
+  standard: "Standard: pays the people credited on a deal.",
+  override: "Override: pays a manager on the credits of the people below them.",
+};
 const RATINGS: { value: Rating; label: string }[] = [
   { value: "tiers", label: "Tiers by quota attainment" },
   { value: "flat", label: "One rate on all credit" },
@@ -33,7 +42,10 @@ interface Props {
   onChange: (values: PlanValues) => void;
   /** What is wrong, in words, by parameter (`quota`, `tiers[1].rate`, `multipliers[0].factor`). */
   errors: Record<string, string>;
-  /** An existing plan's form: its status can change here (a new plan is a draft until published). */
+  /**
+   * An existing plan's form: its status can change here (a new plan is a draft until published) and its
+   * kind is fixed (a new plan's is picked here).
+   */
   withStatus?: boolean;
   /** The buttons under the form. */
   actions: ReactNode;
@@ -53,10 +65,33 @@ export function PlanFields({ values: v, onChange, errors, withStatus, actions, h
     thousandSeparator: ",",
   });
   const inCurrency = `(${v.currency.trim().toUpperCase() || "currency"})`;
+  const override = v.kind === "override";
 
   return (
     <Stack gap="lg">
       <Stack gap="sm">
+        {withStatus ? (
+          <Text size="sm" data-testid="plan-kind">
+            {KIND_WORDS[v.kind]} A plan's kind is fixed once it is created.
+          </Text>
+        ) : (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="kind-label">
+              Kind of plan
+            </Text>
+            <SegmentedControl
+              aria-labelledby="kind-label"
+              data={KINDS}
+              value={v.kind}
+              onChange={(k) => set("kind", k === "override" ? "override" : "standard")}
+              w="fit-content"
+              maw="100%"
+            />
+            <Text size="sm" c="dimmed">
+              {KIND_WORDS[v.kind]}
+            </Text>
+          </Stack>
+        )}
         <SimpleGrid cols={{ base: 1, sm: withStatus ? 2 : 1 }} spacing="sm">
           <TextInput
             label="Name"
@@ -80,7 +115,7 @@ export function PlanFields({ values: v, onChange, errors, withStatus, actions, h
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label="Period"
-            description="Quota, tiers and the cap count per period."
+            description={override ? "Override lines count per period." : "Quota, tiers and the cap count per period."}
             data={PERIODS}
             value={v.period}
             onChange={(p) => set("period", PERIODS.find((x) => x.value === p)?.value ?? v.period)}
@@ -108,24 +143,28 @@ export function PlanFields({ values: v, onChange, errors, withStatus, actions, h
 
       <Stack gap="sm">
         <Title order={headings} size="h5">
-          Quota, limits and dates
+          {override ? "Dates" : "Quota, limits and dates"}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <NumberInput
-            label={`Quota per period ${inCurrency}`}
-            description="Tiers measure attainment against it."
-            {...money("quota")}
-          />
-          <NumberInput
-            label={`Minimum deal amount ${inCurrency}`}
-            description="Smaller deals earn nothing."
-            {...money("min_deal_amount")}
-          />
-          <NumberInput
-            label={`Cap per period ${inCurrency}`}
-            description="Empty: no cap."
-            {...money("cap_per_period")}
-          />
+          {!override && (
+            <>
+              <NumberInput
+                label={`Quota per period ${inCurrency}`}
+                description="Tiers measure attainment against it."
+                {...money("quota")}
+              />
+              <NumberInput
+                label={`Minimum deal amount ${inCurrency}`}
+                description="Smaller deals earn nothing."
+                {...money("min_deal_amount")}
+              />
+              <NumberInput
+                label={`Cap per period ${inCurrency}`}
+                description="Empty: no cap."
+                {...money("cap_per_period")}
+              />
+            </>
+          )}
           <TextInput
             type="date"
             label="Effective from"
@@ -146,6 +185,39 @@ export function PlanFields({ values: v, onChange, errors, withStatus, actions, h
         </SimpleGrid>
       </Stack>
 
+      {override ? (
+        <Stack gap="sm">
+          <Title order={headings} size="h5">
+            How it pays
+          </Title>
+          <Text size="sm" c="dimmed">
+            Rates in percent by depth below the manager (1 = their direct reports). Each level pays its rate on the
+            credits of the people exactly that far below, never on the manager's own.
+          </Text>
+          <LevelTable levels={v.levels} onChange={(levels) => set("levels", levels)} errors={errors} />
+        </Stack>
+      ) : (
+        <StandardRating values={v} set={set} errors={errors} headings={headings} />
+      )}
+      {actions}
+    </Stack>
+  );
+}
+
+/** A standard plan's rating (tiers or one rate) and its deal type multipliers. */
+function StandardRating({
+  values: v,
+  set,
+  errors,
+  headings,
+}: {
+  values: PlanValues;
+  set: <K extends keyof PlanValues>(key: K, value: PlanValues[K]) => void;
+  errors: Record<string, string>;
+  headings: 3 | 4;
+}) {
+  return (
+    <>
       <Stack gap="sm">
         <Title order={headings} size="h5" id="rating-label">
           How it pays
@@ -188,7 +260,6 @@ export function PlanFields({ values: v, onChange, errors, withStatus, actions, h
           errors={errors}
         />
       </Stack>
-      {actions}
-    </Stack>
+    </>
   );
 }

@@ -17,6 +17,7 @@ export const PLAN_COLUMNS: Column<CompPlan>[] = [
     ),
   },
   { header: "Status", id: "status", cell: (plan) => <PlanStatusBadge status={plan.status} /> },
+  { header: "Kind", id: "kind", cell: (plan) => (plan.kind === "override" ? "Override" : "Standard") },
   { header: "Version", id: "version", numeric: true, cell: (plan) => `v${plan.version}` },
   { header: "Period", id: "period", cell: (plan) => plan.period },
   { header: "Currency", id: "currency", cell: (plan) => plan.currency },

@@ -58,9 +58,19 @@ export function PlanPage() {
         {plan.description && <Text c="dimmed">{plan.description}</Text>}
       </Stack>
       <PlanTerms plan={plan} />
-      <PlanTryout key={`tryout-${plan.id}`} plan={plan}>
-        {isAdmin && plan.status === "draft" && <PublishPlan plan={plan} etag={loaded.data.etag} />}
-      </PlanTryout>
+      {plan.kind === "override" ? (
+        // A sample deal's preview pays no manager: an override plan is published without trying it.
+        isAdmin &&
+        plan.status === "draft" && (
+          <Group justify="flex-end">
+            <PublishPlan plan={plan} etag={loaded.data.etag} />
+          </Group>
+        )
+      ) : (
+        <PlanTryout key={`tryout-${plan.id}`} plan={plan}>
+          {isAdmin && plan.status === "draft" && <PublishPlan plan={plan} etag={loaded.data.etag} />}
+        </PlanTryout>
+      )}
       <PlanChange key={plan.id} base={loaded.data} canApply={isAdmin} />
       <PlanAssignments plan={plan} canEdit={isAdmin} />
       <PlanVersions plan={plan} />

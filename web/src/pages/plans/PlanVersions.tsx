@@ -18,6 +18,14 @@ const TERMS: [Term, string][] = [
   ["effective_from", "Effective from"],
   ["effective_to", "Effective to"],
 ];
+/** An override plan's terms: its levels instead of a standard plan's quota, rating and limits. */
+const OVERRIDE_TERMS: [Term, string][] = [
+  ["currency", "Currency"],
+  ["period", "Period"],
+  ["override_levels", "Override levels"],
+  ["effective_from", "Effective from"],
+  ["effective_to", "Effective to"],
+];
 
 /** A version's term, written for a person. */
 function shown(term: Term, v: PlanVersion): string {
@@ -36,6 +44,8 @@ function shown(term: Term, v: PlanVersion): string {
         ? tiers.map((t) => `from ${percent(t.from_attainment, 4)}: ${percent(t.rate, 4)}`).join(", ")
         : "none";
     }
+    case "override_levels":
+      return (v.override_levels ?? []).map((l) => `depth ${l.depth}: ${percent(l.rate, 4)}`).join(", ") || "none";
     case "deal_type_multipliers": {
       const entries = Object.entries(v.deal_type_multipliers);
       return entries.length
@@ -50,19 +60,24 @@ function shown(term: Term, v: PlanVersion): string {
 }
 
 /** The terms a version changed from the one before it (the first version states them all). */
-function changes(version: PlanVersion, previous: PlanVersion | undefined): { label: string; text: string }[] {
-  return TERMS.filter(([term]) => !previous || JSON.stringify(version[term]) !== JSON.stringify(previous[term])).map(
-    ([term, label]) => ({
+function changes(
+  terms: [Term, string][],
+  version: PlanVersion,
+  previous: PlanVersion | undefined,
+): { label: string; text: string }[] {
+  return terms
+    .filter(([term]) => !previous || JSON.stringify(version[term]) !== JSON.stringify(previous[term]))
+    .map(([term, label]) => ({
       label,
       text: previous ? `${shown(term, previous)} → ${shown(term, version)}` : shown(term, version),
-    }),
-  );
+    }));
 }
 
 /** The plan's versions (GET /comp-plans/{id}/versions): when each was made and what it changed. */
 export function PlanVersions({ plan }: { plan: CompPlan }) {
   const versions = useQuery(planVersionsQuery(plan.id));
   const list = versions.data?.data ?? [];
+  const terms = plan.kind === "override" ? OVERRIDE_TERMS : TERMS;
   const columns: Column<PlanVersion>[] = [
     {
       header: "Version",
@@ -74,7 +89,7 @@ export function PlanVersions({ plan }: { plan: CompPlan }) {
       header: "Terms it set",
       props: () => ({ fz: "sm" }),
       cell: (version, i) => {
-        const set = changes(version, list[i + 1]);
+        const set = changes(terms, version, list[i + 1]);
         if (set.length === 0) return "the same terms";
         return (
           <List size="sm" spacing={2}>

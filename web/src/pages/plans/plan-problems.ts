@@ -1,7 +1,7 @@
 import { date } from "../../lib/format";
 import { compareDecimals, decimalPlaces, plainDecimal } from "../../lib/money";
 import { DEAL_TYPE_LABELS } from "../../ui/labels";
-import { type PlanValues, percentShown } from "./plan-values";
+import { LEVEL_DEPTHS, type PlanValues, percentShown } from "./plan-values";
 
 // What is wrong with a plan form, in words a person acts on ("Give the plan a name"), never the
 // server's field strings ("must be at least 1 characters"): found before sending where the form can
@@ -97,6 +97,30 @@ function multiplierProblems(v: PlanValues, problems: Record<string, string>): vo
   });
 }
 
+/** An override plan's levels: at least one, each depth once, each rate a percent the API takes. */
+function levelProblems(v: PlanValues, problems: Record<string, string>): void {
+  if (v.levels.length === 0) {
+    problems.override_levels = "Add at least one level: the rate a manager earns on the credits of their reports.";
+    return;
+  }
+  const seen = new Set<string>();
+  v.levels.forEach((level, i) => {
+    if (!(LEVEL_DEPTHS as readonly string[]).includes(level.depth)) {
+      problems[`override_levels[${i}].depth`] = "Pick a depth from 1 (direct reports) to 5.";
+    } else if (seen.has(level.depth)) {
+      problems[`override_levels[${i}].depth`] = `Depth ${level.depth} already has a rate: each depth takes one.`;
+    }
+    seen.add(level.depth);
+    const rate = percentProblem(level.rate, {
+      missing: `Give the rate at depth ${level.depth} in percent (3 for 3%).`,
+      noun: "a rate",
+      max: "1000",
+      maxWords: "1,000",
+    });
+    if (rate) problems[`override_levels[${i}].rate`] = rate;
+  });
+}
+
 /** The fields the form can tell are wrong, by parameter, each in words. */
 export function planProblems(v: PlanValues): Record<string, string> {
   const problems: Record<string, string> = {};
@@ -104,6 +128,20 @@ export function planProblems(v: PlanValues): Record<string, string> {
   else if (v.name.trim().length > 200) problems.name = "Keep the name to 200 characters.";
   if (v.description.length > 2000) problems.description = "Keep the description to 2,000 characters.";
   if (!/^[A-Za-z]{3}$/.test(v.currency.trim())) problems.currency = "Give a three-letter currency code, such as USD.";
+  if (v.kind === "override") levelProblems(v, problems);
+  else standardProblems(v, problems);
+  if (!ISO_DATE.test(v.effective_from)) problems.effective_from = "Pick the first day the plan is in force.";
+  if (v.effective_to !== "") {
+    if (!ISO_DATE.test(v.effective_to)) problems.effective_to = "Pick the last day, or leave it empty.";
+    else if (ISO_DATE.test(v.effective_from) && v.effective_to < v.effective_from) {
+      problems.effective_to = `Pick an end date on or after the start (${date(v.effective_from)}).`;
+    }
+  }
+  return problems;
+}
+
+/** A standard plan's quota, limits, rating and multipliers (an override plan has none of them). */
+function standardProblems(v: PlanValues, problems: Record<string, string>): void {
   const money: [keyof PlanValues & string, string][] = [
     ["quota", "the quota"],
     ["min_deal_amount", "the minimum deal amount"],
@@ -124,14 +162,6 @@ export function planProblems(v: PlanValues): Record<string, string> {
     if (rate) problems.base_rate = rate;
   }
   multiplierProblems(v, problems);
-  if (!ISO_DATE.test(v.effective_from)) problems.effective_from = "Pick the first day the plan is in force.";
-  if (v.effective_to !== "") {
-    if (!ISO_DATE.test(v.effective_to)) problems.effective_to = "Pick the last day, or leave it empty.";
-    else if (ISO_DATE.test(v.effective_from) && v.effective_to < v.effective_from) {
-      problems.effective_to = `Pick an end date on or after the start (${date(v.effective_from)}).`;
-    }
-  }
-  return problems;
 }
 
 // The API's 422s the form cannot foresee (an unknown currency code, a rule changed on the server), by
@@ -165,6 +195,15 @@ const SERVER_WORDS: Record<string, (message: string, index: number) => string> =
   cap_per_period: () => "Give the cap: zero or more, in cents at most.",
   effective_from: () => "Pick the first day the plan is in force.",
   effective_to: () => "Pick an end date on or after the start, or leave it empty.",
+  kind: () => "A plan's kind is fixed when it is created: duplicate it as the other kind instead.",
+  override_levels: (message) =>
+    /each depth once/.test(message)
+      ? "Give each depth one rate."
+      : /not allowed/.test(message)
+        ? "Only an override plan pays by levels."
+        : "Add at least one level: the rate a manager earns on the credits of their reports.",
+  "override_levels.depth": () => "Pick a depth from 1 (direct reports) to 5.",
+  "override_levels.rate": () => "Give the level's rate from 0 to 1,000% with at most 4 decimals.",
 };
 
 /**
@@ -184,7 +223,12 @@ export function planErrorsInWords(errors: Record<string, string>, v: PlanValues)
       continue;
     }
     const tier = /^tiers\[(\d+)\]\.(from_attainment|rate)$/.exec(param);
-    const words = tier ? SERVER_WORDS[`tiers.${tier[2]}`] : SERVER_WORDS[param];
+    const level = /^override_levels\[\d+\]\.(depth|rate)$/.exec(param);
+    const words = tier
+      ? SERVER_WORDS[`tiers.${tier[2]}`]
+      : level
+        ? SERVER_WORDS[`override_levels.${level[1]}`]
+        : SERVER_WORDS[param];
     said[param] = words ? words(message, tier ? Number(tier[1]) : 0) : message;
   }
   return said;

@@ -11,6 +11,19 @@ import { today } from "../../lib/periods";
 /** How the plan pays: graduated tiers of quota attainment, or one rate on all credit. */
 export type Rating = "tiers" | "flat";
 
+/** A standard plan pays the credited people; an override plan pays a manager on the credits below them (§16). */
+export type PlanKind = CompPlan["kind"];
+
+/** The depths an override plan reaches below its manager: 1 (direct reports) to 5. */
+export const LEVEL_DEPTHS = ["1", "2", "3", "4", "5"] as const;
+
+export interface LevelValues {
+  /** Levels below the manager, "1" to "5". */
+  depth: string;
+  /** Its rate in percent ("3" for 3 %). */
+  rate: string;
+}
+
 export interface TierValues {
   /** Where the band starts, in percent of quota ("100" = quota met); the first band's is "0". */
   from: string;
@@ -22,6 +35,8 @@ export interface PlanValues {
   name: string;
   description: string;
   status: PlanStatus;
+  /** Picked when the plan is created, fixed after. */
+  kind: PlanKind;
   period: CompPlan["period"];
   currency: string;
   /** Money as typed ("" = none). */
@@ -34,6 +49,8 @@ export interface PlanValues {
   multipliers: { type: string; factor: string }[];
   min_deal_amount: string;
   cap_per_period: string;
+  /** An override plan's rates by depth, in percent (a standard plan's form keeps one blank row, unsent). */
+  levels: LevelValues[];
   effective_from: string;
   effective_to: string;
   /** Kept as the plan has it: the form does not edit the clawback policy yet (PATCH /comp-plans/{id} does). */
@@ -50,6 +67,7 @@ export function newPlanValues(): PlanValues {
     name: "",
     description: "",
     status: "draft",
+    kind: "standard",
     period: "quarter",
     currency: "USD",
     quota: "",
@@ -62,6 +80,7 @@ export function newPlanValues(): PlanValues {
     multipliers: [],
     min_deal_amount: "",
     cap_per_period: "",
+    levels: [{ depth: "1", rate: "" }],
     effective_from: today(),
     effective_to: "",
     clawback: null,
@@ -74,6 +93,7 @@ export function valuesOf(plan: CompPlan): PlanValues {
     name: plan.name,
     description: plan.description ?? "",
     status: plan.status,
+    kind: plan.kind,
     period: plan.period,
     currency: plan.currency,
     quota: text(plan.quota),
@@ -83,6 +103,9 @@ export function valuesOf(plan: CompPlan): PlanValues {
     multipliers: Object.entries(plan.deal_type_multipliers).map(([type, factor]) => ({ type, factor: String(factor) })),
     min_deal_amount: text(plan.min_deal_amount),
     cap_per_period: text(plan.cap_per_period),
+    levels: plan.override_levels?.map((l) => ({ depth: String(l.depth), rate: ratioToPercent(l.rate) })) ?? [
+      { depth: "1", rate: "" },
+    ],
     effective_from: plan.effective_from,
     effective_to: plan.effective_to ?? "",
     clawback: plan.clawback,
@@ -104,18 +127,37 @@ function isRate(percent: string): boolean {
 /** Money as typed: "" is none; anything else a number (NaN when not one). */
 const amount = (value: string) => (value.trim() === "" ? null : Number(value));
 
-/** The form as the plan's fields (what a create or a PATCH sets). */
-function fieldsOf(v: PlanValues): Required<Omit<PlanEditBody, "retroactive">> {
-  const tiered = v.rating === "tiers";
-  // Tiers leave the base rate unused (and hidden): kept as it was, so an edit does not change it; none
-  // when it is not a rate the API takes, since nobody sees it to correct it.
-  const baseRate = tiered && !isRate(v.base_rate) ? null : ratio(v.base_rate);
+/** What a plan of either kind sets. */
+function commonFields(v: PlanValues) {
   return {
     name: v.name,
     description: v.description.trim() === "" ? null : v.description,
     status: v.status,
     period: v.period,
     currency: v.currency.trim().toUpperCase(),
+    effective_from: v.effective_from,
+    effective_to: v.effective_to === "" ? null : v.effective_to,
+    clawback: v.clawback,
+  };
+}
+
+/** An override plan's fields: its levels and nothing of a standard plan's rating (the API refuses those). */
+function overrideFields(v: PlanValues) {
+  return {
+    ...commonFields(v),
+    override_levels: v.levels.map((l) => ({ depth: Number(l.depth), rate: ratio(l.rate) })),
+  };
+}
+
+/** The form as the plan's fields (what a create or a PATCH sets; `kind` is sent on create only). */
+function fieldsOf(v: PlanValues) {
+  if (v.kind === "override") return overrideFields(v);
+  const tiered = v.rating === "tiers";
+  // Tiers leave the base rate unused (and hidden): kept as it was, so an edit does not change it; none
+  // when it is not a rate the API takes, since nobody sees it to correct it.
+  const baseRate = tiered && !isRate(v.base_rate) ? null : ratio(v.base_rate);
+  return {
+    ...commonFields(v),
     quota: amount(v.quota),
     base_rate: baseRate,
     tiers: tiered ? v.tiers.map((t) => ({ from_attainment: ratio(t.from), rate: ratio(t.rate) })) : null,
@@ -124,15 +166,12 @@ function fieldsOf(v: PlanValues): Required<Omit<PlanEditBody, "retroactive">> {
     ),
     min_deal_amount: amount(v.min_deal_amount),
     cap_per_period: amount(v.cap_per_period),
-    effective_from: v.effective_from,
-    effective_to: v.effective_to === "" ? null : v.effective_to,
-    clawback: v.clawback,
   };
 }
 
-/** POST /comp-plans's body. */
+/** POST /comp-plans's body: the plan's kind and its fields. */
 export function createBody(v: PlanValues): CreatePlanBody {
-  return fieldsOf(v);
+  return { kind: v.kind, ...fieldsOf(v) };
 }
 
 /** The PATCH body: only the fields the form changed (PATCH merges, API.md §2), so the change says what it is. */
@@ -167,4 +206,22 @@ export function bandsInWords(tiers: TierValues[]): string | null {
     return next ? `from ${band.from} to ${next.from}, ${band.rate}` : `above ${band.from}, ${band.rate}`;
   });
   return `${parts.join("; ")}.`;
+}
+
+/**
+ * An override plan's levels in words once each is complete, by depth: "The manager earns 3% on their
+ * direct reports' credits; 1% on credits 2 levels below."
+ */
+export function levelsInWords(levels: LevelValues[]): string | null {
+  const parts = [...levels]
+    .sort((a, b) => Number(a.depth) - Number(b.depth))
+    .map((l) => ({ depth: l.depth, rate: percentShown(l.rate) }));
+  const depths = new Set(parts.map((p) => p.depth));
+  if (parts.length === 0 || depths.size !== parts.length || parts.some((p) => p.rate === null || p.depth === "")) {
+    return null;
+  }
+  const said = parts.map((p) =>
+    p.depth === "1" ? `${p.rate} on their direct reports' credits` : `${p.rate} on credits ${p.depth} levels below`,
+  );
+  return `The manager earns ${said.join("; ")}.`;
 }

@@ -28,12 +28,16 @@ export function OverlapNotice({ error, userId, who, planId, span, except }: Prop
     enabled: overlap,
     staleTime: 0,
   });
-  const other = theirs.data && findOverlap(theirs.data.data, span, except);
+  // The refusal names the assignment in the way (a person may hold a standard and an override plan at
+  // once, so the first overlapping one need not be it); else the earliest that overlaps.
+  const named = overlap ? theirs.data?.data.find((a) => error.message.includes(a.id)) : undefined;
+  const other = named ?? (theirs.data && findOverlap(theirs.data.data, span, except));
   const plan = useQuery({ ...planQuery(other?.plan_id ?? ""), enabled: overlap && other !== undefined });
   if (!overlap) return null;
   let sentence = error.message;
   if (other && plan.data) {
-    sentence = overlapSentence(who, { ...other, planName: plan.data.plan.name }, other.plan_id === planId);
+    const { name, kind } = plan.data.plan;
+    sentence = overlapSentence(who, { ...other, planName: name, kind }, other.plan_id === planId);
   } else if (theirs.isPending || (other && plan.isPending)) {
     sentence = "These dates overlap another assignment: finding which…";
   }

@@ -6,7 +6,7 @@ export interface Span {
   effective_to: string | null;
 }
 
-/** Whether two spans share a day (API.md §4: a person has at most one assignment in force on any date). */
+/** Whether two spans share a day (API.md §16: a person has at most one assignment per plan kind in force on any date). */
 export function overlaps(a: Span, b: Span): boolean {
   return (
     (a.effective_to === null || a.effective_to >= b.effective_from) &&
@@ -34,9 +34,14 @@ export function spanInWords(span: Span): string {
  * The overlap refusal (409) as a sentence naming the assignment in the way: who, which plan, its dates,
  * and what to do. `samePlan`: it is an assignment of the plan being assigned.
  */
-export function overlapSentence(who: string, other: Span & { planName: string }, samePlan: boolean): string {
+export function overlapSentence(
+  who: string,
+  other: Span & { planName: string; kind?: "standard" | "override" },
+  samePlan: boolean,
+): string {
   if (samePlan) {
     return `${who} is already on this plan from ${spanInWords(other)}. Change that assignment's dates instead, or pick dates outside it.`;
   }
-  return `${who} is already on ${other.planName} from ${spanInWords(other)}, and a person has one plan at a time. End that assignment first, or pick dates outside it.`;
+  const rule = other.kind === "override" ? "one override plan at a time" : "one plan at a time";
+  return `${who} is already on ${other.planName} from ${spanInWords(other)}, and a person has ${rule}. End that assignment first, or pick dates outside it.`;
 }
