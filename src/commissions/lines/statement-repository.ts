@@ -186,6 +186,8 @@ export async function planPeriodKindsOn(
     .where("p.status", "=", "active")
     .where("a.effective_from", "<=", date)
     .where((eb) => eb.or([eb("a.effective_to", "is", null), eb("a.effective_to", ">=", date)]))
+    // A manager's standard plan decides their period over an override plan ('standard' > 'override').
+    .orderBy("p.kind", "desc")
     .orderBy("a.effective_from", "desc")
     .execute();
   const out = new Map<string, PlanPeriod>();
