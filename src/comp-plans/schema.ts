@@ -23,9 +23,10 @@ import { ReportingLine } from "../users/index.js";
 
 export const PlanStatus = z.enum(PLAN_STATUSES);
 export const PlanPeriod = z.enum(PLAN_PERIODS);
+// No component id: MCP input schemas inline it (a $ref there is one a client may not resolve).
 export const PlanKind = z
   .enum(PLAN_KINDS)
-  .meta({ id: "PlanKind", description: "override: pays a manager on the credits below them (API.md §16); fixed." });
+  .describe("override: pays a manager on the credits below them (API.md §16); fixed.");
 
 /** The most levels below a manager an override plan reaches. */
 export const MAX_OVERRIDE_DEPTH = 5;

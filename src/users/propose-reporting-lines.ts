@@ -1,5 +1,5 @@
 import type { Ctx, Tx } from "../context.js";
-import { notFound } from "../errors.js";
+import { notFound, validationError } from "../errors.js";
 import { checkManager } from "./checks.js";
 import { changedRanges, historyOf, todayOf, withManagerFrom } from "./reporting-history.js";
 import { linesOf } from "./reporting-lines-repository.js";
@@ -27,7 +27,16 @@ export async function proposeReportingLines(
   if (!user) throw notFound("User", id);
   const today = todayOf(ctx.now);
   const before = await linesOf(tx, id);
-  if ("lines" in body) {
+  const change = body.manager_id !== undefined;
+  if (change === (body.lines !== undefined)) {
+    throw validationError(
+      change ? "lines" : "manager_id",
+      "give either manager_id (a move, as PATCH /users/{id}) or lines (a whole history, as PUT /users/{id}/reporting-lines)",
+    );
+  }
+  if (body.lines !== undefined) {
+    if (body.manager_effective_from !== undefined)
+      throw validationError("manager_effective_from", "is read only with manager_id, not with lines");
     const after = historyOf(body.lines, today);
     for (const line of after) {
       const i = body.lines.findIndex((given) => given.effective_from === line.effective_from);
@@ -36,9 +45,10 @@ export async function proposeReportingLines(
     }
     return { before, after, ranges: changedRanges(before, after) };
   }
+  const managerId = body.manager_id ?? null;
   const from = body.manager_effective_from ?? today;
-  const after = withManagerFrom(before, body.manager_id, from, today);
+  const after = withManagerFrom(before, managerId, from, today);
   if (!after) return { before, after: before, ranges: [] };
-  await checkManager(tx, id, body.manager_id, { from, to: null, today });
+  await checkManager(tx, id, managerId, { from, to: null, today });
   return { before, after, ranges: changedRanges(before, after) };
 }

@@ -105,15 +105,16 @@ export const ReplaceReportingLinesBody = z.strictObject({
 });
 export type ReplaceReportingLinesBody = z.infer<typeof ReplaceReportingLinesBody>;
 
-/** POST /users/{id}/reporting-lines/impact: either a PATCH's manager change or a PUT's whole history. */
+/**
+ * POST /users/{id}/reporting-lines/impact: either a PATCH's manager change (`manager_id`, with
+ * `manager_effective_from`) or a PUT's whole history (`lines`) — one of the two (the service says so).
+ */
 export const ReportingChangeBody = z
-  .union([
-    z.strictObject({
-      manager_id: Id.nullable().describe("usr_…; null: no manager from `manager_effective_from`."),
-      manager_effective_from: ManagerEffectiveFrom.optional(),
-    }),
-    ReplaceReportingLinesBody,
-  ])
+  .strictObject({
+    manager_id: Id.nullable().optional().describe("usr_…; null: no manager from `manager_effective_from`."),
+    manager_effective_from: ManagerEffectiveFrom.optional(),
+    lines: ReplaceReportingLinesBody.shape.lines.optional(),
+  })
   .meta({ id: "ReportingChange" });
 export type ReportingChangeBody = z.infer<typeof ReportingChangeBody>;
 

@@ -35,6 +35,7 @@ const MAY_DO: Record<string, readonly Role[]> = {
   "GET /api/v1/payouts": ["admin", "finance"],
   "POST /api/v1/commissions/preview": ROLES,
   "POST /api/v1/comp-plans/{id}/impact": ["admin", "finance"],
+  "POST /api/v1/users/{id}/reporting-lines/impact": ["admin", "finance"],
   "POST /api/v1/deals/{id}/disputes": ["admin", "rep", "manager"],
   "PATCH /api/v1/users/{id}": ["admin", "finance"],
   "POST /api/v1/deals/{id}/clawback-preview": ["admin", "finance"],

@@ -59,6 +59,24 @@ const OTHER_WRITE_ROUTES: RouteCase[] = [
     invalid: { param: "" },
   },
   {
+    method: "PUT",
+    path: "/api/v1/users/{id}/reporting-lines",
+    scope: "admin",
+    ok: 200,
+    record: async (t) => (await createUser(t)).id,
+    body: () => ({ lines: [{ manager_id: null, effective_from: "2026-01-01" }] }),
+    invalid: { param: "" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/users/{id}/reporting-lines/impact",
+    scope: "admin",
+    ok: 200,
+    record: async (t) => (await createUser(t)).id,
+    body: () => ({ manager_id: null }),
+    invalid: { param: "" },
+  },
+  {
     method: "POST",
     path: "/api/v1/users/{id}/sessions/revoke",
     scope: "admin",
@@ -130,6 +148,7 @@ const ROUTES = [
 const READ_ONLY = new Set([
   "POST /api/v1/commissions/preview",
   "POST /api/v1/comp-plans/{id}/impact",
+  "POST /api/v1/users/{id}/reporting-lines/impact",
   "POST /api/v1/deals/{id}/clawback-preview",
   // Its row is a dry run (test/imports/idempotency.test.ts replays a real import).
   "POST /api/v1/imports/deals",

@@ -70,11 +70,12 @@ function unportable(node: unknown, path: string, keyword?: string): string[] {
 describe("#26 tools/list is small and portable", () => {
   // 40 KB until §13's five payout-run tools (about 5 KB, a user's payroll_id with them) and §14's cancel_deal (its
   // output is the REST DealCancelled), refund_deal and preview_clawbacks (about 6.5 KB): 52.2 KB with them all.
-  it("an admin's tools/list, every tool, is at most 53 KB", async () => {
+  // §16: list_reporting_lines, and a plan's kind and override levels in every plan tool's input and output: 54.5 KB.
+  it("an admin's tools/list, every tool, is at most 55 KB", async () => {
     const { bytes, tools } = await listFor("admin");
     expect(tools.map((tool) => tool.name).sort()).toEqual(namesUpTo("admin"));
     expect(tools).toHaveLength(TOOLS.length);
-    expect(bytes).toBeLessThanOrEqual(53_000);
+    expect(bytes).toBeLessThanOrEqual(55_000);
   });
 
   it("the rules catch what they should", () => {

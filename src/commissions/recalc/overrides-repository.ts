@@ -91,6 +91,18 @@ async function overrideAssignees(db: Db, planId?: string): Promise<string[]> {
   return rows.map((r) => r.user_id);
 }
 
+/** Whether anyone holds an override plan at all: without one, a deal's change pays no override. */
+export async function anyOverrideAssignment(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom("plan_assignments as a")
+    .innerJoin("comp_plans as p", "p.id", "a.plan_id")
+    .select("a.id")
+    .where("p.kind", "=", "override")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 async function isOverridePlan(db: Db, planId: string): Promise<boolean> {
   const row = await db.selectFrom("comp_plans").select("kind").where("id", "=", planId).executeTakeFirst();
   return row?.kind === "override";
@@ -159,17 +171,33 @@ export async function loadOverrideDeals(db: Db, dealIds: string[]): Promise<Over
   return deals.map((d) => ({ ...d, splits: byDeal.get(d.id) ?? [] }));
 }
 
-/** The reporting lines of these users and of everyone above them, up to the deepest override level. */
+/** The reporting lines of these users and of everyone above them, up to the deepest override level (one statement). */
 export async function loadReportingChains(db: Db, users: string[]): Promise<Map<string, ReportingLineInput[]>> {
   const lines = new Map<string, ReportingLineInput[]>();
-  let frontier = [...new Set(users)];
-  for (let depth = 0; depth <= MAX_OVERRIDE_DEPTH && frontier.length > 0; depth++) {
-    const rows = await db.selectFrom("reporting_lines").selectAll().where(anyOf("user_id", frontier)).execute();
-    for (const id of frontier) lines.set(id, []);
-    for (const r of rows) lines.get(r.user_id)!.push(r);
-    frontier = [...new Set(rows.flatMap((r) => (r.manager_id && !lines.has(r.manager_id) ? [r.manager_id] : [])))];
+  if (users.length === 0) return lines;
+  const { rows } = await sql<ReportingLineInput>`
+    WITH RECURSIVE chain (user_id, depth) AS (
+      SELECT u, 0 FROM unnest(${[...new Set(users)]}::text[]) AS x(u)
+      UNION
+      SELECT r.manager_id, c.depth + 1
+      FROM chain c JOIN reporting_lines r ON r.user_id = c.user_id
+      WHERE r.manager_id IS NOT NULL AND c.depth < ${MAX_OVERRIDE_DEPTH}
+    )
+    SELECT r.user_id, r.manager_id, r.effective_from, r.effective_to
+    FROM reporting_lines r
+    WHERE r.user_id IN (SELECT user_id FROM chain)`.execute(db);
+  for (const r of rows) {
+    const list = lines.get(r.user_id) ?? [];
+    list.push(r);
+    lines.set(r.user_id, list);
   }
   return lines;
+}
+
+/** These plans' stored rows (their current version). */
+export async function loadPlans(db: Db, planIds: string[]) {
+  if (planIds.length === 0) return [];
+  return db.selectFrom("comp_plans").selectAll().where(anyOf("id", planIds)).execute();
 }
 
 /** The override-plan assignments of these users. */

@@ -10,8 +10,10 @@ import {
 } from "../engine/index.js";
 import { toEngineDeal, toPlanInput } from "./inputs.js";
 import {
+  anyOverrideAssignment,
   loadOverrideAssignments,
   loadOverrideDeals,
+  loadPlans,
   loadReportingChains,
   loadUnlockedOverrideLines,
   lockDeals,
@@ -79,16 +81,9 @@ async function contextFor(db: Db, deals: DealInput[], options: OverrideOptions):
     list.push(a);
     assignments.set(a.user_id, list);
   }
-  const planIds = [...new Set(assignmentRows.map((a) => a.plan_id))];
   const plans = new Map<string, PlanInput>();
-  if (planIds.length > 0) {
-    const rows = await db
-      .selectFrom("comp_plans")
-      .selectAll()
-      .where((eb) => eb("id", "in", planIds))
-      .execute();
-    for (const p of rows) plans.set(p.id, options.plans?.get(p.id) ?? toPlanInput(p));
-  }
+  for (const p of await loadPlans(db, [...new Set(assignmentRows.map((a) => a.plan_id))]))
+    plans.set(p.id, options.plans?.get(p.id) ?? toPlanInput(p));
   return { reporting, assignments, plans };
 }
 
@@ -98,6 +93,10 @@ export async function planOverrides(
   targets: RecalcTarget[],
   options: OverrideOptions = {},
 ): Promise<OverridePlan> {
+  // Deal writes are most recalculations: with no override plan held by anyone there is nothing to pay (a
+  // removed assignment's own recalculation, a `user` target, clears the lines it leaves).
+  const dealsOnly = options.dealIds === undefined && targets.every((t) => t.type === "deals");
+  if (dealsOnly && !(await anyOverrideAssignment(db))) return { desired: [], existing: [], deals: new Set() };
   const unsaved = unsavedDeals(options.unsaved ?? []);
   const ids = options.dealIds ?? (await overrideDealIds(db, targets));
   const unsavedIds = new Set(unsaved.map((d) => d.id));

@@ -1824,7 +1824,11 @@ export interface components {
                  */
                 proration: "none" | "unserved_days";
             } | null;
-            kind?: components["schemas"]["PlanKind"];
+            /**
+             * @description override: pays a manager on the credits below them (API.md §16); fixed.
+             * @enum {string}
+             */
+            kind?: "standard" | "override";
             /** @description true: also correct locked history — one approved, locked adjustment line per locked line whose amount the new terms change (amount = new − old), in the same transaction (API.md §12); a status change alone corrects nothing. Default false: only pending lines are recalculated. */
             retroactive?: boolean;
         };
@@ -1934,15 +1938,14 @@ export interface components {
         };
         ReportingChange: {
             /** @description usr_…; null: no manager from `manager_effective_from`. */
-            manager_id: string | null;
+            manager_id?: string | null;
             /**
              * Format: date
              * @description From when manager_id counts (API.md §16), YYYY-MM-DD: default today (UTC); today or earlier, and not before the current reporting line starts (on its start it replaces that line). Only with manager_id.
              */
             manager_effective_from?: string;
-        } | {
             /** @description The whole history in any order: sorted by date, each line ends the day before the next starts, the last stays open. Empty: no manager ever. */
-            lines: {
+            lines?: {
                 /** @description usr_…; null: no manager from this date. */
                 manager_id: string | null;
                 /**
@@ -2522,11 +2525,6 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             finished_at: components["schemas"]["Timestamp"] | null;
         };
-        /**
-         * @description override: pays a manager on the credits below them (API.md §16); fixed.
-         * @enum {string}
-         */
-        PlanKind: "standard" | "override";
         OverrideLevel: {
             /** @description Levels below the manager: 1 (direct reports) to 5. */
             depth: number;
@@ -2551,7 +2549,11 @@ export interface components {
             description: string | null;
             /** @enum {string} */
             status: "draft" | "active" | "archived";
-            kind: components["schemas"]["PlanKind"];
+            /**
+             * @description override: pays a manager on the credits below them (API.md §16); fixed.
+             * @enum {string}
+             */
+            kind: "standard" | "override";
             currency: string;
             /** @enum {string} */
             period: "month" | "quarter" | "year";
@@ -2587,7 +2589,11 @@ export interface components {
             description: string | null;
             /** @enum {string} */
             status: "draft" | "active" | "archived";
-            kind: components["schemas"]["PlanKind"];
+            /**
+             * @description override: pays a manager on the credits below them (API.md §16); fixed.
+             * @enum {string}
+             */
+            kind: "standard" | "override";
             currency: string;
             /** @enum {string} */
             period: "month" | "quarter" | "year";
@@ -5217,7 +5223,12 @@ export interface operations {
                          */
                         proration: "none" | "unserved_days";
                     } | null;
-                    kind?: components["schemas"]["PlanKind"];
+                    /**
+                     * @description override: pays a manager on the credits below them (API.md §16); fixed.
+                     * @default standard
+                     * @enum {string}
+                     */
+                    kind?: "standard" | "override";
                 };
             };
         };
