@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasMoreThanCents, moneyToCent, sharePercent } from "../../web/src/lib/format.js";
+import { amount, hasMoreThanCents, moneyToCent, sharePercent } from "../../web/src/lib/format.js";
 import { whyItPays } from "../../web/src/lib/spiff-reasons.js";
 
 // The console's formatting in en-US (Intl's default locale here is the process's; these name it).
@@ -88,5 +88,18 @@ describe("a SPIFF's why it pays, as a sentence", () => {
   it("a SPIFF with no condition but its window, and a condition it does not know", () => {
     expect(whyItPays(["SPIFF active"], "USD")).toBe("It pays on every deal that closes in its window.");
     expect(whyItPays(["something new"], "USD")).toBe("It pays because something new.");
+  });
+});
+
+describe("money without a symbol (a reporting change's impact: its lines name no currency)", () => {
+  it.each([
+    [1234.5, false, "1,234.50"],
+    [0, true, "0.00"],
+    [490, true, "+490.00"],
+    [-3.5, true, "−3.50"],
+    [-3.5, false, "−3.50"],
+    [12, false, "12.00"],
+  ])("amount(%d, %s) = %j", (value, signed, text) => {
+    expect(inUs(() => amount(value, signed))).toBe(text);
   });
 });

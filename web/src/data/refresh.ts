@@ -47,14 +47,16 @@ export const REFRESH = {
   "DELETE /api/v1/plan-assignments/{id}": [...LINES, "comp-plans"],
   "POST /api/v1/spiffs": [...LINES, "spiffs"],
   "PATCH /api/v1/spiffs/{id}": [...LINES, "spiffs"],
-  // A new person, a changed manager or a deactivation changes who the team pages list (GET /users/statements).
+  // A new person, a changed manager or a deactivation changes who the team pages list (GET /users/statements);
+  // a changed manager also moves pending override lines (API.md §16) between managers.
   "POST /api/v1/users": ["users", "statements"],
-  "PATCH /api/v1/users/{id}": ["users", "statements"],
+  "PATCH /api/v1/users/{id}": [...LINES, "users"],
+  "POST /api/v1/users/{id}/reporting-lines/impact": [],
   "POST /api/v1/users/{id}/invitations": [],
   // An import of deals creates and changes pending deals and their lines (recalculated in steps); one of
-  // people changes who is listed, and where (GET /users/statements).
+  // people changes who is listed, and where (GET /users/statements), and its managers' override lines.
   "POST /api/v1/imports/deals": LINES,
-  "POST /api/v1/imports/users": ["users", "statements"],
+  "POST /api/v1/imports/users": [...LINES, "users"],
   "POST /api/v1/users/{id}/sessions/revoke": [],
   "POST /api/v1/api-keys": ["api-keys"],
   "POST /api/v1/api-keys/{id}/rotate": ["api-keys"],

@@ -63,6 +63,19 @@ export function signedMoney(amount: number, currency = "USD"): string {
   return money(0, currency);
 }
 
+let amountFormat: Intl.NumberFormat | undefined;
+
+/**
+ * Money whose currency the answer does not say (a reporting change's impact lines): 1234.5 → "1,234.50",
+ * signed when `signed` (+12.00, −3.50, 0.00).
+ */
+export function amount(value: number, signed = false): string {
+  amountFormat ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const text = amountFormat.format(Math.abs(value));
+  if (value < 0) return `−${text}`;
+  return signed && value > 0 ? `+${text}` : text;
+}
+
 /** Whether an exact decimal ("781937.664") has more places than cents. */
 export function hasMoreThanCents(amount: string | number): boolean {
   const text = String(amount);

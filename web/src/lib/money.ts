@@ -85,3 +85,54 @@ export function compareDecimals(a: string, b: string): number {
   const [x, y] = [scaled(a, places), scaled(b, places)];
   return x < y ? -1 : x > y ? 1 : 0;
 }
+
+/** An exact decimal the API gave ("1234.5678", "-3") or an explanation's fraction ("25175/23") as n / d, d > 0. */
+function exactRatio(text: string): [bigint, bigint] {
+  const [top = "0", bottom] = text.trim().split("/");
+  const [, sign = "", whole = "", fraction = ""] = PLAIN.exec(top.trim()) ?? [];
+  const n = BigInt(sign + ((whole || "0") + fraction));
+  const d = 10n ** BigInt(fraction.length);
+  return bottom === undefined ? [n, d] : [n, d * BigInt(bottom.trim())];
+}
+
+/** The exact sum of decimals the API gave, as a plain decimal: sumDecimals(["0.1", "0.25"]) is "0.35". */
+export function sumDecimals(values: Iterable<string>): string {
+  const all = [...values].map((v) => plainDecimal(v) ?? "0");
+  const places = Math.max(0, ...all.map((v) => (v.split(".")[1] ?? "").length));
+  let total = 0n;
+  for (const value of all) {
+    const [n, d] = exactRatio(value);
+    total += (n * 10n ** BigInt(places)) / d;
+  }
+  const negative = total < 0n;
+  const digits = (negative ? -total : total).toString().padStart(places + 1, "0");
+  const whole = digits.slice(0, digits.length - places);
+  return shifted(negative ? "-" : "", whole, digits.slice(digits.length - places), 0);
+}
+
+/**
+ * An amount the API gave split in proportion to `weights` (exact decimals or "n/d" fractions, ≥ 0), to
+ * the cent, the parts summing to it exactly: each part its share rounded down to the cent, then the
+ * cents left over one each to the largest remainders (the earlier on a tie). Weights all 0: equal parts.
+ */
+export function apportionMoney(amount: number, weights: readonly string[]): number[] {
+  if (weights.length === 0) return [];
+  const total = BigInt(cents(amount));
+  const magnitude = total < 0n ? -total : total;
+  const ratios = weights.map(exactRatio);
+  // Every weight over one common denominator: its numerator alone is its share.
+  const common = ratios.reduce((acc, [, d]) => (acc % d === 0n ? acc : acc * d), 1n);
+  let scaled = ratios.map(([n, d]) => (n * common) / d);
+  let sum = scaled.reduce((a, b) => a + b, 0n);
+  if (sum === 0n) {
+    scaled = scaled.map(() => 1n);
+    sum = BigInt(scaled.length);
+  }
+  const floors = scaled.map((w) => (magnitude * w) / sum);
+  const left = Number(magnitude - floors.reduce((a, b) => a + b, 0n));
+  const byRemainder = scaled
+    .map((w, i) => ({ i, remainder: (magnitude * w) % sum }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
+  for (const { i } of byRemainder.slice(0, left)) floors[i]! += 1n;
+  return floors.map((c) => Number(total < 0n ? -c : c) / 100);
+}

@@ -7,14 +7,16 @@ import { AnchorLink } from "../../ui/AnchorLink";
 import { ErrorState, LoadingState } from "../../ui/states";
 import { CountCard } from "./CountCard";
 import { managerHomeQueries } from "./loader";
+import { OverridesByReportCards } from "./OverridesByReport";
 
 /** A statement's currency: its plan's (a person without a plan this period earns nothing in it). */
 const currencyOf = (statement: TeamStatement) => statement.plans[0]?.currency;
 
 /**
  * A manager's team at a glance: what the people they see earned in their current periods (each in their
- * own plan's month, quarter or year, as the Team page shows them; summed exactly per currency), and what
- * waits for them: their reports' open disputes and pending deals.
+ * own plan's month, quarter or year, as the Team page shows them; summed exactly per currency), their
+ * overrides by report when they earn any, and what waits for them: their reports' open disputes and
+ * pending deals.
  */
 export function ManagerHome({ managerId }: { managerId: string }) {
   const q = managerHomeQueries();
@@ -81,6 +83,7 @@ export function ManagerHome({ managerId }: { managerId: string }) {
           <AnchorLink to="/team">Each person on the Team page</AnchorLink>
         </Text>
       </section>
+      <OverridesByReportCards managerId={managerId} />
       <section aria-labelledby="team-waiting">
         <Title order={2} size="h3" id="team-waiting" mb="sm">
           What waits for you

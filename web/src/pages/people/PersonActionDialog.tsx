@@ -1,13 +1,15 @@
 import { Modal, Stack, Text, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useRevokeSessions, useUpdateUser } from "../../data/users/mutations";
-import type { Role, User } from "../../data/users/queries";
+import { namesOf, type Role, type User } from "../../data/users/queries";
 import { fieldErrors } from "../../lib/field-errors";
 import { today } from "../../lib/periods";
 import { ConfirmModal } from "../../ui/ConfirmModal";
 import { AssignPlanDialog } from "./AssignPlanDialog";
 import { InviteDialog } from "./InviteDialog";
+import { MoveImpact } from "./MoveImpact";
 import { ManagerSelect, RoleSelect } from "./PersonFields";
+import { useMoveImpact } from "./useMoveImpact";
 
 export type PersonAction = "invite" | "assign" | "role" | "manager" | "revoke" | "deactivate" | "reactivate";
 
@@ -28,6 +30,15 @@ export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
   const [initialFrom] = useState(today);
   const [from, setFrom] = useState(initialFrom);
   const done = { onSuccess: onClose };
+  const moved = kind === "manager" && managerId !== user.manager_id;
+  // Left at today, the server's own today applies (UTC), so a browser ahead of UTC never sends tomorrow.
+  const managerBody = {
+    manager_id: managerId,
+    ...(moved && from !== initialFrom ? { manager_effective_from: from } : {}),
+  };
+  // Before saving, what the move does to override lines: the same body, previewed (API.md §16).
+  const impact = useMoveImpact(user.id, moved ? managerBody : null);
+  const names = useMemo(() => namesOf(everyone), [everyone]);
 
   if (kind === "invite") return <InviteDialog user={user} onClose={onClose} />;
   if (kind === "assign") return <AssignPlanDialog user={user} onClose={onClose} />;
@@ -104,9 +115,6 @@ export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
     );
   }
 
-  const moved = managerId !== user.manager_id;
-  // Left at today, the server's own today applies (UTC), so a browser ahead of UTC never sends tomorrow.
-  const dated = moved && from !== initialFrom ? { manager_effective_from: from } : {};
   return (
     <ConfirmModal
       opened
@@ -114,7 +122,7 @@ export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
       confirmLabel="Change manager"
       pending={update.isPending}
       error={fieldError("manager_id") || fieldError("manager_effective_from") ? null : update.error}
-      onConfirm={() => update.mutate({ id: user.id, body: { manager_id: managerId, ...dated } }, done)}
+      onConfirm={() => update.mutate({ id: user.id, body: managerBody }, done)}
       onClose={onClose}
     >
       <Stack gap="sm">
@@ -136,6 +144,7 @@ export function PersonActionDialog({ kind, user, everyone, onClose }: Props) {
             error={fieldError("manager_effective_from")}
           />
         )}
+        {moved && <MoveImpact state={impact} names={names} />}
       </Stack>
     </ConfirmModal>
   );
