@@ -8,7 +8,15 @@ import { lockSpiffs } from "./locks-repository.js";
 import { overrideDealIds } from "./overrides-repository.js";
 import { planRecalc, type RecalcPlan } from "./plan.js";
 import type { CreditRow, RecalcTarget } from "./types.js";
-import { applyDiff, diffSize, emitLineEvents, settle, updateNoPlanReasons, updateTotals } from "./write-repository.js";
+import {
+  addToTotals,
+  applyDiff,
+  diffSize,
+  emitLineEvents,
+  settle,
+  updateNoPlanReasons,
+  updateTotals,
+} from "./write-repository.js";
 
 /** total_commission = Σ non-void lines, for deals whose lines changed outside a recalculation (e.g. voided). */
 export function refreshTotals(tx: Tx, now: Date, dealIds: string[]): Promise<void> {
@@ -81,11 +89,13 @@ export async function applyPlan(
     unsure: [],
   };
   const reasons = keep(plan.reasons);
-  const { deals, events } = await applyDiff(tx, ctx.now, diff);
+  const { deltas, events } = await applyDiff(tx, ctx.now, diff);
   await updateNoPlanReasons(tx, reasons);
-  for (const r of reasons) deals.add(r.deal_id);
-  for (const id of keep(plan.deals.map((deal_id) => ({ deal_id })))) deals.add(id.deal_id);
-  await updateTotals(tx, ctx.now, [...deals]);
+  // A deal whose own data or status changed is summed again whole; the others move by what was written.
+  const changed = keep(plan.deals.map((deal_id) => ({ deal_id }))).map((d) => d.deal_id);
+  for (const id of changed) deltas.delete(id);
+  await addToTotals(tx, ctx.now, deltas);
+  await updateTotals(tx, ctx.now, changed);
   await announce?.();
   await emitLineEvents(tx, ctx, events);
   return diffSize(diff);

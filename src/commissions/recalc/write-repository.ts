@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Ctx, Tx } from "../../context.js";
 import { jsonArray, withRawJson } from "../../db/json.js";
-import { anyOf } from "../../db/sql.js";
 import { mapTurning, turnIfDue } from "../../event-loop.js";
 import { emitManyJson } from "../../events/emit.js";
 import { newId } from "../../ids.js";
+import { type Fixed, minus, parse, plain, plus, sign, ZERO } from "../../money/index.js";
 import type { Commission } from "../schema.js";
 import { type DesiredLine, type ExistingLine, lineKey } from "./types.js";
 
@@ -187,7 +187,9 @@ async function insertLines(tx: Tx, now: Date, rows: Written[]): Promise<void> {
   }
 }
 
-async function updateLines(tx: Tx, now: Date, rows: Written[]): Promise<void> {
+/** Updates the unlocked lines among `rows`; returns the ids written (a line locked meanwhile is not). */
+async function updateLines(tx: Tx, now: Date, rows: Written[]): Promise<Set<string>> {
+  const ids = new Set<string>();
   for (const part of chunks(rows)) {
     const written = await sql<{ id: string; currency: string }>`
       UPDATE commission_lines AS l
@@ -199,6 +201,33 @@ async function updateLines(tx: Tx, now: Date, rows: Written[]): Promise<void> {
       WHERE l.id = v.id AND NOT l.locked
       RETURNING l.id, l.currency`.execute(tx);
     setCurrencies(part, written.rows);
+    for (const r of written.rows) ids.add(r.id);
+  }
+  return ids;
+}
+
+/** Deletes the unlocked lines among these; returns what each deleted row counted in its deal's total. */
+async function deleteLines(tx: Tx, lines: ExistingLine[]): Promise<{ deal_id: string; amount: string }[]> {
+  const deleted: { deal_id: string; amount: string }[] = [];
+  for (const part of chunks(
+    lines.map((l) => l.id),
+    5000,
+  )) {
+    const { rows } = await sql<{ deal_id: string; amount: string; status: string }>`
+      DELETE FROM commission_lines WHERE id = ANY(${part}::text[]) AND NOT locked
+      RETURNING deal_id, amount::text AS amount, status`.execute(tx);
+    for (const r of rows) if (r.status !== "void") deleted.push(r);
+  }
+  return deleted;
+}
+
+/** Σ per deal of what each written line added to its deal's total (new amount − the amount it counted before). */
+class TotalDeltas {
+  readonly byDeal = new Map<string, Fixed>();
+  add(dealId: string, amount: string, sign: 1 | -1 = 1): void {
+    const value = parse(amount);
+    const before = this.byDeal.get(dealId) ?? ZERO;
+    this.byDeal.set(dealId, sign === 1 ? plus(before, value) : minus(before, value));
   }
 }
 
@@ -208,34 +237,34 @@ export interface LineEvent {
 }
 
 /**
- * Writes the diff in batches. Returns the deals touched and one `commission.calculated` event per line
- * whose amount changed (a new line, or a void one coming back, has previous_amount null).
+ * Writes the diff in batches. Returns what each deal's total moved by (exact: only
+ * rows the statements wrote count), and one `commission.calculated` event per line whose amount changed
+ * (a new line, or a void one coming back, has previous_amount null).
  */
 export async function applyDiff(
   tx: Tx,
   now: Date,
   diff: LineDiff,
-): Promise<{ deals: Set<string>; events: LineEvent[] }> {
+): Promise<{ deltas: Map<string, Fixed>; events: LineEvent[] }> {
   const inserts = await mapTurning(diff.inserts, (line) => withId(line, newId("com", now.getTime())));
   const updates = await mapTurning(diff.updates, ({ before, after }) => withId(after, before.id));
   await insertLines(tx, now, inserts);
-  await updateLines(tx, now, updates);
-  for (const part of chunks(
-    diff.deletes.map((l) => l.id),
-    5000,
-  )) {
-    await tx.deleteFrom("commission_lines").where(anyOf("id", part)).where("locked", "=", false).execute();
-  }
+  const updated = await updateLines(tx, now, updates);
+  const deleted = await deleteLines(tx, diff.deletes);
+  const deltas = new TotalDeltas();
+  for (const line of inserts) deltas.add(line.deal_id, line.amount);
   const events: LineEvent[] = inserts.map((line) => ({ line, previous_amount: null }));
   diff.updates.forEach(({ before }, i) => {
     const line = updates[i]!;
+    if (!updated.has(line.id)) return;
     const previous = before.status === "void" ? null : before.amount;
+    deltas.add(line.deal_id, line.amount);
+    if (previous !== null) deltas.add(line.deal_id, previous, -1);
     if (previous === line.amount) return;
     events.push({ line, previous_amount: previous === null ? null : Number(previous) });
   });
-  const deals = new Set<string>();
-  for (const l of [...inserts, ...updates, ...diff.deletes]) deals.add(l.deal_id);
-  return { deals, events };
+  for (const row of deleted) deltas.add(row.deal_id, row.amount, -1);
+  return { deltas: deltas.byDeal, events };
 }
 
 export async function emitLineEvents(tx: Tx, ctx: Ctx, events: LineEvent[]): Promise<void> {
@@ -266,6 +295,21 @@ export async function updateTotals(tx: Tx, now: Date, dealIds: string[]): Promis
       UPDATE deals AS d SET total_commission = t.total, updated_at = ${now}
       FROM t
       WHERE d.id = ANY(${part}::text[]) AND d.id = t.id AND d.total_commission <> t.total`.execute(tx);
+  }
+}
+
+/**
+ * total_commission += each deal's delta (deals whose total moved get a new updated_at): what a
+ * recalculation's own writes changed, without summing every line of every deal again. `+=` is applied to
+ * the row as it stands when its lock is granted, so a concurrent writer's change to the same deal is kept.
+ */
+export async function addToTotals(tx: Tx, now: Date, deltas: Map<string, Fixed>): Promise<void> {
+  const moved = [...deltas].filter(([, d]) => sign(d) !== 0).map(([id, d]) => ({ id, delta: plain(d) }));
+  for (const part of chunks(moved, 5000)) {
+    await sql`
+      UPDATE deals AS d SET total_commission = d.total_commission + v.delta, updated_at = ${now}
+      FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(id text, delta numeric)
+      WHERE d.id = v.id`.execute(tx);
   }
 }
 
