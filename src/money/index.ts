@@ -29,6 +29,7 @@ export {
   truncCents,
   ZERO,
 } from "./fixed.js";
+export { gcd, lcm, ratioText } from "./ratio.js";
 export {
   amountNumber,
   cents,

@@ -82,15 +82,20 @@ export function bandsTotal(slices: Slice[]): Fixed {
  * The slices as the explanation lists them, every number an exact decimal string. A slice holding the
  * whole credit (the usual case) reuses the credit's text rather than writing it again.
  */
-export function bandTexts(slices: Slice[], credit: Fixed, creditText: string): BandExplanation[] {
+export function bandTexts(
+  slices: Slice[],
+  credit: Fixed,
+  creditText: string,
+  text: (f: Fixed) => string = plain,
+): BandExplanation[] {
   const texts: BandExplanation[] = [];
   for (const { band: b, amount, commission } of slices) {
     texts.push({
       from: b.text.from,
       to: b.text.to,
       rate: b.text.rate,
-      amount: cmp(amount, credit) === 0 ? creditText : plain(amount),
-      commission: plain(commission),
+      amount: cmp(amount, credit) === 0 ? creditText : text(amount),
+      commission: text(commission),
     });
   }
   return texts;

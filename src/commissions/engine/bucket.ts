@@ -4,6 +4,7 @@ import {
   type Fixed,
   fx,
   gt,
+  lcm,
   lt,
   max,
   minus,
@@ -15,6 +16,7 @@ import {
   ZERO,
 } from "../../money/index.js";
 import { bandsTotal, sliceBands } from "./bands.js";
+import { amountText, convertScaled, roundLine } from "./convert.js";
 import { type CapLimit, type CappedLine, type LineContext, type PricedLine, planExplanation } from "./explain.js";
 import { keysOf } from "./keys.js";
 import { dealOrder } from "./order.js";
@@ -26,13 +28,30 @@ export { type PlanTerms, termsOf } from "./terms.js";
 
 /** Rule 4 for one line: graduated slices of [prior, prior + credit), × multiplier, rounded, minimum. */
 export function priceLine(terms: PlanTerms, entry: BucketEntry, prior: Fixed): PricedLine {
-  const credit = parse(entry.credit);
+  const { scale } = terms;
+  const credit = creditIn(entry, scale);
   const slices = sliceBands(terms.bands, prior, credit);
   const multiplier = multiplierFor(terms, entry.deal.deal_type);
   const unrounded = times(bandsTotal(slices), multiplier.value);
-  const minDeal = terms.minimum !== null && lt(parse(entry.deal.arr_amount), terms.minimum) ? terms.minimum : null;
-  const rounded = minDeal === null ? roundCents(unrounded) : ZERO;
-  return { deal: entry.deal, credit, prior, slices, multiplier, unrounded, rounded, minDeal };
+  const arr = parse(entry.deal.arr_amount);
+  const below = terms.minimum !== null && lt(scale === null ? arr : convertScaled(arr, entry.fx, scale), terms.minimum);
+  const minDeal = below ? terms.minimum : null;
+  const rounded =
+    minDeal !== null ? ZERO : scale === null ? roundCents(unrounded) : roundLine(unrounded, terms.plan.currency, scale);
+  const converted = entry.fx ? { rate: entry.fx, credit: parse(entry.credit) } : null;
+  return { deal: entry.deal, credit, prior, slices, multiplier, unrounded, rounded, minDeal, scale, fx: converted };
+}
+
+/** An entry's credit in the plan's currency, in units of 1/scale when the bucket converts (§15). */
+function creditIn(entry: BucketEntry, scale: bigint | null): Fixed {
+  return scale === null ? parse(entry.credit) : convertScaled(parse(entry.credit), entry.fx, scale);
+}
+
+/** §15: null when no entry is converted, else the lcm of the entries' rate denominators (one scale for the bucket). */
+function fxScale(entries: BucketEntry[]): bigint | null {
+  let scale: bigint | null = null;
+  for (const e of entries) if (e.fx) scale = lcm(scale ?? 1n, e.fx.den);
+  return scale;
 }
 
 /** Rule 5: take min(own rounded amount, cap − used), never below 0.00. */
@@ -119,6 +138,7 @@ function priceFixed(
   ordered: BucketEntry[],
   termsOf: (entry: BucketEntry) => QuotaTerms,
   limit: CapLimit | null,
+  scale: bigint | null,
 ): { terms: QuotaTerms[]; amounts: Fixed[]; priors: Fixed[]; used: Fixed[] } {
   const n = ordered.length;
   const terms: QuotaTerms[] = new Array(n);
@@ -133,7 +153,7 @@ function priceFixed(
     priors[k] = prior;
     usedBefore[k] = used;
     if (entry.locked) {
-      prior = plus(prior, parse(entry.credit));
+      prior = plus(prior, creditIn(entry, scale));
       continue;
     }
     terms[k] = termsOf(entry);
@@ -150,11 +170,13 @@ function priceFixed(
  * Plan lines of one (user, plan, period) bucket, for its unlocked entries, in deal order.
  * Every entry's credit counts toward the attainment of later ones; locked amounts use the cap first.
  * Each entry is priced with its own quota (the assignment in force on its close_date, rule 4).
- * Amounts come from scaled Numbers (engine/scaled.ts) when the bucket fits them, else from money/fixed.ts.
+ * Amounts come from scaled Numbers (engine/scaled.ts) when the bucket fits them, else from money/fixed.ts;
+ * a bucket holding converted credits (§15) is priced by money/fixed.ts in units of 1/scale (terms.ts).
  */
 export function calculateBucket(input: BucketInput): PlanLineResult[] {
   const { plan, period, userId } = input;
-  const termsFor = termsByQuota(plan, period);
+  const scale = fxScale(input.entries);
+  const termsFor = termsByQuota(plan, period, scale);
   const termsOf = (entry: BucketEntry): QuotaTerms => termsFor(entry.quota === undefined ? input.quota : entry.quota);
   const cap = plan.cap_per_period === null ? null : parse(plan.cap_per_period);
   const limit = cap === null ? null : { value: cap, text: plain(cap) };
@@ -163,7 +185,7 @@ export function calculateBucket(input: BucketInput): PlanLineResult[] {
   const ordered: BucketEntry[] = new Array(order.length);
   for (let k = 0; k < order.length; k++) ordered[k] = input.entries[order[k]!]!;
   const lines: PlanLineResult[] = [];
-  const scaled = priceScaled(ordered, order, keys, termsOf, cap);
+  const scaled = scale === null ? priceScaled(ordered, order, keys, termsOf, cap) : null;
   if (scaled !== null) {
     const run = new BucketRun(ordered, scaled.terms, limit, scaled.bucket, null, null);
     const amounts = scaled.bucket.amounts;
@@ -174,12 +196,13 @@ export function calculateBucket(input: BucketInput): PlanLineResult[] {
     }
     return lines;
   }
-  const priced = priceFixed(ordered, termsOf, limit);
+  const priced = priceFixed(ordered, termsOf, limit, scale);
+  const text = scale === null ? cents : amountText;
   const run = new BucketRun(ordered, priced.terms, limit, null, priced.priors, priced.used);
   for (let k = 0; k < ordered.length; k++) {
     const entry = ordered[k]!;
     if (entry.locked) continue;
-    lines.push(new PlanLine(userId, priced.terms[k]!.ctx, entry.deal.id, cents(priced.amounts[k]!), run, k));
+    lines.push(new PlanLine(userId, priced.terms[k]!.ctx, entry.deal.id, text(priced.amounts[k]!), run, k));
   }
   return lines;
 }

@@ -1,6 +1,20 @@
-import { amountNumber, eq, type Fixed, formatMoney, ONE, parse, plain, roundCents } from "../../money/index.js";
+import {
+  amountNumber,
+  eq,
+  type Fixed,
+  formatMoney,
+  fx,
+  norm,
+  ONE,
+  parse,
+  plain,
+  quotient,
+  ratioText,
+  roundCents,
+} from "../../money/index.js";
 import { bandTexts, type Slice } from "./bands.js";
-import type { DealInput, PlanInput, PlanLineExplanation } from "./types.js";
+import { amountValue, convertScaled, fxExplanation, fxSummary, roundLine } from "./convert.js";
+import type { DealInput, FxRate, PlanInput, PlanLineExplanation } from "./types.js";
 
 /** A deal type's multiplier and its plain text, made once per bucket. */
 export interface Multiplier {
@@ -19,6 +33,24 @@ export interface PricedLine {
   rounded: Fixed;
   /** Set only when the deal's arr_amount is below the plan's min_deal_amount. */
   minDeal: Fixed | null;
+  /** terms.ts `scale`: null, or credit, prior, slices, unrounded and minDeal are in units of 1/scale. */
+  scale: bigint | null;
+  /** A converted credit: its rate and the credit in the deal's currency. */
+  fx: { rate: FxRate; credit: Fixed } | null;
+}
+
+/** How a line writes an attainment value: exact text, and the summary's figure (rounded when scaled). */
+interface Notation {
+  text: (f: Fixed) => string;
+  money: (f: Fixed) => string;
+}
+
+const PLAIN: Notation = { text: plain, money: formatMoney };
+
+function notationOf(scale: bigint | null): Notation {
+  if (scale === null) return PLAIN;
+  const s = fx(norm(scale));
+  return { text: (f) => ratioText(f, scale), money: (f) => formatMoney(quotient(f, s, 2)) };
 }
 
 /** A bucket's cap and its plain text, made once per bucket. */
@@ -42,25 +74,36 @@ export interface LineContext {
   period: string;
 }
 
-function computationText(line: PricedLine): string {
+function computationText(line: PricedLine, n: Notation): string {
   let bands = "";
   for (let i = 0; i < line.slices.length; i++) {
     const s = line.slices[i]!;
-    bands += `${i > 0 ? " + " : ""}${formatMoney(s.amount)} × ${s.band.text.percent}`;
+    bands += `${i > 0 ? " + " : ""}${n.money(s.amount)} × ${s.band.text.percent}`;
   }
-  const base = bands === "" ? `${formatMoney(line.credit)} credit` : bands;
+  const base = bands === "" ? `${n.money(line.credit)} credit` : bands;
   const multiplier = eq(line.multiplier.value, ONE) ? "" : ` × ${line.multiplier.text} (${line.deal.deal_type})`;
   return `${base}${multiplier}`;
 }
 
 /** "10,000.00 × 10% + 20,000.00 × 15% = 4,000.00", plus the minimum or cap when they changed the line. */
 export function planSummary(line: PricedLine, capped: CappedLine): string {
-  const text = computationText(line);
+  const text = computationSummary(line, capped);
+  const { fx: converted, scale } = line;
+  return converted === null || scale === null
+    ? text
+    : `${fxSummary(converted.rate, converted.credit, line.credit, scale)} credit; ${text}`;
+}
+
+function computationSummary(line: PricedLine, capped: CappedLine): string {
+  const n = notationOf(line.scale);
+  const text = computationText(line, n);
   const amount = formatMoney(capped.amount);
   if (line.minDeal !== null) {
-    const arr = formatMoney(parse(line.deal.arr_amount));
-    const would = formatMoney(roundCents(line.unrounded));
-    const minimum = formatMoney(line.minDeal);
+    const scale = line.scale;
+    const arr = n.money(scale === null ? parse(line.deal.arr_amount) : convert(line, scale));
+    const unrounded = line.unrounded;
+    const would = formatMoney(scale === null ? roundCents(unrounded) : roundLine(unrounded, currencyOf(line), scale));
+    const minimum = n.money(line.minDeal);
     return `deal ARR ${arr} is below the minimum deal amount ${minimum}, so ${amount} instead of ${text} = ${would} (its credit still counts toward attainment)`;
   }
   if (capped.applied && capped.limit !== null) {
@@ -70,17 +113,25 @@ export function planSummary(line: PricedLine, capped: CappedLine): string {
   return `${text} = ${amount}`;
 }
 
+const convert = (line: PricedLine, scale: bigint): Fixed =>
+  convertScaled(parse(line.deal.arr_amount), line.fx?.rate, scale);
+
+// A scaled line's currency is its plan's: the rate's target (a same-currency entry of a converted bucket
+// has none, and a converted bucket's lines always have a rate beside them, so the deal's is the plan's).
+const currencyOf = (line: PricedLine): string => line.fx?.rate.to ?? line.deal.currency;
+
 /** Rule 8: enough to redo the line by hand — Σ band commissions × multiplier → round → cap. */
 export function planExplanation(ctx: LineContext, line: PricedLine, capped: CappedLine): PlanLineExplanation {
   const summary = planSummary(line, capped);
   const { plan, period, quota } = ctx;
-  const credit = plain(line.credit);
-  const prior = plain(line.prior);
-  const bands = bandTexts(line.slices, line.credit, credit);
+  const { text } = notationOf(line.scale);
+  const credit = text(line.credit);
+  const prior = text(line.prior);
+  const bands = bandTexts(line.slices, line.credit, credit, text);
   // One band and no multiplier: unrounded is that band's commission, already written.
   const single = line.slices.length === 1 && eq(line.unrounded, line.slices[0]!.commission);
-  const unrounded = single ? bands[0]!.commission : plain(line.unrounded);
-  const amount = amountNumber(capped.amount);
+  const unrounded = single ? bands[0]!.commission : text(line.unrounded);
+  const amount = line.scale === null ? amountNumber(capped.amount) : amountValue(capped.amount);
   // One literal, one shape for every line (a spread measured ~25 % slower in bench/engine.mjs): with no
   // minimum, min_deal_amount is undefined, which JSON leaves out; where present it precedes amount.
   return {
@@ -96,7 +147,8 @@ export function planExplanation(ctx: LineContext, line: PricedLine, capped: Capp
     cap:
       capped.limit === null ? null : { limit: capped.limit.text, before: plain(capped.used), applied: capped.applied },
     unrounded,
-    min_deal_amount: line.minDeal === null ? undefined : plain(line.minDeal),
+    min_deal_amount: line.minDeal === null ? undefined : text(line.minDeal),
+    fx: line.fx === null ? undefined : fxExplanation(line.fx.rate, line.fx.credit, credit),
     amount,
   };
 }

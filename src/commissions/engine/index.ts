@@ -18,6 +18,7 @@ export {
   daysBetween,
   versionKey,
 } from "./clawback.js";
+export { type Conversion, conversionFor, DEFAULT_FX_MAX_AGE_DAYS, roundLine } from "./convert.js";
 export {
   calculateOverrideLines,
   MAX_OVERRIDE_DEPTH,

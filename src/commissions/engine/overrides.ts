@@ -4,17 +4,39 @@ import {
   type Fixed,
   formatMoney,
   formatPercent,
+  fx,
   lt,
+  norm,
   parse,
   plain,
   plus,
+  quotient,
+  ratioText,
   roundCents,
   times,
   ZERO,
 } from "../../money/index.js";
+import {
+  amountText,
+  amountValue,
+  conversionFor,
+  convertScaled,
+  fxExplanation,
+  fxSummary,
+  roundLine,
+} from "./convert.js";
 import { periodOf } from "./periods.js";
 import { creditsOf } from "./plans.js";
-import type { AssignmentInput, DealInput, OverrideLevel, PlanInput, ReportingLineInput } from "./types.js";
+import type {
+  AssignmentInput,
+  DealInput,
+  FxExplanation,
+  FxMissing,
+  FxRate,
+  OverrideLevel,
+  PlanInput,
+  ReportingLineInput,
+} from "./types.js";
 
 /** The deepest level an override plan may pay (API.md §16: depth 1–5). */
 export const MAX_OVERRIDE_DEPTH = 5;
@@ -33,7 +55,8 @@ export interface OverrideLineExplanation {
   plan_version: number;
   period: string;
   levels: OverrideLevelExplanation[];
-  fx: null;
+  /** §15: null unless the deal is in another currency; then every credit here is converted. */
+  fx: FxExplanation | null;
   unrounded: string;
   amount: number;
 }
@@ -107,34 +130,76 @@ function reachOf(deal: DealInput, ctx: OverrideContext): Map<string, Reach> {
   return reach;
 }
 
-function levelOf(level: OverrideLevel, users: { user_id: string; credit: string }[], arr: Fixed) {
+/** Credits and amounts of a converted line in units of 1/rate.den (§15); as they are without a rate. */
+interface Units {
+  rate: FxRate | null;
+  scale: bigint;
+  of: (amount: Fixed) => Fixed;
+  text: (f: Fixed) => string;
+  money: (f: Fixed) => string;
+}
+
+const AS_IS: Units = { rate: null, scale: 1n, of: (a) => a, text: plain, money: formatMoney };
+
+function unitsOf(rate: FxRate | null): Units {
+  if (rate === null) return AS_IS;
+  const den = fx(norm(rate.den));
+  return {
+    rate,
+    scale: rate.den,
+    of: (a) => convertScaled(a, rate, rate.den),
+    text: (f) => ratioText(f, rate.den),
+    money: (f) => formatMoney(quotient(f, den, 2)),
+  };
+}
+
+function levelOf(level: OverrideLevel, users: { user_id: string; credit: string }[], arr: Fixed, units: Units) {
   let sum = ZERO;
-  for (const u of users) sum = plus(sum, parse(u.credit));
+  for (const u of users) sum = plus(sum, units.of(parse(u.credit)));
   // A split between several people at one depth counts the deal once (API.md §16 O3).
   const capped = lt(arr, sum) ? arr : sum;
   const commission = times(capped, parse(level.rate));
   return { capped, commission, capReached: lt(arr, sum) };
 }
 
-function overrideLine(deal: DealInput, managerId: string, plan: PlanInput, reach: Reach): OverrideLineResult | null {
-  const arr = parse(deal.arr_amount);
+function overrideLine(
+  deal: DealInput,
+  managerId: string,
+  plan: PlanInput,
+  reach: Reach,
+  units: Units,
+): OverrideLineResult | null {
+  const arr = units.of(parse(deal.arr_amount));
   const levels: OverrideLevelExplanation[] = [];
   const parts: string[] = [];
   let unrounded = ZERO;
+  let dealCredit = ZERO;
   let reached = false;
   for (const level of plan.override_levels ?? []) {
-    const users = [...(reach.get(level.depth) ?? [])].sort((a, b) => (a.user_id < b.user_id ? -1 : 1));
-    if (users.length > 0) reached = true;
-    const { capped, commission, capReached } = levelOf(level, users, arr);
+    const found = [...(reach.get(level.depth) ?? [])].sort((a, b) => (a.user_id < b.user_id ? -1 : 1));
+    if (found.length > 0) reached = true;
+    for (const u of found) dealCredit = plus(dealCredit, parse(u.credit));
+    const users =
+      units.rate === null ? found : found.map((u) => ({ ...u, credit: units.text(units.of(parse(u.credit))) }));
+    const { capped, commission, capReached } = levelOf(level, found, arr, units);
     unrounded = plus(unrounded, commission);
-    levels.push({ depth: level.depth, rate: level.rate, users, credit: plain(capped), commission: plain(commission) });
-    if (users.length > 0) {
+    levels.push({
+      depth: level.depth,
+      rate: level.rate,
+      users,
+      credit: units.text(capped),
+      commission: units.text(commission),
+    });
+    if (found.length > 0) {
       const cap = capReached ? " (capped at the deal's amount)" : "";
-      parts.push(`depth ${level.depth}: ${formatMoney(capped)}${cap} × ${formatPercent(parse(level.rate))}`);
+      parts.push(`depth ${level.depth}: ${units.money(capped)}${cap} × ${formatPercent(parse(level.rate))}`);
     }
   }
   if (!reached) return null;
-  const amount = roundCents(unrounded);
+  const rate = units.rate;
+  const amount = rate === null ? roundCents(unrounded) : roundLine(unrounded, plan.currency, units.scale);
+  const converted = units.of(dealCredit);
+  const fxText = rate === null ? "" : `${fxSummary(rate, dealCredit, converted, units.scale)} credit; `;
   const period = periodOf(plan.period, deal.close_date);
   return {
     deal_id: deal.id,
@@ -143,16 +208,16 @@ function overrideLine(deal: DealInput, managerId: string, plan: PlanInput, reach
     plan_version: plan.version,
     period,
     kind: "override",
-    amount: cents(amount),
+    amount: rate === null ? cents(amount) : amountText(amount),
     explanation: {
-      summary: `override: ${parts.join(" + ")} = ${formatMoney(amount)}`,
+      summary: `override: ${fxText}${parts.join(" + ")} = ${formatMoney(amount)}`,
       plan_id: plan.id,
       plan_version: plan.version,
       period,
       levels,
-      fx: null,
-      unrounded: plain(unrounded),
-      amount: amountNumber(amount),
+      fx: rate === null ? null : fxExplanation(rate, dealCredit, units.text(converted)),
+      unrounded: units.text(unrounded),
+      amount: rate === null ? amountNumber(amount) : amountValue(amount),
     },
   };
 }
@@ -161,16 +226,33 @@ function overrideLine(deal: DealInput, managerId: string, plan: PlanInput, reach
  * API.md §16: ONE override line per manager with an override plan in force on the deal's close_date and
  * somebody credited within its levels: Σ over levels of min(Σ credits exactly that deep below them, the
  * deal's arr_amount) × rate, rounded once. A manager's own credit never counts toward their override; a
- * credited user with no manager pays nobody. Plans in another currency pay nothing until conversion
- * (§15) exists. Lines are in manager id order.
+ * credited user with no manager pays nobody. A plan in another currency converts every credit and the
+ * deal's amount (§15) with the deal's `fx_rates` (absent: it pays nothing, as before §15); with no usable
+ * rate there is no line and the pair goes to `missing` once. Lines are in manager id order.
  */
-export function calculateOverrideLines(deal: DealInput, ctx: OverrideContext): OverrideLineResult[] {
+export function calculateOverrideLines(
+  deal: DealInput,
+  ctx: OverrideContext,
+  missing?: FxMissing[],
+): OverrideLineResult[] {
   const lines: OverrideLineResult[] = [];
   const reach = reachOf(deal, ctx);
   for (const managerId of [...reach.keys()].sort()) {
     const plan = overridePlanOn(ctx, managerId, deal.close_date);
-    if (!plan || plan.currency !== deal.currency) continue;
-    const line = overrideLine(deal, managerId, plan, reach.get(managerId)!);
+    const levels = reach.get(managerId)!;
+    if (!plan || !(plan.override_levels ?? []).some((l) => levels.has(l.depth))) continue;
+    let units = AS_IS;
+    if (plan.currency !== deal.currency) {
+      if (deal.fx_rates === undefined) continue;
+      const conversion = conversionFor(deal, plan.currency, plan.fx_max_age_days);
+      if (conversion.fx === undefined) {
+        const pair = conversion.missing;
+        if (missing && !missing.some((m) => m.from === pair.from && m.to === pair.to)) missing.push(pair);
+        continue;
+      }
+      units = unitsOf(conversion.fx);
+    }
+    const line = overrideLine(deal, managerId, plan, levels, units);
     if (line) lines.push(line);
   }
   return lines;

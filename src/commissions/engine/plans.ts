@@ -1,5 +1,15 @@
 import { divPow10, fx, isPlainText, parse, parseInto, plain, scratch, sign, times } from "../../money/index.js";
-import type { AssignmentInput, Credit, DealInput, NoPlan, NoPlanExplanation, PlanInput, PlanMatch } from "./types.js";
+import { conversionFor } from "./convert.js";
+import type {
+  AssignmentInput,
+  Credit,
+  DealInput,
+  FxRate,
+  NoPlan,
+  NoPlanExplanation,
+  PlanInput,
+  PlanMatch,
+} from "./types.js";
 
 /** Each credited user's share: credit = arr_amount × percent / 100, exact. */
 export function creditsOf(deal: Pick<DealInput, "arr_amount" | "splits">): Credit[] {
@@ -56,13 +66,13 @@ function latestVersion(planId: string, plans: PlanInput[]): PlanInput | undefine
 
 const aboveZero = (text: string): boolean => (parseInto(text) ? scratch.c > 0 : sign(parse(text)) > 0);
 
-function planProblem(plan: PlanInput, quota: string | null, date: string, currency: string): string | null {
+function planProblem(plan: PlanInput, quota: string | null, date: string, currency: string, convert: boolean) {
   if (plan.status !== "active") return `plan ${plan.id} is ${plan.status}`;
   if (!inForce(plan.effective_from, plan.effective_to, date)) {
     const to = plan.effective_to ?? "open-ended";
     return `plan ${plan.id} is not in effect on ${date} (effective ${plan.effective_from} to ${to})`;
   }
-  if (plan.currency !== currency) return `currency mismatch: deal ${currency}, plan ${plan.currency}`;
+  if (!convert && plan.currency !== currency) return `currency mismatch: deal ${currency}, plan ${plan.currency}`;
   const hasTiers = plan.tiers !== null && plan.tiers.length > 0;
   if (hasTiers && (quota === null || !aboveZero(quota))) {
     return `plan ${plan.id} has tiers but no quota above 0`;
@@ -71,21 +81,34 @@ function planProblem(plan: PlanInput, quota: string | null, date: string, curren
   return null;
 }
 
-/** Rule 1 of §5: the plan a user's credit on a deal closing on `closeDate` earns under, or why none. */
+/**
+ * Rule 1 of §5: the plan a user's credit on a deal closing on `closeDate` earns under, or why none.
+ * `rates` (the deal's `fx_rates`, §15) turns conversion on: a plan in another currency then matches with
+ * its rate (`fx`), or answers the missing pair; without `rates` it is a "currency mismatch", as before §15.
+ */
 export function findPlan(
   userId: string,
   closeDate: string,
   currency: string,
   assignments: AssignmentInput[],
   plans: PlanInput[],
+  rates?: FxRate[],
 ): PlanMatch | NoPlan {
   const assignment = assignmentOn(userId, closeDate, assignments);
   if (!assignment) return { reason: `no plan assignment in force on ${closeDate}` };
   const plan = latestVersion(assignment.plan_id, plans);
   if (!plan) return { reason: `plan ${assignment.plan_id} not found` };
   const quota = assignment.quota_override ?? plan.quota;
-  const problem = planProblem(plan, quota, closeDate, currency);
-  return problem === null ? { plan, assignment, quota } : { reason: problem };
+  const problem = planProblem(plan, quota, closeDate, currency, rates !== undefined);
+  if (problem !== null) return { reason: problem };
+  if (plan.currency === currency) return { plan, assignment, quota };
+  const conversion = conversionFor(
+    { currency, close_date: closeDate, fx_rates: rates },
+    plan.currency,
+    plan.fx_max_age_days,
+  );
+  if (conversion.fx === undefined) return { reason: conversion.reason, fx_missing: conversion.missing };
+  return { plan, assignment, quota, fx: conversion.fx };
 }
 
 /** The deal-level explanation when a credited user earns no plan line. */

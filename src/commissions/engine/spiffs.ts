@@ -7,12 +7,34 @@ import {
   type Fixed,
   formatMoney,
   formatPercent,
+  fx,
+  norm,
   parse,
   plain,
+  quotient,
+  ratioText,
   roundCents,
   times,
 } from "../../money/index.js";
-import type { Credit, DealInput, SpiffInput, SpiffLineExplanation, SpiffLineResult } from "./types.js";
+import {
+  amountText,
+  amountValue,
+  conversionFor,
+  convertScaled,
+  fxExplanation,
+  fxSummary,
+  rateText,
+  roundLine,
+} from "./convert.js";
+import type {
+  Credit,
+  DealInput,
+  FxMissing,
+  FxRate,
+  SpiffInput,
+  SpiffLineExplanation,
+  SpiffLineResult,
+} from "./types.js";
 
 /** Which of a SPIFF's deal-level conditions a deal meets and misses (user_ids are checked per user). */
 export interface SpiffCheck {
@@ -25,16 +47,43 @@ function check(result: SpiffCheck, ok: boolean, met: string, missed: string): vo
   else result.missed.push(missed);
 }
 
+/**
+ * §15: how a deal's amounts reach a SPIFF's currency: as they are (`rate` null), converted, or not at all
+ * (`missing` when only a rate is wanting). A flat payout without min_arr_amount needs no rate.
+ */
+type SpiffCurrency = { ok: true; rate: FxRate | null; text: string } | { ok: false; text: string; missing?: FxMissing };
+
+function currencyFor(deal: DealInput, spiff: SpiffInput): SpiffCurrency {
+  if (deal.currency === spiff.currency) return { ok: true, rate: null, text: `currency ${deal.currency}` };
+  if (deal.fx_rates === undefined) return { ok: false, text: `currency ${deal.currency} is not ${spiff.currency}` };
+  const conversion = conversionFor(deal, spiff.currency, spiff.fx_max_age_days);
+  if (conversion.fx === undefined) {
+    const minArr = spiff.criteria.min_arr_amount;
+    if (spiff.payout.type === "flat" && (minArr === null || minArr === undefined))
+      return { ok: true, rate: null, text: `currency ${deal.currency} (a flat payout needs no rate)` };
+    return { ok: false, text: conversion.reason, missing: conversion.missing };
+  }
+  const r = conversion.fx;
+  if (r === null) return { ok: true, rate: null, text: `currency ${deal.currency}` };
+  return { ok: true, rate: r, text: `currency ${r.from} converted to ${r.to} at ${rateText(r)} (${r.rate_date})` };
+}
+
+/** arr_amount (converted into the SPIFF's currency by `rate`) ≥ minimum, exactly. */
+function arrReaches(deal: DealInput, minimum: Fixed, rate: FxRate | null): boolean {
+  const arr = parse(deal.arr_amount);
+  if (rate === null) return cmp(arr, minimum) >= 0;
+  return cmp(convertScaled(arr, rate, rate.den), times(minimum, fx(norm(rate.den)))) >= 0;
+}
+
+/** A value in units of 1/rate.den, rounded to the cent for a summary. */
+const scaledBy = (rate: FxRate, value: Fixed): Fixed => quotient(value, fx(norm(rate.den)), 2);
+
 export function checkSpiff(deal: DealInput, spiff: SpiffInput): SpiffCheck {
   const result: SpiffCheck = { met: [], missed: [] };
   const { min_arr_amount: minArr, deal_types: types } = spiff.criteria;
   check(result, spiff.active, "SPIFF active", "SPIFF inactive");
-  check(
-    result,
-    deal.currency === spiff.currency,
-    `currency ${deal.currency}`,
-    `currency ${deal.currency} is not ${spiff.currency}`,
-  );
+  const currency = currencyFor(deal, spiff);
+  check(result, currency.ok, currency.text, currency.text);
   const window = `${spiff.starts_on} to ${spiff.ends_on}`;
   const inWindow = spiff.starts_on <= deal.close_date && deal.close_date <= spiff.ends_on;
   check(
@@ -43,11 +92,14 @@ export function checkSpiff(deal: DealInput, spiff: SpiffInput): SpiffCheck {
     `close_date ${deal.close_date} within ${window}`,
     `close_date ${deal.close_date} outside ${window}`,
   );
-  if (minArr !== null && minArr !== undefined) {
+  if (minArr !== null && minArr !== undefined && currency.ok) {
     const amount = parse(deal.arr_amount);
     const minimum = parse(minArr);
-    const arr = `arr_amount ${formatMoney(amount)}`;
-    const ok = cmp(amount, minimum) >= 0;
+    const rate = currency.rate;
+    const shown =
+      rate === null ? "" : ` (${formatMoney(scaledBy(rate, convertScaled(amount, rate, rate.den)))} ${rate.to})`;
+    const arr = `arr_amount ${formatMoney(amount)}${shown}`;
+    const ok = arrReaches(deal, minimum, rate);
     check(result, ok, `${arr} ≥ ${formatMoney(minimum)}`, `${arr} below ${formatMoney(minimum)}`);
   }
   if (types !== null && types !== undefined) {
@@ -60,7 +112,9 @@ export function checkSpiff(deal: DealInput, spiff: SpiffInput): SpiffCheck {
 /** checkSpiff's verdict without its texts: most deals miss most SPIFFs. */
 function qualifies(deal: DealInput, spiff: SpiffInput): boolean {
   const { min_arr_amount: minArr, deal_types: types } = spiff.criteria;
-  if (!spiff.active || deal.currency !== spiff.currency) return false;
+  if (!spiff.active) return false;
+  if (deal.currency !== spiff.currency)
+    return deal.fx_rates !== undefined && checkSpiff(deal, spiff).missed.length === 0;
   if (!(spiff.starts_on <= deal.close_date && deal.close_date <= spiff.ends_on)) return false;
   if (types !== null && types !== undefined && !types.includes(deal.deal_type)) return false;
   return minArr === null || minArr === undefined || compareTexts(deal.arr_amount, minArr) >= 0;
@@ -71,16 +125,23 @@ function userListed(spiff: SpiffInput, userId: string): boolean {
   return users === null || users === undefined || users.includes(userId);
 }
 
-function unroundedOf(spiff: SpiffInput, credit: Credit): Fixed {
-  if (spiff.payout.type === "flat") return divPow10(times(parse(spiff.payout.amount), parse(credit.percent)), 2);
-  return times(parse(credit.credit), parse(spiff.payout.rate));
+/** The unrounded amount; with a rate, in units of 1/rate.den (a flat payout's is whole: it needs no rate). */
+function unroundedOf(spiff: SpiffInput, credit: Credit, rate: FxRate | null): Fixed {
+  if (spiff.payout.type === "flat") {
+    const flat = divPow10(times(parse(spiff.payout.amount), parse(credit.percent)), 2);
+    return rate === null ? flat : times(flat, fx(norm(rate.den)));
+  }
+  return times(convertScaled(parse(credit.credit), rate, rate?.den ?? 1n), parse(spiff.payout.rate));
 }
 
-function payoutText(spiff: SpiffInput, credit: Credit): string {
+function payoutText(spiff: SpiffInput, credit: Credit, rate: FxRate | null): string {
   if (spiff.payout.type === "flat") {
     return `flat ${formatMoney(parse(spiff.payout.amount))} × ${plain(parse(credit.percent))}% split`;
   }
-  return `${formatMoney(parse(credit.credit))} × ${formatPercent(parse(spiff.payout.rate))}`;
+  const amount = parse(credit.credit);
+  const converted =
+    rate === null ? formatMoney(amount) : formatMoney(scaledBy(rate, convertScaled(amount, rate, rate.den)));
+  return `${converted} × ${formatPercent(parse(spiff.payout.rate))}`;
 }
 
 /**
@@ -99,17 +160,22 @@ class SpiffLine {
   readonly #spiff: SpiffInput;
   readonly #credit: Credit;
   readonly #rounded: Fixed;
+  readonly #rate: FxRate | null;
 
-  constructor(deal: DealInput, spiff: SpiffInput, credit: Credit, period: string) {
+  constructor(deal: DealInput, spiff: SpiffInput, credit: Credit, period: string, rate: FxRate | null) {
     this.deal_id = deal.id;
     this.user_id = credit.user_id;
     this.spiff_id = spiff.id;
     this.period = period;
-    this.#rounded = roundCents(unroundedOf(spiff, credit));
-    this.amount = cents(this.#rounded);
+    const unrounded = unroundedOf(spiff, credit, rate);
+    // A deal in another currency rounds by convert.ts `roundLine`, as plan lines do.
+    const converted = deal.currency !== spiff.currency;
+    this.#rounded = converted ? roundLine(unrounded, spiff.currency, rate?.den ?? 1n) : roundCents(unrounded);
+    this.amount = converted ? amountText(this.#rounded) : cents(this.#rounded);
     this.#deal = deal;
     this.#spiff = spiff;
     this.#credit = credit;
+    this.#rate = rate;
     Object.defineProperty(this, "explanation", LAZY_EXPLANATION);
   }
 
@@ -117,18 +183,27 @@ class SpiffLine {
     const spiff = line.#spiff;
     const credit = line.#credit;
     const amount = line.#rounded;
+    const rate = line.#rate;
     const { met } = checkSpiff(line.#deal, spiff);
+    const dealCredit = parse(credit.credit);
+    const text = (f: Fixed) => (rate === null ? plain(f) : ratioText(f, rate.den));
+    const creditText = text(convertScaled(dealCredit, rate, rate?.den ?? 1n));
+    const converted =
+      rate === null
+        ? ""
+        : `${fxSummary(rate, dealCredit, convertScaled(dealCredit, rate, rate.den), rate.den)} credit; `;
     const value: SpiffLineExplanation = {
-      summary: `SPIFF "${spiff.name}": ${payoutText(spiff, credit)} = ${formatMoney(amount)}`,
+      summary: `SPIFF "${spiff.name}": ${converted}${payoutText(spiff, credit, rate)} = ${formatMoney(amount)}`,
       spiff_id: spiff.id,
       spiff_name: spiff.name,
       criteria_met: spiff.criteria.user_ids ? [...met, `user ${credit.user_id} is listed`] : met,
       payout: { ...spiff.payout },
-      credit: plain(parse(credit.credit)),
+      credit: creditText,
       percent: plain(parse(credit.percent)),
       period: line.period,
-      unrounded: plain(unroundedOf(spiff, credit)),
-      amount: amountNumber(amount),
+      unrounded: text(unroundedOf(spiff, credit, rate)),
+      fx: rate === null ? undefined : fxExplanation(rate, dealCredit, creditText),
+      amount: line.#deal.currency === spiff.currency ? amountNumber(amount) : amountValue(amount),
     };
     Object.defineProperty(line, "explanation", { value, enumerable: true, writable: true, configurable: true });
     return value;
@@ -143,20 +218,38 @@ const LAZY_EXPLANATION: PropertyDescriptor = {
   configurable: true,
 };
 
-/** §4 SPIFFs: a line per qualifying SPIFF and credited user; no multiplier, minimum or cap. */
+/**
+ * §4 SPIFFs: a line per qualifying SPIFF and credited user; no multiplier, minimum or cap. A deal in
+ * another currency converts as §15 says (with its `fx_rates`); a SPIFF it meets but for a usable rate
+ * adds its pair to `missing` (for the deal's `fx_missing`), once per pair.
+ */
 export function calculateSpiffLines(
   deal: DealInput,
   credits: Credit[],
   spiffs: SpiffInput[],
   periodForUser: (userId: string) => string,
+  missing?: FxMissing[],
 ): SpiffLineResult[] {
   const lines: SpiffLineResult[] = [];
   for (const spiff of spiffs) {
-    if (!qualifies(deal, spiff)) continue;
+    if (!qualifies(deal, spiff)) {
+      if (missing && deal.currency !== spiff.currency) noteMissing(deal, spiff, credits, missing);
+      continue;
+    }
+    const currency = deal.currency === spiff.currency ? null : currencyFor(deal, spiff);
+    const rate = currency?.ok ? currency.rate : null;
     for (const credit of credits) {
       if (userListed(spiff, credit.user_id))
-        lines.push(new SpiffLine(deal, spiff, credit, periodForUser(credit.user_id)));
+        lines.push(new SpiffLine(deal, spiff, credit, periodForUser(credit.user_id), rate));
     }
   }
   return lines;
+}
+
+function noteMissing(deal: DealInput, spiff: SpiffInput, credits: Credit[], missing: FxMissing[]): void {
+  const currency = currencyFor(deal, spiff);
+  if (currency.ok || currency.missing === undefined || !credits.some((c) => userListed(spiff, c.user_id))) return;
+  if (checkSpiff(deal, spiff).missed.length !== 1) return; // the rate is not all it misses
+  const pair = currency.missing;
+  if (!missing.some((m) => m.from === pair.from && m.to === pair.to)) missing.push(pair);
 }

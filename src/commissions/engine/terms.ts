@@ -1,4 +1,4 @@
-import { type Fixed, parse, plain } from "../../money/index.js";
+import { type Fixed, fx, norm, parse, plain, ratioText, times } from "../../money/index.js";
 import { type Band, bandsOf } from "./bands.js";
 import type { LineContext, Multiplier } from "./explain.js";
 import type { PlanInput } from "./types.js";
@@ -9,11 +9,22 @@ export interface PlanTerms {
   bands: Band[];
   minimum: Fixed | null;
   multipliers: Map<string, Multiplier>;
+  /**
+   * §15: null, or the scale S of a bucket holding converted credits: attainment values (credits, band
+   * bounds, the minimum) are then in units of 1/S (exact integers × S), and lines round by `roundLine`.
+   */
+  scale: bigint | null;
 }
 
-export function termsOf(plan: PlanInput, quota: string | null): PlanTerms {
+export function termsOf(plan: PlanInput, quota: string | null, scale: bigint | null = null): PlanTerms {
   const minimum = plan.min_deal_amount === null ? null : parse(plan.min_deal_amount);
-  return { plan, bands: bandsOf(plan, quota), minimum, multipliers: new Map() };
+  if (scale === null) return { plan, bands: bandsOf(plan, quota), minimum, multipliers: new Map(), scale };
+  const s = fx(norm(scale));
+  const bands = bandsOf(plan, quota === null ? null : plain(times(parse(quota), s))).map((b) => {
+    const to = b.to === null ? null : ratioText(b.to, scale);
+    return { ...b, text: { ...b.text, from: ratioText(b.from, scale), to } };
+  });
+  return { plan, bands, minimum: minimum && times(minimum, s), multipliers: new Map(), scale };
 }
 
 export function multiplierFor(terms: PlanTerms, dealType: string): Multiplier {
@@ -35,13 +46,17 @@ export interface QuotaTerms {
 }
 
 /** The terms for each quota a bucket's entries name (usually one), each parsed once, with its lines' context. */
-export function termsByQuota(plan: PlanInput, period: string): (quota: string | null) => QuotaTerms {
+export function termsByQuota(
+  plan: PlanInput,
+  period: string,
+  scale: bigint | null = null,
+): (quota: string | null) => QuotaTerms {
   const cache = new Map<string | null, QuotaTerms>();
   return (quota) => {
     let found = cache.get(quota);
     if (found === undefined) {
       const text = quota === null ? null : plain(parse(quota));
-      found = { terms: termsOf(plan, quota), ctx: { plan, period, quota: text } };
+      found = { terms: termsOf(plan, quota, scale), ctx: { plan, period, quota: text } };
       cache.set(quota, found);
     }
     return found;

@@ -13,6 +13,37 @@ export interface OverrideLevel {
   rate: string;
 }
 
+/**
+ * API.md §15: 1 unit of `from` = num/den units of `to`, exact (num, den > 0, lowest terms as the rate
+ * lookup gives them), from the rates of `rate_date` under `base`. The engine never looks rates up.
+ */
+export interface FxRate {
+  from: string;
+  to: string;
+  num: bigint;
+  den: bigint;
+  rate_date: string;
+  base: string;
+}
+
+/** A pair a deal needs and has no usable rate for: one item of the deal's `fx_missing`. */
+export interface FxMissing {
+  from: string;
+  to: string;
+  close_date: string;
+}
+
+/** A converted line's `fx` block; `rate` and `credit` are "n/d" when their decimals do not terminate. */
+export interface FxExplanation {
+  from: string;
+  to: string;
+  rate: string;
+  rate_date: string;
+  base: string;
+  credit_in_deal_currency: string;
+  credit: string;
+}
+
 export interface PlanInput {
   id: string;
   version: number;
@@ -31,6 +62,8 @@ export interface PlanInput {
   override_levels?: OverrideLevel[] | null;
   effective_from: string;
   effective_to: string | null;
+  /** §15: a rate older than this many days before close_date is not usable (absent: 7). */
+  fx_max_age_days?: number;
 }
 
 /** A span of a user's reporting line (inclusive; `effective_to` null = open; `manager_id` null = none). */
@@ -65,6 +98,13 @@ export interface DealInput {
   /** RFC 3339 UTC with milliseconds */
   created_at: string;
   splits: SplitInput[];
+  /**
+   * §15: per currency other than the deal's that its plans, SPIFFs or override plans are in, the rate of
+   * the latest date on or before close_date (any age: the engine applies each plan's and SPIFF's
+   * `fx_max_age_days`). Absent: conversion is off, and anything in another currency earns nothing
+   * ("currency mismatch"), as before §15.
+   */
+  fx_rates?: FxRate[];
 }
 
 export type SpiffPayout = { type: "flat"; amount: string } | { type: "rate"; rate: string };
@@ -78,6 +118,8 @@ export interface SpiffInput {
   active: boolean;
   criteria: { min_arr_amount?: string | null; deal_types?: string[] | null; user_ids?: string[] | null };
   payout: SpiffPayout;
+  /** §15: as the plan's (absent: 7). */
+  fx_max_age_days?: number;
 }
 
 export interface Credit {
@@ -91,10 +133,14 @@ export interface PlanMatch {
   plan: PlanInput;
   assignment: AssignmentInput;
   quota: string | null;
+  /** The conversion of the deal's credit into the plan's currency; null when they share one. */
+  fx?: FxRate | null;
 }
 
 export interface NoPlan {
   reason: string;
+  /** Set when the only reason is a missing rate: the pair for the deal's `fx_missing`. */
+  fx_missing?: FxMissing;
 }
 
 export interface BucketEntry {
@@ -108,6 +154,11 @@ export interface BucketEntry {
    * may share a period with different overrides). Absent: the bucket's `quota`.
    */
   quota?: string | null;
+  /**
+   * §15: the conversion of `credit` (and the deal's arr_amount) into the plan's currency (PlanMatch.fx;
+   * for a locked entry, engine `conversionFor`). Absent or null: the deal is in the plan's currency.
+   */
+  fx?: FxRate | null;
 }
 
 export interface BucketInput {
@@ -147,6 +198,8 @@ export interface PlanLineExplanation {
   unrounded: string;
   /** Present only on lines zeroed because the deal's arr_amount is below the plan minimum. */
   min_deal_amount?: string;
+  /** Present only on converted lines; `credit`, `prior_attainment`, bands and `unrounded` are then in the plan's currency. */
+  fx?: FxExplanation;
   amount: number;
 }
 
@@ -171,6 +224,8 @@ export interface SpiffLineExplanation {
   percent: string;
   period: string;
   unrounded: string;
+  /** Present only on converted lines; `credit` and `unrounded` are then in the SPIFF's currency. */
+  fx?: FxExplanation;
   amount: number;
 }
 
