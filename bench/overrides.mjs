@@ -279,36 +279,31 @@ const LINE_COLUMNS = [
   "explanation_digest",
   "calculated_at",
 ];
-// Read a group at a time, untimed (2M lines with explanations and their events do not fit in one heap).
-const countSince = async (table, column) =>
-  Number(
-    (await sql`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)} >= ${since}`.execute(db)).rows[0]
-      .n,
-  );
+// Read a group at a time, untimed (2M lines with explanations and their events do not fit in one heap):
+// first the ids each table's rows have, in id order, then each group's share by id.
 const sources = {
-  lines: { table: "commission_lines", columns: LINE_COLUMNS, since: "calculated_at", n: 0 },
-  deals: { table: "deals", columns: ["id", "total_commission", "updated_at"], since: "updated_at", n: 0 },
-  events: { table: "events", columns: null, since: "created_at", n: 0 },
+  lines: { table: "commission_lines", columns: LINE_COLUMNS, since: "calculated_at", ids: [] },
+  deals: { table: "deals", columns: ["id", "total_commission", "updated_at"], since: "updated_at", ids: [] },
+  events: { table: "events", columns: null, since: "created_at", ids: [] },
 };
-for (const source of Object.values(sources)) source.n = await countSince(source.table, source.since);
-const GROUPS = Math.max(1, Math.ceil(sources.lines.n / 1000));
-const after = { lines: "", deals: "", events: "" };
-/** Group k's share of one table's rows, in id order (keyset). */
-async function nextRows(name, k) {
-  const { table, columns, since: column, n } = sources[name];
-  const limit = Math.floor(((k + 1) * n) / GROUPS) - Math.floor((k * n) / GROUPS);
-  if (limit === 0) return [];
-  const rows = await db
+for (const source of Object.values(sources)) {
+  const { rows } = await sql`SELECT id FROM ${sql.table(source.table)} WHERE ${sql.ref(source.since)} >= ${since}
+    ORDER BY id`.execute(db);
+  source.ids = rows.map((r) => r.id);
+}
+const GROUPS = Math.max(1, Math.ceil(sources.lines.ids.length / 1000));
+/** Group k's share of one table's rows. */
+async function groupRows(name, k) {
+  const { table, columns, ids } = sources[name];
+  const part = ids.slice(Math.floor((k * ids.length) / GROUPS), Math.floor(((k + 1) * ids.length) / GROUPS));
+  if (part.length === 0) return [];
+  return db
     .selectFrom(table)
     .$if(columns === null, (q) => q.selectAll())
     .$if(columns !== null, (q) => q.select(columns))
-    .where(column, ">=", since)
-    .where("id", ">", after[name])
+    .where("id", "in", part)
     .orderBy("id")
-    .limit(limit)
     .execute();
-  after[name] = rows.at(-1).id;
-  return rows;
 }
 await scratchCopies(db, ["events"]);
 const writeLines = await rawUpdater(db, "commission_lines", LINE_COLUMNS);
@@ -317,9 +312,9 @@ const writeEvents = await rawInserter(db, "events", "bench_events");
 let rawWritesSeconds = 0;
 for (let k = 0; k < GROUPS; k++) {
   const group = {
-    lines: await nextRows("lines", k),
-    deals: await nextRows("deals", k),
-    events: await nextRows("events", k),
+    lines: await groupRows("lines", k),
+    deals: await groupRows("deals", k),
+    events: await groupRows("events", k),
   };
   t0 = performance.now();
   await db.transaction().execute(async (tx) => {
@@ -329,7 +324,7 @@ for (let k = 0; k < GROUPS; k++) {
   });
   rawWritesSeconds += seconds(t0);
 }
-const [lineRows, dealRows, eventRows] = [sources.lines, sources.deals, sources.events].map((s) => ({ length: s.n }));
+const [lineRows, dealRows, eventRows] = [sources.lines, sources.deals, sources.events].map((s) => s.ids);
 
 console.error(
   `raw writes: ${lineRows.length} lines, ${dealRows.length} deals, ${eventRows.length} events in ${rawWritesSeconds.toFixed(1)} s`,
