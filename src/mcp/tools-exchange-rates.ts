@@ -1,0 +1,41 @@
+import {
+  ExchangeRateSet,
+  ExchangeRateSetWritten,
+  ListRatesQuery,
+  listExchangeRates,
+  PutRatesArguments,
+  putExchangeRates,
+} from "../exchange-rates/index.js";
+import { listOf } from "../http/pagination.js";
+import { defineTool, type McpTool, READ_ONLY, READS, UPDATES } from "./tool.js";
+
+/** Exchange rates (API.md §15): read them, and an admin's day of rates for one base. */
+export const EXCHANGE_RATE_TOOLS: readonly McpTool[] = [
+  defineTool({
+    name: "list_exchange_rates",
+    title: "List exchange rates",
+    description:
+      "Rate sets as GET /api/v1/exchange-rates: each {date, base, rates} says 1 base = rates[code] units of code " +
+      `(exact decimal strings); newest date first, then base; filters date, base; page, per_page. ${READ_ONLY}`,
+    scope: "read",
+    access: "read",
+    input: ListRatesQuery,
+    output: listOf(ExchangeRateSet),
+    annotations: READS,
+    run: (ctx, args) => listExchangeRates(ctx, args),
+  }),
+  defineTool({
+    name: "put_exchange_rates",
+    title: "Put one day's exchange rates",
+    description:
+      "As PUT /api/v1/exchange-rates/{date}: replaces the set of this date (YYYY-MM-DD) and base with rates " +
+      '{"EUR": "0.92", …} (1 base = rate units of each code; decimal strings > 0, ≤ 10 decimals; 1–200 codes, ' +
+      "not the base). Pending deals closing from date to 31 days later are recalculated; locked lines never change.",
+    scope: "admin",
+    access: "admin",
+    input: PutRatesArguments,
+    output: ExchangeRateSetWritten,
+    annotations: UPDATES,
+    run: async (ctx, { date, ...body }) => (await putExchangeRates(ctx, date, body)).set,
+  }),
+];
