@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PlanVersion } from "../../src/comp-plans/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import type { Spiff } from "../../src/spiffs/index.js";
 import { errorOf } from "../factories.js";
@@ -41,7 +40,7 @@ describe("fx_max_age_days on comp plans", () => {
       await api.patch(`/comp-plans/${plan.id}`, { fx_max_age_days: 31 }),
     );
     expect(patched).toMatchObject({ fx_max_age_days: 31, version: 2 });
-    const versions = ok<Page<PlanVersion>>(await api.get(`/comp-plans/${plan.id}/versions`));
+    const versions = ok<Page<{ version: number; fx_max_age_days: number }>>(await api.get(`/comp-plans/${plan.id}/versions`));
     expect(versions.data.map((v) => [v.version, v.fx_max_age_days])).toEqual([
       [2, 31],
       [1, 7],
