@@ -96,7 +96,7 @@ export const FxMaxAgeDays = z
   .int()
   .min(0)
   .max(31)
-  .describe("A converted deal takes the newest rate dated at most this many days before its close_date (0–31).");
+  .describe("A conversion takes a rate dated at most this many days before close_date (0–31).");
 
 /** put_exchange_rates' arguments (MCP): the path's date and the body, as one object. */
 export const PutRatesArguments = z.strictObject({ ...RatesParams.shape, ...putFields }).superRefine(baseNotListed);

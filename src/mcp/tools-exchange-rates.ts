@@ -14,9 +14,7 @@ export const EXCHANGE_RATE_TOOLS: readonly McpTool[] = [
   defineTool({
     name: "list_exchange_rates",
     title: "List exchange rates",
-    description:
-      "Rate sets as GET /api/v1/exchange-rates: each {date, base, rates} says 1 base = rates[code] units of code " +
-      `(exact decimal strings); newest date first, then base; filters date, base; page, per_page. ${READ_ONLY}`,
+    description: `As GET /api/v1/exchange-rates: {date, base, rates}, 1 base = rates[code] of code. ${READ_ONLY}`,
     scope: "read",
     access: "read",
     input: ListRatesQuery,
@@ -28,9 +26,7 @@ export const EXCHANGE_RATE_TOOLS: readonly McpTool[] = [
     name: "put_exchange_rates",
     title: "Put one day's exchange rates",
     description:
-      "As PUT /api/v1/exchange-rates/{date}: replaces the set of this date (YYYY-MM-DD) and base with rates " +
-      '{"EUR": "0.92", …} (1 base = rate units of each code; decimal strings > 0, ≤ 10 decimals; 1–200 codes, ' +
-      "not the base). Pending deals closing from date to 31 days later are recalculated; locked lines never change.",
+      "As PUT /api/v1/exchange-rates/{date}: replaces that day's set for the base. Locked lines never change.",
     scope: "admin",
     access: "admin",
     input: PutRatesArguments,

@@ -40,7 +40,9 @@ describe("fx_max_age_days on comp plans", () => {
       await api.patch(`/comp-plans/${plan.id}`, { fx_max_age_days: 31 }),
     );
     expect(patched).toMatchObject({ fx_max_age_days: 31, version: 2 });
-    const versions = ok<Page<{ version: number; fx_max_age_days: number }>>(await api.get(`/comp-plans/${plan.id}/versions`));
+    const versions = ok<Page<{ version: number; fx_max_age_days: number }>>(
+      await api.get(`/comp-plans/${plan.id}/versions`),
+    );
     expect(versions.data.map((v) => [v.version, v.fx_max_age_days])).toEqual([
       [2, 31],
       [1, 7],

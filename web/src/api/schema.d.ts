@@ -1872,7 +1872,7 @@ export interface components {
                  */
                 proration: "none" | "unserved_days";
             } | null;
-            /** @description A converted deal takes the newest rate dated at most this many days before its close_date (0–31). */
+            /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
             fx_max_age_days?: number;
             /**
              * @description override: pays a manager on the credits below them (API.md §16); fixed.
@@ -2659,7 +2659,7 @@ export interface components {
             effective_from: string;
             effective_to: string | null;
             clawback: components["schemas"]["ClawbackPolicy"];
-            /** @description A converted deal takes the newest rate dated at most this many days before its close_date (0–31). */
+            /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
             fx_max_age_days: number;
             /** @description Raised when the terms of an active plan change; lines keep theirs. */
             version: number;
@@ -2701,7 +2701,7 @@ export interface components {
             effective_from: string;
             effective_to: string | null;
             clawback: components["schemas"]["ClawbackPolicy"];
-            /** @description A converted deal takes the newest rate dated at most this many days before its close_date (0–31). */
+            /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
             fx_max_age_days: number;
             /** @description Raised when the terms of an active plan change; lines keep theirs. */
             version: number;
@@ -2931,7 +2931,7 @@ export interface components {
             effective_from: string;
             effective_to: string | null;
             clawback: components["schemas"]["ClawbackPolicy"];
-            /** @description A converted deal takes the newest rate dated at most this many days before its close_date (0–31). */
+            /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
             fx_max_age_days: number;
             plan_id: string;
             version: number;
@@ -3434,7 +3434,7 @@ export interface components {
                 rate: number;
             };
             active: boolean;
-            /** @description A converted deal takes the newest rate dated at most this many days before its close_date (0–31). */
+            /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
             fx_max_age_days: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
@@ -3471,7 +3471,7 @@ export interface components {
                 rate: number;
             };
             active: boolean;
-            /** @description A converted deal takes the newest rate dated at most this many days before its close_date (0–31). */
+            /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
             fx_max_age_days: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
@@ -5316,7 +5316,7 @@ export interface operations {
                         proration: "none" | "unserved_days";
                     } | null;
                     /**
-                     * @description A converted deal takes the newest rate dated at most this many days before its close_date (0–31).
+                     * @description A conversion takes a rate dated at most this many days before close_date (0–31).
                      * @default 7
                      */
                     fx_max_age_days?: number;
@@ -6029,7 +6029,7 @@ export interface operations {
                     /** @default true */
                     active?: boolean;
                     /**
-                     * @description A converted deal takes the newest rate dated at most this many days before its close_date (0–31).
+                     * @description A conversion takes a rate dated at most this many days before close_date (0–31).
                      * @default 7
                      */
                     fx_max_age_days?: number;
@@ -6200,7 +6200,7 @@ export interface operations {
                         rate: number;
                     };
                     active?: boolean;
-                    /** @description A converted deal takes the newest rate dated at most this many days before its close_date (0–31). */
+                    /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
                     fx_max_age_days?: number;
                 };
             };
