@@ -143,12 +143,16 @@ declare module "fastify" {
     /** Public routes (health, OpenAPI, docs) skip authentication and the rate limit. */
     public?: boolean;
     /** PATCH/PUT: the record's GET representation (its reader and schema), checked against If-Match. */
-    ifMatch?: { read: (ctx: Ctx, params: Record<string, string>) => Promise<unknown>; schema: ZodType };
+    ifMatch?: {
+      /** `parts`: the parsed query and body, for a record a path alone does not name (a rate set's base). */
+      read: (ctx: Ctx, params: Record<string, string>, parts: { query: unknown; body: unknown }) => Promise<unknown>;
+      schema: ZodType;
+    };
     /**
      * A write whose 200/201 body is a record (API.md §20 (e)): that record's GET by id (`/api/v1/disputes/:id`)
      * and the GET's schema, for the response's `ETag` (what the GET then returns) and a 201's `Location`.
      */
-    represents?: { path: string; schema: ZodType };
+    represents?: { path: string; schema: ZodType; locate?: (record: Record<string, unknown>) => string };
   }
   interface FastifyRequest {
     /** Set by the pipeline once the key is known; routes pass it to one service call. */

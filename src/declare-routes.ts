@@ -195,9 +195,9 @@ export function declareRoutes(app: App, tags: readonly string[]) {
   }
 
   /** 204; `run` returns the id of a recalculation it left to the background, if any, for the header. */
-  function deleteOne<P extends Part>(
-    doc: RouteDoc<P, undefined, undefined> & { response: z.ZodNull },
-    run: Run<P, undefined, undefined, string | null | undefined>,
+  function deleteOne<P extends Part, Q extends Part = undefined>(
+    doc: RouteDoc<P, Q, undefined> & { response: z.ZodNull },
+    run: Run<P, Q, undefined, string | null | undefined>,
   ): void {
     add("DELETE", doc, { 204: doc.response }, async (input, _req, reply) => {
       const jobId = await run(input);

@@ -1,5 +1,6 @@
 import { CLAWBACK_ROUTES } from "./clawbacks/route-cases.js";
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "./commissions/route-cases.js";
+import { EXCHANGE_RATE_ROUTES } from "./exchange-rates/route-cases.js";
 import { createApiKey, createJob, createUser, unique, uniqueEmail } from "./factories.js";
 import { IMPORT_ROUTES } from "./imports/route-cases.js";
 import { PAYOUT_RUN_ROUTES } from "./payout-runs/route-cases.js";
@@ -263,6 +264,7 @@ export const ROUTES: RouteCase[] = [
   ...PAYOUT_RUN_ROUTES,
   ...CLAWBACK_ROUTES,
   ...IMPORT_ROUTES,
+  ...EXCHANGE_RATE_ROUTES,
 ];
 
 /** Gives the rows the records their bodies name; call once per app before using them. */

@@ -14,6 +14,7 @@ import type { EmbeddedPg } from "../db/pglite-thread.js";
 import type { Db } from "../db/schema.js";
 import { dealRoutes } from "../deals/index.js";
 import { disputeRoutes } from "../disputes/index.js";
+import { exchangeRateRoutes } from "../exchange-rates/index.js";
 import { DEFAULT_LISTEN, ServiceOrigin } from "../http/origin.js";
 import type { App } from "../http/types.js";
 import { FILE_TOO_LARGE, importRoutes, MAX_FILE_BYTES } from "../imports/index.js";
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       auditRoutes(api);
       compPlanRoutes(api);
       spiffRoutes(api);
+      exchangeRateRoutes(api);
       webhookRoutes(api, options.webhooks ?? { secretKey: randomBytes(32), allowHosts: [], allowHttp: false });
       dealRoutes(api);
       disputeRoutes(api);

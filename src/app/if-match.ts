@@ -21,10 +21,12 @@ export function registerIfMatch(app: App): void {
       ...ctx,
       precondition: async (tx: Tx) => {
         const readCtx: Ctx = { ...ctx, db: tx, precondition: undefined };
-        const record = await current.read(readCtx, params).catch((err: unknown) => {
-          if (err instanceof AppError && err.code === "not_found") return undefined;
-          throw err;
-        });
+        const record = await current
+          .read(readCtx, params, { query: req.query, body: req.body })
+          .catch((err: unknown) => {
+            if (err instanceof AppError && err.code === "not_found") return undefined;
+            throw err;
+          });
         if (!matchesIfMatch(header, record === undefined ? undefined : etagOf(serialize(record)))) {
           throw new AppError(
             "precondition_failed",

@@ -113,6 +113,10 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
           description: "Plans with tiers, quotas, caps and versions; who is on which plan when (admin writes).",
         },
         { name: "SPIFFs", description: "Short incentives paid on qualifying deals (admin writes)." },
+        {
+          name: "Exchange rates",
+          description: "Dated rates by base that convert deals into a plan's currency (admin writes).",
+        },
         { name: "Deals", description: "Closed deals, their splits and the commission lines they earn." },
         { name: "Disputes", description: "Disputes of approved deals and their resolutions." },
         {

@@ -21,7 +21,10 @@ export function registerRecordHeaders(app: App): void {
       reply.header("ETag", etagOf(serialize(record)));
     }
     if (status === 201) {
-      reply.header("Location", `${req.publicOrigin}${represents.path.replace(":id", encodeURIComponent(record!.id))}`);
+      const path = represents.locate
+        ? represents.locate(record as Record<string, unknown>)
+        : represents.path.replace(":id", encodeURIComponent(record!.id));
+      reply.header("Location", `${req.publicOrigin}${path}`);
     }
     return payload;
   });

@@ -26,6 +26,7 @@ export async function createPlan(ctx: Ctx, input: CreatePlanBody): Promise<CompP
       effective_from: input.effective_from,
       effective_to: input.effective_to ?? null,
       clawback: input.clawback ?? null,
+      fx_max_age_days: input.fx_max_age_days,
     }),
     version: 1,
     created_at: ctx.now,

@@ -26,6 +26,8 @@ export interface PlanTerms {
   clawback: ClawbackColumn | null;
   /** API.md §16: an override plan's rate per depth (ascending), rates exact decimal strings; null on a standard plan. */
   override_levels: OverrideLevelColumn[] | null;
+  /** API.md §15: the oldest exchange rate, in days before close_date, a conversion under these terms takes. */
+  fx_max_age_days: number;
 }
 
 export interface PlanRecord extends PlanTerms {
@@ -58,6 +60,7 @@ function termsOut(r: PlanTerms) {
     clawback: r.clawback && { ...r.clawback, percent: Number(r.clawback.percent) },
     override_levels:
       r.override_levels === null ? null : r.override_levels.map((l) => ({ depth: l.depth, rate: Number(l.rate) })),
+    fx_max_age_days: r.fx_max_age_days,
   };
 }
 
@@ -93,6 +96,7 @@ export function termsOf(r: PlanTerms): PlanTerms {
     effective_to: r.effective_to,
     clawback: r.clawback,
     override_levels: r.override_levels,
+    fx_max_age_days: r.fx_max_age_days,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   SPIFF_LINE_IMPACT,
 } from "../commissions/index.js";
 import { CLAWBACK_PRORATIONS, PLAN_KINDS, PLAN_PERIODS, PLAN_STATUSES } from "../enums.js";
+import { FxMaxAgeDays } from "../exchange-rates/index.js";
 import {
   Attainment,
   ClawbackPercent,
@@ -84,6 +85,7 @@ export const CompPlan = z
     effective_from: DateOut,
     effective_to: DateOut.nullable(),
     clawback: ClawbackPolicy,
+    fx_max_age_days: FxMaxAgeDays,
     version: z.number().int().describe("Raised when the terms of an active plan change; lines keep theirs."),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -126,6 +128,7 @@ const writable = {
   effective_from: IsoDate,
   effective_to: IsoDate.nullable(),
   clawback: ClawbackPolicyInput,
+  fx_max_age_days: FxMaxAgeDays,
 };
 
 export const CreatePlanBody = z.strictObject({
@@ -143,6 +146,7 @@ export const CreatePlanBody = z.strictObject({
   override_levels: writable.override_levels.optional(),
   effective_to: writable.effective_to.optional(),
   clawback: writable.clawback.optional(),
+  fx_max_age_days: writable.fx_max_age_days.default(7),
 });
 export type CreatePlanBody = z.infer<typeof CreatePlanBody>;
 
@@ -257,6 +261,7 @@ export const PlanVersion = CompPlan.pick({
   effective_from: true,
   effective_to: true,
   clawback: true,
+  fx_max_age_days: true,
 })
   .extend({
     plan_id: z.string(),

@@ -23,6 +23,7 @@ import type {
   DealSplitsTable,
   DealsTable,
   DisputesTable,
+  ExchangeRateSetsTable,
   PlanAssignmentsTable,
   SpiffsTable,
 } from "./tables-sales.js";
@@ -53,6 +54,7 @@ export interface DB {
   comp_plan_versions: CompPlanVersionsTable;
   plan_assignments: PlanAssignmentsTable;
   spiffs: SpiffsTable;
+  exchange_rate_sets: ExchangeRateSetsTable;
   deals: DealsTable;
   deal_splits: DealSplitsTable;
   commission_lines: CommissionLinesTable;

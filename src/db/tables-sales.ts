@@ -32,6 +32,8 @@ export interface PlanTermsColumns {
   clawback: Json<ClawbackColumn> | null;
   /** API.md §16 (migration 016): an override plan's rate per depth below the manager; null on standard plans. */
   override_levels: Json<OverrideLevelColumn[]> | null;
+  /** API.md §15 (migration 018): the oldest exchange rate (in days before close_date) these terms accept. */
+  fx_max_age_days: ColumnType<number, number | undefined, number>;
 }
 
 export interface OverrideLevelColumn {
@@ -83,6 +85,17 @@ export interface SpiffsTable {
   criteria: Json<{ min_arr_amount: string | null; deal_types: string[] | null; user_ids: string[] | null }>;
   payout: Json<{ type: "flat"; amount: string } | { type: "rate"; rate: string }>;
   active: boolean;
+  /** API.md §15 (migration 018). */
+  fx_max_age_days: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** API.md §15 (migration 018): one day's rates for one base, exact decimal strings by code. */
+export interface ExchangeRateSetsTable {
+  date: DateOnly;
+  base: string;
+  rates: Json<Record<string, string>>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

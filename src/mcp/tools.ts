@@ -29,6 +29,7 @@ import {
 import { CREATES, defineTool, type McpTool, READ_ONLY, READS, UPDATES, withId } from "./tool.js";
 import { CLAWBACK_TOOLS } from "./tools-clawbacks.js";
 import { DEAL_TOOLS } from "./tools-deals.js";
+import { EXCHANGE_RATE_TOOLS } from "./tools-exchange-rates.js";
 import { PAYOUT_RUN_TOOLS } from "./tools-payout-runs.js";
 import { PLAN_TOOLS } from "./tools-plans.js";
 import { WORKFLOW_TOOLS } from "./tools-workflow.js";
@@ -43,6 +44,7 @@ export const TOOLS: readonly McpTool[] = [
   ...WORKFLOW_TOOLS,
   ...PAYOUT_RUN_TOOLS,
   ...CLAWBACK_TOOLS,
+  ...EXCHANGE_RATE_TOOLS,
   defineTool({
     name: "list_users",
     title: "List users",

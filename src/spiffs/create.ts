@@ -17,6 +17,7 @@ export async function createSpiff(ctx: Ctx, input: CreateSpiffBody): Promise<Spi
     criteria: criteriaOf(input.criteria),
     payout: input.payout,
     active: input.active,
+    fx_max_age_days: input.fx_max_age_days,
     created_at: ctx.now,
     updated_at: ctx.now,
   };

@@ -17,6 +17,8 @@ export interface SpiffRecord {
   criteria: { min_arr_amount: string | null; deal_types: string[] | null; user_ids: string[] | null };
   payout: { type: "flat"; amount: string } | { type: "rate"; rate: string };
   active: boolean;
+  /** API.md §15: how old a rate a converted deal may take. */
+  fx_max_age_days: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -40,6 +42,7 @@ export function toSpiff(r: SpiffRecord): Spiff {
         ? { type: "flat", amount: Number(r.payout.amount) }
         : { type: "rate", rate: Number(r.payout.rate) },
     active: r.active,
+    fx_max_age_days: r.fx_max_age_days,
     created_at: toIso(r.created_at)!,
     updated_at: toIso(r.updated_at)!,
   };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RecalculationJobId } from "../commissions/index.js";
+import { FxMaxAgeDays } from "../exchange-rates/index.js";
 import { Currency, DealType, Money, MoneyOut, Rate } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
 import { Id, QueryBoolean } from "../http/input-fields.js";
@@ -23,6 +24,7 @@ export const Spiff = z
       z.object({ type: z.literal("rate"), rate: z.number() }),
     ]),
     active: z.boolean(),
+    fx_max_age_days: FxMaxAgeDays,
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -56,6 +58,7 @@ const writable = {
   criteria: Criteria,
   payout: Payout,
   active: z.boolean(),
+  fx_max_age_days: FxMaxAgeDays,
 };
 
 export const CreateSpiffBody = z.strictObject({
@@ -64,6 +67,7 @@ export const CreateSpiffBody = z.strictObject({
   currency: writable.currency.default("USD"),
   criteria: writable.criteria.default({}),
   active: writable.active.default(true),
+  fx_max_age_days: writable.fx_max_age_days.default(7),
 });
 export type CreateSpiffBody = z.infer<typeof CreateSpiffBody>;
 

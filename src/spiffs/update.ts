@@ -17,6 +17,7 @@ function merged(before: repo.SpiffRecord, input: UpdateSpiffBody): repo.SpiffRec
   if (input.criteria !== undefined) next.criteria = criteriaOf(input.criteria);
   if (input.payout !== undefined) next.payout = input.payout;
   if (input.active !== undefined) next.active = input.active;
+  if (input.fx_max_age_days !== undefined) next.fx_max_age_days = input.fx_max_age_days;
   return next;
 }
 

@@ -88,6 +88,7 @@ describe("creating an override plan", () => {
       effective_from: "2026-02-01",
       effective_to: "2026-12-31",
       clawback: { window_days: 90, percent: 50, proration: "none" },
+      fx_max_age_days: 7,
       version: 1,
       created_at: plan.created_at,
       updated_at: plan.created_at,
@@ -289,6 +290,7 @@ describe("changing an override plan", () => {
       effective_from: "2026-01-01",
       effective_to: null,
       clawback: { window_days: 30, percent: 100, proration: "none" },
+      fx_max_age_days: 7,
       created_at: plan.created_at,
     });
   });

@@ -36,6 +36,7 @@ function termsOf(plan: CompPlanWritten) {
     effective_from: plan.effective_from,
     effective_to: plan.effective_to,
     clawback: plan.clawback,
+    fx_max_age_days: plan.fx_max_age_days,
     created_at: plan.updated_at,
   };
 }

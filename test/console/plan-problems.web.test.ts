@@ -73,6 +73,7 @@ const plan: CompPlan = {
   min_deal_amount: null,
   cap_per_period: null,
   override_levels: null,
+  fx_max_age_days: 7,
   effective_from: "2026-01-01",
   effective_to: null,
   clawback: null,
@@ -415,6 +416,7 @@ describe("planProblems", () => {
                 override_levels: d.override_levels ?? null,
                 effective_to: d.effective_to ?? null,
                 clawback: null,
+                fx_max_age_days: d.fx_max_age_days,
               }),
             });
           } catch (err) {

@@ -58,7 +58,7 @@ async function calls(): Promise<Call[]> {
   for (const op of (await operations(t)).filter((o) => o.method === "GET" && o.access === "key")) {
     const row = ROUTES.find((r) => r.method === "GET" && r.path === op.path)!;
     const id = row.record ? await row.record(t) : undefined;
-    const path = op.path.replace("{id}", id ?? "");
+    const path = op.path.replace(/\{\w+\}/, id ?? "");
     const query = [row.query, op.queryParams.includes("per_page") ? "per_page=100" : undefined].filter(Boolean);
     const url = query.length ? `${path}?${query.join("&")}` : path;
     const content = doc.paths[op.path]!.get!.responses["200"]!.content!;

@@ -77,7 +77,11 @@ async function get(url: string, key = admin) {
 
 /** The GET that reads what a write answered: its Location (201), else its collection's GET of the body's id. */
 function recordUrl(op: Operation, res: LightMyRequestResponse): string {
-  if (res.statusCode === 201) return new URL(res.headers.location as string).pathname;
+  if (res.statusCode === 201) {
+    // A record a path alone does not name (a day's exchange rates) has its key in the query: ?base=USD.
+    const location = new URL(res.headers.location as string);
+    return location.pathname + location.search;
+  }
   return getOf(op.path).replace("{id}", res.json().id);
 }
 

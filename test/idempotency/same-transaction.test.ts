@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAWBACK_ROUTES } from "../clawbacks/route-cases.js";
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "../commissions/route-cases.js";
+import { EXCHANGE_RATE_ROUTES } from "../exchange-rates/route-cases.js";
 import { createApiKey, createUser, unique, uniqueEmail } from "../factories.js";
 import { bearer, createTestApp, type TestApp } from "../harness.js";
 import { IMPORT_ROUTES } from "../imports/route-cases.js";
@@ -143,6 +144,7 @@ const ROUTES = [
   ...CLAWBACK_ROUTES,
   ...PAYOUT_RUN_ROUTES,
   ...IMPORT_ROUTES,
+  ...EXCHANGE_RATE_ROUTES,
 ].filter((r) => WRITES.has(r.method));
 /** Writes nothing, so has no work to share a transaction with. */
 const READ_ONLY = new Set([

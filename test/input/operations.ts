@@ -8,7 +8,10 @@ import { type SignedInSession, signedInAs } from "../sessions.js";
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 /** A valid value for each query parameter an operation may require (a new one must be added here). */
-const REQUIRED_QUERY_VALUES: Record<string, string> = { period: "2026-Q3" };
+const REQUIRED_QUERY_VALUES: Record<string, string> = { period: "2026-Q3", base: "USD" };
+
+/** Path parameters that are not ids, and a valid value of each (a day's exchange rates: its date). */
+export const NOT_IDS: Record<string, string> = { date: "2026-01-01" };
 
 /**
  * The operation's URL with every path parameter set to `value`, `query` and, for each query parameter
@@ -16,7 +19,7 @@ const REQUIRED_QUERY_VALUES: Record<string, string> = { period: "2026-Q3" };
  * meets no other parameter's error.
  */
 export function urlOf(op: Operation, value = "x_1", query?: string): string {
-  const path = op.path.replace(/\{\w+\}/g, encodeURIComponent(value));
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(NOT_IDS[name] ?? value));
   const named = new Set([...new URLSearchParams(query ?? "").keys()]);
   const required = op.requiredQuery
     .filter((name) => !named.has(name))

@@ -72,6 +72,8 @@ describe("tools/list per scope × owner grant", () => {
       "preview_clawbacks",
       // §16: who reported to whom over time.
       "list_reporting_lines",
+      // §15: exchange rates.
+      "list_exchange_rates",
     ];
     expect(namesUpTo("read")).toEqual(allReads.sort());
     expect(namesUpTo("write")).toEqual([...allReads, ...writes].sort());

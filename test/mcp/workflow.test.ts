@@ -51,7 +51,16 @@ describe("deal workflow tools", () => {
       namesUpTo("admin")
         .filter((n) => !namesUpTo("write").includes(n))
         .sort(),
-    ).toEqual([...WORKFLOW, ...PAYOUT_RUN_WRITES, "preview_plan_change", "cancel_deal", "refund_deal"].sort());
+    ).toEqual(
+      [
+        ...WORKFLOW,
+        ...PAYOUT_RUN_WRITES,
+        "preview_plan_change",
+        "cancel_deal",
+        "refund_deal",
+        "put_exchange_rates",
+      ].sort(),
+    );
   });
 
   it("open_dispute (write) then resolve_dispute (admin) mirror REST", async () => {

@@ -41,6 +41,7 @@ async function etagOfGet(url: string): Promise<string> {
 }
 
 let owner = "";
+let rateDays = 0;
 const ownerId = async () => {
   owner ||= (await createUser(t)).id;
   return owner;
@@ -114,6 +115,16 @@ const ROWS: Record<string, Row> = {
       return { url: `/deals/by-external-id/${externalId}`, etag: () => etagOfGet(`/deals/${id}`) };
     },
     change: (n) => dealBody(owner, { opportunity_name: "Renewal", arr_amount: 30000 + n }),
+  },
+  "PUT /api/v1/exchange-rates/{date}": {
+    // A day of its own per record: the set of that day and base is the record.
+    create: async () => {
+      const date = `2024-02-${String(++rateDays).padStart(2, "0")}`;
+      const url = `/exchange-rates/${date}`;
+      ok(await api.put(url, { base: "USD", rates: { EUR: "0.9" } }), 201);
+      return { url, etag: () => etagOfGet(`${url}?base=USD`) };
+    },
+    change: (n) => ({ base: "USD", rates: { EUR: `0.9${n + 1}` } }),
   },
 };
 

@@ -99,6 +99,7 @@ export const REQUESTS: Record<string, unknown> = {
     payout: { type: "flat", amount: 500 },
   },
   updateSpiff: { ends_on: "2026-10-15" },
+  putExchangeRates: { base: "USD", rates: { EUR: "0.92", GBP: "0.79" } },
   createWebhookSubscription: {
     url: "https://hooks.acme.example/commissions",
     events: ["deal.approved", "deal.paid", "commission.calculated"],

@@ -11,6 +11,7 @@ import {
   deal,
   dealAfter,
   dispute,
+  exchangeRates,
   ID,
   plan,
   planExplanation,
@@ -159,6 +160,8 @@ export const BY_SCHEMA: Record<string, unknown> = {
   PlanAssignmentWritten: { ...assignment, ...inline },
   Spiff: spiff,
   SpiffWritten: { ...spiff, ...inline },
+  ExchangeRateSet: exchangeRates,
+  ExchangeRateSetWritten: { ...exchangeRates, ...inline },
   WebhookSubscription: subscription,
   WebhookSubscriptionWithSecret: { ...subscription, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZoh4d1pQx8Qk" },
   WebhookDelivery: {

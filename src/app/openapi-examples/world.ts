@@ -65,6 +65,7 @@ const terms = {
   effective_from: "2026-01-01",
   effective_to: null,
   clawback: { window_days: 180, percent: 100, proration: "unserved_days" },
+  fx_max_age_days: 7,
 };
 
 export const plan = {
@@ -102,6 +103,7 @@ export const spiff = {
   criteria: { min_arr_amount: 20000, deal_types: ["new_business"], user_ids: null },
   payout: { type: "flat", amount: 500 },
   active: true,
+  fx_max_age_days: 7,
   created_at: "2026-06-20T15:00:00.000Z",
   updated_at: "2026-06-20T15:00:00.000Z",
 };
@@ -261,4 +263,13 @@ export const subscription = {
   previous_secret_expires_at: null,
   created_at: "2026-06-01T12:00:00.000Z",
   updated_at: "2026-06-01T12:00:00.000Z",
+};
+
+/** One day's rates (API.md §15 F1, F2): 1 USD = 0.92 EUR = 0.79 GBP. */
+export const exchangeRates = {
+  date: "2026-03-09",
+  base: "USD",
+  rates: { EUR: "0.92", GBP: "0.79" },
+  created_at: "2026-03-09T17:00:00.000Z",
+  updated_at: "2026-03-09T17:00:00.000Z",
 };

@@ -688,6 +688,54 @@ export interface paths {
         patch: operations["updateSpiff"];
         trace?: never;
     };
+    "/api/v1/exchange-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List exchange rates
+         * @description Rate sets, newest date first, then by base (API.md §15); filter by date and base.
+         */
+        get: operations["listExchangeRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exchange-rates/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one day's exchange rates for a base
+         * @description The set PUT wrote for this date and base; 404 when there is none. Its ETag is what If-Match on PUT takes.
+         */
+        get: operations["getExchangeRates"];
+        /**
+         * Put one day's exchange rates for a base
+         * @description 1 base = rate units of each code (API.md §15). Replaces the whole set of this date and base: 201 when new, 200 when replaced. Rates are decimal strings > 0 with at most 12 integer digits and 10 decimals, 1 to 200 codes, never the base; they are stored exactly and answered in plain form ("0.920" → "0.92"). Pending deals closing from this date to 31 days later are recalculated (recalculation_job_id when in the background). Admins; keys: admin scope.
+         */
+        put: operations["putExchangeRates"];
+        post?: never;
+        /**
+         * Delete one day's exchange rates for a base
+         * @description `base` is required (422 without it); 404 when there is no such set. Pending deals closing from this date to 31 days later are recalculated. Admins; keys: admin scope.
+         */
+        delete: operations["deleteExchangeRates"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook-subscriptions": {
         parameters: {
             query?: never;
@@ -1824,6 +1872,8 @@ export interface components {
                  */
                 proration: "none" | "unserved_days";
             } | null;
+            /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
+            fx_max_age_days?: number;
             /**
              * @description override: pays a manager on the credits below them (API.md §16); fixed.
              * @enum {string}
@@ -2525,6 +2575,38 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             finished_at: components["schemas"]["Timestamp"] | null;
         };
+        ExchangeRateSet: {
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            date: string;
+            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
+            base: string;
+            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
+            rates: {
+                [key: string]: string;
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ExchangeRateSetWritten: {
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            date: string;
+            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
+            base: string;
+            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
+            rates: {
+                [key: string]: string;
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            /** @description job_… when the recalculation of the pending deals this change reaches runs in the background; else null. */
+            recalculation_job_id: string | null;
+        };
         OverrideLevel: {
             /** @description Levels below the manager: 1 (direct reports) to 5. */
             depth: number;
@@ -2577,6 +2659,8 @@ export interface components {
             effective_from: string;
             effective_to: string | null;
             clawback: components["schemas"]["ClawbackPolicy"];
+            /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
+            fx_max_age_days: number;
             /** @description Raised when the terms of an active plan change; lines keep theirs. */
             version: number;
             created_at: components["schemas"]["Timestamp"];
@@ -2617,6 +2701,8 @@ export interface components {
             effective_from: string;
             effective_to: string | null;
             clawback: components["schemas"]["ClawbackPolicy"];
+            /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
+            fx_max_age_days: number;
             /** @description Raised when the terms of an active plan change; lines keep theirs. */
             version: number;
             created_at: components["schemas"]["Timestamp"];
@@ -2845,6 +2931,8 @@ export interface components {
             effective_from: string;
             effective_to: string | null;
             clawback: components["schemas"]["ClawbackPolicy"];
+            /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
+            fx_max_age_days: number;
             plan_id: string;
             version: number;
             created_at: components["schemas"]["Timestamp"];
@@ -3346,6 +3434,8 @@ export interface components {
                 rate: number;
             };
             active: boolean;
+            /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
+            fx_max_age_days: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -3381,6 +3471,8 @@ export interface components {
                 rate: number;
             };
             active: boolean;
+            /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
+            fx_max_age_days: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
             /** @description job_… when the recalculation this change started runs in the background (GET /jobs/{id}); null when it finished inline. */
@@ -5224,6 +5316,11 @@ export interface operations {
                         proration: "none" | "unserved_days";
                     } | null;
                     /**
+                     * @description A conversion takes a rate dated at most this many days before close_date (0–31).
+                     * @default 7
+                     */
+                    fx_max_age_days?: number;
+                    /**
                      * @description override: pays a manager on the credits below them (API.md §16); fixed.
                      * @default standard
                      * @enum {string}
@@ -5931,6 +6028,11 @@ export interface operations {
                     };
                     /** @default true */
                     active?: boolean;
+                    /**
+                     * @description A conversion takes a rate dated at most this many days before close_date (0–31).
+                     * @default 7
+                     */
+                    fx_max_age_days?: number;
                 };
             };
         };
@@ -6098,6 +6200,8 @@ export interface operations {
                         rate: number;
                     };
                     active?: boolean;
+                    /** @description A conversion takes a rate dated at most this many days before close_date (0–31). */
+                    fx_max_age_days?: number;
                 };
             };
         };
@@ -6124,6 +6228,216 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listExchangeRates: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only this day's sets. */
+                date?: string;
+                /** @description Only sets of this base. */
+                base?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ExchangeRateSet"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getExchangeRates: {
+        parameters: {
+            query: {
+                /** @description The base of the set (required). */
+                base: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The day these rates are for (YYYY-MM-DD). */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateSet"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putExchangeRates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the record as last read: 412 precondition_failed when it has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The day these rates are for (YYYY-MM-DD). */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 unit of this currency is what each rate prices. */
+                    base: string;
+                    /** @description {"EUR": "0.92", …}: 1 to 200 codes, not the base. 1 base = this many units of the code: a decimal string > 0, ≤ 12 integer digits, ≤ 10 decimals. */
+                    rates: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateSetWritten"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRateSetWritten"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteExchangeRates: {
+        parameters: {
+            query: {
+                /** @description The base of the set (required). */
+                base: string;
+            };
+            header?: never;
+            path: {
+                /** @description The day these rates are for (YYYY-MM-DD). */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No body. `Recalculation-Job-Id: job_…` when the change started a background recalculation. */
+            204: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
