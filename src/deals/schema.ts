@@ -85,7 +85,7 @@ const Splits = z
 const writable = {
   external_id: z.string().trim().min(1).max(255).nullable(),
   opportunity_name: z.string().trim().min(1).max(500),
-  arr_amount: Money,
+  arr_amount: Money.describe("In the deal's currency, with at most its minor-unit decimals (ISO 4217)."),
   currency: Currency,
   deal_type: DealType,
   close_date: IsoDate,
@@ -156,7 +156,7 @@ export const ListDealsQuery = PageQuery.extend({
   external_id: z.string().trim().min(1).max(255).optional().describe("Exact match, trimmed like the field."),
   q: z.string().min(1).max(200).optional().describe("opportunity_name contains this, case-insensitive."),
   deal_type: commaList(DealType.options, "a deal type").optional(),
-  arr_amount_min: QueryMoney.optional().describe("arr_amount ≥ this (inclusive); money ≥ 0, at most 2 decimals."),
+  arr_amount_min: QueryMoney.optional().describe("arr_amount ≥ this (inclusive); money ≥ 0, at most 3 decimals."),
   arr_amount_max: QueryMoney.optional().describe("arr_amount ≤ this (inclusive); at least arr_amount_min."),
   plan_id: Id.optional().describe(
     "Deals with a non-void plan line of this comp plan (any version): deals it credits someone on.",
@@ -214,7 +214,7 @@ export type DealCancelled = z.infer<typeof DealCancelled>;
 
 export const RefundBody = z.strictObject({
   amount: Money.refine((s) => Number(s) > 0, { message: "must be greater than 0" }).describe(
-    "In the deal's currency, > 0; all refunds together at most arr_amount.",
+    "In the deal's currency (at most its minor-unit decimals, ISO 4217), > 0; all refunds together at most arr_amount.",
   ),
   effective_date: EffectiveDate,
   reason: z.string().trim().min(1).max(2000).nullable().optional().describe("Why; optional."),

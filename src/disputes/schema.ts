@@ -39,14 +39,17 @@ export type Dispute = z.infer<typeof Dispute>;
 export const OpenDisputeBody = z.strictObject({
   reason: DisputeReason,
   description: z.string().trim().min(1).max(5000).nullable().optional(),
-  expected_amount: Money.nullable().optional(),
+  expected_amount: Money.nullable()
+    .optional()
+    .describe("In the deal's currency, with at most its minor-unit decimals (ISO 4217)."),
 });
 export type OpenDisputeBody = z.infer<typeof OpenDisputeBody>;
 
 export const ResolveDisputeBody = z.strictObject({
   outcome: DisputeOutcome,
   resolved_amount: Money.optional().describe(
-    "The new total of the dispute's amount_scope: required for partially_approved; for approved it defaults to " +
+    "The new total of the dispute's amount_scope, in the deal's currency (at most its minor-unit decimals): " +
+      "required for partially_approved; for approved it defaults to " +
       "expected_amount; not allowed for denied.",
   ),
   note: z.string().trim().min(1).max(5000).optional(),

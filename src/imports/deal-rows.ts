@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { BulkItem, type StoredDealInput, type UpsertCheck } from "../deals/index.js";
+import { minorUnitMessage } from "../http/commission-fields.js";
 import { type Columns, cellOf } from "./columns.js";
 import type { CsvRow } from "./csv.js";
 import type { DealField, RowError } from "./schema.js";
@@ -112,7 +113,7 @@ function fieldProblem(issue: z.core.$ZodIssue, input: Input): [DealField, string
   }
   if (top === "arr_amount" && issue.message.includes("decimal places")) {
     // API.md §19's words: the places allowed are the deal's currency's (§15).
-    return ["arr_amount", `${issue.message} for ${typeof input.currency === "string" ? input.currency : "USD"}`];
+    return ["arr_amount", minorUnitMessage(typeof input.currency === "string" ? input.currency : "USD")];
   }
   return [top as DealField, issue.message];
 }

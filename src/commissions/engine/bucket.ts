@@ -1,16 +1,17 @@
 import {
-  cents,
   centsText,
   type Fixed,
+  fixedText,
   fx,
   gt,
   lt,
   max,
+  minorUnits,
   minus,
   parse,
   plain,
   plus,
-  roundCents,
+  roundTo,
   times,
   ZERO,
 } from "../../money/index.js";
@@ -31,8 +32,9 @@ export function priceLine(terms: PlanTerms, entry: BucketEntry, prior: Fixed): P
   const multiplier = multiplierFor(terms, entry.deal.deal_type);
   const unrounded = times(bandsTotal(slices), multiplier.value);
   const minDeal = terms.minimum !== null && lt(parse(entry.deal.arr_amount), terms.minimum) ? terms.minimum : null;
-  const rounded = minDeal === null ? roundCents(unrounded) : ZERO;
-  return { deal: entry.deal, credit, prior, slices, multiplier, unrounded, rounded, minDeal };
+  const places = minorUnits(terms.plan.currency);
+  const rounded = minDeal === null ? roundTo(unrounded, places) : ZERO;
+  return { deal: entry.deal, credit, prior, slices, multiplier, unrounded, rounded, minDeal, places };
 }
 
 /** Rule 5: take min(own rounded amount, cap − used), never below 0.00. */
@@ -163,7 +165,9 @@ export function calculateBucket(input: BucketInput): PlanLineResult[] {
   const ordered: BucketEntry[] = new Array(order.length);
   for (let k = 0; k < order.length; k++) ordered[k] = input.entries[order[k]!]!;
   const lines: PlanLineResult[] = [];
-  const scaled = priceScaled(ordered, order, keys, termsOf, cap);
+  // The scaled path counts in cents: a currency with other minor units is priced by fixed.ts.
+  const places = minorUnits(plan.currency);
+  const scaled = places === 2 ? priceScaled(ordered, order, keys, termsOf, cap) : null;
   if (scaled !== null) {
     const run = new BucketRun(ordered, scaled.terms, limit, scaled.bucket, null, null);
     const amounts = scaled.bucket.amounts;
@@ -179,7 +183,9 @@ export function calculateBucket(input: BucketInput): PlanLineResult[] {
   for (let k = 0; k < ordered.length; k++) {
     const entry = ordered[k]!;
     if (entry.locked) continue;
-    lines.push(new PlanLine(userId, priced.terms[k]!.ctx, entry.deal.id, cents(priced.amounts[k]!), run, k));
+    lines.push(
+      new PlanLine(userId, priced.terms[k]!.ctx, entry.deal.id, fixedText(priced.amounts[k]!, places), run, k),
+    );
   }
   return lines;
 }

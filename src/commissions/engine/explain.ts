@@ -1,4 +1,4 @@
-import { amountNumber, eq, type Fixed, formatMoney, ONE, parse, plain, roundCents } from "../../money/index.js";
+import { amountNumber, eq, type Fixed, formatMoney, ONE, parse, plain, roundTo } from "../../money/index.js";
 import { bandTexts, type Slice } from "./bands.js";
 import type { DealInput, PlanInput, PlanLineExplanation } from "./types.js";
 
@@ -19,6 +19,8 @@ export interface PricedLine {
   rounded: Fixed;
   /** Set only when the deal's arr_amount is below the plan's min_deal_amount. */
   minDeal: Fixed | null;
+  /** The decimals of the line's currency (the plan's): what it is rounded to and shown with. */
+  places: number;
 }
 
 /** A bucket's cap and its plain text, made once per bucket. */
@@ -43,12 +45,13 @@ export interface LineContext {
 }
 
 function computationText(line: PricedLine): string {
+  const money = (a: Fixed) => formatMoney(a, line.places);
   let bands = "";
   for (let i = 0; i < line.slices.length; i++) {
     const s = line.slices[i]!;
-    bands += `${i > 0 ? " + " : ""}${formatMoney(s.amount)} × ${s.band.text.percent}`;
+    bands += `${i > 0 ? " + " : ""}${money(s.amount)} × ${s.band.text.percent}`;
   }
-  const base = bands === "" ? `${formatMoney(line.credit)} credit` : bands;
+  const base = bands === "" ? `${money(line.credit)} credit` : bands;
   const multiplier = eq(line.multiplier.value, ONE) ? "" : ` × ${line.multiplier.text} (${line.deal.deal_type})`;
   return `${base}${multiplier}`;
 }
@@ -56,16 +59,17 @@ function computationText(line: PricedLine): string {
 /** "10,000.00 × 10% + 20,000.00 × 15% = 4,000.00", plus the minimum or cap when they changed the line. */
 export function planSummary(line: PricedLine, capped: CappedLine): string {
   const text = computationText(line);
-  const amount = formatMoney(capped.amount);
+  const money = (a: Fixed) => formatMoney(a, line.places);
+  const amount = money(capped.amount);
   if (line.minDeal !== null) {
-    const arr = formatMoney(parse(line.deal.arr_amount));
-    const would = formatMoney(roundCents(line.unrounded));
-    const minimum = formatMoney(line.minDeal);
+    const arr = money(parse(line.deal.arr_amount));
+    const would = money(roundTo(line.unrounded, line.places));
+    const minimum = money(line.minDeal);
     return `deal ARR ${arr} is below the minimum deal amount ${minimum}, so ${amount} instead of ${text} = ${would} (its credit still counts toward attainment)`;
   }
   if (capped.applied && capped.limit !== null) {
-    const cut = `capped at ${amount} (cap ${formatMoney(parse(capped.limit.text))}, ${formatMoney(parse(plain(capped.used)))} used before)`;
-    return `${text} = ${formatMoney(line.rounded)} ${cut} = ${amount}`;
+    const cut = `capped at ${amount} (cap ${money(parse(capped.limit.text))}, ${money(capped.used)} used before)`;
+    return `${text} = ${money(line.rounded)} ${cut} = ${amount}`;
   }
   return `${text} = ${amount}`;
 }

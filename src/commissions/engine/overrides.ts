@@ -1,14 +1,14 @@
 import {
   amountNumber,
-  cents,
   type Fixed,
-  formatMoney,
+  formatIn,
   formatPercent,
   lt,
+  moneyText,
   parse,
   plain,
   plus,
-  roundCents,
+  roundMinor,
   times,
   ZERO,
 } from "../../money/index.js";
@@ -130,11 +130,13 @@ function overrideLine(deal: DealInput, managerId: string, plan: PlanInput, reach
     levels.push({ depth: level.depth, rate: level.rate, users, credit: plain(capped), commission: plain(commission) });
     if (users.length > 0) {
       const cap = capReached ? " (capped at the deal's amount)" : "";
-      parts.push(`depth ${level.depth}: ${formatMoney(capped)}${cap} × ${formatPercent(parse(level.rate))}`);
+      parts.push(
+        `depth ${level.depth}: ${formatIn(capped, plan.currency)}${cap} × ${formatPercent(parse(level.rate))}`,
+      );
     }
   }
   if (!reached) return null;
-  const amount = roundCents(unrounded);
+  const amount = roundMinor(unrounded, plan.currency); // the override plan's currency (API.md §15)
   const period = periodOf(plan.period, deal.close_date);
   return {
     deal_id: deal.id,
@@ -143,9 +145,9 @@ function overrideLine(deal: DealInput, managerId: string, plan: PlanInput, reach
     plan_version: plan.version,
     period,
     kind: "override",
-    amount: cents(amount),
+    amount: moneyText(amount, plan.currency),
     explanation: {
-      summary: `override: ${parts.join(" + ")} = ${formatMoney(amount)}`,
+      summary: `override: ${parts.join(" + ")} = ${formatIn(amount, plan.currency)}`,
       plan_id: plan.id,
       plan_version: plan.version,
       period,

@@ -1,15 +1,16 @@
 import {
   amountNumber,
-  cents,
   cmp,
   compareTexts,
   divPow10,
   type Fixed,
-  formatMoney,
+  fixedText,
+  formatIn,
   formatPercent,
+  minorUnits,
   parse,
   plain,
-  roundCents,
+  roundTo,
   times,
 } from "../../money/index.js";
 import type { Credit, DealInput, SpiffInput, SpiffLineExplanation, SpiffLineResult } from "./types.js";
@@ -46,9 +47,10 @@ export function checkSpiff(deal: DealInput, spiff: SpiffInput): SpiffCheck {
   if (minArr !== null && minArr !== undefined) {
     const amount = parse(deal.arr_amount);
     const minimum = parse(minArr);
-    const arr = `arr_amount ${formatMoney(amount)}`;
+    const arr = `arr_amount ${formatIn(amount, deal.currency)}`;
     const ok = cmp(amount, minimum) >= 0;
-    check(result, ok, `${arr} ≥ ${formatMoney(minimum)}`, `${arr} below ${formatMoney(minimum)}`);
+    const min = formatIn(minimum, spiff.currency);
+    check(result, ok, `${arr} ≥ ${min}`, `${arr} below ${min}`);
   }
   if (types !== null && types !== undefined) {
     const listed = `deal_type ${deal.deal_type}`;
@@ -78,9 +80,9 @@ function unroundedOf(spiff: SpiffInput, credit: Credit): Fixed {
 
 function payoutText(spiff: SpiffInput, credit: Credit): string {
   if (spiff.payout.type === "flat") {
-    return `flat ${formatMoney(parse(spiff.payout.amount))} × ${plain(parse(credit.percent))}% split`;
+    return `flat ${formatIn(parse(spiff.payout.amount), spiff.currency)} × ${plain(parse(credit.percent))}% split`;
   }
-  return `${formatMoney(parse(credit.credit))} × ${formatPercent(parse(spiff.payout.rate))}`;
+  return `${formatIn(parse(credit.credit), spiff.currency)} × ${formatPercent(parse(spiff.payout.rate))}`;
 }
 
 /**
@@ -105,8 +107,10 @@ class SpiffLine {
     this.user_id = credit.user_id;
     this.spiff_id = spiff.id;
     this.period = period;
-    this.#rounded = roundCents(unroundedOf(spiff, credit));
-    this.amount = cents(this.#rounded);
+    // A SPIFF line is in the SPIFF's currency and rounds to its minor unit (API.md §15).
+    const places = minorUnits(spiff.currency);
+    this.#rounded = roundTo(unroundedOf(spiff, credit), places);
+    this.amount = fixedText(this.#rounded, places);
     this.#deal = deal;
     this.#spiff = spiff;
     this.#credit = credit;
@@ -119,7 +123,7 @@ class SpiffLine {
     const amount = line.#rounded;
     const { met } = checkSpiff(line.#deal, spiff);
     const value: SpiffLineExplanation = {
-      summary: `SPIFF "${spiff.name}": ${payoutText(spiff, credit)} = ${formatMoney(amount)}`,
+      summary: `SPIFF "${spiff.name}": ${payoutText(spiff, credit)} = ${formatIn(amount, spiff.currency)}`,
       spiff_id: spiff.id,
       spiff_name: spiff.name,
       criteria_met: spiff.criteria.user_ids ? [...met, `user ${credit.user_id} is listed`] : met,

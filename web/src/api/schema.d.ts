@@ -1325,7 +1325,7 @@ export interface paths {
         };
         /**
          * Export commission lines as CSV
-         * @description Every line GET /commissions would list with these filters (newest first, not paginated), streamed as CSV (RFC 4180, CRLF line ends, amounts with 2 decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
+         * @description Every line GET /commissions would list with these filters (newest first, not paginated), streamed as CSV (RFC 4180, CRLF line ends, amounts with their currency's ISO 4217 minor-unit decimals: 1234.50 USD, 617 JPY, 123.457 KWD) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
          */
         get: operations["exportCommissionsCsv"];
         put?: never;
@@ -1345,7 +1345,7 @@ export interface paths {
         };
         /**
          * Export a user's statement as CSV
-         * @description The lines of GET /users/{id}/statement for `period`, in deal order, as CSV (RFC 4180, CRLF line ends, amounts with 2 decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
+         * @description The lines of GET /users/{id}/statement for `period`, in deal order, as CSV (RFC 4180, CRLF line ends, amounts with their currency's ISO 4217 minor-unit decimals: 1234.50 USD, 617 JPY, 123.457 KWD) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
          */
         get: operations["exportUserStatementCsv"];
         put?: never;
@@ -1786,6 +1786,7 @@ export interface components {
             currency?: string;
             /** @enum {string} */
             period?: "month" | "quarter" | "year";
+            /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
             quota?: number | null;
             base_rate?: number | null;
             tiers?: {
@@ -1798,7 +1799,9 @@ export interface components {
             deal_type_multipliers?: {
                 [key: string]: number;
             };
+            /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
             min_deal_amount?: number | null;
+            /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
             cap_per_period?: number | null;
             /** @description Override plans only: at least one level, each depth once. */
             override_levels?: {
@@ -1966,7 +1969,7 @@ export interface components {
             /** @description Open draw balances (API.md §18); empty until draws exist. */
             draws: {
                 draw_id: string;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                 balance: number;
             }[];
         };
@@ -2297,7 +2300,7 @@ export interface components {
         PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["OverridePreviewLine"] | components["schemas"]["AdjustmentPreviewLine"] | components["schemas"]["ClawbackPreviewLine"];
         CommissionPreview: {
             lines: components["schemas"]["PreviewLine"][];
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             total_commission: number;
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
@@ -2350,7 +2353,7 @@ export interface components {
              * @description Calendar date YYYY-MM-DD
              */
             close_date: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -2382,7 +2385,7 @@ export interface components {
             kind: "plan" | "spiff" | "override" | "adjustment" | "clawback";
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             amount: number;
             /** @enum {string} */
             status: "pending" | "approved" | "paid" | "void";
@@ -2745,16 +2748,16 @@ export interface components {
                     period: string;
                     /** @description Σ of the user's pending lines of the plan's change in the period. */
                     pending: {
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                         before: number;
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                         after: number;
                     };
                     /** @description Σ of the user's locked lines of the plan in the period, as if unlocked. */
                     locked: {
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                         before: number;
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                         after: number;
                     };
                 }[];
@@ -2791,16 +2794,16 @@ export interface components {
                     period: string;
                     /** @description Σ of the user's pending lines of the plan's change in the period. */
                     pending: {
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                         before: number;
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                         after: number;
                     };
                     /** @description Σ of the user's locked lines of the plan in the period, as if unlocked. */
                     locked: {
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                         before: number;
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                         after: number;
                     };
                 }[];
@@ -2922,7 +2925,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -2971,7 +2974,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -3049,7 +3052,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -3106,7 +3109,7 @@ export interface components {
             /** @description rfd_… */
             id: string;
             deal_id: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             amount: number;
             /**
              * Format: date
@@ -3154,13 +3157,13 @@ export interface components {
             currency: string;
             payees: number;
             lines: number;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             lines_total: number;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             recovered: number;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             net_pay: number;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             deficit_carried_forward: number;
         };
         PayoutRunSummary: {
@@ -3214,19 +3217,19 @@ export interface components {
             currency: string;
             /** @description Signed sums of the payee's lines by kind. */
             gross: {
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                 plan: number;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                 spiff: number;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                 override: number;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                 adjustment: number;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                 clawback: number;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                 draw_advance: number;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                 draw_recovery: number;
             };
             line_count: number;
@@ -3238,11 +3241,11 @@ export interface components {
             deficit_brought_forward: number;
             /** @description P × max_recovery_percent / 100, truncated to the cent. */
             recovery_cap: number;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             recovered: number;
             /** @description Never negative. */
             net_pay: number;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             deficit_carried_forward: number;
         };
         PayoutRunDetail: {
@@ -3338,7 +3341,7 @@ export interface components {
             payout: {
                 /** @constant */
                 type: "flat";
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                 amount: number;
             } | {
                 /** @constant */
@@ -3373,7 +3376,7 @@ export interface components {
             payout: {
                 /** @constant */
                 type: "flat";
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
                 amount: number;
             } | {
                 /** @constant */
@@ -3458,7 +3461,7 @@ export interface components {
             spiff_id: string | null;
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             amount: number;
             /** @enum {string} */
             status: "pending" | "approved" | "paid" | "void";
@@ -3532,7 +3535,7 @@ export interface components {
             spiff_id: string | null;
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
             amount: number;
         };
         PlanPreviewLine: components["schemas"]["PreviewLineBase"] & {
@@ -5185,6 +5188,7 @@ export interface operations {
                     currency?: string;
                     /** @enum {string} */
                     period: "month" | "quarter" | "year";
+                    /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
                     quota?: number | null;
                     base_rate?: number | null;
                     tiers?: {
@@ -5197,7 +5201,9 @@ export interface operations {
                     deal_type_multipliers?: {
                         [key: string]: number;
                     };
+                    /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
                     min_deal_amount?: number | null;
+                    /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
                     cap_per_period?: number | null;
                     /** @description Override plans only: at least one level, each depth once. */
                     override_levels?: {
@@ -5550,6 +5556,7 @@ export interface operations {
                      */
                     effective_from: string;
                     effective_to?: string | null;
+                    /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
                     quota_override?: number | null;
                 };
             };
@@ -5741,6 +5748,7 @@ export interface operations {
                      */
                     effective_from?: string;
                     effective_to?: string | null;
+                    /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
                     quota_override?: number | null;
                 };
             };
@@ -5921,7 +5929,7 @@ export interface operations {
                     payout: {
                         /** @enum {string} */
                         type: "flat";
-                        /** @description Paid per deal, divided by split percent. */
+                        /** @description Paid per deal, divided by split percent; in the SPIFF's currency, at most its minor-unit decimals (ISO 4217). */
                         amount: number;
                     } | {
                         /** @enum {string} */
@@ -6089,7 +6097,7 @@ export interface operations {
                     payout?: {
                         /** @enum {string} */
                         type: "flat";
-                        /** @description Paid per deal, divided by split percent. */
+                        /** @description Paid per deal, divided by split percent; in the SPIFF's currency, at most its minor-unit decimals (ISO 4217). */
                         amount: number;
                     } | {
                         /** @enum {string} */
@@ -6589,7 +6597,7 @@ export interface operations {
                 q?: string;
                 /** @description One of new_business, expansion, renewal, other, or several comma-separated. */
                 deal_type?: ("new_business" | "expansion" | "renewal" | "other")[];
-                /** @description arr_amount ≥ this (inclusive); money ≥ 0, at most 2 decimals. */
+                /** @description arr_amount ≥ this (inclusive); money ≥ 0, at most 3 decimals. */
                 arr_amount_min?: string;
                 /** @description arr_amount ≤ this (inclusive); at least arr_amount_min. */
                 arr_amount_max?: string;
@@ -6652,7 +6660,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description Money: ≤ 2 decimals, ≥ 0. */
+                    /** @description In the deal's currency, with at most its minor-unit decimals (ISO 4217). */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
@@ -6813,7 +6821,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name?: string;
-                    /** @description Money: ≤ 2 decimals, ≥ 0. */
+                    /** @description In the deal's currency, with at most its minor-unit decimals (ISO 4217). */
                     arr_amount?: number;
                     /** @description ISO 4217 currency code, e.g. USD. */
                     currency?: string;
@@ -7089,6 +7097,7 @@ export interface operations {
                     /** @enum {string} */
                     reason: "wrong_amount" | "wrong_deal_type" | "missing_tier" | "wrong_attribution" | "spiff_missing" | "other";
                     description?: string | null;
+                    /** @description In the deal's currency, with at most its minor-unit decimals (ISO 4217). */
                     expected_amount?: number | null;
                 };
             };
@@ -7143,7 +7152,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     outcome: "approved" | "partially_approved" | "denied";
-                    /** @description The new total of the dispute's amount_scope: required for partially_approved; for approved it defaults to expected_amount; not allowed for denied. */
+                    /** @description The new total of the dispute's amount_scope, in the deal's currency (at most its minor-unit decimals): required for partially_approved; for approved it defaults to expected_amount; not allowed for denied. */
                     resolved_amount?: number;
                     note?: string;
                 };
@@ -7197,7 +7206,7 @@ export interface operations {
                     deal_id: string;
                     /** @description usr_…: the deal's owner or one of its credited (split) users. */
                     user_id: string;
-                    /** @description Signed: positive pays more, negative claws back; at most 2 decimals, not 0. */
+                    /** @description Signed: positive pays more, negative claws back, not 0; in the deal's currency, with at most its minor-unit decimals (ISO 4217). */
                     amount: number;
                     /** @description Why; stored in the line's explanation with its author. */
                     reason: string;
@@ -7256,7 +7265,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description Money: ≤ 2 decimals, ≥ 0. */
+                    /** @description In the deal's currency, with at most its minor-unit decimals (ISO 4217). */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
@@ -7349,7 +7358,7 @@ export interface operations {
                     deals: {
                         external_id: string;
                         opportunity_name: string;
-                        /** @description Money: ≤ 2 decimals, ≥ 0. */
+                        /** @description In the deal's currency, with at most its minor-unit decimals (ISO 4217). */
                         arr_amount: number;
                         /**
                          * @description ISO 4217 currency code, e.g. USD.
@@ -7424,7 +7433,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description Money: ≤ 2 decimals, ≥ 0. */
+                    /** @description In the deal's currency, with at most its minor-unit decimals (ISO 4217). */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
@@ -7611,7 +7620,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description In the deal's currency, > 0; all refunds together at most arr_amount. */
+                    /** @description In the deal's currency (at most its minor-unit decimals, ISO 4217), > 0; all refunds together at most arr_amount. */
                     amount: number;
                     /**
                      * Format: date
