@@ -112,14 +112,14 @@ const writable = {
   status: PlanStatus,
   currency: Currency,
   period: PlanPeriod,
-  quota: Money.nullable().describe("In the plan's currency, with at most its minor-unit decimals (ISO 4217)."),
+  quota: Money.nullable(),
   base_rate: Rate.nullable(),
   tiers: z.array(TierInput).max(50).nullable(),
   deal_type_multipliers: DealTypeMultipliers,
   min_deal_amount: Money.nullable().describe(
     "In the plan's currency, with at most its minor-unit decimals (ISO 4217).",
   ),
-  cap_per_period: Money.nullable().describe("In the plan's currency, with at most its minor-unit decimals (ISO 4217)."),
+  cap_per_period: Money.nullable(),
   override_levels: z
     .array(OverrideLevelInput)
     .max(MAX_OVERRIDE_DEPTH)
@@ -299,7 +299,7 @@ export type AssignmentWritten = z.infer<typeof AssignmentWritten>;
 const assignmentWritable = {
   effective_from: IsoDate,
   effective_to: IsoDate.nullable(),
-  quota_override: Money.nullable().describe("In the plan's currency, with at most its minor-unit decimals (ISO 4217)."),
+  quota_override: Money.nullable(),
 };
 
 export const CreateAssignmentBody = z.strictObject({

@@ -85,7 +85,7 @@ const Splits = z
 const writable = {
   external_id: z.string().trim().min(1).max(255).nullable(),
   opportunity_name: z.string().trim().min(1).max(500),
-  arr_amount: Money.describe("In the deal's currency, with at most its minor-unit decimals (ISO 4217)."),
+  arr_amount: Money,
   currency: Currency,
   deal_type: DealType,
   close_date: IsoDate,
@@ -214,7 +214,7 @@ export type DealCancelled = z.infer<typeof DealCancelled>;
 
 export const RefundBody = z.strictObject({
   amount: Money.refine((s) => Number(s) > 0, { message: "must be greater than 0" }).describe(
-    "In the deal's currency (at most its minor-unit decimals, ISO 4217), > 0; all refunds together at most arr_amount.",
+    "In the deal's currency, > 0; all refunds together at most arr_amount.",
   ),
   effective_date: EffectiveDate,
   reason: z.string().trim().min(1).max(2000).nullable().optional().describe("Why; optional."),

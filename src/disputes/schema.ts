@@ -39,9 +39,7 @@ export type Dispute = z.infer<typeof Dispute>;
 export const OpenDisputeBody = z.strictObject({
   reason: DisputeReason,
   description: z.string().trim().min(1).max(5000).nullable().optional(),
-  expected_amount: Money.nullable()
-    .optional()
-    .describe("In the deal's currency, with at most its minor-unit decimals (ISO 4217)."),
+  expected_amount: Money.nullable().optional(),
 });
 export type OpenDisputeBody = z.infer<typeof OpenDisputeBody>;
 

@@ -31,14 +31,14 @@ const MONEY_MAX = 999_999_999_999.99;
 
 // Money's decimals depend on its currency, another field (API.md §15): the schema allows the most any
 // currency has, and each service checks its amounts against their currency with minorUnitProblems.
-const MINOR_UNITS = "at most the currency's minor-unit decimals (ISO 4217: 0 for JPY, 3 for KWD, 2 for most)";
+const MINOR_UNITS = "minor units";
 
 /** Money ≥ 0 with at most its currency's decimals, as an exact decimal string. */
-export const Money = decimalInput(MAX_MINOR_UNITS, 0, MONEY_MAX).describe(`Money ≥ 0 with ${MINOR_UNITS}.`);
+export const Money = decimalInput(MAX_MINOR_UNITS, 0, MONEY_MAX).describe(`Money ≥ 0 (${MINOR_UNITS}).`);
 /** Signed money (an adjustment, a clawback): at most its currency's decimals, never 0. */
 export const SignedMoney = decimalInput(MAX_MINOR_UNITS, -MONEY_MAX, MONEY_MAX)
   .refine((s) => Number(s) !== 0, { message: "must not be 0" })
-  .describe(`Signed money, positive or negative, not 0, with ${MINOR_UNITS}.`);
+  .describe(`Signed money, not 0 (${MINOR_UNITS}).`);
 
 /** The message of an amount with more decimals than its currency has. */
 export const minorUnitMessage = (currency: string): string =>
@@ -99,10 +99,10 @@ export const QueryMoney = z
         "must be an amount ≥ 0 in digits with at most 3 decimals, such as 1500 or 1500.5",
       ),
   )
-  .describe("Money ≥ 0 with at most 3 decimals, such as 1500 or 1500.5.");
+  .describe("Money ≥ 0, ≤ 3 decimals, such as 1500.5.");
 
 /** The amount read back: its currency's minor-unit decimals at most (≤ 15 significant digits: exact as JSON). */
-export const MoneyOut = z.number().describe("Money with at most its currency's minor-unit decimals (ISO 4217).");
+export const MoneyOut = z.number().describe("Money (minor units).");
 
 // Active ISO 4217 codes (2024), so "usd" or "EURO" or "XYZ" are refused with a clear message.
 const ISO_4217 = new Set(

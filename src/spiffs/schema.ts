@@ -44,9 +44,7 @@ const Payout = z
   .discriminatedUnion("type", [
     z.strictObject({
       type: z.literal("flat"),
-      amount: Money.describe(
-        "Paid per deal, divided by split percent; in the SPIFF's currency, at most its minor-unit decimals (ISO 4217).",
-      ),
+      amount: Money.describe("Paid per deal, divided by split percent."),
     }),
     z.strictObject({ type: z.literal("rate"), rate: Rate.describe("× each user's credit, like a plan rate.") }),
   ])

@@ -1325,7 +1325,7 @@ export interface paths {
         };
         /**
          * Export commission lines as CSV
-         * @description Every line GET /commissions would list with these filters (newest first, not paginated), streamed as CSV (RFC 4180, CRLF line ends, amounts with their currency's ISO 4217 minor-unit decimals: 1234.50 USD, 617 JPY, 123.457 KWD) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
+         * @description Every line GET /commissions would list with these filters (newest first, not paginated), streamed as CSV (RFC 4180, CRLF line ends, amounts at their currency's decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
          */
         get: operations["exportCommissionsCsv"];
         put?: never;
@@ -1345,7 +1345,7 @@ export interface paths {
         };
         /**
          * Export a user's statement as CSV
-         * @description The lines of GET /users/{id}/statement for `period`, in deal order, as CSV (RFC 4180, CRLF line ends, amounts with their currency's ISO 4217 minor-unit decimals: 1234.50 USD, 617 JPY, 123.457 KWD) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
+         * @description The lines of GET /users/{id}/statement for `period`, in deal order, as CSV (RFC 4180, CRLF line ends, amounts at their currency's decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
          */
         get: operations["exportUserStatementCsv"];
         put?: never;
@@ -1786,7 +1786,6 @@ export interface components {
             currency?: string;
             /** @enum {string} */
             period?: "month" | "quarter" | "year";
-            /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
             quota?: number | null;
             base_rate?: number | null;
             tiers?: {
@@ -1801,7 +1800,6 @@ export interface components {
             };
             /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
             min_deal_amount?: number | null;
-            /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
             cap_per_period?: number | null;
             /** @description Override plans only: at least one level, each depth once. */
             override_levels?: {
@@ -1969,7 +1967,7 @@ export interface components {
             /** @description Open draw balances (API.md §18); empty until draws exist. */
             draws: {
                 draw_id: string;
-                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                /** @description Money (minor units). */
                 balance: number;
             }[];
         };
@@ -2300,7 +2298,7 @@ export interface components {
         PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["OverridePreviewLine"] | components["schemas"]["AdjustmentPreviewLine"] | components["schemas"]["ClawbackPreviewLine"];
         CommissionPreview: {
             lines: components["schemas"]["PreviewLine"][];
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             total_commission: number;
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
@@ -2353,7 +2351,7 @@ export interface components {
              * @description Calendar date YYYY-MM-DD
              */
             close_date: string;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -2385,7 +2383,7 @@ export interface components {
             kind: "plan" | "spiff" | "override" | "adjustment" | "clawback";
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             amount: number;
             /** @enum {string} */
             status: "pending" | "approved" | "paid" | "void";
@@ -2748,16 +2746,16 @@ export interface components {
                     period: string;
                     /** @description Σ of the user's pending lines of the plan's change in the period. */
                     pending: {
-                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                        /** @description Money (minor units). */
                         before: number;
-                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                        /** @description Money (minor units). */
                         after: number;
                     };
                     /** @description Σ of the user's locked lines of the plan in the period, as if unlocked. */
                     locked: {
-                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                        /** @description Money (minor units). */
                         before: number;
-                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                        /** @description Money (minor units). */
                         after: number;
                     };
                 }[];
@@ -2794,16 +2792,16 @@ export interface components {
                     period: string;
                     /** @description Σ of the user's pending lines of the plan's change in the period. */
                     pending: {
-                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                        /** @description Money (minor units). */
                         before: number;
-                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                        /** @description Money (minor units). */
                         after: number;
                     };
                     /** @description Σ of the user's locked lines of the plan in the period, as if unlocked. */
                     locked: {
-                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                        /** @description Money (minor units). */
                         before: number;
-                        /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                        /** @description Money (minor units). */
                         after: number;
                     };
                 }[];
@@ -2925,7 +2923,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -2974,7 +2972,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -3052,7 +3050,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -3109,7 +3107,7 @@ export interface components {
             /** @description rfd_… */
             id: string;
             deal_id: string;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             amount: number;
             /**
              * Format: date
@@ -3157,13 +3155,13 @@ export interface components {
             currency: string;
             payees: number;
             lines: number;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             lines_total: number;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             recovered: number;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             net_pay: number;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             deficit_carried_forward: number;
         };
         PayoutRunSummary: {
@@ -3217,19 +3215,19 @@ export interface components {
             currency: string;
             /** @description Signed sums of the payee's lines by kind. */
             gross: {
-                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                /** @description Money (minor units). */
                 plan: number;
-                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                /** @description Money (minor units). */
                 spiff: number;
-                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                /** @description Money (minor units). */
                 override: number;
-                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                /** @description Money (minor units). */
                 adjustment: number;
-                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                /** @description Money (minor units). */
                 clawback: number;
-                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                /** @description Money (minor units). */
                 draw_advance: number;
-                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                /** @description Money (minor units). */
                 draw_recovery: number;
             };
             line_count: number;
@@ -3241,11 +3239,11 @@ export interface components {
             deficit_brought_forward: number;
             /** @description P × max_recovery_percent / 100, truncated to the cent. */
             recovery_cap: number;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             recovered: number;
             /** @description Never negative. */
             net_pay: number;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             deficit_carried_forward: number;
         };
         PayoutRunDetail: {
@@ -3341,7 +3339,7 @@ export interface components {
             payout: {
                 /** @constant */
                 type: "flat";
-                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                /** @description Money (minor units). */
                 amount: number;
             } | {
                 /** @constant */
@@ -3376,7 +3374,7 @@ export interface components {
             payout: {
                 /** @constant */
                 type: "flat";
-                /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+                /** @description Money (minor units). */
                 amount: number;
             } | {
                 /** @constant */
@@ -3461,7 +3459,7 @@ export interface components {
             spiff_id: string | null;
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             amount: number;
             /** @enum {string} */
             status: "pending" | "approved" | "paid" | "void";
@@ -3535,7 +3533,7 @@ export interface components {
             spiff_id: string | null;
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money with at most its currency's minor-unit decimals (ISO 4217). */
+            /** @description Money (minor units). */
             amount: number;
         };
         PlanPreviewLine: components["schemas"]["PreviewLineBase"] & {
@@ -5188,7 +5186,6 @@ export interface operations {
                     currency?: string;
                     /** @enum {string} */
                     period: "month" | "quarter" | "year";
-                    /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
                     quota?: number | null;
                     base_rate?: number | null;
                     tiers?: {
@@ -5203,7 +5200,6 @@ export interface operations {
                     };
                     /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
                     min_deal_amount?: number | null;
-                    /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
                     cap_per_period?: number | null;
                     /** @description Override plans only: at least one level, each depth once. */
                     override_levels?: {
@@ -5556,7 +5552,6 @@ export interface operations {
                      */
                     effective_from: string;
                     effective_to?: string | null;
-                    /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
                     quota_override?: number | null;
                 };
             };
@@ -5748,7 +5743,6 @@ export interface operations {
                      */
                     effective_from?: string;
                     effective_to?: string | null;
-                    /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
                     quota_override?: number | null;
                 };
             };
@@ -5929,7 +5923,7 @@ export interface operations {
                     payout: {
                         /** @enum {string} */
                         type: "flat";
-                        /** @description Paid per deal, divided by split percent; in the SPIFF's currency, at most its minor-unit decimals (ISO 4217). */
+                        /** @description Paid per deal, divided by split percent. */
                         amount: number;
                     } | {
                         /** @enum {string} */
@@ -6097,7 +6091,7 @@ export interface operations {
                     payout?: {
                         /** @enum {string} */
                         type: "flat";
-                        /** @description Paid per deal, divided by split percent; in the SPIFF's currency, at most its minor-unit decimals (ISO 4217). */
+                        /** @description Paid per deal, divided by split percent. */
                         amount: number;
                     } | {
                         /** @enum {string} */
@@ -6660,7 +6654,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description In the deal's currency, with at most its minor-unit decimals (ISO 4217). */
+                    /** @description Money ≥ 0 (minor units). */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
@@ -6821,7 +6815,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name?: string;
-                    /** @description In the deal's currency, with at most its minor-unit decimals (ISO 4217). */
+                    /** @description Money ≥ 0 (minor units). */
                     arr_amount?: number;
                     /** @description ISO 4217 currency code, e.g. USD. */
                     currency?: string;
@@ -7097,7 +7091,6 @@ export interface operations {
                     /** @enum {string} */
                     reason: "wrong_amount" | "wrong_deal_type" | "missing_tier" | "wrong_attribution" | "spiff_missing" | "other";
                     description?: string | null;
-                    /** @description In the deal's currency, with at most its minor-unit decimals (ISO 4217). */
                     expected_amount?: number | null;
                 };
             };
@@ -7206,7 +7199,7 @@ export interface operations {
                     deal_id: string;
                     /** @description usr_…: the deal's owner or one of its credited (split) users. */
                     user_id: string;
-                    /** @description Signed: positive pays more, negative claws back, not 0; in the deal's currency, with at most its minor-unit decimals (ISO 4217). */
+                    /** @description Signed: positive pays more, negative claws back; in the deal's currency, not 0. */
                     amount: number;
                     /** @description Why; stored in the line's explanation with its author. */
                     reason: string;
@@ -7265,7 +7258,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description In the deal's currency, with at most its minor-unit decimals (ISO 4217). */
+                    /** @description Money ≥ 0 (minor units). */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
@@ -7358,7 +7351,7 @@ export interface operations {
                     deals: {
                         external_id: string;
                         opportunity_name: string;
-                        /** @description In the deal's currency, with at most its minor-unit decimals (ISO 4217). */
+                        /** @description Money ≥ 0 (minor units). */
                         arr_amount: number;
                         /**
                          * @description ISO 4217 currency code, e.g. USD.
@@ -7433,7 +7426,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description In the deal's currency, with at most its minor-unit decimals (ISO 4217). */
+                    /** @description Money ≥ 0 (minor units). */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
@@ -7620,7 +7613,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description In the deal's currency (at most its minor-unit decimals, ISO 4217), > 0; all refunds together at most arr_amount. */
+                    /** @description In the deal's currency, > 0; all refunds together at most arr_amount. */
                     amount: number;
                     /**
                      * Format: date
