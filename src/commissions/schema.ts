@@ -72,7 +72,7 @@ export type ExportCommissionsQuery = z.infer<typeof ExportCommissionsQuery>;
 export const CreateAdjustmentBody = z.strictObject({
   deal_id: Id.describe("deal_… the adjustment belongs to (any status but rejected)."),
   user_id: Id.describe("usr_…: the deal's owner or one of its credited (split) users."),
-  amount: SignedMoney.describe("Signed: positive pays more, negative claws back; at most 2 decimals, not 0."),
+  amount: SignedMoney.describe("Signed: positive pays more, negative claws back; in the deal's currency, not 0."),
   reason: z.string().trim().min(1).max(2000).describe("Why; stored in the line's explanation with its author."),
   period: PeriodLabel.optional().describe(
     "YYYY-MM, YYYY-Qn or YYYY. Default: the period of the user's plan in force today (for the deal's currency), " +

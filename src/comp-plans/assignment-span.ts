@@ -1,6 +1,7 @@
 import type { DateRange } from "../commissions/index.js";
 import type { Tx } from "../context.js";
 import { conflict, validationError } from "../errors.js";
+import { checkMinorUnits } from "../http/commission-fields.js";
 import { parse, sign } from "../money/index.js";
 import * as repo from "./assignments-repository.js";
 import type { PlanRecord } from "./repository.js";
@@ -24,6 +25,7 @@ export function checkSpan(plan: PlanRecord, span: Span): void {
   if (span.quota_override !== null && plan.tiers.length > 0 && sign(parse(span.quota_override)) <= 0) {
     throw validationError("quota_override", `must be greater than 0: plan ${plan.id} has tiers`);
   }
+  checkMinorUnits(plan.currency, { quota_override: span.quota_override });
 }
 
 /**

@@ -85,6 +85,18 @@ export async function usersAssignedTo(db: Db, planId: string): Promise<string[]>
   return rows.map((r) => r.user_id);
 }
 
+/** The plan's assignments that override its quota (their quotas are in the plan's currency). */
+export async function quotaOverridesOf(db: Db, planId: string): Promise<{ id: string; quota_override: string }[]> {
+  const rows = await db
+    .selectFrom("plan_assignments")
+    .select(["id", "quota_override"])
+    .where("plan_id", "=", planId)
+    .where("quota_override", "is not", null)
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ id: r.id, quota_override: r.quota_override! }));
+}
+
 /** Assignments, newest first, of one plan or of every plan (the caller checked the plan is seen). */
 export async function listAssignments(
   db: Db,

@@ -9,7 +9,7 @@ import {
 import type { Db } from "../db/schema.js";
 import { notFound } from "../errors.js";
 import { offsetOf } from "../http/pagination.js";
-import { centsNumber } from "../money/index.js";
+import { amountNumber } from "../money/index.js";
 import { userNames } from "../users/index.js";
 import { type PlanEdit, planEdit } from "./edit.js";
 import * as repo from "./repository.js";
@@ -82,8 +82,8 @@ export async function impactParts(
       users: userIds.length,
       deals: new Set(changes.map((c) => c.deal_id)).size,
       lines: changes.length,
-      pending_delta: centsNumber(impact.pendingDelta),
-      locked_delta: centsNumber(impact.lockedDelta),
+      pending_delta: amountNumber(impact.pendingDelta),
+      locked_delta: amountNumber(impact.lockedDelta),
     },
     users: userIds.map((user_id) => ({
       user_id,
@@ -91,8 +91,8 @@ export async function impactParts(
       periods: [...changedPeriods.get(user_id)!].sort().map((period) => {
         const sums = impact.periods.get(user_id)?.get(period);
         const side = (part: "pending" | "locked") => ({
-          before: sums ? centsNumber(sums[part].before) : 0,
-          after: sums ? centsNumber(sums[part].after) : 0,
+          before: sums ? amountNumber(sums[part].before) : 0,
+          after: sums ? amountNumber(sums[part].after) : 0,
         });
         return { period, pending: side("pending"), locked: side("locked") };
       }),
@@ -120,9 +120,9 @@ function lineOf(
     period: c.period,
     status: c.status,
     locked: c.locked,
-    before: centsNumber(c.before),
-    after: centsNumber(c.after),
-    delta: centsNumber(c.delta),
+    before: amountNumber(c.before),
+    after: amountNumber(c.after),
+    delta: amountNumber(c.delta),
     explanation_before: explanationBefore,
     explanation_after: c.explanation_after,
   } as PlanImpactLine;

@@ -118,7 +118,9 @@ const writable = {
   base_rate: Rate.nullable(),
   tiers: z.array(TierInput).max(50).nullable(),
   deal_type_multipliers: DealTypeMultipliers,
-  min_deal_amount: Money.nullable(),
+  min_deal_amount: Money.nullable().describe(
+    "In the plan's currency, with at most its minor-unit decimals (ISO 4217).",
+  ),
   cap_per_period: Money.nullable(),
   override_levels: z
     .array(OverrideLevelInput)

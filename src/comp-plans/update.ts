@@ -2,7 +2,7 @@ import { audit } from "../audit/record.js";
 import { correctLockedHistory, lockForRecalc, recalculate, toPlanInput } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { notFound } from "../errors.js";
-import { centsNumber } from "../money/index.js";
+import { amountNumber } from "../money/index.js";
 import { usersAssignedTo } from "./assignments-repository.js";
 import { planEdit } from "./edit.js";
 import * as repo from "./repository.js";
@@ -46,7 +46,7 @@ export async function updatePlan(ctx: Ctx, id: string, input: UpdatePlanBody): P
     return {
       ...after,
       recalculation_job_id: recalc.jobId,
-      ...(corrected ? { retroactive_adjustments: { count: corrected.count, sum: centsNumber(corrected.sum) } } : none),
+      ...(corrected ? { retroactive_adjustments: { count: corrected.count, sum: amountNumber(corrected.sum) } } : none),
     };
   });
 }

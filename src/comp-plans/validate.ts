@@ -1,6 +1,7 @@
 import { canonical } from "../db/json.js";
 import type { PlanKind } from "../enums.js";
 import { AppError, type ErrorDetail } from "../errors.js";
+import { minorUnitProblems } from "../http/commission-fields.js";
 import { compareTexts, parse, plain as plainFixed, sign } from "../money/index.js";
 import { type PlanTerms, termsOf } from "./repository.js";
 
@@ -108,6 +109,9 @@ function standardProblems(t: PlanTerms): ErrorDetail[] {
  */
 export function checkPlanTerms(t: PlanTerms & { kind: PlanKind }): void {
   const details = t.kind === "override" ? overrideProblems(t) : standardProblems(t);
+  // API.md §15: the plan's amounts in the plan's currency (a PATCH checks the merged plan).
+  const { quota, min_deal_amount, cap_per_period } = t;
+  details.push(...minorUnitProblems(t.currency, { quota, min_deal_amount, cap_per_period }));
   if (t.effective_to !== null && t.effective_to < t.effective_from) {
     details.push({ param: "effective_to", message: `must be on or after effective_from (${t.effective_from})` });
   }

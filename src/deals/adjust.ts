@@ -9,6 +9,7 @@ import {
 } from "../commissions/index.js";
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { AppError, conflict, validationError } from "../errors.js";
+import { checkMinorUnits } from "../http/commission-fields.js";
 import { creditedUsers } from "./records.js";
 import * as repo from "./repository.js";
 
@@ -37,6 +38,8 @@ export async function createAdjustment(ctx: Ctx, input: CreateAdjustmentBody): P
   requireScope(ctx, "admin", MAY.adjust);
   return withTransaction(ctx, async (tx) => {
     const deal = await lockDealFor(tx, input);
+    // API.md §15: an adjustment is in the deal's currency (until adjustments carry their own).
+    checkMinorUnits(deal.currency, { amount: input.amount });
     if (deal.owner_id !== input.user_id && !creditedUsers([deal]).includes(input.user_id)) {
       throw validationError(
         "user_id",
@@ -50,7 +53,7 @@ export async function createAdjustment(ctx: Ctx, input: CreateAdjustmentBody): P
       );
     }
     const period = input.period ?? (await defaultAdjustmentPeriod(tx, input.user_id, deal.currency, ctx.now));
-    const line = await addAdjustment(tx, ctx, { ...input, period });
+    const line = await addAdjustment(tx, ctx, { ...input, currency: deal.currency, period });
     const after = repo.toDeal((await repo.findDeal(tx, deal.id))!);
     await audit(tx, ctx, { action: "commission.adjust", resource: "commission", resourceId: line.id, after: line });
     await audit(tx, ctx, {

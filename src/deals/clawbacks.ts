@@ -1,6 +1,7 @@
 import type { ClawbackDealInput } from "../commissions/index.js";
 import { AppError, validationError } from "../errors.js";
-import { cmp, formatMoney, minus, parse } from "../money/index.js";
+import { checkMinorUnits } from "../http/commission-fields.js";
+import { cmp, formatIn, minus, parse } from "../money/index.js";
 import type { DealRecord } from "./repository.js";
 
 // What the cancellation, the refund and their preview share (API.md §14): the checks, in the order every
@@ -29,12 +30,13 @@ export function checkEffectiveDate(deal: DealRecord, effectiveDate: string): voi
 
 /** Σ refunds ≤ arr_amount (422 saying what is left). */
 export function checkRefundable(deal: DealRecord, amount: string): void {
+  checkMinorUnits(deal.currency, { amount });
   const left = minus(parse(deal.arr_amount), parse(deal.refunded_amount));
   if (cmp(parse(amount), left) > 0) {
     throw validationError(
       "amount",
-      `exceeds what is left to refund: ${formatMoney(left)} ${deal.currency} of the deal's arr_amount ` +
-        `${formatMoney(parse(deal.arr_amount))} (${formatMoney(parse(deal.refunded_amount))} refunded so far)`,
+      `exceeds what is left to refund: ${formatIn(left, deal.currency)} ${deal.currency} of the deal's arr_amount ` +
+        `${formatIn(parse(deal.arr_amount), deal.currency)} (${formatIn(parse(deal.refunded_amount), deal.currency)} refunded so far)`,
     );
   }
 }

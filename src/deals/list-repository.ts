@@ -86,7 +86,7 @@ export async function listDeals(
     .offset(offset);
   const byStatus = visible === null && countedByStatus(q);
   const counts = byStatus ? deltaSums(q.status) : sql`NULL::numeric AS total, NULL::bigint AS delta_rows`;
-  // Money has 2 decimals: below 10^13 it has at most 15 significant digits (numeric(7, 4) percents always do).
+  // Money has at most 3 decimals (API.md §15): below 10^12 it has at most 15 significant digits (numeric(7, 4) percents always do).
   const listed = sql<{
     page: string | null;
     short_numbers: boolean | null;
@@ -97,7 +97,7 @@ export async function listDeals(
     SELECT
       (SELECT '[' || string_agg(row_to_json(d)::text, ',' ORDER BY ${p(column)} ${direction}, p.id ${direction}) || ']'
          FROM p CROSS JOIN LATERAL (${SPLITS_TEXT}) n CROSS JOIN LATERAL (${listedDeal(visible ? "visible" : "deal")}) d) AS page,
-      (SELECT bool_and(abs(p.arr_amount) < 1e13 AND abs(p.total_commission) < 1e13 AND p.refunded_amount < 1e13) FROM p)
+      (SELECT bool_and(abs(p.arr_amount) < 1e12 AND abs(p.total_commission) < 1e12 AND p.refunded_amount < 1e12) FROM p)
         AS short_numbers,
       ${counts}`.execute(db);
   const [result, counted] = await Promise.all([

@@ -3,6 +3,7 @@ import { type Ctx, requireScope, withTransaction } from "../context.js";
 import type { Dispute, OpenDisputeBody } from "../disputes/index.js";
 import * as disputes from "../disputes/index.js";
 import { AppError, notFound } from "../errors.js";
+import { checkMinorUnits } from "../http/commission-fields.js";
 import type * as repo from "./repository.js";
 import { dealChanged, lockedDeal, totalsOf, wrongStatus } from "./transition.js";
 import { setStatus } from "./transitions-repository.js";
@@ -29,6 +30,7 @@ export async function openDispute(ctx: Ctx, dealId: string, input: OpenDisputeBo
   return withTransaction(ctx, async (tx) => {
     const deal = await lockedDeal(tx, dealId);
     mayDispute(ctx, visible, deal);
+    checkMinorUnits(deal.currency, { expected_amount: input.expected_amount });
     if (deal.status !== "approved") throw wrongStatus(deal, "approved", "disputed");
     const after = await setStatus(tx, deal, { status: "disputed", updated_at: ctx.now });
     const dispute = await disputes.recordOpenedDispute(tx, ctx, dealId, input);

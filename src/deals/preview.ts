@@ -3,6 +3,7 @@ import { type Preview, priceUnsavedDeal } from "../commissions/index.js";
 import { getPlan } from "../comp-plans/index.js";
 import { type Ctx, requireScope } from "../context.js";
 import { AppError, validationError } from "../errors.js";
+import { minorUnitProblems } from "../http/commission-fields.js";
 import { existingUserIds } from "../users/index.js";
 import { throwIfInvalid } from "./checks.js";
 import { getDeal } from "./read.js";
@@ -39,7 +40,11 @@ export async function previewDeal(ctx: Ctx, input: PreviewBody): Promise<Preview
     ctx.db,
     named.map(([, id]) => id).filter((id) => visible === null || visible.includes(id)),
   );
-  throwIfInvalid(missingUsers(named, known));
+  // API.md §15: arr_amount in the deal currency's decimals, with the body's other problems.
+  throwIfInvalid([
+    ...minorUnitProblems(input.currency, { arr_amount: input.arr_amount }),
+    ...missingUsers(named, known),
+  ]);
   const { plan_id: planId, deal_id: dealId, ...body } = input;
   // Its lines would show the plan's quota, rates and cap: a person tries only a plan they see.
   if (planId !== undefined && visible !== null && !(await planSeen(ctx, planId))) {

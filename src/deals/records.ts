@@ -1,4 +1,5 @@
 import type { ErrorDetail } from "../errors.js";
+import { minorUnitProblems } from "../http/commission-fields.js";
 import { compareTexts } from "../money/index.js";
 import type { DealRecord, SplitRecord } from "./repository.js";
 import type { CreateDealBody, UpdateDealBody } from "./schema.js";
@@ -119,7 +120,16 @@ export function sameButContract(a: Writable, b: Writable, flag = false): boolean
 export const LOCKED_STATUSES = new Set(["approved", "disputed", "paid", "cancelled"]);
 
 /** API.md §14: contract_start and contract_end both or neither, start before end. */
-export function contractProblems(w: Pick<Writable, "contract_start" | "contract_end">, prefix = ""): ErrorDetail[] {
+export function contractProblems(
+  w: Pick<Writable, "contract_start" | "contract_end" | "arr_amount" | "currency">,
+  prefix = "",
+): ErrorDetail[] {
+  // API.md §15: arr_amount has at most the deal's currency's decimals (a PATCH checks the merged deal).
+  const money = minorUnitProblems(w.currency, { arr_amount: w.arr_amount }, prefix);
+  return [...money, ...contractSpanProblems(w, prefix)];
+}
+
+function contractSpanProblems(w: Pick<Writable, "contract_start" | "contract_end">, prefix: string): ErrorDetail[] {
   const { contract_start: start, contract_end: end } = w;
   if ((start === null) !== (end === null)) {
     const missing = start === null ? "contract_start" : "contract_end";

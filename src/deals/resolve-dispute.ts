@@ -11,7 +11,8 @@ import type { Dispute, ResolveDisputeBody } from "../disputes/index.js";
 import * as disputes from "../disputes/index.js";
 import { AppError } from "../errors.js";
 import { emit } from "../events/emit.js";
-import { cents, compareTexts, minus, parse, plain, plus } from "../money/index.js";
+import { checkMinorUnits } from "../http/commission-fields.js";
+import { compareTexts, minus, moneyText, parse, plain, plus } from "../money/index.js";
 import { type DealRecord, toDeal } from "./repository.js";
 import { dealChanged, lockedDeal, totalsOf, wrongStatus } from "./transition.js";
 import { setStatus } from "./transitions-repository.js";
@@ -49,12 +50,13 @@ async function adjustForDispute(
   note?: string,
 ): Promise<string> {
   const { deal, userId } = to;
-  const amount = cents(minus(parse(source.accepted_total), parse(source.previous_total)));
+  const amount = moneyText(minus(parse(source.accepted_total), parse(source.previous_total)), deal.currency);
   const line = await addAdjustment(tx, ctx, {
     deal_id: deal.id,
     user_id: userId,
     amount,
-    reason: disputeReason(source, note ?? null),
+    currency: deal.currency,
+    reason: disputeReason(source, deal.currency, note ?? null),
     period: await disputeAdjustmentPeriod(tx, deal.id, userId, ctx.now),
     dispute: source,
   });
@@ -68,6 +70,7 @@ export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDispute
     const { deal_id: dealId } = await disputes.disputeOf(tx, id);
     const deal = await lockedDeal(tx, dealId);
     const open = await disputes.lockOpenDispute(tx, id);
+    checkMinorUnits(deal.currency, { resolved_amount: input.resolved_amount });
     if (deal.status !== "disputed") throw wrongStatus(deal, "disputed", "resolved");
     const accepted = acceptedTotal(input, open.expected_amount);
     const before = await totalsOf(tx, dealId);
@@ -79,8 +82,8 @@ export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDispute
       const source = {
         id,
         outcome: input.outcome,
-        previous_total: cents(parse(current)),
-        accepted_total: cents(parse(accepted)),
+        previous_total: moneyText(parse(current), deal.currency),
+        accepted_total: moneyText(parse(accepted), deal.currency),
       };
       const amount = await adjustForDispute(tx, ctx, { deal, userId }, source, input.note);
       after[userId] = plain(plus(parse(after[userId] ?? 0), parse(amount)));

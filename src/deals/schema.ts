@@ -156,7 +156,7 @@ export const ListDealsQuery = PageQuery.extend({
   external_id: z.string().trim().min(1).max(255).optional().describe("Exact match, trimmed like the field."),
   q: z.string().min(1).max(200).optional().describe("opportunity_name contains this, case-insensitive."),
   deal_type: commaList(DealType.options, "a deal type").optional(),
-  arr_amount_min: QueryMoney.optional().describe("arr_amount ≥ this (inclusive); money ≥ 0, at most 2 decimals."),
+  arr_amount_min: QueryMoney.optional().describe("arr_amount ≥ this (inclusive); money ≥ 0, at most 3 decimals."),
   arr_amount_max: QueryMoney.optional().describe("arr_amount ≤ this (inclusive); at least arr_amount_min."),
   plan_id: Id.optional().describe(
     "Deals with a non-void plan line of this comp plan (any version): deals it credits someone on.",

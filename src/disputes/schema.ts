@@ -46,7 +46,8 @@ export type OpenDisputeBody = z.infer<typeof OpenDisputeBody>;
 export const ResolveDisputeBody = z.strictObject({
   outcome: DisputeOutcome,
   resolved_amount: Money.optional().describe(
-    "The new total of the dispute's amount_scope: required for partially_approved; for approved it defaults to " +
+    "The new total of the dispute's amount_scope, in the deal's currency (at most its minor-unit decimals): " +
+      "required for partially_approved; for approved it defaults to " +
       "expected_amount; not allowed for denied.",
   ),
   note: z.string().trim().min(1).max(5000).optional(),

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { DEAL_TYPES } from "../enums.js";
+import { AppError, type ErrorDetail } from "../errors.js";
+import { MAX_MINOR_UNITS, minorUnits, tooManyDecimals } from "../money/index.js";
 
 // Fields of commission terms that comp plans, SPIFFs, disputes, adjustments and deals share: money, rates,
 // percents, currencies, deal types, periods. Kept on the lowest floor so every feature can use them.
@@ -27,12 +29,37 @@ function decimalInput(places: number, min: number, max: number, minExclusive = f
 
 const MONEY_MAX = 999_999_999_999.99;
 
-/** Money ≥ 0 with at most 2 decimals, as an exact decimal string. */
-export const Money = decimalInput(2, 0, MONEY_MAX).describe("Money: ≤ 2 decimals, ≥ 0.");
-/** Signed money (an adjustment, a clawback): at most 2 decimals, never 0. */
-export const SignedMoney = decimalInput(2, -MONEY_MAX, MONEY_MAX)
+// Money's decimals depend on its currency, another field (API.md §15): the schema allows the most any
+// currency has, and each service checks its amounts against their currency with minorUnitProblems.
+const MINOR_UNITS = "minor units";
+
+/** Money ≥ 0 with at most its currency's decimals, as an exact decimal string. */
+export const Money = decimalInput(MAX_MINOR_UNITS, 0, MONEY_MAX).describe(`Money ≥ 0 (${MINOR_UNITS}).`);
+/** Signed money (an adjustment, a clawback): at most its currency's decimals, never 0. */
+export const SignedMoney = decimalInput(MAX_MINOR_UNITS, -MONEY_MAX, MONEY_MAX)
   .refine((s) => Number(s) !== 0, { message: "must not be 0" })
-  .describe("Signed money: a number with at most 2 decimals, positive or negative, not 0.");
+  .describe(`Signed money, not 0 (${MINOR_UNITS}).`);
+
+/** The message of an amount with more decimals than its currency has. */
+export const minorUnitMessage = (currency: string): string =>
+  `must have at most ${minorUnits(currency)} decimal places for ${currency}`;
+
+/**
+ * API.md §15: each amount given (null and undefined are skipped) has at most `currency`'s decimals; one
+ * detail per amount that has more, named `prefix + field`.
+ */
+export function minorUnitProblems(
+  currency: string,
+  amounts: Record<string, string | number | null | undefined>,
+  prefix = "",
+): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  for (const [field, value] of Object.entries(amounts)) {
+    if (value === null || value === undefined || !tooManyDecimals(value, currency)) continue;
+    details.push({ param: `${prefix}${field}`, message: minorUnitMessage(currency) });
+  }
+  return details;
+}
 /** A rate such as 0.1 (= 10 %): 0–10, at most 6 decimals. */
 export const Rate = decimalInput(6, 0, 10).describe("A decimal rate (0.1 = 10 %), 0 to 10, at most 6 decimals.");
 /** A deal-type multiplier: ≥ 0, at most 6 decimals. */
@@ -47,8 +74,19 @@ export const ClawbackPercent = decimalInput(4, 0, 100).describe("Percent clawed 
 /** A payout run's recovery limit (API.md §13): 0–100, at most 4 decimals. */
 export const RecoveryPercent = decimalInput(4, 0, 100).describe("Percent, 0 to 100, at most 4 decimals.");
 
+/** minorUnitProblems as a 422 validation_error, when there is any. */
+export function checkMinorUnits(
+  currency: string,
+  amounts: Record<string, string | number | null | undefined>,
+  prefix = "",
+): void {
+  const details = minorUnitProblems(currency, amounts, prefix);
+  if (details.length === 0) return;
+  throw new AppError("validation_error", details.map((d) => `${d.param} ${d.message}`).join("; "), details);
+}
+
 /**
- * An amount as a filter: in a query string, digits with at most 2 decimals (no sign, exponent or
+ * An amount as a filter: in a query string, digits with at most 3 decimals (no sign, exponent or
  * spaces); from MCP arguments, a JSON number. Carried as exact decimal text, compared as numeric in SQL.
  */
 export const QueryMoney = z
@@ -57,14 +95,14 @@ export const QueryMoney = z
     z
       .string()
       .regex(
-        /^\d{1,12}(\.\d{1,2})?$/,
-        "must be an amount ≥ 0 in digits with at most 2 decimals, such as 1500 or 1500.5",
+        /^\d{1,12}(\.\d{1,3})?$/,
+        "must be an amount ≥ 0 in digits with at most 3 decimals, such as 1500 or 1500.5",
       ),
   )
-  .describe("Money ≥ 0 with at most 2 decimals, such as 1500 or 1500.5.");
+  .describe("Money ≥ 0, ≤ 3 decimals, such as 1500.5.");
 
-/** The amount read back: numeric text with ≤ 2 decimals is exactly representable as a JSON number. */
-export const MoneyOut = z.number().describe("Money: ≤ 2 decimals.");
+/** The amount read back: its currency's minor-unit decimals at most (≤ 15 significant digits: exact as JSON). */
+export const MoneyOut = z.number().describe("Money (minor units).");
 
 // Active ISO 4217 codes (2024), so "usd" or "EURO" or "XYZ" are refused with a clear message.
 const ISO_4217 = new Set(

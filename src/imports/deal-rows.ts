@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { BulkItem, type StoredDealInput, type UpsertCheck } from "../deals/index.js";
+import { minorUnitMessage, minorUnitProblems } from "../http/commission-fields.js";
 import { type Columns, cellOf } from "./columns.js";
 import type { CsvRow } from "./csv.js";
 import type { DealField, RowError } from "./schema.js";
@@ -101,6 +102,14 @@ function inputOf(
   return input;
 }
 
+/** API.md §15: arr_amount in the deal currency's decimals, said with the row's other problems. */
+function moneyProblems(input: Input, problem: (field: DealField, message: string) => undefined): void {
+  const amount = input.arr_amount;
+  if (typeof amount !== "number" || !Number.isFinite(amount)) return;
+  const currency = typeof input.currency === "string" ? input.currency : "USD";
+  for (const p of minorUnitProblems(currency, { arr_amount: amount })) problem("arr_amount", p.message);
+}
+
 /** A zod issue of BulkItem as the file's field and the contract's words (API.md §19's example). */
 function fieldProblem(issue: z.core.$ZodIssue, input: Input): [DealField, string] {
   const [top, index, leaf] = issue.path as [string, number | undefined, string | undefined];
@@ -112,7 +121,7 @@ function fieldProblem(issue: z.core.$ZodIssue, input: Input): [DealField, string
   }
   if (top === "arr_amount" && issue.message.includes("decimal places")) {
     // API.md §19's words: the places allowed are the deal's currency's (§15).
-    return ["arr_amount", `${issue.message} for ${typeof input.currency === "string" ? input.currency : "USD"}`];
+    return ["arr_amount", minorUnitMessage(typeof input.currency === "string" ? input.currency : "USD")];
   }
   return [top as DealField, issue.message];
 }
@@ -152,6 +161,7 @@ export function readDealRow(
   }
   const input = inputOf(row, columns, stored(externalId), users, problem);
   input.external_id = externalId;
+  if (!seen.has("arr_amount")) moneyProblems(input, problem);
   const parsed = BulkItem.safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -10,7 +10,7 @@ import { findTool, TOOLS } from "./tools.js";
 
 const INSTRUCTIONS =
   "Commission Tracking Service: the users, deals, comp plans and commissions of one company. Tools return " +
-  "the REST API's JSON bodies (money as numbers with at most 2 decimals). tools/list shows only the tools " +
+  "the REST API's JSON bodies (money as numbers with at most their currency's ISO 4217 minor-unit decimals). tools/list shows only the tools " +
   "this API key may use; the owner grants write and admin tools with `cts keys mcp-access`.";
 
 export interface McpServerOptions {

@@ -1,7 +1,7 @@
 // The server's money number: an exact decimal as a scaled integer, value = c × 10^-s with s ≥ 0. `c` is a
 // Number while it is a safe integer and a BigInt beyond (canonical: never a BigInt inside the safe range),
 // so every result is exact at any magnitude and usual amounts never leave plain integer arithmetic.
-// The engine only adds, subtracts, multiplies, divides by 100 and rounds to the cent: all exact here;
+// The engine only adds, subtracts, multiplies, divides by 100 and rounds to a minor unit: all exact here;
 // `quotient` (a ratio rounded to a number of places) serves the statement's attainment ratio.
 // Reading and writing decimal text is text.ts; index.ts is what the rest of the server imports.
 
@@ -105,39 +105,45 @@ export const eq = (a: Fixed, b: Fixed): boolean => cmp(a, b) === 0;
 export const min = (a: Fixed, b: Fixed): Fixed => (cmp(a, b) <= 0 ? a : b);
 export const max = (a: Fixed, b: Fixed): Fixed => (cmp(a, b) >= 0 ? a : b);
 
-/** Rounded to the cent, half away from zero, at scale 2; never negative zero. */
-export function roundCents(a: Fixed): Fixed {
-  if (a.s <= 2) return fx(shift(a.c, 2 - a.s), 2);
-  const k = a.s - 2;
+/** Rounded half away from zero to `places` decimals, at scale `places`; never negative zero. */
+export function roundTo(a: Fixed, places: number): Fixed {
+  if (a.s <= places) return fx(shift(a.c, places - a.s), places);
+  const k = a.s - places;
   if (typeof a.c === "number" && k < POW10.length) {
     // % and the division of the exact multiple are exact on doubles holding safe integers.
     const d = POW10[k]!;
     const r = a.c % d;
     const q = (a.c - r) / d;
     const c = q + (r + r >= d ? 1 : r + r <= -d ? -1 : 0);
-    return fx(c === 0 ? 0 : c, 2);
+    return fx(c === 0 ? 0 : c, places);
   }
   const d = bigPow10(k);
   const big = BigInt(a.c);
   const r = big % d;
   const q = (big - r) / d;
-  return fx(norm(q + (r + r >= d ? 1n : r + r <= -d ? -1n : 0n)), 2);
+  return fx(norm(q + (r + r >= d ? 1n : r + r <= -d ? -1n : 0n)), places);
 }
 
-/** Truncated toward zero to the cent, at scale 2 (a cap never above its exact value). */
-export function truncCents(a: Fixed): Fixed {
-  if (a.s <= 2) return fx(shift(a.c, 2 - a.s), 2);
-  return fx(norm(BigInt(a.c) / bigPow10(a.s - 2)), 2);
+/** Rounded to the cent (roundTo 2): amounts whose currency has 2 decimals, and ratios shown as percents. */
+export const roundCents = (a: Fixed): Fixed => roundTo(a, 2);
+
+/** Truncated toward zero to `places` decimals, at that scale (a cap never above its exact value). */
+export function truncTo(a: Fixed, places: number): Fixed {
+  if (a.s <= places) return fx(shift(a.c, places - a.s), places);
+  return fx(norm(BigInt(a.c) / bigPow10(a.s - places)), places);
 }
 
-/** Rounded up to the cent, away from zero (a target that closing that much reaches), at scale 2. */
-export function roundCentsUp(a: Fixed): Fixed {
-  if (a.s <= 2) return fx(shift(a.c, 2 - a.s), 2);
-  const d = bigPow10(a.s - 2);
+/** Rounded up, away from zero, to `places` decimals (a target that closing that much reaches). */
+export function roundUpTo(a: Fixed, places: number): Fixed {
+  if (a.s <= places) return fx(shift(a.c, places - a.s), places);
+  const d = bigPow10(a.s - places);
   const big = BigInt(a.c);
   const q = big / d;
-  return fx(norm(big % d === 0n ? q : big < 0n ? q - 1n : q + 1n), 2);
+  return fx(norm(big % d === 0n ? q : big < 0n ? q - 1n : q + 1n), places);
 }
+
+export const truncCents = (a: Fixed): Fixed => truncTo(a, 2);
+export const roundCentsUp = (a: Fixed): Fixed => roundUpTo(a, 2);
 
 /** a / b rounded half away from zero to `places` decimals, exact (one integer division); b ≠ 0. */
 export function quotient(a: Fixed, b: Fixed, places: number): Fixed {

@@ -1,6 +1,17 @@
 // Exact money for the whole server: decimals as scaled integers (fixed.ts), read from and written to
 // decimal text (text.ts). The commission engine computes with it; services sum, compare and round
 // amounts with it; nothing else in src/ does decimal arithmetic (doubles only carry rounded amounts out).
+
+export {
+  decimalPlaces,
+  formatIn,
+  MAX_MINOR_UNITS,
+  minorUnits,
+  moneyNumber,
+  moneyText,
+  roundMinor,
+  tooManyDecimals,
+} from "./currencies.js";
 export {
   cmp,
   divPow10,
@@ -22,11 +33,14 @@ export {
   quotient,
   roundCents,
   roundCentsUp,
+  roundTo,
+  roundUpTo,
   shift,
   sign,
   times,
   times100,
   truncCents,
+  truncTo,
   ZERO,
 } from "./fixed.js";
 export { gcd, lcm, ratioText } from "./ratio.js";
@@ -36,6 +50,7 @@ export {
   centsNumber,
   centsText,
   compareTexts,
+  fixedText,
   formatMoney,
   formatPercent,
   isPlainText,

@@ -1,6 +1,6 @@
 // Decimal text in and out of the exact number (fixed.ts): parsing without allocating on the hot
 // path, and exact plain, cents and display notations.
-import { cmp, type Fixed, fx, type Int, MAX, neg, norm, POW10, roundCents, shift, times100 } from "./fixed.js";
+import { cmp, type Fixed, fx, type Int, MAX, neg, norm, POW10, roundTo, shift, times100 } from "./fixed.js";
 
 const ZEROS = Array.from({ length: 16 }, (_, k) => "0".repeat(k));
 
@@ -160,15 +160,19 @@ export function plain(a: Fixed): string {
   return c < 0 ? `-${body}` : body;
 }
 
-/** "1234.50": two decimals, rounded half away from zero when there are more (as toFixed(2)). */
-export function cents(a: Fixed): string {
-  const c = a.s > 2 ? roundCents(a).c : shift(a.c, 2 - a.s);
-  if (c === 0) return "0.00";
-  if (typeof c === "number") return centsText(c);
+/** "1234.50" (places 2), "617" (0), "123.457" (3): rounded half away from zero when there are more. */
+export function fixedText(a: Fixed, places: number): string {
+  const c = a.s > places ? roundTo(a, places).c : shift(a.c, places - a.s);
+  if (places === 2 && typeof c === "number") return centsText(c);
+  if (places === 0) return String(c);
+  if (c === 0) return `0.${ZEROS[places]}`;
   const sign = c < 0 ? "-" : "";
-  const digits = digitsOf(fx(c, 2));
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  const digits = digitsOf(fx(c, places));
+  return `${sign}${digits.slice(0, -places)}.${digits.slice(-places)}`;
 }
+
+/** "1234.50": two decimals (fixedText at 2). */
+export const cents = (a: Fixed): string => fixedText(a, 2);
 
 const CENTS = Array.from({ length: 100 }, (_, k) => `.${String(k).padStart(2, "0")}`);
 
@@ -187,8 +191,11 @@ function group(intPart: string): string {
   return out;
 }
 
-/** "10,000.00", "3,333.3333": thousands separators, at least two decimals, full precision beyond. */
-export function formatMoney(a: Fixed): string {
+/**
+ * "10,000.00", "3,333.3333": thousands separators, at least `places` decimals (a currency's minor unit,
+ * 2 by default), full precision beyond.
+ */
+export function formatMoney(a: Fixed, places = 2): string {
   let intPart: string;
   let fraction: string;
   if (typeof a.c === "number" && a.s < POW10.length) {
@@ -202,8 +209,8 @@ export function formatMoney(a: Fixed): string {
     intPart = group(point < 0 ? text.slice(start) : text.slice(start, point));
     fraction = point < 0 ? "" : text.slice(point + 1);
   }
-  if (fraction.length < 2) fraction = fraction.length === 0 ? "00" : `${fraction}0`;
-  return `${a.c < 0 ? "-" : ""}${intPart}.${fraction}`;
+  if (fraction.length < places) fraction += ZEROS[places - fraction.length];
+  return `${a.c < 0 ? "-" : ""}${intPart}${fraction === "" ? "" : `.${fraction}`}`;
 }
 
 /** A rate as a percent: 0.1 → "10%", 0.125 → "12.5%". */
@@ -215,8 +222,8 @@ export const formatPercent = (rate: Fixed): string => `${plain(times100(rate))}%
  */
 export function amountNumber(rounded: Fixed): number {
   const { c, s } = rounded;
-  return typeof c === "number" && s <= 2 ? c / POW10[s]! : Number(cents(rounded));
+  return typeof c === "number" && s < POW10.length ? c / POW10[s]! : Number(plain(rounded));
 }
 
 /** Any amount rounded to the cent as a JSON number (1234.5): what the wire carries. */
-export const centsNumber = (a: Fixed): number => amountNumber(roundCents(a));
+export const centsNumber = (a: Fixed): number => amountNumber(roundTo(a, 2));

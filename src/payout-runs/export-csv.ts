@@ -1,24 +1,13 @@
 import { CSV_BOM, csvField } from "../commissions/index.js";
 import { AppError, validationError } from "../errors.js";
-import { minus, parse, plain } from "../money/index.js";
+import { minus, moneyText, parse, plain } from "../money/index.js";
 import type { PayoutRunDetail, PayoutRunPayee } from "./schema.js";
 
 // What the three export formats share (API.md §13): RFC 4180 with CRLF, amounts in the currency's minor
 // units, finalized runs only, and for the payroll formats one currency.
 
-/** ISO 4217 minor units (API.md §15): 0 and 3 for these, 2 for every other currency. */
-const NO_DECIMALS = new Set("BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XOF XPF".split(" "));
-const THREE_DECIMALS = new Set("BHD IQD JOD KWD LYD OMR TND".split(" "));
-
-export function minorUnits(currency: string): number {
-  return NO_DECIMALS.has(currency) ? 0 : THREE_DECIMALS.has(currency) ? 3 : 2;
-}
-
-/** A plain amount with the currency's decimals: "1200.00", "-50.00", "1200" for JPY. */
-export function amountText(value: number, currency: string): string {
-  const text = value.toFixed(minorUnits(currency));
-  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
-}
+/** A plain amount with the currency's decimals (API.md §15): "1200.00", "-50.00", "1200" for JPY, "1.250" for KWD. */
+export const amountText = (value: number, currency: string): string => moneyText(parse(value), currency);
 
 /** Rows to CSV text, each ending CRLF; the generic format opens with the BOM, the payroll formats do not. */
 export function csvOf(rows: string[][], bom: boolean): string {

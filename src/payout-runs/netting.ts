@@ -1,21 +1,24 @@
 import {
-  cents,
   divPow10,
   type Fixed,
   gt,
   lt,
   min,
+  minorUnits,
   minus,
+  moneyText,
   parse,
+  plain,
   plus,
   sign,
   times,
-  truncCents,
+  truncTo,
   ZERO,
 } from "../money/index.js";
 
 // Netting per payee (API.md §13), pure and exact: the lines of one person in one currency, the deficit
-// brought forward and the run's recovery limit in, the payee's figures out (as cent texts).
+// brought forward and the run's recovery limit in, the payee's figures out (as texts at the currency's
+// minor unit, API.md §15).
 
 export type RunKind = "plan" | "spiff" | "override" | "adjustment" | "clawback" | "draw";
 
@@ -24,7 +27,7 @@ export interface NettingLine {
   amount: string;
 }
 
-/** The payee's figures, each as decimal text with two places ("-50.00"). */
+/** The payee's figures, each as decimal text with the currency's places ("-50.00" USD, "-50" JPY). */
 export interface Netting {
   gross: Record<"plan" | "spiff" | "override" | "adjustment" | "clawback" | "draw_advance" | "draw_recovery", string>;
   line_count: number;
@@ -69,7 +72,7 @@ export function sumLines(lines: readonly NettingLine[]): PayeeSums {
     total = plus(total, amount);
     if (sign(amount) > 0) positive = plus(positive, amount);
   }
-  const text = (kind: GrossKind) => cents(gross[kind]);
+  const text = (kind: GrossKind) => plain(gross[kind]);
   return {
     gross: {
       plan: text("plan"),
@@ -81,30 +84,36 @@ export function sumLines(lines: readonly NettingLine[]): PayeeSums {
       draw_recovery: text("draw_recovery"),
     },
     line_count: lines.length,
-    total: cents(total),
-    positive: cents(positive),
+    total: plain(total),
+    positive: plain(positive),
   };
 }
 
-/** cap = P × percent / 100, truncated to the cent (33.3333 % of 100.00 is 33.33). */
-export function recoveryCap(positive: Fixed, percent: string): Fixed {
-  return truncCents(divPow10(times(positive, parse(percent)), 2));
+/** cap = P × percent / 100, truncated to the minor unit (33.3333 % of 100.00 USD is 33.33). */
+export function recoveryCap(positive: Fixed, percent: string, currency: string): Fixed {
+  return truncTo(divPow10(times(positive, parse(percent)), 2), minorUnits(currency));
 }
 
 /** netSums of the lines' sums. */
-export function netPayee(lines: readonly NettingLine[], broughtForward: string, percent: string): Netting {
-  return netSums(sumLines(lines), broughtForward, percent);
+export function netPayee(
+  lines: readonly NettingLine[],
+  broughtForward: string,
+  percent: string,
+  currency: string,
+): Netting {
+  return netSums(sumLines(lines), broughtForward, percent, currency);
 }
 
 /**
  * L > 0: recovered = min(D0, L, cap), net_pay = L − recovered, carried = D0 − recovered.
  * L ≤ 0: recovered 0, net_pay 0, carried = D0 − L. So net_pay = L − D0 + carried, and net_pay ≥ 0.
  */
-export function netSums(sums: PayeeSums, broughtForward: string, percent: string): Netting {
+export function netSums(sums: PayeeSums, broughtForward: string, percent: string, currency: string): Netting {
+  const cents = (a: Fixed) => moneyText(a, currency);
   const total = parse(sums.total);
   const positive = parse(sums.positive);
   const d0 = parse(broughtForward);
-  const cap = recoveryCap(positive, percent);
+  const cap = recoveryCap(positive, percent, currency);
   let recovered = ZERO;
   let net = ZERO;
   let carried: Fixed;

@@ -28,7 +28,7 @@ export async function writePayees(
   ]);
   const rows = await mapTurning(groups, ({ user_id, currency, sums }): Insertable<PayoutRunPayeesTable> => {
     const person = people.get(user_id)!;
-    const n = netSums(sums, owed.get(`${user_id} ${currency}`) ?? "0", percent);
+    const n = netSums(sums, owed.get(`${user_id} ${currency}`) ?? "0", percent, currency);
     return {
       run_id: runId,
       user_id,

@@ -1,6 +1,7 @@
 import { type DateRange, lockForRecalc, recalculate } from "../commissions/index.js";
 import type { Ctx, Tx } from "../context.js";
 import { AppError, validationError } from "../errors.js";
+import { minorUnitProblems } from "../http/commission-fields.js";
 import type * as repo from "./repository.js";
 import type { CreateSpiffBody } from "./schema.js";
 
@@ -19,9 +20,14 @@ export async function checkSpiff(tx: Tx, r: repo.SpiffRecord): Promise<void> {
   const userIds = r.criteria.user_ids ?? [];
   const known = await lockForRecalc(tx, { spiffs: "exclusive", users: userIds });
   if (r.ends_on < r.starts_on) throw validationError("ends_on", `must be on or after starts_on (${r.starts_on})`);
-  const details = userIds.flatMap((id, i) =>
-    known.has(id) ? [] : [{ param: `criteria.user_ids[${i}]`, message: `user ${id} does not exist` }],
-  );
+  // API.md §15: the SPIFF's amounts in the SPIFF's currency (an update checks the merged SPIFF).
+  const flat = r.payout.type === "flat" ? r.payout.amount : null;
+  const details = [
+    ...minorUnitProblems(r.currency, { "criteria.min_arr_amount": r.criteria.min_arr_amount, "payout.amount": flat }),
+    ...userIds.flatMap((id, i) =>
+      known.has(id) ? [] : [{ param: `criteria.user_ids[${i}]`, message: `user ${id} does not exist` }],
+    ),
+  ];
   if (details.length > 0) {
     throw new AppError("validation_error", details.map((d) => `${d.param} ${d.message}`).join("; "), details);
   }

@@ -44,7 +44,10 @@ const Criteria = z
 
 const Payout = z
   .discriminatedUnion("type", [
-    z.strictObject({ type: z.literal("flat"), amount: Money.describe("Paid per deal, divided by split percent.") }),
+    z.strictObject({
+      type: z.literal("flat"),
+      amount: Money.describe("Paid per deal, divided by split percent."),
+    }),
     z.strictObject({ type: z.literal("rate"), rate: Rate.describe("× each user's credit, like a plan rate.") }),
   ])
   .describe('{"type":"flat","amount":500} or {"type":"rate","rate":0.02}');

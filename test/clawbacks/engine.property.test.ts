@@ -48,6 +48,7 @@ describe("clawbacks never drift and never exceed what was earned", () => {
         const e = s.planCents + s.spiffCents;
         const contract = s.contract && { start: day(s.contract[0]), end: day(s.contract[0] + s.contract[1]) };
         const deal = {
+          currency: "USD",
           close_date: day(0),
           arr_amount: cents(s.arrCents),
           contract_start: contract?.start ?? null,

@@ -25,7 +25,7 @@ function input(
   lines: ClawbackSourceLine[] = [line({ id: "com_1", amount: "1200.00" })],
 ): ClawbackInput {
   return {
-    deal: { close_date: "2026-01-15", arr_amount: "12000", contract_start: null, contract_end: null },
+    deal: { currency: "USD", close_date: "2026-01-15", arr_amount: "12000", contract_start: null, contract_end: null },
     lines,
     plans: new Map([[versionKey("plan_1", 1), { name: "Core", policy }]]),
     refunds: [],
@@ -90,6 +90,7 @@ describe("window: days(effective − close) ≤ window_days, the boundary inside
 
 describe("unserved_days proration (cancel only)", () => {
   const contract = {
+    currency: "USD",
     close_date: "2025-12-20",
     arr_amount: "12000",
     contract_start: "2026-01-01",
@@ -168,7 +169,13 @@ describe("E: per user and plan, from non-void plan, SPIFF and override lines", (
   });
 
   it("C3: three refunds of a third → −33.33, −33.34, −33.33 (Σ −100.00)", () => {
-    const deal = { close_date: "2026-01-15", arr_amount: "3000", contract_start: null, contract_end: null };
+    const deal = {
+      currency: "USD",
+      close_date: "2026-01-15",
+      arr_amount: "3000",
+      contract_start: null,
+      contract_end: null,
+    };
     const written: ClawbackSourceLine[] = [line({ id: "com_p", amount: "100" })];
     const refunds: { amount: string; effective_date: string }[] = [];
     const got: string[] = [];

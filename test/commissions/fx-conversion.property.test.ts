@@ -32,7 +32,8 @@ const rateArb = fc
   });
 
 const rates6 = fc.integer({ min: 0, max: 300_000 }).map((n) => dec(n, 6));
-const centsArb = (min: number, max: number) => fc.integer({ min, max }).map((c) => dec(c, 2));
+
+const PLACES: Record<string, number> = { USD: 2, JPY: 0, KWD: 3 };
 
 const planArb: fc.Arbitrary<PlanInput> = fc
   .record({
@@ -41,9 +42,10 @@ const planArb: fc.Arbitrary<PlanInput> = fc
     first: rates6,
     steps: fc.array(fc.tuple(fc.integer({ min: 1, max: 1_500_000 }), rates6), { maxLength: 3 }),
     base: rates6,
-    quota: centsArb(100, 20_000_000),
-    cap: fc.option(centsArb(0, 3_000_000)),
-    min: fc.option(centsArb(0, 1_000_000)),
+    // Money in minor units of the plan's currency: a plan's amounts have its decimals (§15; the API refuses more).
+    quota: fc.integer({ min: 100, max: 20_000_000 }),
+    cap: fc.option(fc.integer({ min: 0, max: 3_000_000 })),
+    min: fc.option(fc.integer({ min: 0, max: 1_000_000 })),
     renewal: fc.option(fc.integer({ min: 0, max: 2_000_000 }).map((n) => dec(n, 6))),
   })
   .map((g) => {
@@ -55,18 +57,20 @@ const planArb: fc.Arbitrary<PlanInput> = fc
         return { from_attainment: dec(from, 6), rate };
       }),
     ];
+    const places = PLACES[g.currency]!;
+    const money = (n: number | null) => (n === null ? null : dec(n, places));
     return {
       id: "pln_p",
       version: 1,
       status: "active" as const,
       currency: g.currency,
       period: "quarter" as const,
-      quota: g.quota,
+      quota: money(g.quota),
       base_rate: g.base,
       tiers: g.tiered ? tiers : null,
       deal_type_multipliers: g.renewal === null ? {} : ({ renewal: g.renewal } as Record<string, string>),
-      min_deal_amount: g.min,
-      cap_per_period: g.cap,
+      min_deal_amount: money(g.min),
+      cap_per_period: money(g.cap),
       effective_from: "2026-01-01",
       effective_to: null,
     };
@@ -80,7 +84,7 @@ const entryArb = fc.record({
   day: fc.integer({ min: 1, max: 28 }),
   type: fc.constantFrom(...DEAL_TYPES),
   locked: fc.boolean(),
-  lockedAmount: centsArb(0, 200_000),
+  lockedAmount: fc.integer({ min: 0, max: 200_000 }), // in minor units of the plan's currency
 });
 
 type EntryGen = typeof entryArb extends fc.Arbitrary<infer T> ? T : never;
@@ -88,21 +92,22 @@ type EntryGen = typeof entryArb extends fc.Arbitrary<infer T> ? T : never;
 function entriesFor(plan: PlanInput, gs: EntryGen[]): BucketEntry[] {
   return gs.map((g, i) => {
     const currency = g.converted ? "EUR" : plan.currency;
+    const places = PLACES[currency] ?? 2; // a deal's amount has its currency's decimals
     const fx: FxRate | null = g.converted
       ? { from: "EUR", to: plan.currency, ...g.rate, rate_date: "2026-02-01", base: "USD" }
       : null;
     const deal: DealInput = {
       id: `deal_${String(i).padStart(2, "0")}`,
-      arr_amount: dec(g.arr, 2),
+      arr_amount: dec(g.arr, places),
       currency,
       deal_type: g.type,
       close_date: `2026-02-${String(g.day).padStart(2, "0")}`,
       created_at: `2026-02-01T00:00:00.${String(i).padStart(3, "0")}Z`,
       splits: [{ user_id: "usr_a", percent: dec(g.share, 4) }],
     };
-    const credit = dec(BigInt(g.arr) * BigInt(g.share), 8); // arr × percent / 100
+    const credit = dec(BigInt(g.arr) * BigInt(g.share), places + 6); // arr × percent / 100
     return g.locked
-      ? { deal, credit, locked: true, lockedAmount: g.lockedAmount, fx }
+      ? { deal, credit, locked: true, lockedAmount: dec(g.lockedAmount, PLACES[plan.currency]!), fx }
       : { deal, credit, locked: false, fx };
   });
 }

@@ -60,7 +60,7 @@ describe("§15 worked examples, converted credit exact and only the line rounded
     expect(line!.explanation.fx?.rate).toBe("151.2345");
     expect(line!.explanation.fx?.credit).toBe("1867091.229615");
     expect(line!.explanation.unrounded).toBe("93354.56148075");
-    expect(line!.amount).toBe("93355.00");
+    expect(line!.amount).toBe("93355"); // JPY: no decimals (§15 minor units)
     expect(line!.explanation.amount).toBe(93355);
   });
 });

@@ -78,7 +78,7 @@ describe("comp plans", () => {
     [{ deal_type_multipliers: { renewal: -1 } }, "deal_type_multipliers.renewal", "must be at least 0"],
     [{ effective_to: "2025-12-31" }, "effective_to", "must be on or after effective_from (2026-01-01)"],
     [{ currency: "EURO" }, "currency", "must be an ISO 4217 code of 3 uppercase letters, such as USD"],
-    [{ quota: 100.001 }, "quota", "must have at most 2 decimal places"],
+    [{ quota: 100.001 }, "quota", "must have at most 2 decimal places for USD"],
     [{ period: "week" }, "period", "must be one of: month, quarter, year"],
     [{ version: 3 }, "version", "is read-only and cannot be set"],
   ])("%j → 422 naming %s", async (override, param, message) => {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CreateAdjustmentBody } from "../../src/commissions/index.js";
+import { minorUnitProblems } from "../../src/http/commission-fields.js";
 import {
   type AdjustmentValues,
   adjustmentBody,
@@ -18,14 +19,14 @@ describe("adjustmentProblems", () => {
     [{ user_id: null }, { user_id: "Pick who the adjustment is for." }],
     [{ amount: "" }, { amount: "Give the amount: positive pays more, negative takes back." }],
     [{ amount: 0 }, { amount: "Give an amount other than zero." }],
-    [{ amount: 1.005 }, { amount: "Give the amount in cents at most (2 decimals)." }],
+    [{ amount: 1.005 }, { amount: "Give the amount with at most 2 decimals (USD)." }],
     [{ reason: "  " }, { reason: "Say why: the person reads it with the line." }],
     [{ reason: "x".repeat(2001) }, { reason: "Keep the reason to 2,000 characters." }],
     [{ period: "2026-13" }, { period: "Give a period as 2026-11, 2026-Q4 or 2026, or leave it empty." }],
     [{ period: "2026-Q4" }, {}],
     [{ period: "2026" }, {}],
   ])("%o → %o", (change, problems) => {
-    expect(adjustmentProblems({ ...valid, ...change })).toEqual(problems);
+    expect(adjustmentProblems({ ...valid, ...change }, "USD")).toEqual(problems);
   });
 
   it("finds a problem exactly when the API's schema refuses the body", () => {
@@ -41,12 +42,12 @@ describe("adjustmentProblems", () => {
       period: fc.constantFrom("", " ", "2026-11", "2026-Q4", "2026", "2026-13", "0000", "26-Q1", "2026-Q5"),
     });
     fc.assert(
-      fc.property(values, (v) => {
-        const found = adjustmentProblems(v);
+      fc.property(values, fc.constantFrom("USD", "JPY", "KWD"), (v, currency) => {
+        const found = adjustmentProblems(v, currency);
         const parsed = CreateAdjustmentBody.safeParse(adjustmentBody("deal_1", v));
-        expect(Object.keys(found).length === 0, JSON.stringify({ v, found, issues: parsed.error?.issues })).toBe(
-          parsed.success,
-        );
+        // The schema, then the deal currency's decimals (API.md §15), as the service checks them.
+        const taken = parsed.success && minorUnitProblems(currency, { amount: parsed.data.amount }).length === 0;
+        expect(Object.keys(found).length === 0, JSON.stringify({ v, found, issues: parsed.error?.issues })).toBe(taken);
       }),
       { numRuns: 500 },
     );

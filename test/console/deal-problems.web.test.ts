@@ -53,7 +53,7 @@ describe("dealProblems", () => {
     [{ arr_amount: "" }, { arr_amount: "Give the deal's ARR." }],
     [{ arr_amount: -1 }, { arr_amount: "Give an ARR of zero or more." }],
     [{ arr_amount: 0 }, {}],
-    [{ arr_amount: 10.005 }, { arr_amount: "Give the ARR in cents at most (2 decimals)." }],
+    [{ arr_amount: 10.005 }, { arr_amount: "Give the ARR with at most 2 decimals (USD)." }],
     [{ arr_amount: 1e12 }, { arr_amount: "Give an ARR below a trillion." }],
     [{ currency: "US" }, { currency: "Give a three-letter currency code, such as USD." }],
     [{ currency: "eur" }, {}],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amount, hasMoreThanCents, moneyToCent, sharePercent } from "../../web/src/lib/format.js";
+import { amount, hasMoreThanMinorUnits, money, moneyToCent, sharePercent } from "../../web/src/lib/format.js";
 import { whyItPays } from "../../web/src/lib/spiff-reasons.js";
 
 // The console's formatting in en-US (Intl's default locale here is the process's; these name it).
@@ -42,12 +42,23 @@ describe("money to the cent, the exact value for a tooltip", () => {
     });
   });
 
-  it("hasMoreThanCents reads the decimal text, trailing zeros aside", () => {
-    expect(hasMoreThanCents("1.001")).toBe(true);
-    expect(hasMoreThanCents("1.010")).toBe(false);
-    expect(hasMoreThanCents("100")).toBe(false);
-    expect(hasMoreThanCents(0.125)).toBe(true);
-    expect(hasMoreThanCents(1e-7)).toBe(true);
+  it("money shows the currency's minor-unit decimals (API.md §15): none for JPY, 3 for KWD, 2 for USD", () => {
+    const digits = (text: string) => text.replace(/[^\d.,]/g, "");
+    expect(digits(money(617, "JPY"))).toBe("617");
+    expect(digits(money(1234.5, "USD"))).toBe("1,234.50");
+    expect(digits(money(123.457, "KWD"))).toBe("123.457");
+    expect(digits(money(1.25, "BHD"))).toBe("1.250");
+  });
+
+  it("hasMoreThanMinorUnits reads the decimal text, trailing zeros aside, against the currency", () => {
+    expect(hasMoreThanMinorUnits("1.001")).toBe(true);
+    expect(hasMoreThanMinorUnits("1.010")).toBe(false);
+    expect(hasMoreThanMinorUnits("100")).toBe(false);
+    expect(hasMoreThanMinorUnits(0.125)).toBe(true);
+    expect(hasMoreThanMinorUnits(1e-7)).toBe(true);
+    expect(hasMoreThanMinorUnits("617.25", "JPY")).toBe(true);
+    expect(hasMoreThanMinorUnits("123.457", "KWD")).toBe(false);
+    expect(hasMoreThanMinorUnits("123.4567", "KWD")).toBe(true);
   });
 });
 

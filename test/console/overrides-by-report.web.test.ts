@@ -19,7 +19,7 @@ describe("apportionMoney: an amount split by weights, to the cent, summing to it
     [0, ["1.5", "2.25"], [0, 0]],
     [7, [], []],
   ])("apportionMoney(%d, %j) = %j", (amount, weights, parts) => {
-    expect(apportionMoney(amount, weights)).toEqual(parts);
+    expect(apportionMoney(amount, weights, "USD")).toEqual(parts);
   });
 
   it("the parts add up to the amount and each is within a cent of its exact share", () => {
@@ -32,7 +32,7 @@ describe("apportionMoney: an amount split by weights, to the cent, summing to it
         fc.array(decimal, { minLength: 1, maxLength: 8 }),
         (c, weights) => {
           const amount = c / 100;
-          const parts = apportionMoney(amount, weights);
+          const parts = apportionMoney(amount, weights, "USD");
           expect(parts).toHaveLength(weights.length);
           expect(Math.round(sumMoney(parts) * 100)).toBe(c);
           const total = weights.reduce((acc, w) => acc + Number(w), 0);

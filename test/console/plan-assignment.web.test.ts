@@ -36,7 +36,7 @@ describe("assignmentProblems", () => {
       false,
       { quota_override: "Give a quota of zero or more, or leave it empty for the plan's." },
     ],
-    [{ quota_override: 10.005 }, false, { quota_override: "Give the quota in cents at most (2 decimals)." }],
+    [{ quota_override: 10.005 }, false, { quota_override: "Give the quota with at most 2 decimals (USD)." }],
     [{ quota_override: 0 }, false, {}],
     [
       { quota_override: 0 },
@@ -44,7 +44,7 @@ describe("assignmentProblems", () => {
       { quota_override: "Give a quota above zero (the plan's tiers are measured against it), or leave it empty." },
     ],
   ])("%j (tiers: %s) → %j", (change, tiered, problems) => {
-    expect(assignmentProblems({ ...valid, ...change }, tiered)).toEqual(problems);
+    expect(assignmentProblems({ ...valid, ...change }, tiered, "USD")).toEqual(problems);
   });
 
   it("finds a problem exactly when the API refuses the body: its schema, then the span's rules", () => {
@@ -55,16 +55,16 @@ describe("assignmentProblems", () => {
       quota_override: fc.oneof(
         fc.constant(""),
         fc.integer({ min: -100, max: 10_000_000 }).map((n) => n / 100),
-        fc.constantFrom(0, 1.005, 1e15),
+        fc.constantFrom(0, 1.005, 1.5, 1.0005, 1e15),
       ),
     });
     fc.assert(
-      fc.property(values, fc.boolean(), (v, tiered) => {
-        const found = assignmentProblems(v, tiered);
+      fc.property(values, fc.boolean(), fc.constantFrom("USD", "JPY", "KWD"), (v, tiered, currency) => {
+        const found = assignmentProblems(v, tiered, currency);
         const parsed = CreateAssignmentBody.safeParse(assignmentBody(v));
         let refused: unknown = parsed.error?.issues;
         if (parsed.success) {
-          const plan = { id: "plan_1", tiers: tiered ? [{ from_attainment: "0", rate: "0.1" }] : [] };
+          const plan = { id: "plan_1", currency, tiers: tiered ? [{ from_attainment: "0", rate: "0.1" }] : [] };
           const span = {
             effective_from: parsed.data.effective_from,
             effective_to: parsed.data.effective_to ?? null,
@@ -92,7 +92,7 @@ describe("assignmentProblems", () => {
       }),
     ).toEqual({
       effective_to: "Pick an end date on or after the start, or leave it empty.",
-      quota_override: "Give a quota above zero in cents at most, or leave it empty for the plan's.",
+      quota_override: "Give a quota above zero with at most the currency's decimals, or leave it empty for the plan's.",
       user_id: "Pick someone who is in the list: this person is not known.",
       other: "must be something",
     });
@@ -168,12 +168,12 @@ describe("the sample deal a plan is tried on", () => {
     [{}, {}],
     [{ arr_amount: "" }, { arr_amount: "Give the deal's ARR amount." }],
     [{ arr_amount: -1 }, { arr_amount: "Give an amount of zero or more." }],
-    [{ arr_amount: 1.234 }, { arr_amount: "Give the amount in cents at most (2 decimals)." }],
+    [{ arr_amount: 1.2345 }, { arr_amount: "Give the amount with at most 2 decimals (EUR)." }],
     [{ close_date: "" }, { close_date: "Pick the day the deal closes." }],
     [{ owner_id: null }, { owner_id: "Pick whose deal it is." }],
   ])("%j → %j; the API takes the body exactly when nothing is found", (change, problems) => {
     const deal = { ...sampleDeal(plan, "usr_1", "2026-05-02"), arr_amount: 30000, ...change };
-    expect(sampleProblems(deal)).toEqual(problems);
+    expect(sampleProblems(deal, plan.currency)).toEqual(problems);
     const parsed = PreviewBody.safeParse(sampleBody(plan, deal));
     expect(parsed.success).toBe(Object.keys(problems).length === 0);
     if (parsed.success) expect(parsed.data).toMatchObject({ currency: "EUR", plan_id: "plan_1" });

@@ -225,7 +225,7 @@ describe("planProblems", () => {
     [{ currency: "US" }, { currency: "Give a three-letter currency code, such as USD." }],
     [{ quota: "" }, { quota: "Give the quota the tiers are measured against." }],
     [{ quota: "0" }, { quota: "Give a quota above zero: the tiers are measured against it." }],
-    [{ quota: "10.001" }, { quota: "Give the quota in cents at most (2 decimals)." }],
+    [{ quota: "10.001" }, { quota: "Give the quota with at most 2 decimals (USD)." }],
     [{ cap_per_period: "-1" }, { cap_per_period: "Give the cap of zero or more." }],
     [{ tiers: [{ from: "0", rate: "" }] }, { "tiers[0].rate": "Give tier 1's rate in percent (10 for 10%)." }],
     [

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { minorUnitProblems } from "../../src/http/commission-fields.js";
 import { CreateSpiffBody } from "../../src/spiffs/index.js";
 import {
   type SpiffValues,
@@ -38,7 +39,7 @@ describe("spiffProblems", () => {
     [{ ends_on: "2026-10-01" }, {}],
     [{ amount: "" }, { "payout.amount": "Give the amount paid per deal." }],
     [{ amount: -1 }, { "payout.amount": "Give an amount of zero or more." }],
-    [{ amount: 1.234 }, { "payout.amount": "Give the amount in cents at most (2 decimals)." }],
+    [{ amount: 1.234 }, { "payout.amount": "Give the amount with at most 2 decimals (USD)." }],
     [{ payout: "rate" }, { "payout.rate": "Give the rate: 0.02 pays 2 % of the credit." }],
     [{ payout: "rate", rate: 11 }, { "payout.rate": "Give a rate from 0 to 10 (1,000 %)." }],
     [{ payout: "rate", rate: 0.1234567 }, { "payout.rate": "Give the rate with at most 6 decimals." }],
@@ -52,14 +53,14 @@ describe("spiffProblems", () => {
     const values = fc.record({
       name: fc.oneof(fc.constant(""), fc.constant(" "), fc.string({ maxLength: 210 })),
       description: fc.string({ maxLength: 10 }),
-      currency: fc.constantFrom("USD", "eur", "US", "", "1AB", "GBP"),
+      currency: fc.constantFrom("USD", "eur", "US", "", "1AB", "GBP", "JPY", "KWD"),
       starts_on: fc.constantFrom("2026-10-01", "2026-10-15", ""),
       ends_on: fc.constantFrom("2026-10-01", "2026-09-30", "2026-12-31", ""),
       payout: fc.constantFrom<"flat" | "rate">("flat", "rate"),
       amount: fc.oneof(
         fc.constant(""),
         fc.integer({ min: -100, max: 100_000 }).map((n) => n / 100),
-        fc.constant(1.234),
+        fc.constantFrom(1.234, 1.5, 1.2345),
       ),
       rate: fc.oneof(
         fc.constant(""),
@@ -77,7 +78,14 @@ describe("spiffProblems", () => {
         const found = spiffProblems(v);
         const parsed = CreateSpiffBody.safeParse(spiffBody(v));
         // An unknown but well-formed code (the generator has none) is the API's alone to refuse.
-        const accepted = parsed.success && parsed.data.ends_on >= parsed.data.starts_on;
+        // Then the SPIFF currency's decimals (API.md §15), as the service checks them.
+        const accepted =
+          parsed.success &&
+          parsed.data.ends_on >= parsed.data.starts_on &&
+          minorUnitProblems(parsed.data.currency, {
+            min: parsed.data.criteria.min_arr_amount,
+            amount: parsed.data.payout.type === "flat" ? parsed.data.payout.amount : null,
+          }).length === 0;
         expect(Object.keys(found).length === 0, JSON.stringify({ found, issues: parsed.error?.issues })).toBe(accepted);
       }),
       { numRuns: 500 },
@@ -100,7 +108,7 @@ describe("spiffErrorsInWords", () => {
       name: "Give the SPIFF a name of at most 200 characters.",
       currency: "XYZ is not a currency code in use: give one such as USD or EUR.",
       ends_on: "Pick an end date on or after the start.",
-      "payout.amount": "Give the amount paid per deal: zero or more, in cents at most.",
+      "payout.amount": "Give the amount paid per deal: zero or more, with at most the currency's decimals.",
       "criteria.user_ids[3]": "Pick at most 1,000 people, or none for everyone credited.",
       other: "must be something",
     });

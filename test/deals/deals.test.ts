@@ -50,8 +50,8 @@ describe("POST /deals", () => {
   });
 
   it.each([
-    [{ arr_amount: 10.005 }, "arr_amount", "must have at most 2 decimal places"],
-    [{ arr_amount: 0.1 + 0.2 }, "arr_amount", "must have at most 2 decimal places"],
+    [{ arr_amount: 10.005 }, "arr_amount", "must have at most 2 decimal places for USD"],
+    [{ arr_amount: 0.1 + 0.2 }, "arr_amount", "must have at most 3 decimal places"],
     [{ arr_amount: -1 }, "arr_amount", "must be at least 0"],
     [{ arr_amount: "100" }, "arr_amount", "must be a number"],
     [{ currency: "usd" }, "currency", "must be an ISO 4217 code of 3 uppercase letters, such as USD"],

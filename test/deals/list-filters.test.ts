@@ -134,27 +134,27 @@ describe("GET /deals filters for the approval queue", () => {
     [
       "arr_amount_min=-1",
       "arr_amount_min",
-      "must be an amount ≥ 0 in digits with at most 2 decimals, such as 1500 or 1500.5",
+      "must be an amount ≥ 0 in digits with at most 3 decimals, such as 1500 or 1500.5",
     ],
     [
       "arr_amount_min=1e3",
       "arr_amount_min",
-      "must be an amount ≥ 0 in digits with at most 2 decimals, such as 1500 or 1500.5",
+      "must be an amount ≥ 0 in digits with at most 3 decimals, such as 1500 or 1500.5",
     ],
     [
-      "arr_amount_max=10.005",
+      "arr_amount_max=10.0005",
       "arr_amount_max",
-      "must be an amount ≥ 0 in digits with at most 2 decimals, such as 1500 or 1500.5",
+      "must be an amount ≥ 0 in digits with at most 3 decimals, such as 1500 or 1500.5",
     ],
     [
       "arr_amount_max=%201",
       "arr_amount_max",
-      "must be an amount ≥ 0 in digits with at most 2 decimals, such as 1500 or 1500.5",
+      "must be an amount ≥ 0 in digits with at most 3 decimals, such as 1500 or 1500.5",
     ],
     [
       "arr_amount_min=",
       "arr_amount_min",
-      "must be an amount ≥ 0 in digits with at most 2 decimals, such as 1500 or 1500.5",
+      "must be an amount ≥ 0 in digits with at most 3 decimals, such as 1500 or 1500.5",
     ],
     ["arr_amount_min=10.5&arr_amount_max=10.49", "arr_amount_max", "must be at least arr_amount_min (10.5)"],
     [`plan_id=${"p".repeat(256)}`, "plan_id", "must be at most 255 characters"],

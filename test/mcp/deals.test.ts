@@ -158,7 +158,7 @@ describe("write tools", () => {
 
   it("arguments are checked by the REST schemas; service rules by the service", async () => {
     const money = errorIn(await call(writer, "create_deal", dealBody(rep.id, { arr_amount: 10.123 })));
-    expect(money.details).toEqual([{ param: "arr_amount", message: "must have at most 2 decimal places" }]);
+    expect(money.details).toEqual([{ param: "arr_amount", message: "must have at most 2 decimal places for USD" }]);
     const splits = dealBody(rep.id, { splits: [{ user_id: rep.id, percent: 60 }] });
     expect(errorIn(await call(writer, "create_deal", splits)).details).toEqual([
       { param: "splits", message: "percents must sum to exactly 100 (they sum to 60)" },

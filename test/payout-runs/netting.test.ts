@@ -14,7 +14,7 @@ describe("netting per payee", () => {
       line("adjustment", "-50.00"),
       line("clawback", "-2000.00"),
     ];
-    expect(netPayee(lines, "0", "100")).toEqual({
+    expect(netPayee(lines, "0", "100", "USD")).toEqual({
       gross: {
         plan: "1200.00",
         spiff: "300.00",
@@ -40,14 +40,14 @@ describe("netting per payee", () => {
     ["50", "450.00", "450.00", "450.00", "100.00"],
     ["0", "0.00", "0.00", "900.00", "550.00"],
   ])("P1 run 2 at %s %%: cap %s, recovered %s, net_pay %s, carried %s", (percent, cap, recovered, net, carried) => {
-    const n = netPayee([line("plan", "900.00")], "550.00", percent);
+    const n = netPayee([line("plan", "900.00")], "550.00", percent, "USD");
     expect([n.recovery_cap, n.recovered, n.net_pay, n.deficit_carried_forward]).toEqual([cap, recovered, net, carried]);
   });
 
   it("the cap is truncated to the cent: P 100.00 at 33.3333 % → 33.33 (and 66.6666 % → 66.66, not 66.67)", () => {
-    expect(recoveryCap(parse("100.00"), "33.3333")).toEqual(parse("33.33"));
-    expect(netPayee([line("plan", "100.00")], "500.00", "66.6666").recovery_cap).toBe("66.66");
-    expect(netPayee([line("plan", "100.00")], "500.00", "33.3333")).toMatchObject({
+    expect(recoveryCap(parse("100.00"), "33.3333", "USD")).toEqual(parse("33.33"));
+    expect(netPayee([line("plan", "100.00")], "500.00", "66.6666", "USD").recovery_cap).toBe("66.66");
+    expect(netPayee([line("plan", "100.00")], "500.00", "33.3333", "USD")).toMatchObject({
       recovery_cap: "33.33",
       recovered: "33.33",
       net_pay: "66.67",
@@ -56,7 +56,7 @@ describe("netting per payee", () => {
   });
 
   it("recovery never exceeds L: a small positive total behind a large deficit pays 0.00 and recovers all of L", () => {
-    const n = netPayee([line("plan", "500.00"), line("adjustment", "-450.00")], "1000.00", "100");
+    const n = netPayee([line("plan", "500.00"), line("adjustment", "-450.00")], "1000.00", "100", "USD");
     expect([n.lines_total, n.recovery_cap, n.recovered, n.net_pay, n.deficit_carried_forward]).toEqual([
       "50.00",
       "500.00",

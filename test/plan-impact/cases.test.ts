@@ -522,7 +522,9 @@ describe("plan-change impact, case by case (exact cents)", () => {
 
     const adjustments = (await storedLines(t, [locked!])).filter((l) => l.kind === "adjustment");
     const plan_line = (await storedLines(t, [locked!])).find((l) => l.kind === "plan")!;
-    expect(adjustments.map((a) => [a.amount, a.adjusts_line_id, a.status, a.locked])).toEqual([
+    // The column keeps 3 decimals (API.md §15): USD amounts read at their 2.
+    const usd = (text: string) => Number(text).toFixed(2);
+    expect(adjustments.map((a) => [usd(a.amount), a.adjusts_line_id, a.status, a.locked])).toEqual([
       ["200.00", plan_line.id, "approved", true],
       ["300.00", plan_line.id, "approved", true],
       ["-500.00", plan_line.id, "approved", true],
@@ -533,7 +535,7 @@ describe("plan-change impact, case by case (exact cents)", () => {
       [2, 3, "1200.00"],
       [3, 4, "1500.00"],
     ]);
-    expect(plan_line.amount).toBe("1000.00");
+    expect(usd(plan_line.amount)).toBe("1000.00");
     // Each correction names the computation it replaces (the previous one's "after") and the new one.
     const computations = (a: (typeof adjustments)[number]) =>
       ["before", "after"].map((side) => {

@@ -265,7 +265,8 @@ function expectAdjustments(
       from_version: versions.from,
       to_version: versions.to,
       original_line_id: orig.id,
-      before: { amount: orig.amount, explanation: orig.explanation },
+      // The column keeps 3 decimals; the explanation writes USD at its 2 (API.md §15).
+      before: { amount: (toCents(orig.amount) / 100).toFixed(2), explanation: orig.explanation },
       after: { amount: (toCents(line.after) / 100).toFixed(2), explanation: line.explanation_after },
     });
     expect(line.explanation_before).toEqual(orig.explanation);

@@ -70,7 +70,7 @@ describe("SPIFFs", () => {
 
   it.each([
     [{ ends_on: "2026-06-30" }, "ends_on", "must be on or after starts_on (2026-07-01)"],
-    [{ payout: { type: "flat", amount: 1.234 } }, "payout.amount", "must have at most 2 decimal places"],
+    [{ payout: { type: "flat", amount: 1.234 } }, "payout.amount", "must have at most 2 decimal places for USD"],
     [{ payout: { type: "rate", rate: 11 } }, "payout.rate", "must be at most 10"],
     [{ payout: { type: "bonus", amount: 1 } }, "payout.type", "matches none of the accepted forms"],
     [{ payout: { type: "flat", rate: 0.1 } }, "payout.amount", "must be a number"],

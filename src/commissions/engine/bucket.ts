@@ -1,22 +1,23 @@
 import {
-  cents,
   centsText,
   type Fixed,
+  fixedText,
   fx,
   gt,
   lcm,
   lt,
   max,
+  minorUnits,
   minus,
   parse,
   plain,
   plus,
-  roundCents,
+  roundTo,
   times,
   ZERO,
 } from "../../money/index.js";
 import { bandsTotal, sliceBands } from "./bands.js";
-import { amountText, convertScaled, roundLine } from "./convert.js";
+import { convertScaled, roundLine } from "./convert.js";
 import { type CapLimit, type CappedLine, type LineContext, type PricedLine, planExplanation } from "./explain.js";
 import { keysOf } from "./keys.js";
 import { dealOrder } from "./order.js";
@@ -36,10 +37,22 @@ export function priceLine(terms: PlanTerms, entry: BucketEntry, prior: Fixed): P
   const arr = parse(entry.deal.arr_amount);
   const below = terms.minimum !== null && lt(scale === null ? arr : convertScaled(arr, entry.fx, scale), terms.minimum);
   const minDeal = below ? terms.minimum : null;
-  const rounded =
-    minDeal !== null ? ZERO : scale === null ? roundCents(unrounded) : roundLine(unrounded, terms.plan.currency, scale);
+  const places = minorUnits(terms.plan.currency);
+  const rounded = minDeal !== null ? ZERO : roundLine(unrounded, terms.plan.currency, scale);
   const converted = entry.fx ? { rate: entry.fx, credit: parse(entry.credit) } : null;
-  return { deal: entry.deal, credit, prior, slices, multiplier, unrounded, rounded, minDeal, scale, fx: converted };
+  return {
+    deal: entry.deal,
+    credit,
+    prior,
+    slices,
+    multiplier,
+    unrounded,
+    rounded,
+    minDeal,
+    places,
+    scale,
+    fx: converted,
+  };
 }
 
 /** An entry's credit in the plan's currency, in units of 1/scale when the bucket converts (§15). */
@@ -185,7 +198,9 @@ export function calculateBucket(input: BucketInput): PlanLineResult[] {
   const ordered: BucketEntry[] = new Array(order.length);
   for (let k = 0; k < order.length; k++) ordered[k] = input.entries[order[k]!]!;
   const lines: PlanLineResult[] = [];
-  const scaled = scale === null ? priceScaled(ordered, order, keys, termsOf, cap) : null;
+  // The scaled path counts in cents, unconverted: other minor units and converted buckets are priced by fixed.ts.
+  const places = minorUnits(plan.currency);
+  const scaled = scale === null && places === 2 ? priceScaled(ordered, order, keys, termsOf, cap) : null;
   if (scaled !== null) {
     const run = new BucketRun(ordered, scaled.terms, limit, scaled.bucket, null, null);
     const amounts = scaled.bucket.amounts;
@@ -197,12 +212,13 @@ export function calculateBucket(input: BucketInput): PlanLineResult[] {
     return lines;
   }
   const priced = priceFixed(ordered, termsOf, limit, scale);
-  const text = scale === null ? cents : amountText;
   const run = new BucketRun(ordered, priced.terms, limit, null, priced.priors, priced.used);
   for (let k = 0; k < ordered.length; k++) {
     const entry = ordered[k]!;
     if (entry.locked) continue;
-    lines.push(new PlanLine(userId, priced.terms[k]!.ctx, entry.deal.id, text(priced.amounts[k]!), run, k));
+    lines.push(
+      new PlanLine(userId, priced.terms[k]!.ctx, entry.deal.id, fixedText(priced.amounts[k]!, places), run, k),
+    );
   }
   return lines;
 }

@@ -2,12 +2,13 @@
 // its lines, the clawed versions' policies and its refunds. Exact: scaled integers (src/money), one rounding.
 
 import {
-  cents,
-  centsNumber,
   type Fixed,
-  formatMoney,
+  formatMoney as formatIn,
   fx,
+  minorUnits,
   minus,
+  moneyNumber,
+  moneyText,
   neg,
   parse,
   plain,
@@ -26,6 +27,8 @@ export interface ClawbackPolicy {
 }
 
 export interface ClawbackDeal {
+  /** The clawed lines' currency (while plan lines are in the deal's, the deal's): the clawback's minor unit. */
+  currency: string;
   close_date: string;
   arr_amount: string;
   contract_start: string | null;
@@ -181,7 +184,8 @@ interface Factor {
 }
 
 /** f of API.md §14 for this group's policy: full, unserved days of the contract, or the share refunded. */
-function factorOf(input: ClawbackInput, policy: ClawbackPolicy): Factor {
+function factorOf(input: ClawbackInput, policy: ClawbackPolicy, places: number): Factor {
+  const formatMoney = (a: Fixed) => formatIn(a, places);
   const { deal, event } = input;
   if (event.type === "refund") {
     const inWindow = (date: string) => daysBetween(deal.close_date, date) <= policy.window_days;
@@ -209,6 +213,8 @@ export function computeClawbacks(input: ClawbackInput): ClawbackResult {
   const days = daysBetween(deal.close_date, event.effective_date);
   const summary: ClawbackSummaryItem[] = [];
   const lines: ClawbackLine[] = [];
+  const places = minorUnits(deal.currency);
+  const formatMoney = (a: Fixed) => formatIn(a, places);
   for (const g of groupsOf(input.lines)) {
     const row = (note: string, amount = 0) => summary.push({ user_id: g.user_id, plan_id: g.plan_id, amount, note });
     if (g.plan_id === null || g.plan_version === null) {
@@ -226,12 +232,12 @@ export function computeClawbacks(input: ClawbackInput): ClawbackResult {
       row(`outside the ${policy.window_days}-day window: effective ${days} days after close`);
       continue;
     }
-    const f = factorOf(input, policy);
+    const f = factorOf(input, policy, places);
     const percent = parse(policy.percent);
     const target =
       sign(f.denominator) === 0
         ? ZERO
-        : quotient(times(times(g.basis, percent), f.numerator), times(fx(100), f.denominator), 2);
+        : quotient(times(times(g.basis, percent), f.numerator), times(fx(100), f.denominator), places);
     const already = alreadyClawed(input.lines, g.user_id, g.plan_id);
     const owed = minus(target, already);
     if (sign(owed) <= 0) {
@@ -255,7 +261,7 @@ export function computeClawbacks(input: ClawbackInput): ClawbackResult {
       user_id: g.user_id,
       plan_id: g.plan_id,
       plan_version: g.plan_version,
-      amount: cents(amount),
+      amount: moneyText(amount, deal.currency),
       explanation: {
         // The line names the admin's reason; the summary row is the preview's words, reason or not.
         summary: event.reason ? `${text}. Reason: ${event.reason}` : text,
@@ -279,10 +285,10 @@ export function computeClawbacks(input: ClawbackInput): ClawbackResult {
         target: plain(target),
         already_clawed_back: plain(already),
         line_ids: g.line_ids,
-        amount: centsNumber(amount),
+        amount: moneyNumber(amount, deal.currency),
       },
     });
-    row(text, centsNumber(amount));
+    row(text, moneyNumber(amount, deal.currency));
   }
   return { summary, lines };
 }

@@ -1,7 +1,18 @@
 // API.md §15 in the engine: which given rate converts a deal into a currency, converting exactly (an
 // amount × num/den is kept as a scaled integer over a denominator, never rounded), and the one rounding of
 // a converted line to its currency's minor unit.
-import { cents, type Fixed, formatMoney, fx, norm, plain, quotient, ratioText, times } from "../../money/index.js";
+import {
+  type Fixed,
+  formatMoney,
+  fx,
+  minorUnits,
+  norm,
+  plain,
+  quotient,
+  ratioText,
+  roundMinor,
+  times,
+} from "../../money/index.js";
 import { daysBetween } from "./clawback.js";
 import type { DealInput, FxExplanation, FxMissing, FxRate } from "./types.js";
 
@@ -56,24 +67,11 @@ export function fxSummary(rate: FxRate, creditInDeal: Fixed, scaled: Fixed, scal
   return `${rate.from} ${formatMoney(creditInDeal)} at ${rateText(rate)} (${rate.rate_date}, base ${rate.base}) = ${rate.to} ${converted}`;
 }
 
-// ISO 4217 minor units (§15). A private stand-in until the money module owns them: the lead points
-// `roundLine` at that helper.
-const ZERO_DECIMALS = new Set("BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XOF XPF".split(" "));
-const THREE_DECIMALS = new Set("BHD IQD JOD KWD LYD OMR TND".split(" "));
-const minorUnit = (currency: string): number =>
-  ZERO_DECIMALS.has(currency) ? 0 : THREE_DECIMALS.has(currency) ? 3 : 2;
-
-/** THE rounding of a converted line: value / scale, half away from zero, to the currency's minor unit. */
-export function roundLine(value: Fixed, currency: string, scale: bigint): Fixed {
-  const rounded = quotient(value, bigFixed(scale), minorUnit(currency));
-  return rounded.c === 0 ? fx(0, 2) : rounded;
+/**
+ * THE rounding of a line to its currency's minor unit, half away from zero: value / scale when the
+ * bucket converts (§15), the value itself when it does not (scale null).
+ */
+export function roundLine(value: Fixed, currency: string, scale: bigint | null): Fixed {
+  if (scale === null) return roundMinor(value, currency);
+  return quotient(value, bigFixed(scale), minorUnits(currency));
 }
-
-/** A rounded line amount as text: two decimals, three for a three-decimal currency. */
-export function amountText(rounded: Fixed): string {
-  if (rounded.s <= 2) return cents(rounded);
-  return plain(rounded).replace(/^(-?\d+)(?:\.(\d*))?$/, (_, i: string, f = "") => `${i}.${f.padEnd(rounded.s, "0")}`);
-}
-
-/** A rounded line amount as the JSON number the wire carries. */
-export const amountValue = (rounded: Fixed): number => Number(amountText(rounded));

@@ -10,10 +10,9 @@ import {
   plain,
   quotient,
   ratioText,
-  roundCents,
 } from "../../money/index.js";
 import { bandTexts, type Slice } from "./bands.js";
-import { amountValue, convertScaled, fxExplanation, fxSummary, roundLine } from "./convert.js";
+import { convertScaled, fxExplanation, fxSummary, roundLine } from "./convert.js";
 import type { DealInput, FxRate, PlanInput, PlanLineExplanation } from "./types.js";
 
 /** A deal type's multiplier and its plain text, made once per bucket. */
@@ -33,6 +32,8 @@ export interface PricedLine {
   rounded: Fixed;
   /** Set only when the deal's arr_amount is below the plan's min_deal_amount. */
   minDeal: Fixed | null;
+  /** The decimals of the line's currency (the plan's): what it is rounded to and shown with. */
+  places: number;
   /** terms.ts `scale`: null, or credit, prior, slices, unrounded and minDeal are in units of 1/scale. */
   scale: bigint | null;
   /** A converted credit: its rate and the credit in the deal's currency. */
@@ -45,12 +46,10 @@ interface Notation {
   money: (f: Fixed) => string;
 }
 
-const PLAIN: Notation = { text: plain, money: formatMoney };
-
-function notationOf(scale: bigint | null): Notation {
-  if (scale === null) return PLAIN;
+function notationOf(scale: bigint | null, places: number): Notation {
+  if (scale === null) return { text: plain, money: (f) => formatMoney(f, places) };
   const s = fx(norm(scale));
-  return { text: (f) => ratioText(f, scale), money: (f) => formatMoney(quotient(f, s, 2)) };
+  return { text: (f) => ratioText(f, scale), money: (f) => formatMoney(quotient(f, s, places), places) };
 }
 
 /** A bucket's cap and its plain text, made once per bucket. */
@@ -95,20 +94,20 @@ export function planSummary(line: PricedLine, capped: CappedLine): string {
 }
 
 function computationSummary(line: PricedLine, capped: CappedLine): string {
-  const n = notationOf(line.scale);
+  const n = notationOf(line.scale, line.places);
   const text = computationText(line, n);
-  const amount = formatMoney(capped.amount);
+  const money = (a: Fixed) => formatMoney(a, line.places);
+  const amount = money(capped.amount);
   if (line.minDeal !== null) {
     const scale = line.scale;
     const arr = n.money(scale === null ? parse(line.deal.arr_amount) : convert(line, scale));
-    const unrounded = line.unrounded;
-    const would = formatMoney(scale === null ? roundCents(unrounded) : roundLine(unrounded, currencyOf(line), scale));
+    const would = money(roundLine(line.unrounded, currencyOf(line), scale));
     const minimum = n.money(line.minDeal);
     return `deal ARR ${arr} is below the minimum deal amount ${minimum}, so ${amount} instead of ${text} = ${would} (its credit still counts toward attainment)`;
   }
   if (capped.applied && capped.limit !== null) {
-    const cut = `capped at ${amount} (cap ${formatMoney(parse(capped.limit.text))}, ${formatMoney(parse(plain(capped.used)))} used before)`;
-    return `${text} = ${formatMoney(line.rounded)} ${cut} = ${amount}`;
+    const cut = `capped at ${amount} (cap ${money(parse(capped.limit.text))}, ${money(capped.used)} used before)`;
+    return `${text} = ${money(line.rounded)} ${cut} = ${amount}`;
   }
   return `${text} = ${amount}`;
 }
@@ -124,14 +123,14 @@ const currencyOf = (line: PricedLine): string => line.fx?.rate.to ?? line.deal.c
 export function planExplanation(ctx: LineContext, line: PricedLine, capped: CappedLine): PlanLineExplanation {
   const summary = planSummary(line, capped);
   const { plan, period, quota } = ctx;
-  const { text } = notationOf(line.scale);
+  const { text } = notationOf(line.scale, line.places);
   const credit = text(line.credit);
   const prior = text(line.prior);
   const bands = bandTexts(line.slices, line.credit, credit, text);
   // One band and no multiplier: unrounded is that band's commission, already written.
   const single = line.slices.length === 1 && eq(line.unrounded, line.slices[0]!.commission);
   const unrounded = single ? bands[0]!.commission : text(line.unrounded);
-  const amount = line.scale === null ? amountNumber(capped.amount) : amountValue(capped.amount);
+  const amount = amountNumber(capped.amount);
   // One literal, one shape for every line (a spread measured ~25 % slower in bench/engine.mjs): with no
   // minimum, min_deal_amount is undefined, which JSON leaves out; where present it precedes amount.
   return {

@@ -1,30 +1,23 @@
 import {
   amountNumber,
-  cents,
   type Fixed,
+  formatIn,
   formatMoney,
   formatPercent,
   fx,
   lt,
+  minorUnits,
+  moneyText,
   norm,
   parse,
   plain,
   plus,
   quotient,
   ratioText,
-  roundCents,
   times,
   ZERO,
 } from "../../money/index.js";
-import {
-  amountText,
-  amountValue,
-  conversionFor,
-  convertScaled,
-  fxExplanation,
-  fxSummary,
-  roundLine,
-} from "./convert.js";
+import { conversionFor, convertScaled, fxExplanation, fxSummary, roundLine } from "./convert.js";
 import { periodOf } from "./periods.js";
 import { creditsOf } from "./plans.js";
 import type {
@@ -139,17 +132,16 @@ interface Units {
   money: (f: Fixed) => string;
 }
 
-const AS_IS: Units = { rate: null, scale: 1n, of: (a) => a, text: plain, money: formatMoney };
-
-function unitsOf(rate: FxRate | null): Units {
-  if (rate === null) return AS_IS;
+/** `places`: the decimals of the override plan's currency, the summary's figures are shown with. */
+function unitsOf(rate: FxRate | null, places: number): Units {
+  if (rate === null) return { rate: null, scale: 1n, of: (a) => a, text: plain, money: (f) => formatMoney(f, places) };
   const den = fx(norm(rate.den));
   return {
     rate,
     scale: rate.den,
     of: (a) => convertScaled(a, rate, rate.den),
     text: (f) => ratioText(f, rate.den),
-    money: (f) => formatMoney(quotient(f, den, 2)),
+    money: (f) => formatMoney(quotient(f, den, places), places),
   };
 }
 
@@ -197,7 +189,8 @@ function overrideLine(
   }
   if (!reached) return null;
   const rate = units.rate;
-  const amount = rate === null ? roundCents(unrounded) : roundLine(unrounded, plan.currency, units.scale);
+  // Rounded once, in the override plan's currency (API.md §15).
+  const amount = roundLine(unrounded, plan.currency, rate === null ? null : units.scale);
   const converted = units.of(dealCredit);
   const fxText = rate === null ? "" : `${fxSummary(rate, dealCredit, converted, units.scale)} credit; `;
   const period = periodOf(plan.period, deal.close_date);
@@ -208,16 +201,16 @@ function overrideLine(
     plan_version: plan.version,
     period,
     kind: "override",
-    amount: rate === null ? cents(amount) : amountText(amount),
+    amount: moneyText(amount, plan.currency),
     explanation: {
-      summary: `override: ${fxText}${parts.join(" + ")} = ${formatMoney(amount)}`,
+      summary: `override: ${fxText}${parts.join(" + ")} = ${formatIn(amount, plan.currency)}`,
       plan_id: plan.id,
       plan_version: plan.version,
       period,
       levels,
       fx: rate === null ? null : fxExplanation(rate, dealCredit, units.text(converted)),
       unrounded: units.text(unrounded),
-      amount: rate === null ? amountNumber(amount) : amountValue(amount),
+      amount: amountNumber(amount),
     },
   };
 }
@@ -241,7 +234,7 @@ export function calculateOverrideLines(
     const plan = overridePlanOn(ctx, managerId, deal.close_date);
     const levels = reach.get(managerId)!;
     if (!plan || !(plan.override_levels ?? []).some((l) => levels.has(l.depth))) continue;
-    let units = AS_IS;
+    let units = unitsOf(null, minorUnits(plan.currency));
     if (plan.currency !== deal.currency) {
       if (deal.fx_rates === undefined) continue;
       const conversion = conversionFor(deal, plan.currency, plan.fx_max_age_days);
@@ -250,7 +243,7 @@ export function calculateOverrideLines(
         if (missing && !missing.some((m) => m.from === pair.from && m.to === pair.to)) missing.push(pair);
         continue;
       }
-      units = unitsOf(conversion.fx);
+      units = unitsOf(conversion.fx, minorUnits(plan.currency));
     }
     const line = overrideLine(deal, managerId, plan, levels, units);
     if (line) lines.push(line);

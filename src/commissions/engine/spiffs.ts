@@ -1,31 +1,22 @@
 import {
   amountNumber,
-  cents,
   cmp,
   compareTexts,
   divPow10,
   type Fixed,
-  formatMoney,
+  fixedText,
+  formatIn,
   formatPercent,
   fx,
+  minorUnits,
   norm,
   parse,
   plain,
   quotient,
   ratioText,
-  roundCents,
   times,
 } from "../../money/index.js";
-import {
-  amountText,
-  amountValue,
-  conversionFor,
-  convertScaled,
-  fxExplanation,
-  fxSummary,
-  rateText,
-  roundLine,
-} from "./convert.js";
+import { conversionFor, convertScaled, fxExplanation, fxSummary, rateText, roundLine } from "./convert.js";
 import type {
   Credit,
   DealInput,
@@ -76,7 +67,8 @@ function arrReaches(deal: DealInput, minimum: Fixed, rate: FxRate | null): boole
 }
 
 /** A value in units of 1/rate.den, rounded to the cent for a summary. */
-const scaledBy = (rate: FxRate, value: Fixed): Fixed => quotient(value, fx(norm(rate.den)), 2);
+/** A converted value in units of 1/rate.den, at the minor unit of the rate's target: the summary's figure. */
+const scaledBy = (rate: FxRate, value: Fixed): Fixed => quotient(value, fx(norm(rate.den)), minorUnits(rate.to));
 
 export function checkSpiff(deal: DealInput, spiff: SpiffInput): SpiffCheck {
   const result: SpiffCheck = { met: [], missed: [] };
@@ -97,10 +89,11 @@ export function checkSpiff(deal: DealInput, spiff: SpiffInput): SpiffCheck {
     const minimum = parse(minArr);
     const rate = currency.rate;
     const shown =
-      rate === null ? "" : ` (${formatMoney(scaledBy(rate, convertScaled(amount, rate, rate.den)))} ${rate.to})`;
-    const arr = `arr_amount ${formatMoney(amount)}${shown}`;
+      rate === null ? "" : ` (${formatIn(scaledBy(rate, convertScaled(amount, rate, rate.den)), rate.to)} ${rate.to})`;
+    const arr = `arr_amount ${formatIn(amount, deal.currency)}${shown}`;
     const ok = arrReaches(deal, minimum, rate);
-    check(result, ok, `${arr} ≥ ${formatMoney(minimum)}`, `${arr} below ${formatMoney(minimum)}`);
+    const min = formatIn(minimum, spiff.currency);
+    check(result, ok, `${arr} ≥ ${min}`, `${arr} below ${min}`);
   }
   if (types !== null && types !== undefined) {
     const listed = `deal_type ${deal.deal_type}`;
@@ -136,12 +129,11 @@ function unroundedOf(spiff: SpiffInput, credit: Credit, rate: FxRate | null): Fi
 
 function payoutText(spiff: SpiffInput, credit: Credit, rate: FxRate | null): string {
   if (spiff.payout.type === "flat") {
-    return `flat ${formatMoney(parse(spiff.payout.amount))} × ${plain(parse(credit.percent))}% split`;
+    return `flat ${formatIn(parse(spiff.payout.amount), spiff.currency)} × ${plain(parse(credit.percent))}% split`;
   }
   const amount = parse(credit.credit);
-  const converted =
-    rate === null ? formatMoney(amount) : formatMoney(scaledBy(rate, convertScaled(amount, rate, rate.den)));
-  return `${converted} × ${formatPercent(parse(spiff.payout.rate))}`;
+  const converted = rate === null ? amount : scaledBy(rate, convertScaled(amount, rate, rate.den));
+  return `${formatIn(converted, spiff.currency)} × ${formatPercent(parse(spiff.payout.rate))}`;
 }
 
 /**
@@ -167,11 +159,12 @@ class SpiffLine {
     this.user_id = credit.user_id;
     this.spiff_id = spiff.id;
     this.period = period;
+    // A SPIFF line is in the SPIFF's currency and rounds once to its minor unit (API.md §15); a deal in
+    // another currency rounds by convert.ts `roundLine`, as plan lines do.
     const unrounded = unroundedOf(spiff, credit, rate);
-    // A deal in another currency rounds by convert.ts `roundLine`, as plan lines do.
     const converted = deal.currency !== spiff.currency;
-    this.#rounded = converted ? roundLine(unrounded, spiff.currency, rate?.den ?? 1n) : roundCents(unrounded);
-    this.amount = converted ? amountText(this.#rounded) : cents(this.#rounded);
+    this.#rounded = roundLine(unrounded, spiff.currency, converted ? (rate?.den ?? 1n) : null);
+    this.amount = fixedText(this.#rounded, minorUnits(spiff.currency));
     this.#deal = deal;
     this.#spiff = spiff;
     this.#credit = credit;
@@ -193,7 +186,7 @@ class SpiffLine {
         ? ""
         : `${fxSummary(rate, dealCredit, convertScaled(dealCredit, rate, rate.den), rate.den)} credit; `;
     const value: SpiffLineExplanation = {
-      summary: `SPIFF "${spiff.name}": ${converted}${payoutText(spiff, credit, rate)} = ${formatMoney(amount)}`,
+      summary: `SPIFF "${spiff.name}": ${converted}${payoutText(spiff, credit, rate)} = ${formatIn(amount, spiff.currency)}`,
       spiff_id: spiff.id,
       spiff_name: spiff.name,
       criteria_met: spiff.criteria.user_ids ? [...met, `user ${credit.user_id} is listed`] : met,
@@ -203,7 +196,7 @@ class SpiffLine {
       period: line.period,
       unrounded: text(unroundedOf(spiff, credit, rate)),
       fx: rate === null ? undefined : fxExplanation(rate, dealCredit, creditText),
-      amount: line.#deal.currency === spiff.currency ? amountNumber(amount) : amountValue(amount),
+      amount: amountNumber(amount),
     };
     Object.defineProperty(line, "explanation", { value, enumerable: true, writable: true, configurable: true });
     return value;

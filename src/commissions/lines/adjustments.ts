@@ -2,7 +2,7 @@ import { type Actor, actorLabel, type Ctx, type Tx } from "../../context.js";
 import type { Db } from "../../db/schema.js";
 import { emit } from "../../events/emit.js";
 import { newId } from "../../ids.js";
-import { cents, centsNumber, formatMoney, parse, sign } from "../../money/index.js";
+import { amountNumber, formatIn, moneyText, parse, sign } from "../../money/index.js";
 import { findPlan, periodOf, quarterOf } from "../engine/index.js";
 import { loadPlanContext, refreshTotals } from "../recalc/index.js";
 import type { Commission } from "../schema.js";
@@ -42,8 +42,10 @@ export interface DisputeSource {
 export interface NewAdjustment {
   deal_id: string;
   user_id: string;
-  /** Signed exact decimal, at most 2 places, not 0. */
+  /** Signed exact decimal, at most `currency`'s places, not 0. */
   amount: string;
+  /** The line's currency: the deal's for now (API.md §15 gives adjustments their own later). */
+  currency: string;
   reason: string;
   period: string;
   /** Set when a dispute's resolution writes the line (its reason is then `disputeReason`). */
@@ -51,8 +53,8 @@ export interface NewAdjustment {
 }
 
 /** A dispute line's reason: which dispute, how it was resolved, the totals, and the admin's note. */
-export function disputeReason(d: DisputeSource, note: string | null): string {
-  const totals = `total ${formatMoney(parse(d.previous_total))} → ${formatMoney(parse(d.accepted_total))}`;
+export function disputeReason(d: DisputeSource, currency: string, note: string | null): string {
+  const totals = `total ${formatIn(parse(d.previous_total), currency)} → ${formatIn(parse(d.accepted_total), currency)}`;
   return `dispute ${d.id} resolved ${d.outcome}, ${totals}${note ? `; note: ${note}` : ""}`;
 }
 
@@ -60,14 +62,14 @@ export function disputeReason(d: DisputeSource, note: string | null): string {
 export function adjustmentExplanation(actor: Actor, input: NewAdjustment): AdjustmentExplanation {
   const author = actorLabel(actor);
   const amount = parse(input.amount);
-  const signed = `${sign(amount) >= 0 ? "+" : ""}${formatMoney(amount)}`;
+  const signed = `${sign(amount) >= 0 ? "+" : ""}${formatIn(amount, input.currency)}`;
   return {
     summary: `Adjustment ${signed} by ${author.name}: ${input.reason}`,
     reason: input.reason,
     author: { key_id: author.id, name: author.name },
     ...(input.dispute && { dispute: { ...input.dispute } }),
     period: input.period,
-    amount: centsNumber(amount),
+    amount: amountNumber(amount),
   };
 }
 
@@ -79,7 +81,7 @@ export async function addAdjustment(tx: Tx, ctx: Ctx, input: NewAdjustment): Pro
   const id = newId("com", ctx.now.getTime());
   const explanation = adjustmentExplanation(ctx.actor, input);
   const { deal_id, user_id, period } = input;
-  const amount = cents(parse(input.amount));
+  const amount = moneyText(parse(input.amount), input.currency);
   await insertAdjustments(tx, [{ id, deal_id, user_id, period, amount, explanation }], ctx.now);
   await refreshTotals(tx, ctx.now, [input.deal_id]);
   const written = (await findLine(tx, id))!;

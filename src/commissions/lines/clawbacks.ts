@@ -2,6 +2,7 @@ import type { Ctx, Tx } from "../../context.js";
 import type { Db } from "../../db/schema.js";
 import { emit } from "../../events/emit.js";
 import { newId } from "../../ids.js";
+import { parse, plain } from "../../money/index.js";
 import {
   type ClawbackDeal,
   type ClawbackEvent,
@@ -88,7 +89,7 @@ export async function writeClawbacks(
     plan_id: l.plan_id!,
     plan_version: l.plan_version!,
     period: l.period,
-    amount: l.amount.toFixed(2),
+    amount: plain(parse(l.amount)), // already at the minor unit (KWD keeps 3 decimals)
     explanation: l.explanation,
     refund_id: refundId,
   }));

@@ -8,7 +8,7 @@ import { getStatement } from "./statement.js";
 
 /** What both exports write (API.md §4). */
 export const CSV_FORMAT =
-  "CSV (RFC 4180, CRLF line ends, amounts with 2 decimals) with the header " +
+  "CSV (RFC 4180, CRLF line ends, amounts at their currency's decimals) with the header " +
   `\`${CSV_HEADER}\`. The file opens with a UTF-8 byte order mark (so ` +
   "spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, " +
   "and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a " +

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { moneyText, parse } from "../../money/index.js";
 import type { Commission, StatementLine } from "../schema.js";
 
 export const CSV_HEADER =
@@ -27,7 +28,17 @@ export function csvTextField(value: string): string {
 /** What a CSV row shows of a line: its columns and, of its explanation, only the summary. */
 export type CsvLine = Pick<
   Commission,
-  "id" | "deal_id" | "user_id" | "kind" | "period" | "amount" | "status" | "plan_id" | "spiff_id" | "calculated_at"
+  | "id"
+  | "deal_id"
+  | "user_id"
+  | "kind"
+  | "period"
+  | "amount"
+  | "currency"
+  | "status"
+  | "plan_id"
+  | "spiff_id"
+  | "calculated_at"
 > & { explanation: { summary?: unknown } };
 
 export function csvRow(line: CsvLine): string {
@@ -35,7 +46,8 @@ export function csvRow(line: CsvLine): string {
   // amount is the only numeric column; every other cell is text.
   const before = [line.id, line.deal_id, line.user_id, line.kind, line.period].map(csvTextField);
   const after = [line.status, line.plan_id ?? "", line.spiff_id ?? "", line.calculated_at, summary].map(csvTextField);
-  return [...before, line.amount.toFixed(2), ...after].join(",");
+  // At the line currency's decimals (API.md §15): "1234.50" USD, "617" JPY, "123.457" KWD.
+  return [...before, moneyText(parse(line.amount), line.currency), ...after].join(",");
 }
 
 /** The whole CSV text (records end with CRLF, as RFC 4180 writes them). */
@@ -51,7 +63,11 @@ export function statementCsvText(lines: StatementLine[], dealColumns: boolean): 
   if (!dealColumns) return csvText(lines);
   const row = ({ deal, ...line }: StatementLine) => {
     const text = [deal.opportunity_name, deal.close_date].map(csvTextField);
-    const numbers = [deal.arr_amount.toFixed(2), csvTextField(deal.currency), deal.credit_percent?.toString() ?? ""];
+    const numbers = [
+      moneyText(parse(deal.arr_amount), deal.currency),
+      csvTextField(deal.currency),
+      deal.credit_percent?.toString() ?? "",
+    ];
     return [csvRow(line), ...text, ...numbers].join(",");
   };
   return CSV_BOM + [`${CSV_HEADER},${DEAL_COLUMNS}`, ...lines.map(row)].map((r) => `${r}\r\n`).join("");

@@ -1,6 +1,6 @@
 import type { Ctx } from "../../context.js";
 import { offsetOf, type Page } from "../../http/pagination.js";
-import { centsNumber, parse, plus } from "../../money/index.js";
+import { amountNumber, parse, plus } from "../../money/index.js";
 import { periodOf, periodRange } from "../engine/index.js";
 import type { ListPeriodsQuery, PeriodSummary } from "../schema.js";
 import { requireStatementReader } from "./statement.js";
@@ -20,8 +20,8 @@ function summary(sums: PeriodSums, current: boolean): PeriodSummary {
     ...periodRange(sums.period),
     current,
     lines: sums.lines,
-    by_status: { pending: centsNumber(pending), approved: centsNumber(approved), paid: centsNumber(paid) },
-    total: centsNumber(plus(plus(pending, approved), paid)),
+    by_status: { pending: amountNumber(pending), approved: amountNumber(approved), paid: amountNumber(paid) },
+    total: amountNumber(plus(plus(pending, approved), paid)),
   };
 }
 

@@ -206,7 +206,7 @@ export async function* allLines(
       );
     }
     const rows = await query
-      .select(["id", "deal_id", "user_id", "kind", "period", "amount", "status", "plan_id", "spiff_id"])
+      .select(["id", "deal_id", "user_id", "kind", "period", "amount", "currency", "status", "plan_id", "spiff_id"])
       .select(["calculated_at", "created_at", sql<string | null>`explanation->>'summary'`.as("summary")])
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")

@@ -2,7 +2,7 @@ import { auditMany } from "../../audit/record.js";
 import { actorLabel, type Ctx, type Tx } from "../../context.js";
 import { emitMany } from "../../events/emit.js";
 import { newId } from "../../ids.js";
-import { cents, cmp, type Fixed, formatMoney, minus, parse, plus, sign, ZERO } from "../../money/index.js";
+import { cmp, type Fixed, formatIn, minus, moneyText, parse, plus, sign, ZERO } from "../../money/index.js";
 import type { PlanInput } from "../engine/index.js";
 import { currentExplanations, refreshTotals, repriceLockedLines } from "../recalc/index.js";
 import { findLines } from "./deal-lines-repository.js";
@@ -39,6 +39,9 @@ export async function correctLockedHistory(
     for (const [id, explanation] of await currentExplanations(tx, ids)) explanationsBefore.set(id, explanation);
   }
   let sum = ZERO;
+  // The plan's lines are in its currency (API.md §15): deltas are written with its decimals.
+  const formatMoney = (a: Fixed) => formatIn(a, plan.currency);
+  const cents = (a: Fixed) => moneyText(a, plan.currency);
   const lines = changed.map(({ line, after, explanation }) => {
     const delta = minus(parse(after), parse(line.amount));
     sum = plus(sum, delta);

@@ -1,4 +1,4 @@
-import { centsNumber, type Fixed, lt, minus, parse, roundCentsUp, sign, times } from "../../money/index.js";
+import { amountNumber, type Fixed, lt, minorUnits, minus, parse, roundUpTo, sign, times } from "../../money/index.js";
 import type { PlanVersionTerms } from "./statement-repository.js";
 
 export interface TierPosition {
@@ -8,7 +8,7 @@ export interface TierPosition {
 
 /**
  * Where `credit` stands in the tiers: a band applies from the credit where its start is reached
- * (exactly at 100 % the 100 % band applies). The next tier's ARR is rounded up to the cent, so closing
+ * (exactly at 100 % the 100 % band applies). The next tier's ARR is rounded up to the plan currency's minor unit, so closing
  * that much reaches it; null in the top band, without tiers, or without a quota above 0.
  */
 export function tierPosition(terms: PlanVersionTerms, quota: string | null, credit: Fixed): TierPosition {
@@ -24,13 +24,13 @@ export function tierPosition(terms: PlanVersionTerms, quota: string | null, cred
       current = tier.rate;
       continue;
     }
-    const toReach = roundCentsUp(minus(start, credit));
+    const toReach = roundUpTo(minus(start, credit), minorUnits(terms.currency));
     return {
       current_rate: current === null ? null : Number(current),
       next_tier: {
         from_attainment: Number(tier.from_attainment),
         rate: Number(tier.rate),
-        arr_to_reach: centsNumber(toReach),
+        arr_to_reach: amountNumber(toReach),
       },
     };
   }

@@ -1,7 +1,18 @@
 import { seesUser } from "../../access/index.js";
 import { type Ctx, requireScope } from "../../context.js";
 import { notFound } from "../../errors.js";
-import { centsNumber, type Fixed, lt, parse, plain, plus, quotient, sign, ZERO } from "../../money/index.js";
+import {
+  amountNumber,
+  type Fixed,
+  lt,
+  moneyNumber,
+  parse,
+  plain,
+  plus,
+  quotient,
+  sign,
+  ZERO,
+} from "../../money/index.js";
 import { existingUserIds } from "../../users/index.js";
 import type { Commission, Statement } from "../schema.js";
 import { tierPosition } from "./statement-plans.js";
@@ -15,11 +26,12 @@ function totalsOf(lines: Commission[]): Totals {
   const sums = { plan: ZERO, spiff: ZERO, override: ZERO, adjustment: ZERO, clawback: ZERO };
   let total = ZERO;
   for (const line of lines) {
-    const amount = parse(line.amount.toFixed(2));
+    const amount = parse(line.amount);
     sums[line.kind] = plus(sums[line.kind], amount);
     total = plus(total, amount);
   }
-  const n = centsNumber;
+  // Sums of amounts already at their minor units: exact, nothing to round.
+  const n = amountNumber;
   return {
     plan: n(sums.plan),
     spiff: n(sums.spiff),
@@ -32,9 +44,8 @@ function totalsOf(lines: Commission[]): Totals {
 
 function byStatusOf(lines: Commission[]): Statement["by_status"] {
   const sums = { pending: ZERO, approved: ZERO, paid: ZERO };
-  for (const line of lines)
-    if (line.status !== "void") sums[line.status] = plus(sums[line.status], parse(line.amount.toFixed(2)));
-  return { pending: centsNumber(sums.pending), approved: centsNumber(sums.approved), paid: centsNumber(sums.paid) };
+  for (const line of lines) if (line.status !== "void") sums[line.status] = plus(sums[line.status], parse(line.amount));
+  return { pending: amountNumber(sums.pending), approved: amountNumber(sums.approved), paid: amountNumber(sums.paid) };
 }
 
 type PlanCredit = { quota: string | null; at: string; credit: Fixed; earned: Fixed; version: number };
@@ -53,7 +64,7 @@ function creditsByPlan(lines: Commission[]): Map<string, PlanCredit> {
       Object.assign(seen, { quota: e.quota ?? null, at: line.calculated_at, version: line.plan_version ?? 0 });
     }
     seen.credit = plus(seen.credit, parse(e.credit ?? 0));
-    seen.earned = plus(seen.earned, parse(line.amount.toFixed(2)));
+    seen.earned = plus(seen.earned, parse(line.amount));
     plans.set(line.plan_id, seen);
   }
   return plans;
@@ -71,12 +82,12 @@ function planSummary(plan_id: string, p: PlanCredit, terms: Map<string, PlanVers
     currency: t.currency,
     period_kind: t.period,
     tiers: t.tiers.map((tier) => ({ from_attainment: Number(tier.from_attainment), rate: Number(tier.rate) })),
-    cap_per_period: cap === null ? null : centsNumber(cap),
-    earned: centsNumber(p.earned),
+    cap_per_period: cap === null ? null : amountNumber(cap),
+    earned: amountNumber(p.earned),
     cap_reached: cap !== null && !lt(p.earned, cap),
     ...tierPosition(t, p.quota, p.credit),
-    quota: quota === null ? null : centsNumber(quota),
-    attainment: centsNumber(p.credit),
+    quota: quota === null ? null : amountNumber(quota),
+    attainment: moneyNumber(p.credit, t.currency),
     attainment_ratio: quota === null || sign(quota) === 0 ? null : Number(plain(quotient(p.credit, quota, 4))),
   };
 }

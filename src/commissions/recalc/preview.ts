@@ -1,6 +1,6 @@
 import type { Db } from "../../db/schema.js";
 import { newId } from "../../ids.js";
-import { centsNumber, parse, plus, ZERO } from "../../money/index.js";
+import { amountNumber, parse, plus, ZERO } from "../../money/index.js";
 import { creditsOf, type PlanInput } from "../engine/index.js";
 import { dealExplanation, type Preview, type PreviewLine } from "../schema.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
@@ -99,7 +99,7 @@ export async function priceUnsavedDeal(
   const total = all.reduce((sum, l) => plus(sum, parse(l.amount)), ZERO);
   return {
     lines: all.map(toPreviewLine),
-    total_commission: centsNumber(total),
+    total_commission: amountNumber(total),
     explanation: dealExplanation(noPlan),
   };
 }

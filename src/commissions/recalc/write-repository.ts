@@ -5,7 +5,7 @@ import { jsonArray, withRawJson } from "../../db/json.js";
 import { mapTurning, turnIfDue } from "../../event-loop.js";
 import { emitManyJson } from "../../events/emit.js";
 import { newId } from "../../ids.js";
-import { type Fixed, minus, parse, plain, plus, sign, ZERO } from "../../money/index.js";
+import { compareTexts, type Fixed, minus, parse, plain, plus, sign, ZERO } from "../../money/index.js";
 import type { Commission } from "../schema.js";
 import { type DesiredLine, type ExistingLine, lineKey } from "./types.js";
 
@@ -65,7 +65,8 @@ function storedExplanation(line: DesiredLine): StoredExplanation {
 function differs(before: ExistingLine, after: DesiredLine): boolean {
   return (
     before.status !== "pending" ||
-    before.amount !== after.amount ||
+    // By value: the column keeps 3 decimals ("8.000") where a USD line is written "8.00" (API.md §15).
+    compareTexts(before.amount, after.amount) !== 0 ||
     before.plan_id !== after.plan_id ||
     before.plan_version !== after.plan_version ||
     before.period !== after.period

@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Export commission lines as CSV
-         * @description Every line GET /commissions would list with these filters (newest first, not paginated), streamed as CSV (RFC 4180, CRLF line ends, amounts with 2 decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
+         * @description Every line GET /commissions would list with these filters (newest first, not paginated), streamed as CSV (RFC 4180, CRLF line ends, amounts at their currency's decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
          */
         get: operations["exportCommissionsCsv"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Export a user's statement as CSV
-         * @description The lines of GET /users/{id}/statement for `period`, in deal order, as CSV (RFC 4180, CRLF line ends, amounts with 2 decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
+         * @description The lines of GET /users/{id}/statement for `period`, in deal order, as CSV (RFC 4180, CRLF line ends, amounts at their currency's decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
          */
         get: operations["exportUserStatementCsv"];
         put?: never;
@@ -1846,6 +1846,7 @@ export interface components {
             deal_type_multipliers?: {
                 [key: string]: number;
             };
+            /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
             min_deal_amount?: number | null;
             cap_per_period?: number | null;
             /** @description Override plans only: at least one level, each depth once. */
@@ -2016,7 +2017,7 @@ export interface components {
             /** @description Open draw balances (API.md §18); empty until draws exist. */
             draws: {
                 draw_id: string;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money (minor units). */
                 balance: number;
             }[];
         };
@@ -2347,7 +2348,7 @@ export interface components {
         PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["OverridePreviewLine"] | components["schemas"]["AdjustmentPreviewLine"] | components["schemas"]["ClawbackPreviewLine"];
         CommissionPreview: {
             lines: components["schemas"]["PreviewLine"][];
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             total_commission: number;
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
@@ -2400,7 +2401,7 @@ export interface components {
              * @description Calendar date YYYY-MM-DD
              */
             close_date: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -2432,7 +2433,7 @@ export interface components {
             kind: "plan" | "spiff" | "override" | "adjustment" | "clawback";
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             amount: number;
             /** @enum {string} */
             status: "pending" | "approved" | "paid" | "void";
@@ -2831,16 +2832,16 @@ export interface components {
                     period: string;
                     /** @description Σ of the user's pending lines of the plan's change in the period. */
                     pending: {
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money (minor units). */
                         before: number;
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money (minor units). */
                         after: number;
                     };
                     /** @description Σ of the user's locked lines of the plan in the period, as if unlocked. */
                     locked: {
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money (minor units). */
                         before: number;
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money (minor units). */
                         after: number;
                     };
                 }[];
@@ -2877,16 +2878,16 @@ export interface components {
                     period: string;
                     /** @description Σ of the user's pending lines of the plan's change in the period. */
                     pending: {
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money (minor units). */
                         before: number;
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money (minor units). */
                         after: number;
                     };
                     /** @description Σ of the user's locked lines of the plan in the period, as if unlocked. */
                     locked: {
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money (minor units). */
                         before: number;
-                        /** @description Money: ≤ 2 decimals. */
+                        /** @description Money (minor units). */
                         after: number;
                     };
                 }[];
@@ -3010,7 +3011,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -3059,7 +3060,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -3137,7 +3138,7 @@ export interface components {
             /** @description Your CRM's id (unique). */
             external_id: string | null;
             opportunity_name: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             arr_amount: number;
             currency: string;
             /** @enum {string} */
@@ -3194,7 +3195,7 @@ export interface components {
             /** @description rfd_… */
             id: string;
             deal_id: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             amount: number;
             /**
              * Format: date
@@ -3242,13 +3243,13 @@ export interface components {
             currency: string;
             payees: number;
             lines: number;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             lines_total: number;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             recovered: number;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             net_pay: number;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             deficit_carried_forward: number;
         };
         PayoutRunSummary: {
@@ -3302,19 +3303,19 @@ export interface components {
             currency: string;
             /** @description Signed sums of the payee's lines by kind. */
             gross: {
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money (minor units). */
                 plan: number;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money (minor units). */
                 spiff: number;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money (minor units). */
                 override: number;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money (minor units). */
                 adjustment: number;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money (minor units). */
                 clawback: number;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money (minor units). */
                 draw_advance: number;
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money (minor units). */
                 draw_recovery: number;
             };
             line_count: number;
@@ -3326,11 +3327,11 @@ export interface components {
             deficit_brought_forward: number;
             /** @description P × max_recovery_percent / 100, truncated to the cent. */
             recovery_cap: number;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             recovered: number;
             /** @description Never negative. */
             net_pay: number;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             deficit_carried_forward: number;
         };
         PayoutRunDetail: {
@@ -3426,7 +3427,7 @@ export interface components {
             payout: {
                 /** @constant */
                 type: "flat";
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money (minor units). */
                 amount: number;
             } | {
                 /** @constant */
@@ -3463,7 +3464,7 @@ export interface components {
             payout: {
                 /** @constant */
                 type: "flat";
-                /** @description Money: ≤ 2 decimals. */
+                /** @description Money (minor units). */
                 amount: number;
             } | {
                 /** @constant */
@@ -3550,7 +3551,7 @@ export interface components {
             spiff_id: string | null;
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             amount: number;
             /** @enum {string} */
             status: "pending" | "approved" | "paid" | "void";
@@ -3624,7 +3625,7 @@ export interface components {
             spiff_id: string | null;
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
-            /** @description Money: ≤ 2 decimals. */
+            /** @description Money (minor units). */
             amount: number;
         };
         PlanPreviewLine: components["schemas"]["PreviewLineBase"] & {
@@ -5289,6 +5290,7 @@ export interface operations {
                     deal_type_multipliers?: {
                         [key: string]: number;
                     };
+                    /** @description In the plan's currency, with at most its minor-unit decimals (ISO 4217). */
                     min_deal_amount?: number | null;
                     cap_per_period?: number | null;
                     /** @description Override plans only: at least one level, each depth once. */
@@ -6903,7 +6905,7 @@ export interface operations {
                 q?: string;
                 /** @description One of new_business, expansion, renewal, other, or several comma-separated. */
                 deal_type?: ("new_business" | "expansion" | "renewal" | "other")[];
-                /** @description arr_amount ≥ this (inclusive); money ≥ 0, at most 2 decimals. */
+                /** @description arr_amount ≥ this (inclusive); money ≥ 0, at most 3 decimals. */
                 arr_amount_min?: string;
                 /** @description arr_amount ≤ this (inclusive); at least arr_amount_min. */
                 arr_amount_max?: string;
@@ -6966,7 +6968,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description Money: ≤ 2 decimals, ≥ 0. */
+                    /** @description Money ≥ 0 (minor units). */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
@@ -7127,7 +7129,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name?: string;
-                    /** @description Money: ≤ 2 decimals, ≥ 0. */
+                    /** @description Money ≥ 0 (minor units). */
                     arr_amount?: number;
                     /** @description ISO 4217 currency code, e.g. USD. */
                     currency?: string;
@@ -7457,7 +7459,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     outcome: "approved" | "partially_approved" | "denied";
-                    /** @description The new total of the dispute's amount_scope: required for partially_approved; for approved it defaults to expected_amount; not allowed for denied. */
+                    /** @description The new total of the dispute's amount_scope, in the deal's currency (at most its minor-unit decimals): required for partially_approved; for approved it defaults to expected_amount; not allowed for denied. */
                     resolved_amount?: number;
                     note?: string;
                 };
@@ -7511,7 +7513,7 @@ export interface operations {
                     deal_id: string;
                     /** @description usr_…: the deal's owner or one of its credited (split) users. */
                     user_id: string;
-                    /** @description Signed: positive pays more, negative claws back; at most 2 decimals, not 0. */
+                    /** @description Signed: positive pays more, negative claws back; in the deal's currency, not 0. */
                     amount: number;
                     /** @description Why; stored in the line's explanation with its author. */
                     reason: string;
@@ -7570,7 +7572,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description Money: ≤ 2 decimals, ≥ 0. */
+                    /** @description Money ≥ 0 (minor units). */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.
@@ -7663,7 +7665,7 @@ export interface operations {
                     deals: {
                         external_id: string;
                         opportunity_name: string;
-                        /** @description Money: ≤ 2 decimals, ≥ 0. */
+                        /** @description Money ≥ 0 (minor units). */
                         arr_amount: number;
                         /**
                          * @description ISO 4217 currency code, e.g. USD.
@@ -7738,7 +7740,7 @@ export interface operations {
                 "application/json": {
                     external_id?: string | null;
                     opportunity_name: string;
-                    /** @description Money: ≤ 2 decimals, ≥ 0. */
+                    /** @description Money ≥ 0 (minor units). */
                     arr_amount: number;
                     /**
                      * @description ISO 4217 currency code, e.g. USD.

@@ -1,13 +1,22 @@
 // The only formatting code of the console: money in the plan's currency, percents and dates in the
 // browser's locale. Amounts arrive computed (exact, rounded) from the API; nothing here adds them up.
+// Money shows its currency's ISO 4217 minor-unit decimals (API.md §15): ¥617, $1,234.50, KWD 123.457.
+
+import { minorUnits } from "./money";
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** 1234.5 → "$1,234.50" (en-US) or "1.234,50 $" (de-DE). */
+/** 1234.5 → "$1,234.50" (en-US) or "1.234,50 $" (de-DE); 617 JPY → "¥617"; 123.457 KWD → "KWD 123.457". */
 export function money(amount: number | string, currency = "USD"): string {
   let format = moneyFormats.get(currency);
   if (!format) {
-    format = new Intl.NumberFormat(undefined, { style: "currency", currency, minimumFractionDigits: 2 });
+    const places = minorUnits(currency);
+    format = new Intl.NumberFormat(undefined, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: places,
+      maximumFractionDigits: places,
+    });
     moneyFormats.set(currency, format);
   }
   return format.format(Number(amount));
@@ -48,7 +57,7 @@ export function exactMoney(amount: string, currency = "USD"): string {
     format = new Intl.NumberFormat(undefined, {
       style: "currency",
       currency,
-      minimumFractionDigits: 2,
+      minimumFractionDigits: minorUnits(currency),
       maximumFractionDigits: 6,
     });
     exactFormats.set(currency, format);
@@ -67,21 +76,22 @@ let amountFormat: Intl.NumberFormat | undefined;
 
 /**
  * Money whose currency the answer does not say (a reporting change's impact lines): 1234.5 → "1,234.50",
- * signed when `signed` (+12.00, −3.50, 0.00).
+ * 123.457 → "123.457" (every digit it has, 3 at most, 2 at least), signed when `signed` (+12.00, −3.50, 0.00).
  */
 export function amount(value: number, signed = false): string {
-  amountFormat ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  amountFormat ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 3 });
   const text = amountFormat.format(Math.abs(value));
   if (value < 0) return `−${text}`;
   return signed && value > 0 ? `+${text}` : text;
 }
 
-/** Whether an exact decimal ("781937.664") has more places than cents. */
-export function hasMoreThanCents(amount: string | number): boolean {
+/** Whether an exact decimal ("781937.664") has more places than the currency's minor unit (cents for USD). */
+export function hasMoreThanMinorUnits(amount: string | number, currency = "USD"): boolean {
   const text = String(amount);
-  if (/e/i.test(text)) return !Number.isInteger(Number(text) * 100);
+  const places = minorUnits(currency);
+  if (/e/i.test(text)) return !Number.isInteger(Number(text) * 10 ** places);
   const fraction = text.split(".")[1] ?? "";
-  return fraction.replace(/0+$/, "").length > 2;
+  return fraction.replace(/0+$/, "").length > places;
 }
 
 /**
@@ -91,7 +101,7 @@ export function hasMoreThanCents(amount: string | number): boolean {
  */
 export function moneyToCent(amount: string | number, currency = "USD"): { text: string; exact?: string } {
   const text = money(amount, currency);
-  return hasMoreThanCents(amount) ? { text, exact: exactMoney(String(amount), currency) } : { text };
+  return hasMoreThanMinorUnits(amount, currency) ? { text, exact: exactMoney(String(amount), currency) } : { text };
 }
 
 /** A share of a deal as the API gives it (60 = 60 %), in the one percent style: "60%", "33.33%". */

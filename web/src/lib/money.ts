@@ -1,24 +1,47 @@
 /**
  * The console's only money arithmetic: sums and differences of amounts the API gave (JSON numbers with
- * at most 2 decimals, API.md §2), done in whole cents so that no binary fraction leaks into a total.
- * Everything else a page shows — rates, tiers, commissions — the API computed.
+ * at most their currency's minor-unit decimals, 3 at most, API.md §15), done in whole thousandths so that
+ * no binary fraction leaks into a total. Everything else a page shows — rates, tiers, commissions — the
+ * API computed.
  */
 
-/** 1234.5 → 123450. Exact for every amount the API sends (|amount| < 2^53 / 100). */
-function cents(amount: number): number {
-  return Math.round(amount * 100);
+// ISO 4217 minor units (API.md §15), as the server has them.
+const NO_DECIMALS = new Set("BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XOF XPF".split(" "));
+const THREE_DECIMALS = new Set("BHD IQD JOD KWD LYD OMR TND".split(" "));
+
+/** The decimals of a currency's minor unit: 0 (JPY), 3 (KWD) or 2 (most). */
+export function minorUnits(currency: string): number {
+  const code = currency.trim().toUpperCase();
+  return NO_DECIMALS.has(code) ? 0 : THREE_DECIMALS.has(code) ? 3 : 2;
+}
+
+/** What a form says when an amount has more decimals than its currency: the API's 422, in words. */
+export function minorUnitsProblem(noun: string, currency: string): string {
+  const code = currency.trim().toUpperCase() || "USD";
+  const places = minorUnits(code);
+  if (places === 0) return `Give ${noun} in whole ${code} (no decimals).`;
+  return `Give ${noun} with at most ${places} decimals (${code}).`;
+}
+
+/** Whether an amount as typed has more decimals than its currency allows. */
+export const tooManyDecimals = (value: number | string, currency: string): boolean =>
+  decimalPlaces(value) > minorUnits(currency);
+
+/** 1234.5 → 1234500. Exact for every amount the API sends (|amount| < 2^53 / 1000). */
+function thousandths(amount: number): number {
+  return Math.round(amount * 1000);
 }
 
 /** The exact sum of API amounts: sumMoney([0.1, 0.2]) is 0.3, not 0.30000000000000004. */
 export function sumMoney(amounts: Iterable<number>): number {
   let total = 0;
-  for (const amount of amounts) total += cents(amount);
-  return total / 100;
+  for (const amount of amounts) total += thousandths(amount);
+  return total / 1000;
 }
 
 /** a − b, exactly: what a new amount changes an old one by (a dispute's adjustment, say). */
 export function differenceOfMoney(a: number, b: number): number {
-  return (cents(a) - cents(b)) / 100;
+  return (thousandths(a) - thousandths(b)) / 1000;
 }
 
 /** Amounts summed exactly per currency, in the order the currencies first appear. */
@@ -112,12 +135,14 @@ export function sumDecimals(values: Iterable<string>): string {
 
 /**
  * An amount the API gave split in proportion to `weights` (exact decimals or "n/d" fractions, ≥ 0), to
- * the cent, the parts summing to it exactly: each part its share rounded down to the cent, then the
- * cents left over one each to the largest remainders (the earlier on a tie). Weights all 0: equal parts.
+ * the currency's minor unit, the parts summing to it exactly: each part its share rounded down to the
+ * minor unit, then the units left over one each to the largest remainders (the earlier on a tie).
+ * Weights all 0: equal parts.
  */
-export function apportionMoney(amount: number, weights: readonly string[]): number[] {
+export function apportionMoney(amount: number, weights: readonly string[], currency: string): number[] {
   if (weights.length === 0) return [];
-  const total = BigInt(cents(amount));
+  const unit = 10 ** minorUnits(currency);
+  const total = BigInt(Math.round(amount * unit));
   const magnitude = total < 0n ? -total : total;
   const ratios = weights.map(exactRatio);
   // Every weight over one common denominator: its numerator alone is its share.
@@ -134,5 +159,5 @@ export function apportionMoney(amount: number, weights: readonly string[]): numb
     .map((w, i) => ({ i, remainder: (magnitude * w) % sum }))
     .sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1));
   for (const { i } of byRemainder.slice(0, left)) floors[i]! += 1n;
-  return floors.map((c) => Number(total < 0n ? -c : c) / 100);
+  return floors.map((c) => Number(total < 0n ? -c : c) / unit);
 }

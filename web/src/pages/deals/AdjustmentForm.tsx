@@ -20,7 +20,7 @@ export function AdjustmentForm({ deal, onDone }: { deal: DealDetail; onDone: () 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = adjustmentProblems({ user_id: userId, amount, reason, period });
+    const found = adjustmentProblems({ user_id: userId, amount, reason, period }, deal.currency);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     await create.mutateAsync(adjustmentBody(deal.id, { user_id: userId, amount, reason, period }));

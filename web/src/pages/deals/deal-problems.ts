@@ -4,7 +4,7 @@ import type { CreateDealBody, UpdateDealBody } from "../../data/deals/mutations"
 import type { DealDetail, DealType } from "../../data/deals/queries";
 import { fieldErrors } from "../../lib/field-errors";
 import { date, percent } from "../../lib/format";
-import { decimalPlaces } from "../../lib/money";
+import { decimalPlaces, minorUnitsProblem, tooManyDecimals } from "../../lib/money";
 
 // The deal form (issue #30): its values as typed, the bodies it sends (a create whole, an edit as the
 // fields it changes), and what is wrong with it in words a person acts on, by the parameter the API
@@ -192,7 +192,7 @@ export function dealProblems(v: DealValues): Record<string, string> {
   if (blank(v.arr_amount) || !Number.isFinite(Number(v.arr_amount))) problems.arr_amount = "Give the deal's ARR.";
   else if (Number(v.arr_amount) < 0) problems.arr_amount = "Give an ARR of zero or more.";
   else if (Number(v.arr_amount) > MONEY_MAX) problems.arr_amount = "Give an ARR below a trillion.";
-  else if (decimalPlaces(v.arr_amount) > 2) problems.arr_amount = "Give the ARR in cents at most (2 decimals).";
+  else if (tooManyDecimals(v.arr_amount, v.currency)) problems.arr_amount = minorUnitsProblem("the ARR", v.currency);
   if (!/^[A-Za-z]{3}$/.test(v.currency.trim())) problems.currency = "Give a three-letter currency code, such as USD.";
   if (!isDate(v.close_date)) problems.close_date = "Pick the day the deal closed.";
   splitProblems(v, problems);
@@ -224,7 +224,7 @@ const SERVER_WORDS: Record<string, (message: string) => string> = {
     /does not exist/.test(message)
       ? "The owner is not someone the service knows: pick another."
       : "Pick who owns the deal.",
-  arr_amount: () => "Give the deal's ARR: zero or more, in cents at most.",
+  arr_amount: () => "Give the deal's ARR: zero or more, with at most the currency's decimals.",
   currency: (message) =>
     /is not an active ISO 4217/.test(message)
       ? `${message.split(" ")[0]} is not a currency code in use: give one such as USD or EUR.`

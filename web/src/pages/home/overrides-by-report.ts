@@ -36,11 +36,13 @@ export function overridesByReport(lines: readonly Line[]): { rows: OverrideByRep
     const byLevel = apportionMoney(
       line.amount,
       levels.map((level) => level.commission),
+      line.currency,
     );
     levels.forEach((level, i) => {
       const byUser = apportionMoney(
         byLevel[i]!,
         level.users.map((u) => u.credit),
+        line.currency,
       );
       level.users.forEach((user, j) => {
         const key = `${user.user_id}@${level.depth}`;

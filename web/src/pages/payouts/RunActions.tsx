@@ -4,13 +4,14 @@ import { useState } from "react";
 import { useCancelPayoutRun, useFinalizePayoutRun } from "../../data/payout-runs/mutations";
 import type { PayoutRunDetail } from "../../data/payout-runs/queries";
 import { money } from "../../lib/format";
+import { minorUnits } from "../../lib/money";
 import { ConfirmModal } from "../../ui/ConfirmModal";
 
-/** "1,234.50", "$1,234.50" or "1234.5" all read as 1234.50: what a person types for an amount. */
-function typedCents(text: string): string | null {
+/** "1,234.50", "$1,234.50" or "1234.5" all read as 1234.50 (USD): what a person types for an amount. */
+function typedCents(text: string, currency: string): string | null {
   const cleaned = text.replace(/[^0-9.-]/g, "");
   if (cleaned === "" || Number.isNaN(Number(cleaned))) return null;
-  return Number(cleaned).toFixed(2);
+  return Number(cleaned).toFixed(minorUnits(currency));
 }
 
 /** A draft run's two ways out: finalize (the person types each currency's net pay to confirm) or cancel. */
@@ -22,7 +23,9 @@ export function RunActions({ run }: { run: PayoutRunDetail }) {
   const finalize = useFinalizePayoutRun();
   const cancel = useCancelPayoutRun();
   if (run.status !== "draft" || (session.user.role !== "finance" && session.user.role !== "admin")) return null;
-  const confirmed = run.totals.every((t) => typedCents(typed[t.currency] ?? "") === t.net_pay.toFixed(2));
+  const confirmed = run.totals.every(
+    (t) => typedCents(typed[t.currency] ?? "", t.currency) === t.net_pay.toFixed(minorUnits(t.currency)),
+  );
   const payees = run.totals.reduce((n, t) => n + t.payees, 0);
   return (
     <Group gap="sm">
@@ -53,7 +56,8 @@ export function RunActions({ run }: { run: PayoutRunDetail }) {
               value={typed[t.currency] ?? ""}
               onChange={(e) => setTyped({ ...typed, [t.currency]: e.currentTarget.value })}
               error={
-                typed[t.currency] && typedCents(typed[t.currency]!) !== t.net_pay.toFixed(2)
+                typed[t.currency] &&
+                typedCents(typed[t.currency]!, t.currency) !== t.net_pay.toFixed(minorUnits(t.currency))
                   ? `That is not ${money(t.net_pay, t.currency)}`
                   : undefined
               }

@@ -1,3 +1,5 @@
+import { minorUnits } from "../../lib/money.js";
+
 /**
  * What a CSV row reads of a commission line (the API's `Commission` fits it). Written out rather than
  * imported, so the server's unit test can compare this file with the API's own CSV writer.
@@ -9,6 +11,7 @@ interface Line {
   kind: string;
   period: string;
   amount: number;
+  currency: string;
   status: string;
   plan_id: string | null;
   spiff_id: string | null;
@@ -34,8 +37,9 @@ function row(line: Line): string {
   const summary = typeof line.explanation.summary === "string" ? line.explanation.summary : "";
   const before = [line.id, line.deal_id, line.user_id, line.kind, line.period].map(textField);
   const after = [line.status, line.plan_id ?? "", line.spiff_id ?? "", line.calculated_at, summary].map(textField);
-  // The API's amounts have at most 2 decimals: toFixed(2) writes them exactly, as the API's CSV does.
-  return [...before, line.amount.toFixed(2), ...after].join(",");
+  // The API's amounts have at most their currency's decimals (API.md §15): toFixed at those writes them
+  // exactly, as the API's CSV does.
+  return [...before, line.amount.toFixed(minorUnits(line.currency)), ...after].join(",");
 }
 
 /** The lines as the API's CSV writes them: a UTF-8 BOM, the header, CRLF after every record. */

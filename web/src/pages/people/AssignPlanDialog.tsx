@@ -52,7 +52,7 @@ export function AssignPlanDialog({ user, onClose }: { user: User; onClose: () =>
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = assignmentProblems(form.values, (plan?.tiers.length ?? 0) > 0);
+    const found = assignmentProblems(form.values, (plan?.tiers.length ?? 0) > 0, plan?.currency ?? "USD");
     if (!planId) found.plan_id = "Pick the plan to assign.";
     setProblems(found);
     if (Object.keys(found).length > 0 || !planId) return;

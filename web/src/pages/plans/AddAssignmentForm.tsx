@@ -26,7 +26,7 @@ export function AddAssignmentForm({ plan, users }: { plan: CompPlan; users: Pers
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = assignmentProblems(form.values, plan.tiers.length > 0);
+    const found = assignmentProblems(form.values, plan.tiers.length > 0, plan.currency);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     await create.mutateAsync({ planId: plan.id, body: assignmentBody(form.values) });

@@ -56,7 +56,7 @@ export function AssignmentDialog(props: {
     if (mode === "delete") {
       await remove.mutateAsync(a.id);
     } else {
-      const found = assignmentProblems(form.values, tiered);
+      const found = assignmentProblems(form.values, tiered, currency);
       if (mode === "end" && form.values.effective_to === "") found.effective_to = "Pick the last day in force.";
       setProblems(found);
       if (Object.keys(found).length > 0) return;

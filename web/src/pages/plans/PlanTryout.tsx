@@ -51,7 +51,7 @@ export function PlanTryout({ plan, children }: { plan: CompPlan; children?: Reac
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = sampleProblems(form.values);
+    const found = sampleProblems(form.values, plan.currency);
     setProblems(found);
     if (Object.keys(found).length === 0) preview.mutate(sampleBody(plan, form.values));
   };

@@ -1,5 +1,5 @@
 import { date } from "../../lib/format";
-import { compareDecimals, decimalPlaces, plainDecimal } from "../../lib/money";
+import { compareDecimals, decimalPlaces, minorUnitsProblem, plainDecimal, tooManyDecimals } from "../../lib/money";
 import { DEAL_TYPE_LABELS } from "../../ui/labels";
 import { LEVEL_DEPTHS, type PlanValues, percentShown } from "./plan-values";
 
@@ -24,14 +24,14 @@ function percentProblem(text: string, words: { missing: string; noun: string; ma
   return undefined;
 }
 
-/** Money as typed (NumberInput's text): none, or ≥ 0 with cents at most. */
-function moneyProblem(text: string, noun: string): string | undefined {
+/** Money as typed (NumberInput's text): none, or ≥ 0 with the plan currency's decimals at most. */
+function moneyProblem(text: string, noun: string, currency: string): string | undefined {
   if (text.trim() === "") return undefined;
   const plain = plainDecimal(text);
   if (plain === null) return `Give ${noun} as an amount, such as 50000.`;
   if (plain.startsWith("-")) return `Give ${noun} of zero or more.`;
   if (Number(plain) > MONEY_MAX) return `Give ${noun} below 1,000,000,000,000.`;
-  if (decimalPlaces(plain) > 2) return `Give ${noun} in cents at most (2 decimals).`;
+  if (tooManyDecimals(plain, currency)) return minorUnitsProblem(noun, currency);
   return undefined;
 }
 
@@ -148,7 +148,7 @@ function standardProblems(v: PlanValues, problems: Record<string, string>): void
     ["cap_per_period", "the cap"],
   ];
   for (const [field, noun] of money) {
-    const problem = moneyProblem(v[field] as string, noun);
+    const problem = moneyProblem(v[field] as string, noun, v.currency);
     if (problem) problems[field] = problem;
   }
   if (v.rating === "tiers") tierProblems(v, problems);
@@ -178,7 +178,7 @@ const SERVER_WORDS: Record<string, (message: string, index: number) => string> =
   quota: (message) =>
     /with tiers/.test(message)
       ? "Give a quota above zero: the tiers are measured against it."
-      : "Give the quota as an amount of zero or more, in cents at most.",
+      : "Give the quota as an amount of zero or more, with at most the currency's decimals.",
   base_rate: (message) =>
     /required/.test(message)
       ? "Give the rate paid on all credit, or add tiers."
@@ -191,8 +191,8 @@ const SERVER_WORDS: Record<string, (message: string, index: number) => string> =
         ? `Start tier ${i + 1} above where tier ${i} starts: each tier starts where the one before it ends.`
         : "Give where the tier starts in percent of quota, at most 100,000% with 4 decimals.",
   "tiers.rate": () => "Give the tier's rate from 0 to 1,000% with at most 4 decimals.",
-  min_deal_amount: () => "Give the minimum deal amount: zero or more, in cents at most.",
-  cap_per_period: () => "Give the cap: zero or more, in cents at most.",
+  min_deal_amount: () => "Give the minimum deal amount: zero or more, with at most the currency's decimals.",
+  cap_per_period: () => "Give the cap: zero or more, with at most the currency's decimals.",
   effective_from: () => "Pick the first day the plan is in force.",
   effective_to: () => "Pick an end date on or after the start, or leave it empty.",
   kind: () => "A plan's kind is fixed when it is created: duplicate it as the other kind instead.",

@@ -1,7 +1,7 @@
 import type { PreviewBody } from "../../data/commissions/mutations";
 import type { CompPlan } from "../../data/comp-plans/queries";
 import type { DealType } from "../../data/deals/queries";
-import { decimalPlaces, plainDecimal } from "../../lib/money";
+import { minorUnitsProblem, plainDecimal, tooManyDecimals } from "../../lib/money";
 
 // A sample deal to try a plan on (POST /commissions/preview with `plan_id`: a draft too), nothing saved.
 
@@ -36,13 +36,13 @@ export function sampleBody(plan: CompPlan, deal: SampleDeal): PreviewBody {
 }
 
 /** What the sample lacks, in words, by the parameter the API would name. */
-export function sampleProblems(deal: SampleDeal): Record<string, string> {
+export function sampleProblems(deal: SampleDeal, currency: string): Record<string, string> {
   const problems: Record<string, string> = {};
   const amount = plainDecimal(String(deal.arr_amount));
   if (amount === null) problems.arr_amount = "Give the deal's ARR amount.";
   else if (amount.startsWith("-")) problems.arr_amount = "Give an amount of zero or more.";
   else if (Number(amount) > MONEY_MAX) problems.arr_amount = "Give an amount below 1,000,000,000,000.";
-  else if (decimalPlaces(amount) > 2) problems.arr_amount = "Give the amount in cents at most (2 decimals).";
+  else if (tooManyDecimals(amount, currency)) problems.arr_amount = minorUnitsProblem("the amount", currency);
   if (!ISO_DATE.test(deal.close_date)) problems.close_date = "Pick the day the deal closes.";
   if (!deal.owner_id) problems.owner_id = "Pick whose deal it is.";
   return problems;

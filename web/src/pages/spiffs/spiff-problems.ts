@@ -1,6 +1,6 @@
 import type { CreateSpiffBody } from "../../data/spiffs/mutations";
 import { date } from "../../lib/format";
-import { decimalPlaces } from "../../lib/money";
+import { decimalPlaces, minorUnitsProblem, tooManyDecimals } from "../../lib/money";
 
 // What is wrong with a SPIFF form, in words a person acts on ("Give the SPIFF a name"), never the
 // server's field strings ("must be at least 1 characters"): found before sending where the form can
@@ -63,12 +63,15 @@ export function spiffProblems(v: SpiffValues): Record<string, string> {
   if (v.payout === "flat") {
     if (blank(v.amount)) problems["payout.amount"] = "Give the amount paid per deal.";
     else if (Number(v.amount) < 0) problems["payout.amount"] = "Give an amount of zero or more.";
-    else if (decimalPlaces(v.amount) > 2) problems["payout.amount"] = "Give the amount in cents at most (2 decimals).";
+    else if (tooManyDecimals(v.amount, v.currency))
+      problems["payout.amount"] = minorUnitsProblem("the amount", v.currency);
   } else if (blank(v.rate)) problems["payout.rate"] = "Give the rate: 0.02 pays 2 % of the credit.";
   else if (Number(v.rate) < 0 || Number(v.rate) > 10) problems["payout.rate"] = "Give a rate from 0 to 10 (1,000 %).";
   else if (decimalPlaces(v.rate) > 6) problems["payout.rate"] = "Give the rate with at most 6 decimals.";
   if (!blank(v.min_arr_amount) && Number(v.min_arr_amount) < 0) {
     problems["criteria.min_arr_amount"] = "Give a minimum ARR of zero or more, or leave it empty.";
+  } else if (!blank(v.min_arr_amount) && tooManyDecimals(v.min_arr_amount, v.currency)) {
+    problems["criteria.min_arr_amount"] = minorUnitsProblem("the minimum ARR", v.currency);
   }
   return problems;
 }
@@ -82,7 +85,7 @@ const SERVER_WORDS: Record<string, (message: string) => string> = {
       : "Give a three-letter currency code, such as USD.",
   starts_on: () => "Pick the first day deals count.",
   ends_on: () => "Pick an end date on or after the start.",
-  "payout.amount": () => "Give the amount paid per deal: zero or more, in cents at most.",
+  "payout.amount": () => "Give the amount paid per deal: zero or more, with at most the currency's decimals.",
   "payout.rate": () => "Give a rate from 0 to 10 with at most 6 decimals: 0.02 pays 2 %.",
   "criteria.min_arr_amount": () => "Give a minimum ARR of zero or more, or leave it empty.",
   "criteria.user_ids": () => "Pick at most 1,000 people, or none for everyone credited.",

@@ -2,7 +2,7 @@ import { ApiError } from "../../api/errors";
 import type { CreateAssignmentBody } from "../../data/comp-plans/mutations";
 import { fieldErrors } from "../../lib/field-errors";
 import { date } from "../../lib/format";
-import { decimalPlaces } from "../../lib/money";
+import { minorUnitsProblem, tooManyDecimals } from "../../lib/money";
 
 // An assignment's form, from the plan's page or the person's: the body it sends and what is wrong with
 // it in words ("Pick an end date on or after the start"), found before sending where the form can tell,
@@ -34,7 +34,11 @@ export function assignmentBody(values: AssignmentValues): CreateAssignmentBody {
  * What the form can tell is wrong, by the parameter the API would name, in words. `tiered`: the plan has
  * tiers, so a quota of its own must be above zero (the tiers are measured against it).
  */
-export function assignmentProblems(values: AssignmentValues, tiered: boolean): Record<string, string> {
+export function assignmentProblems(
+  values: AssignmentValues,
+  tiered: boolean,
+  currency: string,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   if (values.user_id === null || values.user_id === "") problems.user_id = "Pick the person to assign.";
   if (!ISO_DATE.test(values.effective_from)) problems.effective_from = "Pick the first day the plan applies to them.";
@@ -50,7 +54,7 @@ export function assignmentProblems(values: AssignmentValues, tiered: boolean): R
     if (!Number.isFinite(amount)) problems.quota_override = "Give the quota as an amount, or leave it empty.";
     else if (amount < 0) problems.quota_override = "Give a quota of zero or more, or leave it empty for the plan's.";
     else if (amount > MONEY_MAX) problems.quota_override = "Give a quota below 1,000,000,000,000.";
-    else if (decimalPlaces(quota) > 2) problems.quota_override = "Give the quota in cents at most (2 decimals).";
+    else if (tooManyDecimals(quota, currency)) problems.quota_override = minorUnitsProblem("the quota", currency);
     else if (tiered && amount === 0) {
       problems.quota_override =
         "Give a quota above zero (the plan's tiers are measured against it), or leave it empty.";
@@ -64,7 +68,7 @@ const SERVER_WORDS: Record<string, string> = {
   user_id: "Pick someone who is in the list: this person is not known.",
   effective_from: "Pick the first day the plan applies to them.",
   effective_to: "Pick an end date on or after the start, or leave it empty.",
-  quota_override: "Give a quota above zero in cents at most, or leave it empty for the plan's.",
+  quota_override: "Give a quota above zero with at most the currency's decimals, or leave it empty for the plan's.",
 };
 
 /** The API's 422 details said in words; a parameter this does not know keeps its message. */
