@@ -7,16 +7,9 @@ import { countCredits } from "./credits-repository.js";
 import { lockSpiffs } from "./locks-repository.js";
 import { overrideDealIds } from "./overrides-repository.js";
 import { planRecalc, type RecalcPlan } from "./plan.js";
+import { addToTotals, updateTotals } from "./totals-repository.js";
 import type { CreditRow, RecalcTarget } from "./types.js";
-import {
-  addToTotals,
-  applyDiff,
-  diffSize,
-  emitLineEvents,
-  settle,
-  updateNoPlanReasons,
-  updateTotals,
-} from "./write-repository.js";
+import { applyDiff, diffSize, emitLineEvents, settle, updateNoPlanReasons } from "./write-repository.js";
 
 /** total_commission = Σ non-void lines, for deals whose lines changed outside a recalculation (e.g. voided). */
 export function refreshTotals(tx: Tx, now: Date, dealIds: string[]): Promise<void> {

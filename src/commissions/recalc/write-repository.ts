@@ -5,8 +5,10 @@ import { jsonArray, withRawJson } from "../../db/json.js";
 import { mapTurning, turnIfDue } from "../../event-loop.js";
 import { emitManyJson } from "../../events/emit.js";
 import { newId } from "../../ids.js";
-import { compareTexts, type Fixed, minus, parse, plain, plus, sign, ZERO } from "../../money/index.js";
+import { compareTexts, type Fixed } from "../../money/index.js";
 import type { Commission } from "../schema.js";
+import { chunks } from "./chunks.js";
+import { TotalDeltas } from "./totals-repository.js";
 import { type DesiredLine, type ExistingLine, lineKey } from "./types.js";
 
 /** Which existing lines a recalculation may delete when it no longer wants them. */
@@ -117,12 +119,6 @@ export function diffSize(diff: LineDiff): number {
   return diff.inserts.length + diff.updates.length + diff.deletes.length;
 }
 
-function chunks<T>(items: T[], size = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /** A written line: its row id, and its currency once the row is written (the deal's, set by a trigger). */
 type Written = DesiredLine & { id: string; currency?: string };
 
@@ -222,16 +218,6 @@ async function deleteLines(tx: Tx, lines: ExistingLine[]): Promise<{ deal_id: st
   return deleted;
 }
 
-/** Σ per deal of what each written line added to its deal's total (new amount − the amount it counted before). */
-class TotalDeltas {
-  readonly byDeal = new Map<string, Fixed>();
-  add(dealId: string, amount: string, sign: 1 | -1 = 1): void {
-    const value = parse(amount);
-    const before = this.byDeal.get(dealId) ?? ZERO;
-    this.byDeal.set(dealId, sign === 1 ? plus(before, value) : minus(before, value));
-  }
-}
-
 export interface LineEvent {
   line: Written;
   previous_amount: number | null;
@@ -277,41 +263,6 @@ export async function emitLineEvents(tx: Tx, ctx: Ctx, events: LineEvent[]): Pro
       dataJson: withRawJson({ previous_amount }, "object", commissionJson(line, ctx.now)),
     })),
   );
-}
-
-/**
- * total_commission = Σ non-void lines; a deal whose total moved gets a new updated_at (sync by
- * updated_since). Each deal's sum is an index lookup by deal_id, and the deals are found by their ids,
- * so the cost follows the deals named, not the size of either table (a job calls this once per batch).
- */
-export async function updateTotals(tx: Tx, now: Date, dealIds: string[]): Promise<void> {
-  for (const part of chunks(dealIds, 5000)) {
-    await sql`
-      WITH t AS MATERIALIZED (
-        SELECT x.id, (
-          SELECT COALESCE(SUM(l.amount), 0) FROM commission_lines l WHERE l.deal_id = x.id AND l.status <> 'void'
-        ) AS total
-        FROM unnest(${part}::text[]) AS x(id)
-      )
-      UPDATE deals AS d SET total_commission = t.total, updated_at = ${now}
-      FROM t
-      WHERE d.id = ANY(${part}::text[]) AND d.id = t.id AND d.total_commission <> t.total`.execute(tx);
-  }
-}
-
-/**
- * total_commission += each deal's delta (deals whose total moved get a new updated_at): what a
- * recalculation's own writes changed, without summing every line of every deal again. `+=` is applied to
- * the row as it stands when its lock is granted, so a concurrent writer's change to the same deal is kept.
- */
-export async function addToTotals(tx: Tx, now: Date, deltas: Map<string, Fixed>): Promise<void> {
-  const moved = [...deltas].filter(([, d]) => sign(d) !== 0).map(([id, d]) => ({ id, delta: plain(d) }));
-  for (const part of chunks(moved, 5000)) {
-    await sql`
-      UPDATE deals AS d SET total_commission = d.total_commission + v.delta, updated_at = ${now}
-      FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(id text, delta numeric)
-      WHERE d.id = v.id`.execute(tx);
-  }
 }
 
 export interface ReasonChange {
