@@ -34,6 +34,7 @@ export const CONSOLE_PAGES = [
   "/plans",
   "/plans/:id",
   "/people",
+  "/exchange-rates",
   "/imports",
   "/spiffs",
   "/audit",

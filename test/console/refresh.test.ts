@@ -34,6 +34,7 @@ async function pages() {
   const { apiKeysQuery } = await web("data/api-keys/queries");
   const { subscriptionsQuery, deliveriesQuery } = await web("data/webhooks/queries");
   const { auditEventsQuery } = await web("data/audit-events/queries");
+  const { exchangeRatesQuery } = await web("data/exchange-rates/queries");
   return {
     // Home's current periods, and its other periods (what is still in flight from them).
     home: [...currentStatements("usr_1"), periodsQuery("usr_1"), payoutBalancesQuery("usr_1")],
@@ -65,6 +66,7 @@ async function pages() {
     apiKeys: [apiKeysQuery({ page: 1, per_page: 25 })],
     webhooks: [subscriptionsQuery({ page: 1, per_page: 25 }), deliveriesQuery("whsub_1", { page: 1, per_page: 25 })],
     audit: [auditEventsQuery({ page: 1, per_page: 50 })],
+    exchangeRates: [exchangeRatesQuery({ page: 1, per_page: 25 })],
   };
 }
 
@@ -223,6 +225,25 @@ const CHANGES: [write: string, pages: Page[]][] = [
   ["POST /api/v1/webhook-subscriptions/{id}/test", ["webhooks"]],
   ["POST /api/v1/webhook-deliveries/{id}/retry", ["webhooks"]],
   ["POST /api/v1/commissions/preview", []],
+  // A rate set prices again the pending deals converted on its days.
+  ...(["PUT /api/v1/exchange-rates/{date}", "DELETE /api/v1/exchange-rates/{date}"] as const).map(
+    (write): [string, Page[]] => [
+      write,
+      [
+        "exchangeRates",
+        "home",
+        "recentDeals",
+        "dealList",
+        "statement",
+        "deal",
+        "approvalQueue",
+        "toPay",
+        "payouts",
+        "owed",
+        "teamNumbers",
+      ],
+    ],
+  ),
   // A run takes lines (a statement line names its run) out of what is owed; finalizing pays lines and deals.
   ["POST /api/v1/payout-runs", ["payoutRuns", "payoutRun", "payouts", "owed", "statement", "home"]],
   [
@@ -265,6 +286,7 @@ const ELSEWHERE: Page[] = [
   "webhooks",
   "payoutRuns",
   "payoutRun",
+  "exchangeRates",
 ];
 
 /** A client holding every page's queries with data, none stale yet. */

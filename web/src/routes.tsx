@@ -24,6 +24,7 @@ import { prefetchDealPage } from "./pages/deals/loader";
 import { dealSearch } from "./pages/deals/schemas";
 import { disputeQueueSearch } from "./pages/dispute-queue/schemas";
 import { disputesSearch } from "./pages/disputes/schemas";
+import { exchangeRatesSearch } from "./pages/exchange-rates/schemas";
 import { prefetchHome, prefetchPersonHome } from "./pages/home/loader";
 import { importsSearch } from "./pages/imports/schemas";
 import { jobsSearch } from "./pages/jobs/schemas";
@@ -153,6 +154,13 @@ export const PAGES = {
   },
   spiffs: { path: "/spiffs", title: "SPIFFs", roles: READS_ALL, nav: { label: "SPIFFs", section: "setup" } },
   people: { path: "/people", title: "People", roles: READS_ALL, nav: { label: "People", section: "setup" } },
+  // PUT and DELETE /exchange-rates take the admin scope; the page is for entering them (API.md §15).
+  exchangeRates: {
+    path: "/exchange-rates",
+    title: "Exchange rates",
+    roles: ADMINS,
+    nav: { label: "Exchange rates", section: "setup" },
+  },
   // Imports write (API.md §19: write scope), which of the people is admins alone.
   imports: { path: "/imports", title: "Import", roles: ADMINS, nav: { label: "Import", section: "setup" } },
   apiKeys: { path: "/api-keys", title: "API keys", roles: ADMINS, nav: { label: "API keys", section: "system" } },
@@ -440,6 +448,12 @@ const plansRoute = pageRoute(PAGES.plans, plansSearch, () => import("./pages/pla
 const planRoute = pageRoute(PAGES.plan, undefined, () => import("./pages/plans/PlanPage"), "PlanPage");
 const spiffsRoute = pageRoute(PAGES.spiffs, spiffsSearch, () => import("./pages/spiffs/SpiffsPage"), "SpiffsPage");
 const peopleRoute = pageRoute(PAGES.people, peopleSearch, () => import("./pages/people/PeoplePage"), "PeoplePage");
+const exchangeRatesRoute = pageRoute(
+  PAGES.exchangeRates,
+  exchangeRatesSearch,
+  () => import("./pages/exchange-rates/ExchangeRatesPage"),
+  "ExchangeRatesPage",
+);
 const importsRoute = pageRoute(
   PAGES.imports,
   importsSearch,
@@ -499,6 +513,7 @@ export const routeTree = rootRoute.addChildren([
     planRoute,
     spiffsRoute,
     peopleRoute,
+    exchangeRatesRoute,
     importsRoute,
     apiKeysRoute,
     webhooksRoute,

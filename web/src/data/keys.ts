@@ -25,6 +25,7 @@ export const keys = {
   requestLogs: factory("request-logs"),
   apiKeys: factory("api-keys"),
   webhooks: factory("webhooks"),
+  exchangeRates: factory("exchange-rates"),
 };
 
 /** A resource's root ("deals"): what refresh.ts makes stale. */

@@ -67,6 +67,9 @@ export const REFRESH = {
   "POST /api/v1/webhook-subscriptions/{id}/rotate-secret": ["webhooks"],
   "POST /api/v1/webhook-subscriptions/{id}/test": ["webhooks"],
   "POST /api/v1/webhook-deliveries/{id}/retry": ["webhooks"],
+  // A rate set prices the pending deals converted on its days again (API.md §15).
+  "PUT /api/v1/exchange-rates/{date}": [...LINES, "exchange-rates"],
+  "DELETE /api/v1/exchange-rates/{date}": [...LINES, "exchange-rates"],
 } as const satisfies Partial<Record<WriteEndpoint, readonly Resource[] | typeof EVERYTHING>>;
 
 export type Write = keyof typeof REFRESH;
