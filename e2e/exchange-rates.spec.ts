@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { asAdmin, state } from "./api.js";
+import { seriousViolations } from "./axe.js";
 import { expect, signIn, signOut, test } from "./fixtures.js";
 import { settled } from "./settle.js";
 
@@ -62,6 +63,7 @@ test("an admin pastes a day's rates, sees them listed as the API holds them, and
   await form.getByLabel("Rates").fill(`EUR,0.94\n${BASE},1`);
   await form.getByRole("button", { name: "Save rates" }).click();
   await expect(form.getByTestId("rates-problems")).toContainText(`${BASE}: must not be the base ${BASE}`);
+  expect(await seriousViolations(page)).toEqual([]);
   const after = await asAdmin("GET", `/exchange-rates/${DATE}?base=${BASE}`);
   expect(after.rates).toEqual(ours.rates);
 
