@@ -39,6 +39,12 @@ test("an admin pastes a day's rates, sees them listed as the API holds them, and
   const form = page.getByRole("form", { name: "Enter a day's rates" });
   await form.getByLabel("Date").fill(DATE);
   await form.getByLabel("Base").fill(BASE);
+  // An uploaded .csv fills the rates as written.
+  const csv = "code,rate\nEUR,0.93\n";
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "rates.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(form.getByLabel("Rates")).toHaveValue(csv);
   // A line the page cannot read is named by its number, and nothing is sent.
   await form.getByLabel("Rates").fill("code,rate\nEUR;0.9");
   await form.getByRole("button", { name: "Save rates" }).click();

@@ -73,7 +73,13 @@ export function RatesForm() {
           onChange={(e) => setText(e.currentTarget.value)}
           styles={{ input: { fontFamily: "monospace" } }}
         />
-        <FileInput label="Or upload a .csv file" accept=".csv,text/csv" clearable onChange={(f) => void upload(f)} />
+        <FileInput
+          label="Or upload a .csv file"
+          accept=".csv,text/csv"
+          clearable
+          clearButtonProps={{ "aria-label": "Clear the file" }}
+          onChange={(f) => void upload(f)}
+        />
         {lineProblems.length > 0 && (
           <Alert color="red" role="alert" title="Some lines cannot be read; nothing was sent">
             <List size="sm">
