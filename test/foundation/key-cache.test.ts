@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setMcpAccess } from "../../src/api-keys/index.js";
 import { FreshReads } from "../../src/api-keys/testing.js";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
@@ -109,12 +109,18 @@ describe("what changes the key version", () => {
     const key = await createApiKey(t, "read");
     expect((await users(t, key.key)).statusCode).toBe(200);
     await t.app.inject({ method: "GET", url: "/api/v1/users", headers: bearer(key.key) });
-    const used = await t.db.db
-      .selectFrom("api_keys")
-      .select("last_used_at")
-      .where("id", "=", key.id)
-      .executeTakeFirst();
-    expect(used?.last_used_at).not.toBeNull();
+    // last_used_at is written behind the request (authenticate.ts): wait for it, then check the version.
+    await vi.waitFor(
+      async () => {
+        const used = await t.db.db
+          .selectFrom("api_keys")
+          .select("last_used_at")
+          .where("id", "=", key.id)
+          .executeTakeFirst();
+        expect(used?.last_used_at).not.toBeNull();
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     expect(await version()).toBe(start);
     await post(`/api/v1/api-keys/${key.id}/revoke`);
     expect(await version()).toBe(String(Number(start) + 1));
