@@ -13,6 +13,10 @@ export function anyOf(column: string, values: string[]): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref(column)} = ANY(${values}::text[])`;
 }
 
+/** A time as RFC 3339 UTC text with milliseconds, as toIso writes it. */
+export const isoText = (value: RawBuilder<unknown>) =>
+  sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 // Characters no id or time text holds: textArray's separator, and its mark of a null.
 const SEPARATOR = "\u001f";
 const NULL_MARK = "\u001e";

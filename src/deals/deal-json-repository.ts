@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
+import { isoText } from "../db/sql.js";
 
 // A deal as the API's JSON, rendered by PostgreSQL from the row `p` (GET /deals renders its page with it, a
 // payout run's finalize the deals it pays): what toDeal (repository.ts) and JSON.stringify write for it.
@@ -7,9 +8,6 @@ export const p = (column: string) => sql.ref(`p.${column}`);
 const s = (column: string) => sql.ref(`s.${column}`);
 /** A decimal as its shortest text ("1200.5"): the text JavaScript writes for it when it has ≤ 15 significant digits. */
 const shortDecimal = (value: RawBuilder<unknown>) => sql`trim_scale(${value})`;
-/** A time as RFC 3339 UTC text with milliseconds, as toIso writes it. */
-export const isoText = (value: RawBuilder<unknown>) =>
-  sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const isoTime = (column: string) => isoText(p(column));
 /** A string as JSON text: PostgreSQL's json escapes the characters JSON.stringify escapes, the same way. */
 const jsonString = (value: RawBuilder<unknown>) => sql`to_json(${value})::text`;

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Tx } from "../context.js";
-import { textArray } from "../db/sql.js";
-import { dealJsonb, isoText } from "./deal-json-repository.js";
+import { isoText, textArray } from "../db/sql.js";
+import { dealJsonb } from "./deal-json-repository.js";
 
 // The SQL of a payout run's deal settlement (settle.ts): thousands of deals paid in one UPDATE, and the
 // rows of their audit and `deal.paid` events rendered by PostgreSQL, never carried through JavaScript.

@@ -4,12 +4,13 @@ import { enqueueJob } from "../../jobs/queue.js";
 import { type Fixed, parse, plain, plus, ZERO } from "../../money/index.js";
 import { lockExistingUsers } from "../../users/index.js";
 import { countCredits } from "./credits-repository.js";
+import { emitLineEvents } from "./line-events-repository.js";
 import { lockSpiffs } from "./locks-repository.js";
 import { overrideDealIds } from "./overrides-repository.js";
 import { planRecalc, type RecalcPlan } from "./plan.js";
 import { addToTotals, updateTotals } from "./totals-repository.js";
 import type { CreditRow, RecalcTarget } from "./types.js";
-import { applyDiff, diffSize, emitLineEvents, settle, updateNoPlanReasons } from "./write-repository.js";
+import { applyDiff, diffSize, settle, updateNoPlanReasons } from "./write-repository.js";
 
 /** total_commission = Σ non-void lines, for deals whose lines changed outside a recalculation (e.g. voided). */
 export function refreshTotals(tx: Tx, now: Date, dealIds: string[]): Promise<void> {

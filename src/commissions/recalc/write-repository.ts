@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import type { Ctx, Tx } from "../../context.js";
+import type { Tx } from "../../context.js";
 import { jsonArray, withRawJson } from "../../db/json.js";
 import { mapTurning, turnIfDue } from "../../event-loop.js";
-import { emitManyJson } from "../../events/emit.js";
 import { newId } from "../../ids.js";
 import { compareTexts, type Fixed } from "../../money/index.js";
-import type { Commission } from "../schema.js";
 import { chunks } from "./chunks.js";
+import type { LineEvent } from "./line-events-repository.js";
 import { TotalDeltas } from "./totals-repository.js";
 import { type DesiredLine, type ExistingLine, lineKey } from "./types.js";
 
@@ -130,31 +129,6 @@ function withId(line: DesiredLine, id: string): Written {
   return written;
 }
 
-/** The API's commission object of a written line, but its explanation (see `commissionJson`). */
-function commissionFields(line: Written, now: Date): Omit<Commission, "explanation"> {
-  return {
-    id: line.id,
-    deal_id: line.deal_id,
-    user_id: line.user_id,
-    plan_id: line.plan_id,
-    plan_version: line.plan_version,
-    spiff_id: line.spiff_id,
-    kind: line.kind,
-    period: line.period,
-    amount: Number(line.amount),
-    status: "pending",
-    locked: false,
-    calculated_at: now.toISOString(),
-    currency: line.currency ?? "",
-    payout_run_id: null,
-  };
-}
-
-/** The API's commission object of a written line, as JSON text. */
-function commissionJson(line: Written, now: Date): string {
-  return withRawJson(commissionFields(line, now), "explanation", storedExplanation(line).json);
-}
-
 /** One commission_lines row as jsonb_to_recordset reads it. */
 function lineRowJson(line: Written): string {
   const stored = storedExplanation(line);
@@ -218,11 +192,6 @@ async function deleteLines(tx: Tx, lines: ExistingLine[]): Promise<{ deal_id: st
   return deleted;
 }
 
-export interface LineEvent {
-  line: Written;
-  previous_amount: number | null;
-}
-
 /**
  * Writes the diff in batches. Returns what each deal's total moved by (exact: only
  * rows the statements wrote count), and one `commission.calculated` event per line whose amount changed
@@ -240,7 +209,7 @@ export async function applyDiff(
   const deleted = await deleteLines(tx, diff.deletes);
   const deltas = new TotalDeltas();
   for (const line of inserts) deltas.add(line.deal_id, line.amount);
-  const events: LineEvent[] = inserts.map((line) => ({ line, previous_amount: null }));
+  const events: LineEvent[] = inserts.map((line) => ({ id: line.id, previous_amount: null }));
   diff.updates.forEach(({ before }, i) => {
     const line = updates[i]!;
     if (!updated.has(line.id)) return;
@@ -248,21 +217,10 @@ export async function applyDiff(
     deltas.add(line.deal_id, line.amount);
     if (previous !== null) deltas.add(line.deal_id, previous, -1);
     if (previous === line.amount) return;
-    events.push({ line, previous_amount: previous === null ? null : Number(previous) });
+    events.push({ id: line.id, previous_amount: previous });
   });
   for (const row of deleted) deltas.add(row.deal_id, row.amount, -1);
   return { deltas: deltas.byDeal, events };
-}
-
-export async function emitLineEvents(tx: Tx, ctx: Ctx, events: LineEvent[]): Promise<void> {
-  await emitManyJson(
-    tx,
-    ctx,
-    await mapTurning(events, ({ line, previous_amount }) => ({
-      type: "commission.calculated" as const,
-      dataJson: withRawJson({ previous_amount }, "object", commissionJson(line, ctx.now)),
-    })),
-  );
 }
 
 export interface ReasonChange {
