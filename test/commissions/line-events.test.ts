@@ -225,5 +225,15 @@ describe("commission.calculated events of a recalculation", () => {
       ].sort(),
     );
     setInlineLimit(1000);
+
+    // A rename rewrites the SPIFF lines' explanations, not their amounts: no event (API.md §6, "lines whose
+    // amount changed"), though the stored amount ("308.640") and the written one ("308.64") differ as text.
+    before = await lines();
+    ok(await api.patch(`/spiffs/${spiff.id}`, { name: "Spring push" }));
+    const renamed = [...(await lines()).values()].filter((l) => l.kind === "spiff");
+    expect(renamed.map((l) => [l.amount === before.get(l.id)!.amount, JSON.stringify(l.explanation)])).toEqual(
+      renamed.map((l) => [true, expect.stringContaining('"spiff_name":"Spring push"')]),
+    );
+    expect(await checkNewEvents(before)).toEqual([]);
   });
 });

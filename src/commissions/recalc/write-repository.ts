@@ -216,7 +216,8 @@ export async function applyDiff(
     const previous = before.status === "void" ? null : before.amount;
     deltas.add(line.deal_id, line.amount);
     if (previous !== null) deltas.add(line.deal_id, previous, -1);
-    if (previous === line.amount) return;
+    // By value: the column keeps 3 decimals ("8.000") where the line is written "8.00".
+    if (previous !== null && compareTexts(previous, line.amount) === 0) return;
     events.push({ id: line.id, previous_amount: previous });
   });
   for (const row of deleted) deltas.add(row.deal_id, row.amount, -1);
