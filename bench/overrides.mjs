@@ -332,10 +332,10 @@ console.error(
 
 // The two results: count and Σ amount, every line's amount, plan version and period.
 const stored = (
-  await sql`SELECT count(*) AS n, sum(amount)::text AS total, count(*) FILTER (WHERE calculated_at >= ${since}) AS rewritten
+  await sql`SELECT count(*) AS n, trim_scale(sum(amount))::text AS total, count(*) FILTER (WHERE calculated_at >= ${since}) AS rewritten
     FROM commission_lines WHERE kind = 'override' AND status = 'pending'`.execute(db)
 ).rows[0];
-const raw = (await sql`SELECT count(*) AS n, sum(amount)::text AS total FROM bench_override_lines`.execute(db)).rows[0];
+const raw = (await sql`SELECT count(*) AS n, trim_scale(sum(amount))::text AS total FROM bench_override_lines`.execute(db)).rows[0];
 const differ = Number(
   (
     await sql`SELECT count(*) AS n FROM bench_override_lines b
