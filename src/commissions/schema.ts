@@ -97,12 +97,17 @@ export type PreviewLine = z.infer<typeof PreviewLine>;
 /** Why credited users of a deal earn no plan line (§5 rule 1); null when every one has a plan in force. */
 export const DealExplanation = z
   .object({
-    summary: z.string().describe('e.g. "no plan in force for usr_…: currency mismatch: deal EUR, plan USD"'),
+    summary: z.string().describe('e.g. "no plan in force for usr_…: no EUR→USD rate within 7 days before 2026-03-10"'),
     no_plan: z.array(z.object({ user_id: z.string(), reason: z.string() })),
   })
   .nullable()
   .describe("Set when a credited user has no plan in force (no plan line is written): who, and why.");
 export type DealExplanation = z.infer<typeof DealExplanation>;
+
+/** API.md §15: a currency pair a deal's lines found no usable exchange rate for. */
+export const FxMissingPair = z
+  .object({ from: z.string(), to: z.string(), close_date: DateOut })
+  .meta({ id: "FxMissingPair" });
 
 export function dealExplanation(noPlan: { user_id: string; reason: string }[]): DealExplanation {
   if (noPlan.length === 0) return null;

@@ -43,7 +43,8 @@ export const listedDeal = (
     ${p("contract_start")}, ${p("contract_end")}, ${isoTime("cancelled_at")} AS cancelled_at, ${p("cancel_reason")},
     ${p("cancel_effective_date")}, ${shortDecimal(p("refunded_amount"))} AS refunded_amount,
     ${isoTime("created_at")} AS created_at, ${isoTime("updated_at")} AS updated_at,
-    ('{"summary":' || ${jsonString(sql.ref("n.summary"))} || ',"no_plan":[' || n.no_plan || ']}')::json AS explanation`;
+    ('{"summary":' || ${jsonString(sql.ref("n.summary"))} || ',"no_plan":[' || n.no_plan || ']}')::json AS explanation,
+    ${p("fx_missing")}::json AS fx_missing`;
 
 /** The deal `p` as the API's JSON (jsonb), its splits read for it alone. */
 export const dealJsonb = sql`(SELECT to_jsonb(d) FROM (${SPLITS_TEXT}) n CROSS JOIN LATERAL (${listedDeal("deal")}) d)`;

@@ -19,6 +19,7 @@ function filtered(db: Db, q: ListDealsQuery, visible: Visible) {
   if (q.external_id) query = query.where("external_id", "=", q.external_id);
   if (q.q) query = query.where(containsText(["opportunity_name"], q.q));
   if (q.deal_type) query = query.where("deal_type", "in", q.deal_type);
+  if (q.fx_missing !== undefined) query = query.where("fx_missing", q.fx_missing ? "<>" : "=", "[]");
   // Compared as numeric parameters against the bare column, so deals_arr_amount_idx can bound a range.
   if (q.arr_amount_min) query = query.where("arr_amount", ">=", sql<string>`${q.arr_amount_min}::numeric`);
   if (q.arr_amount_max) query = query.where("arr_amount", "<=", sql<string>`${q.arr_amount_max}::numeric`);

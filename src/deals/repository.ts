@@ -51,6 +51,7 @@ export function toDeal(r: DealRecord): Deal {
     created_at: toIso(r.created_at)!,
     updated_at: toIso(r.updated_at)!,
     explanation: dealExplanation(noPlan),
+    fx_missing: JSON.parse(r.fx_missing) as Deal["fx_missing"],
   };
 }
 
@@ -121,6 +122,7 @@ function splitRows(records: DealRecord[]) {
       percent: s.percent,
       close_date: r.close_date,
       no_plan_reason: null,
+      fx_missing: null,
     })),
   );
 }
@@ -137,6 +139,8 @@ const KEPT_ON_REWRITE: ReadonlySet<keyof DealsTable> = new Set([
   "cancel_reason",
   "cancel_effective_date",
   "refunded_amount",
+  "fx_missing",
+  "override_fx_missing",
 ]);
 const REWRITTEN_COLUMNS = DEAL_COLUMN_NAMES.filter((c) => !KEPT_ON_REWRITE.has(c));
 

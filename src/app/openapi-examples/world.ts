@@ -219,6 +219,7 @@ export const deal = {
   created_at: AT.created,
   updated_at: AT.created,
   explanation: null,
+  fx_missing: [],
 };
 
 /** The deal as an action leaves it, with its lines as that action leaves them. */

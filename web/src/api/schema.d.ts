@@ -2139,6 +2139,54 @@ export interface components {
                 object: components["schemas"]["WebhookSubscription"];
             };
         };
+        ExchangeRateSet: {
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            date: string;
+            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
+            base: string;
+            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
+            rates: {
+                [key: string]: string;
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ExchangeRateSetWritten: {
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            date: string;
+            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
+            base: string;
+            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
+            rates: {
+                [key: string]: string;
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            /** @description job_… when the recalculation of the pending deals this change reaches runs in the background; else null. */
+            recalculation_job_id: string | null;
+        };
+        FxExplanation: {
+            from: string;
+            to: string;
+            /** @description 1 `from` = rate `to` */
+            rate: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            rate_date: string;
+            base: string;
+            /** @description Exact decimal */
+            credit_in_deal_currency: string;
+            /** @description In `to`, never rounded */
+            credit: string;
+        };
         PlanExplanation: {
             summary: string;
             plan_id: string;
@@ -2173,6 +2221,8 @@ export interface components {
             unrounded: string;
             /** @description Only on lines zeroed because the deal is below the plan minimum. */
             min_deal_amount?: string;
+            /** @description Only on converted lines: credit, attainment, bands, unrounded in `to`. */
+            fx?: components["schemas"]["FxExplanation"];
             amount: number;
         } & {
             [key: string]: unknown;
@@ -2200,6 +2250,8 @@ export interface components {
             period: string;
             /** @description Exact decimal */
             unrounded: string;
+            /** @description Only on converted lines. */
+            fx?: components["schemas"]["FxExplanation"];
             amount: number;
         } & {
             [key: string]: unknown;
@@ -2225,23 +2277,8 @@ export interface components {
                 /** @description credit × rate, unrounded. */
                 commission: string;
             }[];
-            /** @description The currency conversion (API.md §15); null when the deal and the plan share a currency. */
-            fx: {
-                from: string;
-                to: string;
-                /** @description Exact decimal */
-                rate: string;
-                /**
-                 * Format: date
-                 * @description Calendar date YYYY-MM-DD
-                 */
-                rate_date: string;
-                base: string;
-                /** @description Exact decimal */
-                credit_in_deal_currency: string;
-                /** @description Exact decimal */
-                credit: string;
-            } | null;
+            /** @description null when the deal and the plan share a currency. */
+            fx: components["schemas"]["FxExplanation"] | null;
             /** @description Exact decimal */
             unrounded: string;
             amount: number;
@@ -2346,13 +2383,22 @@ export interface components {
         };
         Commission: components["schemas"]["PlanCommission"] | components["schemas"]["SpiffCommission"] | components["schemas"]["OverrideCommission"] | components["schemas"]["AdjustmentCommission"] | components["schemas"]["ClawbackCommission"];
         PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["OverridePreviewLine"] | components["schemas"]["AdjustmentPreviewLine"] | components["schemas"]["ClawbackPreviewLine"];
+        FxMissingPair: {
+            from: string;
+            to: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            close_date: string;
+        };
         CommissionPreview: {
             lines: components["schemas"]["PreviewLine"][];
             /** @description Money (minor units). */
             total_commission: number;
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
-                /** @description e.g. "no plan in force for usr_…: currency mismatch: deal EUR, plan USD" */
+                /** @description e.g. "no plan in force for usr_…: no EUR→USD rate within 7 days before 2026-03-10" */
                 summary: string;
                 no_plan: {
                     user_id: string;
@@ -2575,38 +2621,6 @@ export interface components {
             error: string | null;
             created_at: components["schemas"]["Timestamp"];
             finished_at: components["schemas"]["Timestamp"] | null;
-        };
-        ExchangeRateSet: {
-            /**
-             * Format: date
-             * @description Calendar date YYYY-MM-DD
-             */
-            date: string;
-            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
-            base: string;
-            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
-            rates: {
-                [key: string]: string;
-            };
-            created_at: components["schemas"]["Timestamp"];
-            updated_at: components["schemas"]["Timestamp"];
-        };
-        ExchangeRateSetWritten: {
-            /**
-             * Format: date
-             * @description Calendar date YYYY-MM-DD
-             */
-            date: string;
-            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
-            base: string;
-            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
-            rates: {
-                [key: string]: string;
-            };
-            created_at: components["schemas"]["Timestamp"];
-            updated_at: components["schemas"]["Timestamp"];
-            /** @description job_… when the recalculation of the pending deals this change reaches runs in the background; else null. */
-            recalculation_job_id: string | null;
         };
         OverrideLevel: {
             /** @description Levels below the manager: 1 (direct reports) to 5. */
@@ -3046,13 +3060,15 @@ export interface components {
             updated_at: components["schemas"]["Timestamp"];
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
-                /** @description e.g. "no plan in force for usr_…: currency mismatch: deal EUR, plan USD" */
+                /** @description e.g. "no plan in force for usr_…: no EUR→USD rate within 7 days before 2026-03-10" */
                 summary: string;
                 no_plan: {
                     user_id: string;
                     reason: string;
                 }[];
             } | null;
+            /** @description Pairs with no usable exchange rate: their lines wait for one; approving is 409 until then. */
+            fx_missing: components["schemas"]["FxMissingPair"][];
         };
         DealDetail: {
             /** @description deal_… */
@@ -3095,13 +3111,15 @@ export interface components {
             updated_at: components["schemas"]["Timestamp"];
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
-                /** @description e.g. "no plan in force for usr_…: currency mismatch: deal EUR, plan USD" */
+                /** @description e.g. "no plan in force for usr_…: no EUR→USD rate within 7 days before 2026-03-10" */
                 summary: string;
                 no_plan: {
                     user_id: string;
                     reason: string;
                 }[];
             } | null;
+            /** @description Pairs with no usable exchange rate: their lines wait for one; approving is 409 until then. */
+            fx_missing: components["schemas"]["FxMissingPair"][];
             /** @description The owner, then each credited user, by name. */
             people: {
                 user_id: string;
@@ -3173,13 +3191,15 @@ export interface components {
             updated_at: components["schemas"]["Timestamp"];
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
-                /** @description e.g. "no plan in force for usr_…: currency mismatch: deal EUR, plan USD" */
+                /** @description e.g. "no plan in force for usr_…: no EUR→USD rate within 7 days before 2026-03-10" */
                 summary: string;
                 no_plan: {
                     user_id: string;
                     reason: string;
                 }[];
             } | null;
+            /** @description Pairs with no usable exchange rate: their lines wait for one; approving is 409 until then. */
+            fx_missing: components["schemas"]["FxMissingPair"][];
             /** @description The owner, then each credited user, by name. */
             people: {
                 user_id: string;
@@ -6911,6 +6931,8 @@ export interface operations {
                 arr_amount_max?: string;
                 /** @description Deals with a non-void plan line of this comp plan (any version): deals it credits someone on. */
                 plan_id?: string;
+                /** @description true: fx_missing is not empty; false: it is. */
+                fx_missing?: "true" | "false";
                 /** @description A field, prefixed - for descending; ties break on id the same way. */
                 sort?: "created_at" | "close_date" | "arr_amount" | "total_commission" | "-created_at" | "-close_date" | "-arr_amount" | "-total_commission";
             };

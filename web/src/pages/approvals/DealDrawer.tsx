@@ -49,7 +49,7 @@ function DrawerBody({ dealId, nameOf }: { dealId: string; nameOf: (id: string) =
           Open the deal page
         </AnchorLink>
       </Stack>
-      <DealLines lines={d.commissions} currency={d.currency} nameOf={nameOf} />
+      <DealLines lines={d.commissions} nameOf={nameOf} />
     </Stack>
   );
 }

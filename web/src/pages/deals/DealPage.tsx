@@ -150,7 +150,7 @@ function DealView({ deal }: { deal: DealDetail }) {
 
       <Stack gap="sm">
         <Title order={3}>Commission lines</Title>
-        <DealLines lines={deal.commissions} currency={deal.currency} nameOf={nameOf} />
+        <DealLines lines={deal.commissions} nameOf={nameOf} />
       </Stack>
 
       <Stack gap="sm">
