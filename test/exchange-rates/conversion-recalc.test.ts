@@ -160,4 +160,48 @@ describe("§15 conversions the issue names", () => {
     expect([planLine(after).amount, planLine(after).status]).toEqual([164.18, "approved"]);
     expect(planLine(after).explanation.fx).toMatchObject({ rate: "25/23" });
   });
+
+  it("a SPIFF converts into its own currency: EUR 1,007.00 at 1 % of a USD SPIFF → USD 10.95 beside the EUR plan line", async () => {
+    await putRates("2026-12-01", "USD", { EUR: "0.92" });
+    const { user } = await repOn("EUR", 0.1);
+    ok(
+      await api.post("/spiffs", {
+        name: "December push",
+        currency: "USD",
+        starts_on: "2026-12-01",
+        ends_on: "2026-12-31",
+        criteria: { user_ids: [user.id] },
+        payout: { type: "rate", rate: 0.01 },
+      }),
+      201,
+    );
+    const deal = await createDeal(api, user.id, { arr_amount: 1007, currency: "EUR", close_date: "2026-12-01" });
+    const byKind = Object.fromEntries(deal.commissions.map((l) => [l.kind, [l.amount, l.currency]]));
+    expect(byKind).toEqual({ plan: [100.7, "EUR"], spiff: [10.95, "USD"] });
+    const spiff = deal.commissions.find((l) => l.kind === "spiff")!;
+    expect(spiff.explanation.fx).toMatchObject({ rate: "25/23", credit: "25175/23" });
+  });
+
+  it("an override plan converts: USD 10,000.00 below a manager on a EUR override plan at 3 % → EUR 276.00", async () => {
+    await putRates("2026-12-07", "USD", { EUR: "0.92" });
+    const manager = await createUser(t, { role: "manager" });
+    const override = ok<{ id: string }>(
+      await api.post("/comp-plans", {
+        name: "EUR override",
+        kind: "override",
+        currency: "EUR",
+        period: "quarter",
+        effective_from: "2026-01-01",
+        override_levels: [{ depth: 1, rate: 0.03 }],
+      }),
+      201,
+    );
+    await assign(api, override.id, manager.id);
+    const { user } = await repOn("USD", 0.1);
+    ok(await api.patch(`/users/${user.id}`, { manager_id: manager.id, manager_effective_from: "2026-01-01" }));
+    const deal = await createDeal(api, user.id, { arr_amount: 10000, currency: "USD", close_date: "2026-12-08" });
+    const line = deal.commissions.find((l) => l.kind === "override")!;
+    expect([line.user_id, line.amount, line.currency]).toEqual([manager.id, 276, "EUR"]);
+    expect(line.explanation.fx).toMatchObject({ from: "USD", to: "EUR", rate: "0.92", credit: "9200" });
+  });
 });
