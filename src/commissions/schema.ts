@@ -90,6 +90,7 @@ export const PreviewLine = Commission.pick({
   kind: true,
   period: true,
   amount: true,
+  currency: true,
   explanation: true,
 }).meta({ id: "PreviewLine" });
 export type PreviewLine = z.infer<typeof PreviewLine>;

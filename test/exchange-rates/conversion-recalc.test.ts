@@ -204,4 +204,39 @@ describe("§15 conversions the issue names", () => {
     expect([line.user_id, line.amount, line.currency]).toEqual([manager.id, 276, "EUR"]);
     expect(line.explanation.fx).toMatchObject({ from: "USD", to: "EUR", rate: "0.92", credit: "9200" });
   });
+
+  it("a cancellation claws back per currency: the USD plan line and the EUR SPIFF line each in their own", async () => {
+    await putRates("2026-12-14", "USD", { EUR: "0.92" });
+    const user = await createUser(t);
+    const plan = await createPlan(api, {
+      currency: "USD",
+      quota: 100000,
+      tiers: [{ from_attainment: 0, rate: 0.15 }],
+      clawback: { window_days: 90, percent: 100, proration: "none" },
+    });
+    await assign(api, plan.id, user.id);
+    ok(
+      await api.post("/spiffs", {
+        name: "EUR kicker",
+        currency: "EUR",
+        starts_on: "2026-12-14",
+        ends_on: "2026-12-31",
+        criteria: { user_ids: [user.id] },
+        payout: { type: "flat", amount: 50 },
+      }),
+      201,
+    );
+    const deal = await createDeal(api, user.id, { arr_amount: 1007, currency: "EUR", close_date: "2026-12-15" });
+    ok(await api.post(`/deals/${deal.id}/approve`));
+    ok(await api.post(`/deals/${deal.id}/cancel`, { reason: "churned", effective_date: "2026-12-20" }));
+    const after = await getDeal(api, deal.id);
+    const clawbacks = after.commissions
+      .filter((l) => l.kind === "clawback")
+      .map((l) => [l.amount, l.currency])
+      .sort();
+    expect(clawbacks).toEqual([
+      [-164.18, "USD"],
+      [-50, "EUR"],
+    ]);
+  });
 });

@@ -51,7 +51,7 @@ const {
   status: _status,
   locked: _locked,
   calculated_at: _at,
-  currency: _currency,
+
   payout_run_id: _run,
   ...lineAsPreviewed
 } = clawbackLine;

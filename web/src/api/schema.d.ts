@@ -3647,6 +3647,8 @@ export interface components {
             period: string;
             /** @description Money (minor units). */
             amount: number;
+            /** @description The line's currency (its deal's). */
+            currency: string;
         };
         PlanPreviewLine: components["schemas"]["PreviewLineBase"] & {
             /** @constant */
