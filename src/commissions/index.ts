@@ -31,6 +31,7 @@ export {
   csvText,
   csvTextField,
   type DisputeSource,
+  defaultAdjustmentCurrency,
   defaultAdjustmentPeriod,
   disputeAdjustmentPeriod,
   disputeReason,
