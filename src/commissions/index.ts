@@ -34,6 +34,7 @@ export {
   csvText,
   csvTextField,
   type DisputeSource,
+  defaultAdjustmentCurrency,
   defaultAdjustmentPeriod,
   disputeAdjustmentPeriod,
   disputeReason,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Commission, DealExplanation, FxMissingPair, PreviewLine, RecalculationJobId } from "../commissions/index.js";
 import { DEAL_STATUSES } from "../enums.js";
-import { Currency, DealType, Money, MoneyOut, Percent, QueryMoney } from "../http/commission-fields.js";
+import { Currency, CurrencyAmount, DealType, Money, MoneyOut, Percent, QueryMoney } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp, TimestampInput } from "../http/date-fields.js";
 import { commaList, Id, QueryBoolean } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
@@ -34,8 +34,14 @@ export const Deal = z
       .array(z.object({ user_id: z.string(), percent: z.number() }))
       .describe("Who is credited and how much; defaults to the owner at 100 and follows owner_id until given."),
     status: DealStatus,
-    total_commission: MoneyOut.describe("Sum of the deal's non-void lines (see total_commission_scope)."),
+    total_commission: MoneyOut.describe("Σ of the non-void lines in total_commission_currency (see the scope)."),
     total_commission_scope: TotalCommissionScope,
+    total_commission_currency: z
+      .string()
+      .describe("The lines' one currency; none: the deal's; several: the owner's plan line's, else the deal's."),
+    commission_totals: z
+      .array(CurrencyAmount)
+      .describe("Σ of the non-void lines per currency, sorted (API.md §15: no sum across currencies)."),
     rejection_reason: z.string().nullable(),
     approved_at: Timestamp.nullable(),
     paid_at: Timestamp.nullable(),

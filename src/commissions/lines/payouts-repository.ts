@@ -10,7 +10,6 @@ import type { ListPayoutsQuery, PayoutGroup } from "../schema.js";
 function grouped(db: Db, q: ListPayoutsQuery, visible: Visible) {
   let query = db
     .selectFrom("commission_lines as l")
-    .innerJoin("deals as d", "d.id", "l.deal_id")
     .innerJoin("users as u", "u.id", "l.user_id")
     .where("l.status", "=", "approved");
   if (visible) query = query.where(ofVisibleUsers("l.user_id", visible));

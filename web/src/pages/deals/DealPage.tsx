@@ -114,7 +114,7 @@ function DealView({ deal }: { deal: DealDetail }) {
           )}
           <Fact
             label={commissionLabel(deal.total_commission_scope, session.user.role)}
-            value={money(deal.total_commission, deal.currency)}
+            value={money(deal.total_commission, deal.total_commission_currency)}
             hint={
               own && ownIsVisibleTotal && own.percent !== undefined
                 ? `Your share: ${sharePercent(own.percent)}`
