@@ -59,3 +59,56 @@ test("a converted line shows both currencies: the deal's credit, the exact rate 
   );
   expect(problems).toEqual([]);
 });
+
+test("a statement with lines in two currencies shows one total per currency, as the API sums them", async ({
+  page,
+  problems,
+}) => {
+  const tag = Date.now().toString(36);
+  const rep = await asAdmin("POST", "/users", {
+    name: `Stella Twofold ${tag}`,
+    email: `stella.${tag}@e2e.example.com`,
+    role: "rep",
+    manager_id: state().users.lead.id,
+  });
+  const plan = await asAdmin("POST", "/comp-plans", {
+    name: `USD plan two ${tag}`,
+    period: "quarter",
+    currency: "USD",
+    quota: 100000,
+    tiers: [{ from_attainment: 0, rate: 0.15 }],
+    effective_from: "2019-01-01",
+  });
+  await asAdmin("POST", `/comp-plans/${plan.id}/assignments`, { user_id: rep.id, effective_from: "2019-01-01" });
+  await asAdmin("PUT", `/exchange-rates/${RATE_DATE}`, { base: "USD", rates: { EUR: "0.92" } });
+  const deal = await asAdmin("POST", "/deals", {
+    opportunity_name: `Twofold deal ${tag}`,
+    arr_amount: 1007,
+    currency: "EUR",
+    close_date: CLOSE,
+    owner_id: rep.id,
+  });
+  // The plan line is in USD (converted); an adjustment in the deal's EUR makes the period two currencies.
+  await asAdmin("POST", "/commissions/adjustments", {
+    deal_id: deal.id,
+    user_id: rep.id,
+    amount: 25,
+    currency: "EUR",
+    reason: "Launch bonus",
+    period: "2019-Q1",
+  });
+  const statement = await asAdmin("GET", `/users/${rep.id}/statement?period=2019-Q1`);
+  expect(statement.totals_by_currency.map((t: { currency: string }) => t.currency)).toEqual(["EUR", "USD"]);
+
+  await signIn(page, state().users.admin, `/statements/2019-Q1?user=${rep.id}`);
+  await settled(page);
+  const rows = page.getByTestId("totals-by-currency").locator("tr");
+  await expect(rows).toHaveCount(2);
+  for (const [i, t] of statement.totals_by_currency.entries()) {
+    await expect(rows.nth(i)).toHaveAttribute("data-key", t.currency);
+    await expect(rows.nth(i).getByTestId("amount")).toHaveText(shown(t.total, t.currency));
+  }
+  const total = page.getByTestId("totals-by-kind").locator('[data-key="total"]').getByTestId("amount");
+  await expect(total).toHaveText(shown(statement.totals.total, statement.currency));
+  expect(problems).toEqual([]);
+});

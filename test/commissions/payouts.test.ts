@@ -84,6 +84,7 @@ describe("GET /payouts", () => {
         deal_id: euroDeal.id,
         user_id: ann,
         amount: 50,
+        currency: "EUR",
         reason: "r",
         period: "2026-Q3",
       }),

@@ -61,6 +61,12 @@ describe("API.md §15 worked examples", () => {
     });
     expect(deal.fx_missing).toEqual([]);
     expect(deal.total_commission).toBe(164.18);
+    // The statement sums the exact converted credit (25175/23 = 1,094.565…) and shows it to the cent.
+    const statement = ok<{ currency: string; plans: { attainment: number; currency: string }[] }>(
+      await api.get(`/users/${user.id}/statement?period=2026-Q1`),
+    );
+    expect(statement.currency).toBe("USD");
+    expect(statement.plans.map((p) => [p.attainment, p.currency])).toEqual([[1094.57, "USD"]]);
   });
 
   it("F2: a cross rate through the base: GBP 10,000.00 on a EUR plan at 10 % → EUR 1,164.56", async () => {

@@ -2,14 +2,18 @@ import { seesUser } from "../../access/index.js";
 import { type Ctx, requireScope } from "../../context.js";
 import { notFound } from "../../errors.js";
 import {
+  addRatios,
   amountNumber,
   type Fixed,
   lt,
   moneyNumber,
   parse,
+  parseRatio,
   plain,
   plus,
   quotient,
+  type Ratio,
+  ratioFixed,
   sign,
   ZERO,
 } from "../../money/index.js";
@@ -72,12 +76,18 @@ function byStatusOf(lines: Commission[]): Statement["by_status"] {
 
 type PlanCredit = { quota: string | null; at: string; credit: Fixed; earned: Fixed; version: number };
 
+const NONE: Ratio = { num: 0n, den: 1n };
+/** Attainment is shown to the minor unit and its ratio to 4 places: 12 keep every terminating sum exact. */
+const CREDIT_PLACES = 12;
+
 /**
  * Per plan: the quota of its latest-calculated line and the credit booked under it in the period
  * (every non-void plan line stands for one counted deal credit, pending or locked).
  */
 function creditsByPlan(lines: Commission[]): Map<string, PlanCredit> {
   const plans = new Map<string, PlanCredit>();
+  // A converted line's credit may not terminate ("25175/23", API.md §15): summed exactly, rounded once.
+  const credits = new Map<string, Ratio>();
   for (const line of lines) {
     if (line.kind !== "plan" || !line.plan_id) continue;
     const e = line.explanation as { quota?: string | null; credit?: string };
@@ -85,10 +95,11 @@ function creditsByPlan(lines: Commission[]): Map<string, PlanCredit> {
     if (line.calculated_at >= seen.at) {
       Object.assign(seen, { quota: e.quota ?? null, at: line.calculated_at, version: line.plan_version ?? 0 });
     }
-    seen.credit = plus(seen.credit, parse(e.credit ?? 0));
+    credits.set(line.plan_id, addRatios(credits.get(line.plan_id) ?? NONE, parseRatio(e.credit ?? 0)));
     seen.earned = plus(seen.earned, parse(line.amount));
     plans.set(line.plan_id, seen);
   }
+  for (const [planId, plan] of plans) plan.credit = ratioFixed(credits.get(planId)!, CREDIT_PLACES);
   return plans;
 }
 
