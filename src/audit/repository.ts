@@ -132,14 +132,25 @@ type SeenRow = Selectable<AuditEventsTable> & { before_visible: string | null; a
 
 /**
  * An event as a reader who sees only some people reads it (API.md §20 b): a deal snapshot's total is
- * the sum of their lines then (null for rows written before line totals were kept, 014).
+ * the sum of their lines then (null for rows written before line totals were kept, 014). Line totals are
+ * kept per person, not per currency: a snapshot whose lines were in several currencies has null totals
+ * for such a reader (API.md §15: never a sum across currencies).
  */
 function asSeen(row: SeenRow): AuditEvent {
   const event = toAuditEvent(row);
   if (row.resource !== "deal") return event;
-  const narrow = (snapshot: unknown, sum: string | null) =>
-    snapshot && typeof snapshot === "object" && "total_commission" in snapshot
-      ? { ...snapshot, total_commission: sum === null ? null : Number(sum), total_commission_scope: "visible" }
-      : snapshot;
+  const narrow = (snapshot: unknown, sum: string | null) => {
+    if (!snapshot || typeof snapshot !== "object" || !("total_commission" in snapshot)) return snapshot;
+    const totals = "commission_totals" in snapshot ? (snapshot.commission_totals as { currency: string }[]) : null;
+    const mixed = totals !== null && totals.length > 1;
+    const total = sum === null || mixed ? null : Number(sum);
+    const perCurrency = totals && (mixed || total === null ? null : totals.map((t) => ({ ...t, amount: total })));
+    return {
+      ...snapshot,
+      total_commission: total,
+      total_commission_scope: "visible",
+      ...(totals && { commission_totals: perCurrency }),
+    };
+  };
   return { ...event, before: narrow(event.before, row.before_visible), after: narrow(event.after, row.after_visible) };
 }

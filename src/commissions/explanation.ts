@@ -7,6 +7,21 @@ import { DateOut } from "../http/date-fields.js";
  * string. Loose objects: a field added to an explanation is never dropped by the response serializer.
  */
 const Decimal = z.string().describe("Exact decimal");
+/** An exact value that may not terminate as a decimal: "1094.565" or "25175/23" in lowest terms. */
+const Exact = z.string().describe('Exact decimal, or "n/d" when it does not terminate');
+
+/** A converted line's conversion (API.md §15): rate, credit and what the line's other figures are in. */
+export const FxExplanation = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    rate: Exact.describe("1 `from` = rate `to`"),
+    rate_date: DateOut,
+    base: z.string(),
+    credit_in_deal_currency: Decimal,
+    credit: Exact.describe("In `to`, never rounded"),
+  })
+  .meta({ id: "FxExplanation" });
 
 export const PlanExplanation = z
   .looseObject({
@@ -24,6 +39,7 @@ export const PlanExplanation = z
     cap: z.object({ limit: Decimal, before: Decimal, applied: z.boolean() }).nullable(),
     unrounded: Decimal,
     min_deal_amount: Decimal.optional().describe("Only on lines zeroed because the deal is below the plan minimum."),
+    fx: FxExplanation.optional().describe("Only on converted lines: credit, attainment, bands, unrounded in `to`."),
     amount: z.number(),
   })
   .meta({ id: "PlanExplanation" });
@@ -42,6 +58,7 @@ export const SpiffExplanation = z
     percent: Decimal,
     period: z.string(),
     unrounded: Decimal,
+    fx: FxExplanation.optional().describe("Only on converted lines."),
     amount: z.number(),
   })
   .meta({ id: "SpiffExplanation" });
@@ -64,18 +81,7 @@ export const OverrideExplanation = z
         commission: Decimal.describe("credit × rate, unrounded."),
       }),
     ),
-    fx: z
-      .object({
-        from: z.string(),
-        to: z.string(),
-        rate: Decimal,
-        rate_date: DateOut,
-        base: z.string(),
-        credit_in_deal_currency: Decimal,
-        credit: Decimal,
-      })
-      .nullable()
-      .describe("The currency conversion (API.md §15); null when the deal and the plan share a currency."),
+    fx: FxExplanation.nullable().describe("null when the deal and the plan share a currency."),
     unrounded: Decimal,
     amount: z.number(),
   })

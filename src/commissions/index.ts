@@ -2,11 +2,14 @@
 // engine/ (the pure calculation), recalc/ (recalculating stored lines), lines/ (reading and writing
 // lines, adjustments, statements, CSV, payouts) and impact/ (a plan change's effect). Only what other
 // features use is exported here; tests reach the rest through the sub-surface indexes or testing.ts.
+import { setRatesChangeHandler } from "../exchange-rates/index.js";
 import { setReportingChangeHandler } from "../users/index.js";
-import { recalculateReportingChange } from "./recalc/index.js";
+import { recalculateRatesChange, recalculateReportingChange } from "./recalc/index.js";
 
-// A reporting change (users/, a floor below) reaches the override lines through this port.
+// A reporting change (users/, a floor below) reaches the override lines through this port, and a rate
+// change (exchange-rates/) the lines that convert.
 setReportingChangeHandler(recalculateReportingChange);
+setRatesChangeHandler(recalculateRatesChange);
 
 export { periodOf, periodRange, quarterOf } from "./engine/index.js";
 export { OVERRIDE_LINE_IMPACT, PLAN_LINE_IMPACT, SPIFF_LINE_IMPACT } from "./explanation.js";
@@ -31,6 +34,7 @@ export {
   csvText,
   csvTextField,
   type DisputeSource,
+  defaultAdjustmentCurrency,
   defaultAdjustmentPeriod,
   disputeAdjustmentPeriod,
   disputeReason,
@@ -72,6 +76,7 @@ export {
   CreateAdjustmentBody,
   DealExplanation,
   dealExplanation,
+  FxMissingPair,
   ListCommissionsQuery,
   NoContent,
   PeriodSummary,

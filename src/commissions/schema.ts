@@ -7,7 +7,7 @@ import {
   PAYOUT_RUN_STATUSES,
   PLAN_PERIODS,
 } from "../enums.js";
-import { MoneyOut, PeriodLabel, SignedMoney } from "../http/commission-fields.js";
+import { Currency, CurrencyAmount, MoneyOut, PeriodLabel, SignedMoney } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp } from "../http/date-fields.js";
 import { commaList, Id, QueryBoolean } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
@@ -44,7 +44,12 @@ export const Commission = z
     locked: z.boolean().describe("Lines of approved, disputed and paid deals never change."),
     explanation: Explanation,
     calculated_at: Timestamp,
-    currency: z.string().describe("The line's currency (its deal's)."),
+    currency: z
+      .string()
+      .describe(
+        "The line's currency: a plan line's is its plan's, a SPIFF line's its SPIFF's, an adjustment's its own " +
+          "(API.md §15). Totals never add lines of two currencies.",
+      ),
     payout_run_id: z
       .string()
       .nullable()
@@ -72,7 +77,12 @@ export type ExportCommissionsQuery = z.infer<typeof ExportCommissionsQuery>;
 export const CreateAdjustmentBody = z.strictObject({
   deal_id: Id.describe("deal_… the adjustment belongs to (any status but rejected)."),
   user_id: Id.describe("usr_…: the deal's owner or one of its credited (split) users."),
-  amount: SignedMoney.describe("Signed: positive pays more, negative claws back; in the deal's currency, not 0."),
+  amount: SignedMoney.describe(
+    "Signed: positive pays more, negative claws back; in `currency`, at most its minor units' decimals, not 0.",
+  ),
+  currency: Currency.optional().describe(
+    "The line's currency (API.md §15). Default: the currency of the user's plan line on the deal, else the deal's.",
+  ),
   reason: z.string().trim().min(1).max(2000).describe("Why; stored in the line's explanation with its author."),
   period: PeriodLabel.optional().describe(
     "YYYY-MM, YYYY-Qn or YYYY. Default: the period of the user's plan in force today (for the deal's currency), " +
@@ -90,6 +100,7 @@ export const PreviewLine = Commission.pick({
   kind: true,
   period: true,
   amount: true,
+  currency: true,
   explanation: true,
 }).meta({ id: "PreviewLine" });
 export type PreviewLine = z.infer<typeof PreviewLine>;
@@ -97,12 +108,17 @@ export type PreviewLine = z.infer<typeof PreviewLine>;
 /** Why credited users of a deal earn no plan line (§5 rule 1); null when every one has a plan in force. */
 export const DealExplanation = z
   .object({
-    summary: z.string().describe('e.g. "no plan in force for usr_…: currency mismatch: deal EUR, plan USD"'),
+    summary: z.string().describe('e.g. "no plan in force for usr_…: no EUR→USD rate within 7 days before 2026-03-10"'),
     no_plan: z.array(z.object({ user_id: z.string(), reason: z.string() })),
   })
   .nullable()
   .describe("Set when a credited user has no plan in force (no plan line is written): who, and why.");
 export type DealExplanation = z.infer<typeof DealExplanation>;
+
+/** API.md §15: a currency pair a deal's lines found no usable exchange rate for. */
+export const FxMissingPair = z
+  .object({ from: z.string(), to: z.string(), close_date: DateOut })
+  .meta({ id: "FxMissingPair" });
 
 export function dealExplanation(noPlan: { user_id: string; reason: string }[]): DealExplanation {
   if (noPlan.length === 0) return null;
@@ -122,8 +138,14 @@ export type Preview = z.infer<typeof Preview>;
 /** A band of a plan: from this attainment (1.0 = 100 % of quota) on, this rate. */
 export const PlanTier = z.object({ from_attainment: z.number(), rate: z.number() }).meta({ id: "PlanTier" });
 
+const StatementCurrency = Currency.describe(
+  "The currency of `totals` and `by_status`. Default: the person's plan's in the period (standard first, then the " +
+    "latest), else the one most lines are in, else USD.",
+);
+
 export const StatementQuery = z.strictObject({
   period: PeriodLabel,
+  currency: StatementCurrency.optional(),
   deal_columns: QueryBoolean.optional().describe(
     "CSV only: `true` adds the columns `opportunity_name,close_date,arr_amount,deal_currency,credit_percent` after " +
       "the contract's, so a person can reconcile each line by its deal's name (default false: the contract's columns).",
@@ -195,20 +217,32 @@ export const StatementLine = Commission.extend({
 }).meta({ id: "StatementLine" });
 export type StatementLine = z.infer<typeof StatementLine>;
 
+const KindTotals = z.object({
+  plan: Cents,
+  spiff: Cents,
+  override: Cents,
+  adjustment: Cents,
+  clawback: Cents,
+  total: Cents,
+});
+
 export const Statement = z
   .object({
     user_id: z.string(),
     period: z.string(),
+    currency: z.string().describe("The currency of `totals` and `by_status`."),
     plans: z.array(StatementPlan),
     lines: z.array(StatementLine),
-    totals: z
-      .object({ plan: Cents, spiff: Cents, override: Cents, adjustment: Cents, clawback: Cents, total: Cents })
-      .describe(
-        "Σ of the lines by kind, to the cent (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14).",
-      ),
+    totals: KindTotals.describe(
+      "Σ of the lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; " +
+        "clawback: ≤ 0, API.md §14).",
+    ),
+    totals_by_currency: z
+      .array(KindTotals.extend({ currency: z.string(), draw: Cents }))
+      .describe("The same sums per currency of the lines, sorted (draw: API.md §18)."),
     by_status: z
       .object({ pending: Cents, approved: Cents, paid: Cents })
-      .describe("Σ of the lines by status, to the cent."),
+      .describe("Σ of the lines in `currency` by status, to the minor unit."),
   })
   .meta({ id: "Statement" });
 export type Statement = z.infer<typeof Statement>;
@@ -216,6 +250,7 @@ export type Statement = z.infer<typeof Statement>;
 /** GET /users/statements: GET /users' filters and pages, and which statement of every person. */
 export const TeamStatementsQuery = ListUsersQuery.extend({
   period: PeriodLabel.optional().describe("The same period for everyone. Give `period` or `on`, not both."),
+  currency: StatementCurrency.optional(),
   on: IsoDate.optional().describe(
     "A date: each person's statement for the period of their plan in force on it (a monthly plan's month, a " +
       "quarterly plan's quarter, a yearly plan's year); without a plan on that date, its calendar quarter. " +
@@ -225,7 +260,14 @@ export const TeamStatementsQuery = ListUsersQuery.extend({
 export type TeamStatementsQuery = z.infer<typeof TeamStatementsQuery>;
 
 /** One person of GET /users/statements: who, and the numbers of their statement (without its lines). */
-export const TeamStatement = Statement.pick({ period: true, plans: true, totals: true, by_status: true })
+export const TeamStatement = Statement.pick({
+  period: true,
+  currency: true,
+  plans: true,
+  totals: true,
+  totals_by_currency: true,
+  by_status: true,
+})
   .extend({
     user: User.pick({ id: true, name: true, role: true, manager_id: true, active: true }),
     deals: z.number().int().describe("Distinct deals of the person's plan lines in the period."),
@@ -246,8 +288,10 @@ export const PeriodSummary = z
     to: DateOut.describe("The period's last day."),
     current: z.boolean().describe("The period of the person's plan in force today (listed even without lines)."),
     lines: z.number().int().describe("The person's non-void lines in the period."),
+    currency: z.string().describe("The currency `by_status` and `total` cover: the statement's default one."),
     by_status: Statement.shape.by_status,
-    total: Cents.describe("Σ of the lines, to the cent (= GET /users/{id}/statement's totals.total)."),
+    total: Cents.describe("Σ of the lines in `currency` (= GET /users/{id}/statement's totals.total)."),
+    totals_by_currency: z.array(CurrencyAmount).describe("Σ of the lines per currency, sorted."),
   })
   .meta({ id: "PeriodSummary" });
 export type PeriodSummary = z.infer<typeof PeriodSummary>;
@@ -264,7 +308,7 @@ export const PayoutGroup = z
     user_id: z.string().describe("usr_… the lines are owed to."),
     user_name: z.string(),
     period: z.string().describe('The lines\' period: "2026-Q3", "2026-07" or "2026".'),
-    currency: z.string().describe("The deals' currency (a group never mixes currencies)."),
+    currency: z.string().describe("The lines' own currency (API.md §15): a group never mixes currencies."),
     total: MoneyOut.describe("Σ of the group's approved, unpaid lines, exact to the cent."),
     line_count: z.number().int().describe("Approved, unpaid lines in the group."),
     deal_count: z.number().int().describe("Distinct deals those lines belong to."),

@@ -123,8 +123,19 @@ export interface DealsTable {
   cancel_effective_date: DateOnly | null;
   /** Σ of the deal's refunds. */
   refunded_amount: ColumnType<string, string | number | undefined, string | number>;
+  /** API.md §15 (migration 019): the pairs with no usable rate, as the API writes them (JSON text); kept by the recalculation. */
+  fx_missing: string;
+  /** The pairs the deal's override lines miss (null: none); part of `fx_missing`. */
+  override_fx_missing: Json<FxPair[]> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A currency pair a deal has no usable rate for (API.md §15). */
+export interface FxPair {
+  from: string;
+  to: string;
+  close_date: string;
 }
 
 export interface DealSplitsTable {
@@ -134,6 +145,8 @@ export interface DealSplitsTable {
   percent: Decimal;
   close_date: DateOnly;
   no_plan_reason: string | null;
+  /** The pairs this credit's plan and SPIFF lines miss (migration 019; null: none). */
+  fx_missing: Json<FxPair[]> | null;
 }
 
 export interface CommissionLinesTable {
@@ -209,6 +222,8 @@ export const DEAL_COLUMNS: PgColumns<DealsTable> = {
   cancel_reason: "text",
   cancel_effective_date: "date",
   refunded_amount: "numeric",
+  fx_missing: "text",
+  override_fx_missing: "jsonb",
   created_at: "timestamptz",
   updated_at: "timestamptz",
 };
@@ -220,4 +235,5 @@ export const DEAL_SPLIT_COLUMNS: PgColumns<DealSplitsTable> = {
   percent: "numeric",
   close_date: "date",
   no_plan_reason: "text",
+  fx_missing: "jsonb",
 };

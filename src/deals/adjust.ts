@@ -4,6 +4,7 @@ import {
   addAdjustment,
   type Commission,
   type CreateAdjustmentBody,
+  defaultAdjustmentCurrency,
   defaultAdjustmentPeriod,
   lockForRecalc,
 } from "../commissions/index.js";
@@ -38,8 +39,9 @@ export async function createAdjustment(ctx: Ctx, input: CreateAdjustmentBody): P
   requireScope(ctx, "admin", MAY.adjust);
   return withTransaction(ctx, async (tx) => {
     const deal = await lockDealFor(tx, input);
-    // API.md §15: an adjustment is in the deal's currency (until adjustments carry their own).
-    checkMinorUnits(deal.currency, { amount: input.amount });
+    // API.md §15: the adjustment's own currency, by default its user's plan line's on the deal.
+    const currency = input.currency ?? (await defaultAdjustmentCurrency(tx, deal, input.user_id));
+    checkMinorUnits(currency, { amount: input.amount });
     if (deal.owner_id !== input.user_id && !creditedUsers([deal]).includes(input.user_id)) {
       throw validationError(
         "user_id",
@@ -53,7 +55,7 @@ export async function createAdjustment(ctx: Ctx, input: CreateAdjustmentBody): P
       );
     }
     const period = input.period ?? (await defaultAdjustmentPeriod(tx, input.user_id, deal.currency, ctx.now));
-    const line = await addAdjustment(tx, ctx, { ...input, currency: deal.currency, period });
+    const line = await addAdjustment(tx, ctx, { ...input, currency, period });
     const after = repo.toDeal((await repo.findDeal(tx, deal.id))!);
     await audit(tx, ctx, { action: "commission.adjust", resource: "commission", resourceId: line.id, after: line });
     await audit(tx, ctx, {

@@ -1,6 +1,7 @@
 import { announceClawbacks, linesOfDeal, lineTotalsOf, planClawbacks, writeClawbacks } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { cancelRefused, checkEffectiveDate, clawbackDeal } from "./clawbacks.js";
+import { lineSumsOf } from "./commission-totals.js";
 import { detailWithLines } from "./detail.js";
 import { lockDealAndUsers } from "./lock.js";
 import { refundsOf } from "./refunds-repository.js";
@@ -27,7 +28,7 @@ export async function cancelDeal(ctx: Ctx, id: string, input: CancelDealBody): P
       reason: input.reason,
     });
     const written = await writeClawbacks(tx, ctx, id, planned, null);
-    const after = await setStatus(tx, before, {
+    const stored = await setStatus(tx, before, {
       status: "cancelled",
       cancelled_at: ctx.now,
       cancel_reason: input.reason,
@@ -35,6 +36,7 @@ export async function cancelDeal(ctx: Ctx, id: string, input: CancelDealBody): P
       updated_at: ctx.now,
     });
     const lines = await linesOfDeal(tx, id);
+    const after = { ...stored, line_sums: lineSumsOf(lines) }; // with its clawback lines
     const totals = lineTotalsOf(lines);
     await announce(tx, ctx, "deal.cancel", "deal.cancelled", before, after, { before: totalsBefore, after: totals });
     await announceClawbacks(tx, ctx, written);

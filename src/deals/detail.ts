@@ -2,6 +2,7 @@ import { type Commission, linesOfDeal } from "../commissions/index.js";
 import type { Tx } from "../context.js";
 import type { Db } from "../db/schema.js";
 import { notFound } from "../errors.js";
+import { lineSumsOf } from "./commission-totals.js";
 import * as repo from "./repository.js";
 import type { DealDetail } from "./schema.js";
 
@@ -21,7 +22,8 @@ export async function detailOfRecord(db: Db | Tx, record: repo.DealRecord, jobId
 
 /** The same response when the deal's lines as stored now are read already. */
 export function detailWithLines(record: repo.DealRecord, lines: Commission[], jobId: string | null): DealDetail {
-  return { ...repo.toDeal(record), people: peopleOf(record), commissions: lines, recalculation_job_id: jobId };
+  const deal = repo.toDeal({ ...record, line_sums: lineSumsOf(lines) });
+  return { ...deal, people: peopleOf(record), commissions: lines, recalculation_job_id: jobId };
 }
 
 /** The owner, then each credited user not named yet, by the names read with the record's splits. */

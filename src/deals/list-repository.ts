@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { ofVisibleDeals, ofVisibleUsers, type Visible } from "../access/index.js";
 import type { Db } from "../db/schema.js";
 import { containsText } from "../db/sql.js";
-import { listedDeal, p, SPLITS_TEXT } from "./deal-json-repository.js";
+import { listedDeal, p, SPLITS_TEXT, totalsText } from "./deal-json-repository.js";
 import { DEAL_COLUMN_NAMES } from "./repository.js";
 import type { DealStatus, ListDealsQuery } from "./schema.js";
 
@@ -19,6 +19,7 @@ function filtered(db: Db, q: ListDealsQuery, visible: Visible) {
   if (q.external_id) query = query.where("external_id", "=", q.external_id);
   if (q.q) query = query.where(containsText(["opportunity_name"], q.q));
   if (q.deal_type) query = query.where("deal_type", "in", q.deal_type);
+  if (q.fx_missing !== undefined) query = query.where("fx_missing", q.fx_missing ? "<>" : "=", "[]");
   // Compared as numeric parameters against the bare column, so deals_arr_amount_idx can bound a range.
   if (q.arr_amount_min) query = query.where("arr_amount", ">=", sql<string>`${q.arr_amount_min}::numeric`);
   if (q.arr_amount_max) query = query.where("arr_amount", "<=", sql<string>`${q.arr_amount_max}::numeric`);
@@ -96,7 +97,8 @@ export async function listDeals(
     WITH p AS (${page})
     SELECT
       (SELECT '[' || string_agg(row_to_json(d)::text, ',' ORDER BY ${p(column)} ${direction}, p.id ${direction}) || ']'
-         FROM p CROSS JOIN LATERAL (${SPLITS_TEXT}) n CROSS JOIN LATERAL (${listedDeal(visible ? "visible" : "deal")}) d) AS page,
+         FROM p CROSS JOIN LATERAL (${SPLITS_TEXT}) n CROSS JOIN LATERAL (${totalsText(visible)}) c
+           CROSS JOIN LATERAL (${listedDeal(visible ? "visible" : "deal")}) d) AS page,
       (SELECT bool_and(abs(p.arr_amount) < 1e12 AND abs(p.total_commission) < 1e12 AND p.refunded_amount < 1e12) FROM p)
         AS short_numbers,
       ${counts}`.execute(db);

@@ -4,6 +4,7 @@ import type { Dispute, OpenDisputeBody } from "../disputes/index.js";
 import * as disputes from "../disputes/index.js";
 import { AppError, notFound } from "../errors.js";
 import { checkMinorUnits } from "../http/commission-fields.js";
+import { disputeTotals } from "./commission-totals.js";
 import type * as repo from "./repository.js";
 import { dealChanged, lockedDeal, totalsOf, wrongStatus } from "./transition.js";
 import { setStatus } from "./transitions-repository.js";
@@ -30,7 +31,12 @@ export async function openDispute(ctx: Ctx, dealId: string, input: OpenDisputeBo
   return withTransaction(ctx, async (tx) => {
     const deal = await lockedDeal(tx, dealId);
     mayDispute(ctx, visible, deal);
-    checkMinorUnits(deal.currency, { expected_amount: input.expected_amount });
+    // API.md §15: in the currency of the total it disputes (the opener's own lines' for a rep or manager).
+    const { actor } = ctx;
+    const scopeUser = actor.type === "user" && (actor.role === "rep" || actor.role === "manager") ? actor.userId : null;
+    checkMinorUnits(disputeTotals(deal, scopeUser).total_commission_currency, {
+      expected_amount: input.expected_amount,
+    });
     if (deal.status !== "approved") throw wrongStatus(deal, "approved", "disputed");
     const after = await setStatus(tx, deal, { status: "disputed", updated_at: ctx.now });
     const dispute = await disputes.recordOpenedDispute(tx, ctx, dealId, input);

@@ -2,7 +2,7 @@ import { dealSeen, visibleUserIds } from "../access/index.js";
 import { type Commission, linesOfDeal } from "../commissions/index.js";
 import { type Ctx, requireScope } from "../context.js";
 import { notFound } from "../errors.js";
-import { parse, plain, plus, ZERO } from "../money/index.js";
+import { lineSumsOf } from "./commission-totals.js";
 import { detailWithLines } from "./detail.js";
 import * as repo from "./repository.js";
 import type { DealDetail } from "./schema.js";
@@ -16,12 +16,6 @@ export async function getDeal(ctx: Ctx, id: string): Promise<DealDetail> {
     visibleUserIds(ctx),
   ]);
   return visibleDetail(visible, record, id, lines);
-}
-
-/** Σ of the non-void lines, exact (API.md §5 rule 7's total, over the lines given). */
-function totalOf(lines: Commission[]): number {
-  const sum = lines.reduce((acc, line) => (line.status === "void" ? acc : plus(acc, parse(line.amount))), ZERO);
-  return Number(plain(sum));
 }
 
 /**
@@ -38,8 +32,8 @@ function visibleDetail(
   if (!record || !dealSeen(visible, record)) throw notFound("Deal", id);
   if (!visible) return detailWithLines(record, lines, null);
   const commissions = lines.filter((line) => visible.includes(line.user_id));
-  const narrowed = { total_commission: totalOf(commissions), total_commission_scope: "visible" as const };
-  return { ...detailWithLines(record, commissions, null), ...narrowed };
+  const narrowed = { ...record, line_sums: lineSumsOf(commissions) };
+  return { ...detailWithLines(narrowed, commissions, null), total_commission_scope: "visible" };
 }
 
 /** The deal with this CRM id as GET /deals/{id} shows it (PUT by external id checks If-Match on it). */

@@ -56,6 +56,8 @@ export function newRecord(id: string, now: Date, fields: Writable): DealRecord {
     cancel_reason: null,
     cancel_effective_date: null,
     refunded_amount: "0",
+    fx_missing: "[]",
+    override_fx_missing: null,
     created_at: now,
     updated_at: now,
   };

@@ -4,6 +4,7 @@ import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { emit } from "../events/emit.js";
 import { newId } from "../ids.js";
 import { checkEffectiveDate, checkRefundable, clawbackDeal, refundRefused } from "./clawbacks.js";
+import { lineSumsOf } from "./commission-totals.js";
 import { lockDealAndUsers } from "./lock.js";
 import * as refunds from "./refunds-repository.js";
 import * as repo from "./repository.js";
@@ -42,7 +43,9 @@ export async function refundDeal(ctx: Ctx, id: string, input: RefundBody): Promi
       refundId,
       written.map((l) => l.id),
     );
-    const after = await refunds.addRefunded(tx, before, amount, ctx.now);
+    const refunded = await refunds.addRefunded(tx, before, amount, ctx.now);
+    // The clawback lines join the lines the lock read.
+    const after = { ...refunded, line_sums: [...(before.line_sums ?? []), ...lineSumsOf(written)] };
     const object = repo.toDeal(after);
     await audit(tx, ctx, {
       action: "deal.refund",

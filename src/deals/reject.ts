@@ -19,7 +19,8 @@ export async function rejectDeal(ctx: Ctx, id: string, reason: string): Promise<
     const left = await bucketsOfDeals(tx, [id]);
     const voided = await voidDealLines(tx, id);
     await refreshTotals(tx, ctx.now, [id]);
-    const after = await setStatus(tx, before, { status: "rejected", rejection_reason: reason, updated_at: ctx.now });
+    const stored = await setStatus(tx, before, { status: "rejected", rejection_reason: reason, updated_at: ctx.now });
+    const after = { ...stored, line_sums: [] }; // every line voided
     const { jobId } = await recalculate(tx, ctx, [{ type: "deals", deal_ids: [id], buckets: left }], {
       primaryDeals: [id],
       announce: () => announce(tx, ctx, "deal.reject", "deal.rejected", before, after, { before: voided, after: {} }),

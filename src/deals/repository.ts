@@ -5,6 +5,7 @@ import type { Db, DealsTable } from "../db/schema.js";
 import { anyOf, insertRecords, updateRecords } from "../db/sql.js";
 import { DEAL_COLUMNS, DEAL_SPLIT_COLUMNS } from "../db/tables-sales.js";
 import { toIso } from "../http/date-fields.js";
+import { commissionTotals, type LineSum } from "./commission-totals.js";
 import type { Deal } from "./schema.js";
 
 type Row = Selectable<DealsTable>;
@@ -17,8 +18,11 @@ export interface SplitRecord {
   name?: string;
 }
 
-/** A deal with exact decimal strings; what services compare and write. */
-export type DealRecord = Row & { splits: SplitRecord[]; owner_name?: string };
+/**
+ * A deal with exact decimal strings; what services compare and write. `line_sums`: its non-void lines
+ * summed per person and currency, as read with the splits (none: a deal without lines).
+ */
+export type DealRecord = Row & { splits: SplitRecord[]; owner_name?: string; line_sums?: LineSum[] };
 
 /** Every column of the deals table, in table order. */
 export const DEAL_COLUMN_NAMES = Object.keys(DEAL_COLUMNS) as (keyof DealsTable)[];
@@ -37,8 +41,7 @@ export function toDeal(r: DealRecord): Deal {
     owner_id: r.owner_id,
     splits: r.splits.map((s) => ({ user_id: s.user_id, percent: Number(s.percent) })),
     status: r.status,
-    total_commission: Number(r.total_commission),
-    total_commission_scope: "deal",
+    ...withScope(commissionTotals(r.line_sums ?? [], r), "deal"),
     rejection_reason: r.rejection_reason,
     approved_at: toIso(r.approved_at),
     paid_at: toIso(r.paid_at),
@@ -51,6 +54,17 @@ export function toDeal(r: DealRecord): Deal {
     created_at: toIso(r.created_at)!,
     updated_at: toIso(r.updated_at)!,
     explanation: dealExplanation(noPlan),
+    fx_missing: JSON.parse(r.fx_missing) as Deal["fx_missing"],
+  };
+}
+
+/** The totals in the schema's order, whose sums they are between total_commission and its currency. */
+export function withScope(totals: ReturnType<typeof commissionTotals>, scope: Deal["total_commission_scope"]) {
+  return {
+    total_commission: totals.total_commission,
+    total_commission_scope: scope,
+    total_commission_currency: totals.total_commission_currency,
+    commission_totals: totals.commission_totals,
   };
 }
 
@@ -60,7 +74,7 @@ function toRecord(row: Row, read: ReadSplits | undefined): DealRecord {
   return {
     ...row,
     splits: read?.splits ?? [],
-    ...(read && { owner_name: read.ownerName }),
+    ...(read && { owner_name: read.ownerName, line_sums: read.lineSums }),
     approved_at: date(row.approved_at),
     paid_at: date(row.paid_at),
     cancelled_at: date(row.cancelled_at),
@@ -72,7 +86,14 @@ function toRecord(row: Row, read: ReadSplits | undefined): DealRecord {
 interface ReadSplits {
   splits: SplitRecord[];
   ownerName: string;
+  lineSums: LineSum[];
 }
+
+/** Of the split row's deal: its non-void lines summed per person, currency and plan-or-not, as JSON. */
+const LINE_SUMS = sql<LineSum[]>`(SELECT coalesce(json_agg(x), '[]') FROM (
+    SELECT l.user_id, l.currency, l.kind = 'plan' AS plan, trim_scale(sum(l.amount))::text AS amount
+    FROM commission_lines l WHERE l.deal_id = s.deal_id AND l.status <> 'void'
+    GROUP BY l.user_id, l.currency, l.kind = 'plan') x)`;
 
 /**
  * The deals' splits, with the names of the credited users and of the owner (a deal's page names the
@@ -85,13 +106,20 @@ async function splitsOf(db: Db, dealIds: string[]): Promise<Map<string, ReadSpli
     .innerJoin("deals as d", "d.id", "s.deal_id")
     .innerJoin("users as o", "o.id", "d.owner_id")
     .select(["s.deal_id", "s.user_id", "s.percent", "s.no_plan_reason", "u.name", "o.name as owner_name"])
+    // The deal's line sums, once (on its first split): a deal's lines move with it, read with its splits.
+    .select(
+      sql<
+        LineSum[] | null
+      >`CASE WHEN s.position = min(s.position) OVER (PARTITION BY s.deal_id) THEN ${LINE_SUMS} END`.as("line_sums"),
+    )
     .where(anyOf("s.deal_id", dealIds))
     .orderBy("s.deal_id")
     .orderBy("s.position")
     .execute();
   const byDeal = new Map<string, ReadSplits>();
-  for (const { deal_id, owner_name, ...split } of splits) {
-    const read = byDeal.get(deal_id) ?? { splits: [], ownerName: owner_name };
+  for (const { deal_id, owner_name, line_sums, ...split } of splits) {
+    const read = byDeal.get(deal_id) ?? { splits: [], ownerName: owner_name, lineSums: [] };
+    if (line_sums) read.lineSums = typeof line_sums === "string" ? JSON.parse(line_sums) : line_sums;
     read.splits.push(split);
     byDeal.set(deal_id, read);
   }
@@ -108,7 +136,7 @@ async function withSplits(db: Db, rows: Row[]): Promise<DealRecord[]> {
 }
 
 function columns(r: DealRecord): Row {
-  const { splits: _splits, owner_name: _owner, ...row } = r;
+  const { splits: _splits, owner_name: _owner, line_sums: _sums, ...row } = r;
   return row;
 }
 
@@ -121,6 +149,7 @@ function splitRows(records: DealRecord[]) {
       percent: s.percent,
       close_date: r.close_date,
       no_plan_reason: null,
+      fx_missing: null,
     })),
   );
 }
@@ -137,6 +166,8 @@ const KEPT_ON_REWRITE: ReadonlySet<keyof DealsTable> = new Set([
   "cancel_reason",
   "cancel_effective_date",
   "refunded_amount",
+  "fx_missing",
+  "override_fx_missing",
 ]);
 const REWRITTEN_COLUMNS = DEAL_COLUMN_NAMES.filter((c) => !KEPT_ON_REWRITE.has(c));
 

@@ -1,6 +1,7 @@
 import { audit } from "../audit/record.js";
 import {
   addAdjustment,
+  type Commission,
   type DisputeSource,
   disputeAdjustmentPeriod,
   disputeReason,
@@ -13,6 +14,7 @@ import { AppError } from "../errors.js";
 import { emit } from "../events/emit.js";
 import { checkMinorUnits } from "../http/commission-fields.js";
 import { compareTexts, minus, moneyText, parse, plain, plus } from "../money/index.js";
+import { disputeTotals, type LineSum, lineSumsOf } from "./commission-totals.js";
 import { type DealRecord, toDeal } from "./repository.js";
 import { dealChanged, lockedDeal, totalsOf, wrongStatus } from "./transition.js";
 import { setStatus } from "./transitions-repository.js";
@@ -45,23 +47,23 @@ function acceptedTotal(input: ResolveDisputeBody, expected: string | null): stri
 async function adjustForDispute(
   tx: Tx,
   ctx: Ctx,
-  to: { deal: DealRecord; userId: string },
+  to: { deal: DealRecord; userId: string; currency: string },
   source: DisputeSource,
   note?: string,
-): Promise<string> {
-  const { deal, userId } = to;
-  const amount = moneyText(minus(parse(source.accepted_total), parse(source.previous_total)), deal.currency);
+): Promise<Commission> {
+  const { deal, userId, currency } = to;
+  const amount = moneyText(minus(parse(source.accepted_total), parse(source.previous_total)), currency);
   const line = await addAdjustment(tx, ctx, {
     deal_id: deal.id,
     user_id: userId,
     amount,
-    currency: deal.currency,
-    reason: disputeReason(source, deal.currency, note ?? null),
+    currency,
+    reason: disputeReason(source, currency, note ?? null),
     period: await disputeAdjustmentPeriod(tx, deal.id, userId, ctx.now),
     dispute: source,
   });
   await audit(tx, ctx, { action: "commission.adjust", resource: "commission", resourceId: line.id, after: line });
-  return amount;
+  return line;
 }
 
 export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDisputeBody): Promise<Dispute> {
@@ -70,23 +72,28 @@ export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDispute
     const { deal_id: dealId } = await disputes.disputeOf(tx, id);
     const deal = await lockedDeal(tx, dealId);
     const open = await disputes.lockOpenDispute(tx, id);
-    checkMinorUnits(deal.currency, { resolved_amount: input.resolved_amount });
+    // API.md §15: the dispute's amounts are in its scope's total_commission_currency, and so is the adjustment.
+    const scope = disputeTotals(deal, open.scope_user_id);
+    const currency = scope.total_commission_currency;
+    checkMinorUnits(currency, { resolved_amount: input.resolved_amount });
     if (deal.status !== "disputed") throw wrongStatus(deal, "disputed", "resolved");
     const accepted = acceptedTotal(input, open.expected_amount);
     const before = await totalsOf(tx, dealId);
     const after = { ...before };
+    let added: LineSum[] = [];
     // API.md §20 (b): a user-scope dispute is about its opener's lines, and adjusts them.
     const userId = open.scope_user_id ?? deal.owner_id;
-    const current = open.scope_user_id ? (before[open.scope_user_id] ?? "0") : deal.total_commission;
+    const current = String(scope.total_commission);
     if (accepted !== null && compareTexts(accepted, current) !== 0) {
       const source = {
         id,
         outcome: input.outcome,
-        previous_total: moneyText(parse(current), deal.currency),
-        accepted_total: moneyText(parse(accepted), deal.currency),
+        previous_total: moneyText(parse(current), currency),
+        accepted_total: moneyText(parse(accepted), currency),
       };
-      const amount = await adjustForDispute(tx, ctx, { deal, userId }, source, input.note);
-      after[userId] = plain(plus(parse(after[userId] ?? 0), parse(amount)));
+      const line = await adjustForDispute(tx, ctx, { deal, userId, currency }, source, input.note);
+      after[userId] = plain(plus(parse(after[userId] ?? 0), parse(line.amount)));
+      added = lineSumsOf([line]);
     }
     const dispute = await disputes.recordResolution(tx, ctx, open, {
       outcome: input.outcome,
@@ -98,7 +105,8 @@ export async function resolveDispute(ctx: Ctx, id: string, input: ResolveDispute
     // paid every line meanwhile (API.md §13): then the deal is paid.
     const paid = (await fullyPaidDeals(tx, [dealId])).has(dealId);
     const change = paid ? { status: "paid" as const, paid_at: ctx.now } : { status: "approved" as const };
-    const now = await setStatus(tx, deal, { ...change, updated_at: ctx.now });
+    const stored = await setStatus(tx, deal, { ...change, updated_at: ctx.now });
+    const now = { ...stored, line_sums: [...(deal.line_sums ?? []), ...added] };
     await dealChanged(tx, ctx, { action: "deal.resolve_dispute", before: deal, now }, { before, after });
     if (paid) await emit(tx, ctx, "deal.paid", { object: toDeal(now) });
     return dispute;

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { Commission, DealExplanation, PreviewLine, RecalculationJobId } from "../commissions/index.js";
+import { Commission, DealExplanation, FxMissingPair, PreviewLine, RecalculationJobId } from "../commissions/index.js";
 import { DEAL_STATUSES } from "../enums.js";
-import { Currency, DealType, Money, MoneyOut, Percent, QueryMoney } from "../http/commission-fields.js";
+import { Currency, CurrencyAmount, DealType, Money, MoneyOut, Percent, QueryMoney } from "../http/commission-fields.js";
 import { DateOut, IsoDate, Timestamp, TimestampInput } from "../http/date-fields.js";
-import { commaList, Id } from "../http/input-fields.js";
+import { commaList, Id, QueryBoolean } from "../http/input-fields.js";
 import { PageQuery } from "../http/pagination.js";
 import { eq, fx, parse, plain, plus, ZERO } from "../money/index.js";
 
@@ -34,8 +34,14 @@ export const Deal = z
       .array(z.object({ user_id: z.string(), percent: z.number() }))
       .describe("Who is credited and how much; defaults to the owner at 100 and follows owner_id until given."),
     status: DealStatus,
-    total_commission: MoneyOut.describe("Sum of the deal's non-void lines (see total_commission_scope)."),
+    total_commission: MoneyOut.describe("Σ of the non-void lines in total_commission_currency (see the scope)."),
     total_commission_scope: TotalCommissionScope,
+    total_commission_currency: z
+      .string()
+      .describe("The lines' one currency; none: the deal's; several: the owner's plan line's, else the deal's."),
+    commission_totals: z
+      .array(CurrencyAmount)
+      .describe("Σ of the non-void lines per currency, sorted (API.md §15: no sum across currencies)."),
     rejection_reason: z.string().nullable(),
     approved_at: Timestamp.nullable(),
     paid_at: Timestamp.nullable(),
@@ -48,6 +54,9 @@ export const Deal = z
     created_at: Timestamp,
     updated_at: Timestamp,
     explanation: DealExplanation,
+    fx_missing: z
+      .array(FxMissingPair)
+      .describe("Pairs with no usable exchange rate: their lines wait for one; approving is 409 until then."),
   })
   .meta({ id: "Deal" });
 export type Deal = z.infer<typeof Deal>;
@@ -161,6 +170,7 @@ export const ListDealsQuery = PageQuery.extend({
   plan_id: Id.optional().describe(
     "Deals with a non-void plan line of this comp plan (any version): deals it credits someone on.",
   ),
+  fx_missing: QueryBoolean.optional().describe("true: fx_missing is not empty; false: it is."),
   sort: SortValue.default("-created_at").describe("A field, prefixed - for descending; ties break on id the same way."),
 })
   .strict()

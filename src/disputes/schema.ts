@@ -25,7 +25,9 @@ export const Dispute = z
     description: z.string().nullable(),
     amount_scope: DisputeAmountScope,
     scope_user_id: z.string().nullable().describe("amount_scope user: whose lines (the opener); else null."),
-    expected_amount: MoneyOut.nullable().describe("The total (amount_scope) the disputer expects."),
+    expected_amount: MoneyOut.nullable().describe(
+      "The total (amount_scope) the disputer expects, in the deal's total_commission_currency for that scope.",
+    ),
     status: DisputeStatus,
     outcome: DisputeOutcome.nullable(),
     resolution_note: z.string().nullable(),
@@ -46,7 +48,8 @@ export type OpenDisputeBody = z.infer<typeof OpenDisputeBody>;
 export const ResolveDisputeBody = z.strictObject({
   outcome: DisputeOutcome,
   resolved_amount: Money.optional().describe(
-    "The new total of the dispute's amount_scope, in the deal's currency (at most its minor-unit decimals): " +
+    "The new total of the dispute's amount_scope, in that total's currency (the deal's total_commission_currency " +
+      "as its opener sees it; at most its minor-unit decimals): " +
       "required for partially_approved; for approved it defaults to " +
       "expected_amount; not allowed for denied.",
   ),

@@ -6,7 +6,7 @@ export { listExchangeRates } from "./list.js";
 export { loadRateBook } from "./load-rate-book.js";
 export { type FxQuery, type FxRate, MAX_FX_AGE_DAYS, RateBook, type RateSet } from "./lookup.js";
 export { putExchangeRates } from "./put.js";
-export { type Fraction, fractionText } from "./rate-text.js";
+export { type Fraction, fraction, fractionOf, fractionText } from "./rate-text.js";
 export { getExchangeRates } from "./read.js";
 export { type RatesChange, type RatesChangeHandler, setRatesChangeHandler } from "./recalc-port.js";
 export { exchangeRateRoutes } from "./routes.js";

@@ -148,3 +148,6 @@ export const PeriodLabel = z
   .string()
   .regex(/^(?!0000)\d{4}(-(0[1-9]|1[0-2])|-Q[1-4])?$/, "must be a period such as 2026-07, 2026-Q3 or 2026")
   .describe("A calendar period: YYYY-MM, YYYY-Qn or YYYY.");
+
+/** An amount in one currency (API.md §15: totals never add two currencies, so they come one per currency). */
+export const CurrencyAmount = z.object({ currency: z.string(), amount: MoneyOut }).meta({ id: "CurrencyAmount" });

@@ -81,7 +81,7 @@ function asArguments<I extends z.ZodObject>(input: I): I {
     if (field === QueryBoolean) booleans[key] = ArgumentBoolean;
     if (field instanceof z.ZodOptional && field.unwrap() === QueryBoolean) booleans[key] = ArgumentBoolean.optional();
   }
-  return Object.keys(booleans).length === 0 ? input : (input.extend(booleans) as unknown as I);
+  return Object.keys(booleans).length === 0 ? input : (input.safeExtend(booleans) as unknown as I);
 }
 
 /** A record named by `id` plus a REST body, as one argument object (`update_user {id, name}`). */

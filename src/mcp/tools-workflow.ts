@@ -126,7 +126,8 @@ export const WORKFLOW_TOOLS: readonly McpTool[] = [
     title: "Create a commission adjustment",
     description:
       "Adds a manual adjustment line to a deal (POST /api/v1/commissions/adjustments): deal_id, user_id (the deal's " +
-      "owner or a credited user), a signed amount (negative claws back), a reason, optional period. The line is " +
+      "owner or a credited user), a signed amount (negative claws back), a reason, optional period and currency " +
+      "(default: the user's plan line's on the deal, else the deal's). The line is " +
       "approved and locked and counts in the deal's total_commission, never in attainment or caps. It pays no one " +
       "by itself; a rejected deal is refused (invalid_transition). Each call adds another line.",
     scope: "admin",

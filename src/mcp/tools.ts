@@ -118,13 +118,14 @@ export const TOOLS: readonly McpTool[] = [
     title: "Get a user's statement",
     description:
       "A user's statement for one period (YYYY-MM, YYYY-Qn or YYYY), as GET /api/v1/users/{id}/statement: their " +
-      `non-void lines of that period, per-plan quota and attainment, totals by kind. ${READ_ONLY}`,
+      "non-void lines of that period, per-plan quota and attainment, totals by kind in one currency (optional " +
+      `currency; default the plan's) and totals_by_currency. ${READ_ONLY}`,
     scope: "read",
     access: "read",
     input: withId(StatementQuery.omit({ deal_columns: true })),
     output: Statement,
     annotations: READS,
-    run: (ctx, { id, period }) => getStatement(ctx, id, period),
+    run: (ctx, { id, period, currency }) => getStatement(ctx, id, period, currency),
   }),
   defineTool({
     name: "list_team_statements",

@@ -43,7 +43,7 @@ export {
   truncTo,
   ZERO,
 } from "./fixed.js";
-export { gcd, lcm, ratioText } from "./ratio.js";
+export { addRatios, gcd, lcm, parseRatio, type Ratio, ratioFixed, ratioText } from "./ratio.js";
 export {
   amountNumber,
   cents,

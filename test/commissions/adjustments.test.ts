@@ -249,13 +249,13 @@ describe("adjustments count in totals, never in attainment or caps (§5 rule 7)"
 
     const row =
       `${line.id},${first.id},${user.id},adjustment,2026-Q3,-250.50,approved,,,2026-11-22T10:00:00.000Z,` +
-      `"Adjustment -250.50 by Finance admin: clawback, duplicate"\r\n`;
+      `"Adjustment -250.50 by Finance admin: clawback, duplicate",USD\r\n`;
     const csv = await admin.get(`/users/${user.id}/statement?period=2026-Q3`, { accept: "text/csv" });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split("\r\n")[2]).toBe(row.slice(0, -2));
     const listed = await admin.get(`/commissions?kind=adjustment&user_id=${user.id}`, { accept: "text/csv" });
     expect(listed.body).toBe(
-      `\ufeffid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary\r\n${row}`,
+      `\ufeffid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary,currency\r\n${row}`,
     );
   });
 });

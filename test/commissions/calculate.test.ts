@@ -90,6 +90,7 @@ describe("worked examples: plan lines", () => {
       period: "2026-Q3",
       kind: "plan",
       amount: "4000.00",
+      currency: "USD",
       explanation: {
         summary: "10,000.00 × 10% + 20,000.00 × 15% = 4,000.00",
         plan_id: "plan_1",
@@ -461,6 +462,7 @@ describe("worked examples: SPIFFs", () => {
       period: "period-of-usr_a",
       kind: "spiff",
       amount: "300.00",
+      currency: "USD",
       explanation: {
         summary: 'SPIFF "Q3 push": flat 500.00 × 60% split = 300.00',
         spiff_id: "spiff_1",

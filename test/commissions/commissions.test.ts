@@ -28,7 +28,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Every export opens with a UTF-8 BOM (#13.35). */
-const HEADER = "\uFEFFid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary";
+const HEADER =
+  "\uFEFFid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary,currency";
 const csvLine = (c: Commission, summary: string) =>
   [
     c.id,
@@ -42,6 +43,7 @@ const csvLine = (c: Commission, summary: string) =>
     c.spiff_id ?? "",
     c.calculated_at,
     summary,
+    c.currency,
   ].join(",");
 
 describe("GET /commissions", () => {
@@ -187,14 +189,28 @@ describe("GET /users/{id}/statement", () => {
     expect((await reader.get(`/users/${user.id}/statement?period=Q3-2026`)).statusCode).toBe(422);
     expect((await reader.get(`/users/${unknownId("usr")}/statement?period=2026-Q3`)).statusCode).toBe(404);
     const empty = ok<Statement>(await reader.get(`/users/${user.id}/statement?period=2026`));
+    // No plan and no line: the statement's currency is the documented fallback (API.md §15).
     expect(empty).toEqual({
       user_id: user.id,
       period: "2026",
+      currency: "USD",
       plans: [],
       lines: [],
       totals: { plan: 0, spiff: 0, override: 0, adjustment: 0, clawback: 0, total: 0 },
+      totals_by_currency: [],
       by_status: { pending: 0, approved: 0, paid: 0 },
     });
+    for (const currency of ["usd", "XYZ", "EURO"]) {
+      const bad = await reader.get(`/users/${user.id}/statement?period=2026&currency=${currency}`);
+      expect([bad.statusCode, bad.json().error.code, bad.json().error.details[0].param]).toEqual([
+        422,
+        "validation_error",
+        "currency",
+      ]);
+    }
+    expect(ok<Statement>(await reader.get(`/users/${user.id}/statement?period=2026&currency=JPY`)).currency).toBe(
+      "JPY",
+    );
   });
 });
 
@@ -224,7 +240,7 @@ describe("POST /commissions/preview", () => {
     expect(preview.lines).toHaveLength(1);
     const created = await createDeal(admin, user.id, { arr_amount: 30000 });
     const { id: _id, deal_id: _deal, status: _s, locked: _l, calculated_at: _c, ...stored } = created.commissions[0]!;
-    const { currency: _cur, payout_run_id: _run, ...line } = stored;
+    const { payout_run_id: _run, ...line } = stored;
     expect(preview.lines[0]).toEqual(line);
   });
 

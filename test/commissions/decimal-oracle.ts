@@ -193,6 +193,7 @@ export function oracleBucket(input: BucketInput): PlanLineResult[] {
         period,
         kind: "plan",
         amount: amount.toFixed(2),
+        currency: plan.currency,
         explanation,
       });
     }
@@ -253,6 +254,7 @@ export function oracleSpiffLines(
         period,
         kind: "spiff",
         amount: amount.toFixed(2),
+        currency: spiff.currency,
         explanation: {
           summary: `SPIFF "${spiff.name}": ${text} = ${formatMoney(amount)}`,
           spiff_id: spiff.id,

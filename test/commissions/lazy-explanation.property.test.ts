@@ -124,6 +124,7 @@ describe("lazy plan-line explanations are byte-identical to eager ones", () => {
       "period",
       "kind",
       "amount",
+      "currency",
       "explanation",
     ]);
   });

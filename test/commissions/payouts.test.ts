@@ -75,13 +75,16 @@ describe("GET /payouts", () => {
       201,
     );
 
-    // A euro deal earns no plan line (the plan is in USD), but an adjustment on it is owed in euros.
+    // A euro deal earns its plan line in the plan's USD (1 USD = 0.8 EUR: credit 1,250.00, line 125.00);
+    // an adjustment on it is owed in euros.
+    ok(await admin.put("/exchange-rates/2026-07-15", { base: "USD", rates: { EUR: "0.8" } }), 201);
     const euroDeal = await deal(ann, 1000, "approved", { currency: "EUR" });
     ok(
       await admin.post("/commissions/adjustments", {
         deal_id: euroDeal.id,
         user_id: ann,
         amount: 50,
+        currency: "EUR",
         reason: "r",
         period: "2026-Q3",
       }),
@@ -105,9 +108,9 @@ describe("GET /payouts", () => {
           user_name: "Ann Payee",
           period: "2026-Q3",
           currency: "USD",
-          total: 2234.67,
-          line_count: 3,
-          deal_count: 2,
+          total: 2359.67,
+          line_count: 4,
+          deal_count: 3,
         },
         {
           user_id: bob,
@@ -144,7 +147,7 @@ describe("GET /payouts", () => {
   it("a deal marked paid leaves its group", async () => {
     ok(await admin.post(`/deals/${annFirst}/mark-paid`));
     const [, annGroup] = (await payouts(`?user_id=${ann}`)).data;
-    expect(annGroup).toMatchObject({ total: 1234.57, line_count: 1, deal_count: 1 });
+    expect(annGroup).toMatchObject({ total: 1359.57, line_count: 2, deal_count: 2 });
   });
 
   it("422 names a bad or unknown query parameter", async () => {

@@ -130,13 +130,13 @@ describe("a statement line names its deal and the person's credit", () => {
     const plain = await api.get(`/users/${partner.id}/statement.csv?period=2026-Q3`);
     expect(plain.statusCode).toBe(200);
     expect(plain.body.split("\r\n")[0]).toBe(
-      "\uFEFFid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary",
+      "\uFEFFid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary,currency",
     );
     const res = await api.get(`/users/${partner.id}/statement.csv?period=2026-Q3&deal_columns=true`);
     expect(res.statusCode).toBe(200);
     const [header, row, end] = res.body.split("\r\n");
     expect(header).toBe(
-      "\uFEFFid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary," +
+      "\uFEFFid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary,currency," +
         "opportunity_name,close_date,arr_amount,deal_currency,credit_percent",
     );
     // The name starts with "=": prefixed with ' (OWASP), then quoted for its comma and quotes.
@@ -190,8 +190,10 @@ describe("GET /users/{id}/periods", () => {
         to: "2026-12-31",
         current: true,
         lines: 1,
+        currency: "USD",
         by_status: { pending: 100, approved: 0, paid: 0 },
         total: 100,
+        totals_by_currency: [{ currency: "USD", amount: 100 }],
       },
       {
         period: "2026-Q3",
@@ -200,13 +202,20 @@ describe("GET /users/{id}/periods", () => {
         to: "2026-09-30",
         current: false,
         lines: 2,
+        currency: "USD",
         by_status: { pending: 1000, approved: 0, paid: 0 },
         total: 1000,
+        totals_by_currency: [{ currency: "USD", amount: 1000 }],
       },
     ]);
     for (const p of page.data) {
       const s = await statement(quarterly.id, p.period);
-      expect([p.by_status, p.total, p.lines]).toEqual([s.by_status, s.totals.total, s.lines.length]);
+      expect([p.currency, p.by_status, p.total, p.lines]).toEqual([
+        s.currency,
+        s.by_status,
+        s.totals.total,
+        s.lines.length,
+      ]);
     }
   });
 

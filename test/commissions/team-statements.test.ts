@@ -166,6 +166,7 @@ describe("GET /users/statements", () => {
     expect(one.rows).toBe(1);
     expect(all.rows).toBe(10);
     expect(all.statements).toBe(one.statements);
-    expect(all.statements).toBe(4); // the people, their count, their lines, the plans' terms
+    // The people, their count, their lines, the plans' terms, their plans' currencies (API.md §15's default).
+    expect(all.statements).toBe(5);
   });
 });

@@ -204,7 +204,11 @@ describe("worked examples (API.md §5)", () => {
     const { user: rep } = await repOnPlan(api);
     const euro = await createDeal(api, rep.id, { arr_amount: 10000, currency: "EUR" });
     expect(euro.commissions).toEqual([]);
-    expect(euro.explanation?.summary).toBe(`no plan in force for ${rep.id}: currency mismatch: deal EUR, plan USD`);
+    // §15: a plan in another currency converts; with no rate there is none, and the deal names the pair.
+    expect(euro.explanation?.summary).toBe(
+      `no plan in force for ${rep.id}: no EUR→USD rate within 7 days before 2026-07-15`,
+    );
+    expect(euro.fx_missing).toEqual([{ from: "EUR", to: "USD", close_date: "2026-07-15" }]);
   });
 
   it("an earlier-dated deal created later moves the later deal's amount", async () => {

@@ -4,10 +4,9 @@ import { approvalQuestion } from "../../web/src/pages/approvals/approval-questio
 
 // The approval queue asks before it approves (issue #30): the count, the exact total and what approving does.
 
-const deal = (opportunity_name: string, total_commission: number, currency = "USD") => ({
+const deal = (opportunity_name: string, amount: number, currency = "USD") => ({
   opportunity_name,
-  total_commission,
-  currency,
+  commission_totals: [{ currency, amount }],
 });
 
 describe("approvalQuestion", () => {

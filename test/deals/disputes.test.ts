@@ -3,7 +3,7 @@ import type { Statement } from "../../src/commissions/index.js";
 import { type DealDetail, resolveDispute } from "../../src/deals/index.js";
 import type { Dispute } from "../../src/disputes/index.js";
 import type { Page } from "../../src/http/pagination.js";
-import { errorOf } from "../factories.js";
+import { createUser, errorOf } from "../factories.js";
 import { Api, createDeal, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { bearer, createTestApp, type TestApp, TestClock } from "../harness.js";
 
@@ -179,7 +179,7 @@ describe("POST /disputes/{id}/resolve", () => {
   });
 
   it("from the owner CLI: the author is owner-cli; with no plan line, the period is today's quarter", async () => {
-    const deal = await createDeal(admin, (await repOnPlan(admin, { currency: "EUR" })).user.id);
+    const deal = await createDeal(admin, (await createUser(t)).id); // no plan: no plan line
     ok<DealDetail>(await admin.post(`/deals/${deal.id}/approve`));
     const dispute = ok<Dispute>(await open(deal.id, { reason: "wrong_amount", expected_amount: 50.5 }), 201);
     const resolved = await resolveDispute(t.ownerCtx(), dispute.id, { outcome: "approved", note: "goodwill" });

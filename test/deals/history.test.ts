@@ -89,8 +89,14 @@ describe("GET /deals/{id}/history", () => {
     expect(page.meta).toEqual({ page: 1, per_page: 25, total: 4 });
     // As the admin's trail has them, but a deal snapshot's total is repA's lines' (API.md §20 b): their plan line.
     const [own] = (await api.get(`/commissions?deal_id=${shared.id}&user_id=${repA.id}`)).json().data as Commission[];
+    // One currency: its commission_totals entry is theirs too (API.md §15).
     const narrowed = (snapshot: unknown) =>
-      snapshot && { ...snapshot, total_commission: own!.amount, total_commission_scope: "visible" };
+      snapshot && {
+        ...snapshot,
+        total_commission: own!.amount,
+        total_commission_scope: "visible",
+        commission_totals: [{ currency: "USD", amount: own!.amount }],
+      };
     const trail = await auditRows([
       ["deal", shared.id],
       ["dispute", dispute.id],

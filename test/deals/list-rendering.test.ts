@@ -57,7 +57,7 @@ beforeAll(async () => {
     ids.push((await createDeal(api, a.user.id, body)).id);
   }
   await approveAsOwner(t, ids[1]!);
-  await approveAsOwner(t, ids[2]!, "paid");
+  await approveAsOwner(t, ids[0]!, "paid"); // ids[2] stays pending, waiting for an EUR→USD rate (fx_missing)
   await rejectAsOwner(t, ids[3]!, 'a "reason"\nwith a newline');
   await approveAsOwner(t, ids[5]!, "disputed");
 });
@@ -98,7 +98,7 @@ describe("GET /deals renders its page as the zod serializer would", () => {
     expect(page.data.map((d) => d.id)).toEqual(ids);
     expect(page.meta).toEqual({ page: 1, per_page: 100, total: 6 });
     expect(page.data[3]!.explanation?.no_plan.map((n) => n.reason)).toEqual([expect.any(String)]);
-    expect(page.data.map((d) => d.status)).toEqual(["pending", "approved", "paid", "rejected", "pending", "disputed"]);
+    expect(page.data.map((d) => d.status)).toEqual(["paid", "approved", "pending", "rejected", "pending", "disputed"]);
   });
 
   it("an empty page is an empty array", async () => {

@@ -100,7 +100,7 @@ describe("#26 examples", () => {
   it("the CSV example is what the export writes: its header, then CRLF rows", () => {
     const csv = (doc.components!.examples!.Csv as OpenAPIV3_1.ExampleObject).value as string;
     expect(csv.split("\r\n")[0]).toBe(
-      "\uFEFFid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary",
+      "\uFEFFid,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary,currency",
     );
     expect(csv.split("\r\n")).toHaveLength(5);
   });

@@ -78,7 +78,8 @@ describe("#13.30 #13.32 Done when: a typed client generated from the served docu
       spiff: "Q3 push",
       reason: "clawback",
       summaries: 3,
-      csvHeader: "id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary",
+      csvHeader:
+        "id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary,currency",
     });
   }, 120_000);
 });

@@ -51,7 +51,7 @@ const {
   status: _status,
   locked: _locked,
   calculated_at: _at,
-  currency: _currency,
+
   payout_run_id: _run,
   ...lineAsPreviewed
 } = clawbackLine;
@@ -65,6 +65,7 @@ const cancelled = {
   ...paid,
   status: "cancelled",
   total_commission: 1082.03,
+  commission_totals: [{ currency: "USD", amount: 1082.03 }],
   cancelled_at: CANCELLED_AT,
   cancel_reason: REASON,
   cancel_effective_date: "2026-12-01",
@@ -104,7 +105,13 @@ export const CLAWBACK_EVENTS = {
     type: "deal.refunded",
     created_at: refund.created_at,
     data: {
-      object: { ...refundedDeal, refunded_amount: 12000, total_commission: 3255, updated_at: refund.created_at },
+      object: {
+        ...refundedDeal,
+        refunded_amount: 12000,
+        total_commission: 3255,
+        commission_totals: [{ currency: "USD", amount: 3255 }],
+        updated_at: refund.created_at,
+      },
       refund,
     },
   },

@@ -197,6 +197,7 @@ export const BY_SCHEMA: Record<string, unknown> = {
         kind: "plan",
         period: "2026-Q3",
         amount: 2400,
+        currency: "USD",
         explanation: {
           ...planExplanation,
           summary: "30,000.00 × 8% = 2,400.00",

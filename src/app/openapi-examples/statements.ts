@@ -32,8 +32,11 @@ export const lineDeal = {
 };
 
 /** The numbers of Ana's statement: its example and her row of GET /users/statements agree. */
+const totals = { plan: 3840, spiff: 500, override: 0, adjustment: -120.5, clawback: 0, total: 4219.5 };
 const statementNumbers = {
-  totals: { plan: 3840, spiff: 500, override: 0, adjustment: -120.5, clawback: 0, total: 4219.5 },
+  currency: "USD",
+  totals,
+  totals_by_currency: [{ currency: "USD", ...totals, draw: 0 }],
   by_status: { pending: 4340, approved: -120.5, paid: 0 },
 };
 
@@ -60,7 +63,9 @@ export const STATEMENT_EXAMPLES: Record<string, unknown> = {
     to: "2026-09-30",
     current: true,
     lines: 3,
+    currency: "USD",
     by_status: statementNumbers.by_status,
-    total: statementNumbers.totals.total,
+    total: totals.total,
+    totals_by_currency: [{ currency: "USD", amount: totals.total }],
   },
 };

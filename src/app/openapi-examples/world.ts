@@ -207,6 +207,8 @@ export const deal = {
   status: "pending",
   total_commission: 4340,
   total_commission_scope: "deal",
+  total_commission_currency: "USD",
+  commission_totals: [{ currency: "USD", amount: 4340 }],
   rejection_reason: null,
   approved_at: null,
   paid_at: null,
@@ -219,6 +221,7 @@ export const deal = {
   created_at: AT.created,
   updated_at: AT.created,
   explanation: null,
+  fx_missing: [],
 };
 
 /** The deal as an action leaves it, with its lines as that action leaves them. */
@@ -226,7 +229,12 @@ export function dealAfter(status: "pending" | "approved" | "rejected" | "paid") 
   const moved = {
     pending: {},
     approved: { approved_at: AT.approved, updated_at: AT.approved },
-    rejected: { rejection_reason: "Duplicate of the June opportunity", total_commission: 0, updated_at: AT.approved },
+    rejected: {
+      rejection_reason: "Duplicate of the June opportunity",
+      total_commission: 0,
+      commission_totals: [],
+      updated_at: AT.approved,
+    },
     paid: { approved_at: AT.approved, paid_at: AT.paid, updated_at: AT.paid },
   }[status];
   const lineStatus = { pending: "pending", approved: "approved", rejected: "void", paid: "paid" }[status];

@@ -115,6 +115,8 @@ class PlanLine {
   readonly period: string;
   readonly kind = "plan" as const;
   readonly amount: string;
+  /** The plan's (API.md §15). */
+  readonly currency: string;
   declare readonly explanation: PlanLineExplanation;
   readonly #run: BucketRun;
   readonly #k: number;
@@ -126,6 +128,7 @@ class PlanLine {
     this.plan_version = ctx.plan.version;
     this.period = ctx.period;
     this.amount = amount;
+    this.currency = ctx.plan.currency;
     this.#run = run;
     this.#k = k;
     Object.defineProperty(this, "explanation", LAZY_EXPLANATION);

@@ -44,6 +44,8 @@ export interface ClawbackSourceLine {
   plan_version: number | null;
   amount: string | number;
   status: string;
+  /** The line's (API.md §15; absent: the deal's). A clawback is per currency: nothing is summed across. */
+  currency?: string;
 }
 
 /** A plan version's name and policy, keyed `plan_id:version` (`versionKey`). */
@@ -95,8 +97,10 @@ export interface ClawbackLine {
   user_id: string;
   plan_id: string;
   plan_version: number;
-  /** Negative, in cents text ("-805.48"). */
+  /** Negative, at its currency's minor unit ("-805.48"). */
   amount: string;
+  /** The currency of the lines it claws back. */
+  currency: string;
   explanation: ClawbackExplanation;
 }
 
@@ -122,12 +126,13 @@ interface Group {
   user_id: string;
   plan_id: string | null;
   plan_version: number | null;
+  currency: string;
   basis: Fixed;
   line_ids: string[];
 }
 
-/** Each user's earning lines by the plan they count under, in the order the lines come. */
-function groupsOf(lines: ClawbackSourceLine[]): Group[] {
+/** Each user's earning lines by the plan they count under and their currency, in the order the lines come. */
+function groupsOf(lines: ClawbackSourceLine[], dealCurrency: string): Group[] {
   const live = lines.filter((l) => l.status !== "void");
   const planOf = new Map<string, ClawbackSourceLine>();
   for (const l of live) if (l.kind === "plan" && l.plan_id && !planOf.has(l.user_id)) planOf.set(l.user_id, l);
@@ -138,11 +143,13 @@ function groupsOf(lines: ClawbackSourceLine[]): Group[] {
     if (!EARNING_KINDS.has(l.kind)) continue;
     const planLine = planOf.get(l.user_id);
     const planId = l.kind === "plan" ? l.plan_id : (l.plan_id ?? planLine?.plan_id ?? null);
-    const key = `${l.user_id}\u0000${planId ?? ""}`;
+    const currency = l.currency ?? dealCurrency;
+    const key = `${l.user_id}\u0000${planId ?? ""}\u0000${currency}`;
     const group = groups.get(key) ?? {
       user_id: l.user_id,
       plan_id: planId,
       plan_version: null,
+      currency,
       basis: ZERO,
       line_ids: [],
     };
@@ -156,17 +163,19 @@ function groupsOf(lines: ClawbackSourceLine[]): Group[] {
   // A user with lines but none earned under a plan is listed too, so every person on the deal has a row.
   for (const user of users) {
     if (![...groups.values()].some((g) => g.user_id === user)) {
-      groups.set(`${user}\u0000`, { user_id: user, plan_id: null, plan_version: null, basis: ZERO, line_ids: [] });
+      const none = { user_id: user, plan_id: null, plan_version: null, currency: dealCurrency, basis: ZERO };
+      groups.set(`${user}\u0000`, { ...none, line_ids: [] });
     }
   }
   return [...groups.values()];
 }
 
-/** |Σ| of the clawback lines already on this user, deal and plan. */
-function alreadyClawed(lines: ClawbackSourceLine[], userId: string, planId: string): Fixed {
+/** |Σ| of the clawback lines already on this user, deal, plan and currency. */
+function alreadyClawed(lines: ClawbackSourceLine[], g: Group, dealCurrency: string): Fixed {
   let sum = ZERO;
   for (const l of lines) {
-    if (l.kind === "clawback" && l.status !== "void" && l.user_id === userId && l.plan_id === planId) {
+    const same = l.user_id === g.user_id && l.plan_id === g.plan_id && (l.currency ?? dealCurrency) === g.currency;
+    if (l.kind === "clawback" && l.status !== "void" && same) {
       sum = plus(sum, parse(l.amount));
     }
   }
@@ -213,9 +222,10 @@ export function computeClawbacks(input: ClawbackInput): ClawbackResult {
   const days = daysBetween(deal.close_date, event.effective_date);
   const summary: ClawbackSummaryItem[] = [];
   const lines: ClawbackLine[] = [];
-  const places = minorUnits(deal.currency);
-  const formatMoney = (a: Fixed) => formatIn(a, places);
-  for (const g of groupsOf(input.lines)) {
+  const dealPlaces = minorUnits(deal.currency);
+  for (const g of groupsOf(input.lines, deal.currency)) {
+    const places = minorUnits(g.currency);
+    const formatMoney = (a: Fixed) => formatIn(a, places);
     const row = (note: string, amount = 0) => summary.push({ user_id: g.user_id, plan_id: g.plan_id, amount, note });
     if (g.plan_id === null || g.plan_version === null) {
       row("nothing earned under a plan on this deal, so nothing is clawed back");
@@ -232,13 +242,13 @@ export function computeClawbacks(input: ClawbackInput): ClawbackResult {
       row(`outside the ${policy.window_days}-day window: effective ${days} days after close`);
       continue;
     }
-    const f = factorOf(input, policy, places);
+    const f = factorOf(input, policy, dealPlaces);
     const percent = parse(policy.percent);
     const target =
       sign(f.denominator) === 0
         ? ZERO
         : quotient(times(times(g.basis, percent), f.numerator), times(fx(100), f.denominator), places);
-    const already = alreadyClawed(input.lines, g.user_id, g.plan_id);
+    const already = alreadyClawed(input.lines, g, deal.currency);
     const owed = minus(target, already);
     if (sign(owed) <= 0) {
       row(
@@ -261,7 +271,8 @@ export function computeClawbacks(input: ClawbackInput): ClawbackResult {
       user_id: g.user_id,
       plan_id: g.plan_id,
       plan_version: g.plan_version,
-      amount: moneyText(amount, deal.currency),
+      amount: moneyText(amount, g.currency),
+      currency: g.currency,
       explanation: {
         // The line names the admin's reason; the summary row is the preview's words, reason or not.
         summary: event.reason ? `${text}. Reason: ${event.reason}` : text,

@@ -62,6 +62,8 @@ export interface OverrideLineResult {
   period: string;
   kind: "override";
   amount: string;
+  /** The override plan's (API.md §15). */
+  currency: string;
   explanation: OverrideLineExplanation;
 }
 
@@ -202,6 +204,7 @@ function overrideLine(
     period,
     kind: "override",
     amount: moneyText(amount, plan.currency),
+    currency: plan.currency,
     explanation: {
       summary: `override: ${fxText}${parts.join(" + ")} = ${formatIn(amount, plan.currency)}`,
       plan_id: plan.id,

@@ -147,6 +147,8 @@ class SpiffLine {
   readonly period: string;
   readonly kind = "spiff" as const;
   readonly amount: string;
+  /** The SPIFF's (API.md §15). */
+  readonly currency: string;
   declare readonly explanation: SpiffLineExplanation;
   readonly #deal: DealInput;
   readonly #spiff: SpiffInput;
@@ -165,6 +167,7 @@ class SpiffLine {
     const converted = deal.currency !== spiff.currency;
     this.#rounded = roundLine(unrounded, spiff.currency, converted ? (rate?.den ?? 1n) : null);
     this.amount = fixedText(this.#rounded, minorUnits(spiff.currency));
+    this.currency = spiff.currency;
     this.#deal = deal;
     this.#spiff = spiff;
     this.#credit = credit;

@@ -211,6 +211,8 @@ export interface PlanLineResult {
   period: string;
   kind: "plan";
   amount: string;
+  /** The plan's (API.md §15). */
+  currency: string;
   explanation: PlanLineExplanation;
 }
 
@@ -236,6 +238,8 @@ export interface SpiffLineResult {
   period: string;
   kind: "spiff";
   amount: string;
+  /** The SPIFF's (API.md §15). */
+  currency: string;
   explanation: SpiffLineExplanation;
 }
 

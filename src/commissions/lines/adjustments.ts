@@ -6,7 +6,7 @@ import { amountNumber, formatIn, moneyText, parse, sign } from "../../money/inde
 import { findPlan, periodOf, quarterOf } from "../engine/index.js";
 import { loadPlanContext, refreshTotals } from "../recalc/index.js";
 import type { Commission } from "../schema.js";
-import { type AdjustmentExplanation, findLine, insertAdjustments, planPeriodOf } from "./repository.js";
+import { type AdjustmentExplanation, findLine, insertAdjustments, planLineOf, planPeriodOf } from "./repository.js";
 
 /*
  * Adjustment lines, manual or a dispute's (API.md §4, §5 rules 6–8): approved and locked from the start, so no
@@ -31,6 +31,15 @@ export async function disputeAdjustmentPeriod(tx: Tx, dealId: string, ownerId: s
   return (await planPeriodOf(tx, dealId, ownerId)) ?? quarterOf(now.toISOString().slice(0, 10));
 }
 
+/** API.md §15 default: the currency of the user's plan line on the deal, else the deal's. */
+export async function defaultAdjustmentCurrency(
+  db: Db,
+  deal: { id: string; currency: string },
+  userId: string,
+): Promise<string> {
+  return (await planLineOf(db, deal.id, userId))?.currency ?? deal.currency;
+}
+
 /** The resolution a dispute's adjustment line came from; totals are exact decimal strings. */
 export interface DisputeSource {
   id: string;
@@ -44,7 +53,7 @@ export interface NewAdjustment {
   user_id: string;
   /** Signed exact decimal, at most `currency`'s places, not 0. */
   amount: string;
-  /** The line's currency: the deal's for now (API.md §15 gives adjustments their own later). */
+  /** The line's own currency (API.md §15). */
   currency: string;
   reason: string;
   period: string;
@@ -80,9 +89,9 @@ export function adjustmentExplanation(actor: Actor, input: NewAdjustment): Adjus
 export async function addAdjustment(tx: Tx, ctx: Ctx, input: NewAdjustment): Promise<Commission> {
   const id = newId("com", ctx.now.getTime());
   const explanation = adjustmentExplanation(ctx.actor, input);
-  const { deal_id, user_id, period } = input;
-  const amount = moneyText(parse(input.amount), input.currency);
-  await insertAdjustments(tx, [{ id, deal_id, user_id, period, amount, explanation }], ctx.now);
+  const { deal_id, user_id, period, currency } = input;
+  const amount = moneyText(parse(input.amount), currency);
+  await insertAdjustments(tx, [{ id, deal_id, user_id, period, amount, currency, explanation }], ctx.now);
   await refreshTotals(tx, ctx.now, [input.deal_id]);
   const written = (await findLine(tx, id))!;
   await emit(tx, ctx, "commission.calculated", { object: written, previous_amount: null });

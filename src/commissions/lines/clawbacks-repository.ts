@@ -10,7 +10,7 @@ import { versionKey } from "../engine/index.js";
 /** Every line of the deal, void ones too, in the order of GET /deals/{id}'s lines. */
 export async function clawbackSourceLines(db: Db, dealId: string): Promise<ClawbackSourceLine[]> {
   const { rows } = await sql<ClawbackSourceLine>`
-    SELECT l.id, l.user_id, l.kind, l.plan_id, l.plan_version, l.amount::text AS amount, l.status
+    SELECT l.id, l.user_id, l.kind, l.plan_id, l.plan_version, l.amount::text AS amount, l.status, l.currency
     FROM commission_lines l
     LEFT JOIN deal_splits s ON s.deal_id = l.deal_id AND s.user_id = l.user_id
     WHERE l.deal_id = ${dealId}
@@ -47,6 +47,7 @@ export interface NewClawbackRow {
   plan_version: number;
   period: string;
   amount: string;
+  currency: string;
   explanation: unknown;
   refund_id: string | null;
 }

@@ -65,6 +65,7 @@ export async function planClawbacks(
       kind: "clawback" as const,
       period: periods.get(l.user_id)!,
       amount: l.explanation.amount,
+      currency: l.currency,
       explanation: l.explanation,
     })),
   };
@@ -90,6 +91,7 @@ export async function writeClawbacks(
     plan_version: l.plan_version!,
     period: l.period,
     amount: plain(parse(l.amount)), // already at the minor unit (KWD keeps 3 decimals)
+    currency: l.currency,
     explanation: l.explanation,
     refund_id: refundId,
   }));

@@ -3,7 +3,7 @@ import { moneyText, parse } from "../../money/index.js";
 import type { Commission, StatementLine } from "../schema.js";
 
 export const CSV_HEADER =
-  "id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary";
+  "id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary,currency";
 
 /**
  * A UTF-8 byte order mark opens every export: Excel and LibreOffice then read the file as UTF-8
@@ -45,7 +45,9 @@ export function csvRow(line: CsvLine): string {
   const summary = typeof line.explanation.summary === "string" ? line.explanation.summary : "";
   // amount is the only numeric column; every other cell is text.
   const before = [line.id, line.deal_id, line.user_id, line.kind, line.period].map(csvTextField);
-  const after = [line.status, line.plan_id ?? "", line.spiff_id ?? "", line.calculated_at, summary].map(csvTextField);
+  const after = [line.status, line.plan_id ?? "", line.spiff_id ?? "", line.calculated_at, summary, line.currency].map(
+    csvTextField,
+  );
   // At the line currency's decimals (API.md §15): "1234.50" USD, "617" JPY, "123.457" KWD.
   return [...before, moneyText(parse(line.amount), line.currency), ...after].join(",");
 }

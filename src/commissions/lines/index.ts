@@ -4,6 +4,7 @@
 export {
   addAdjustment,
   type DisputeSource,
+  defaultAdjustmentCurrency,
   defaultAdjustmentPeriod,
   disputeAdjustmentPeriod,
   disputeReason,

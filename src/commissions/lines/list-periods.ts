@@ -4,7 +4,8 @@ import { amountNumber, parse, plus } from "../../money/index.js";
 import { periodOf, periodRange } from "../engine/index.js";
 import type { ListPeriodsQuery, PeriodSummary } from "../schema.js";
 import { requireStatementReader } from "./statement.js";
-import { type PeriodSums, periodSumsOfUser, planPeriodKindsOn } from "./statement-repository.js";
+import { statementCurrency } from "./statement-currency.js";
+import { type PeriodSums, periodSumsOfUser, planCurrencySpans, planPeriodKindsOn } from "./statement-repository.js";
 
 const KIND_ORDER = { month: 0, quarter: 1, year: 2 } as const;
 
@@ -12,16 +13,22 @@ function kindOf(period: string): PeriodSummary["period_kind"] {
   return period.length === 4 ? "year" : period.includes("Q") ? "quarter" : "month";
 }
 
-function summary(sums: PeriodSums, current: boolean): PeriodSummary {
-  const [pending, approved, paid] = [parse(sums.pending), parse(sums.approved), parse(sums.paid)];
+/** A period's sums, one row per currency: `total` and `by_status` in `currency`, the rest per currency. */
+function summary(period: string, rows: PeriodSums[], current: boolean, currency: string): PeriodSummary {
+  const mine = rows.find((r) => r.currency === currency) ?? { pending: "0", approved: "0", paid: "0" };
+  const [pending, approved, paid] = [parse(mine.pending), parse(mine.approved), parse(mine.paid)];
+  const totalOf = (r: Pick<PeriodSums, "pending" | "approved" | "paid">) =>
+    plus(plus(parse(r.pending), parse(r.approved)), parse(r.paid));
   return {
-    period: sums.period,
-    period_kind: kindOf(sums.period),
-    ...periodRange(sums.period),
+    period,
+    period_kind: kindOf(period),
+    ...periodRange(period),
     current,
-    lines: sums.lines,
+    lines: rows.reduce((n, r) => n + r.lines, 0),
+    currency,
     by_status: { pending: amountNumber(pending), approved: amountNumber(approved), paid: amountNumber(paid) },
-    total: amountNumber(plus(plus(pending, approved), paid)),
+    total: amountNumber(totalOf(mine)),
+    totals_by_currency: rows.map((r) => ({ currency: r.currency, amount: amountNumber(totalOf(r)) })),
   };
 }
 
@@ -33,15 +40,20 @@ function summary(sums: PeriodSums, current: boolean): PeriodSummary {
 export async function listPeriods(ctx: Ctx, userId: string, query: ListPeriodsQuery): Promise<Page<PeriodSummary>> {
   await requireStatementReader(ctx, userId);
   const today = ctx.now.toISOString().slice(0, 10);
-  const [sums, kinds] = await Promise.all([
+  const [sums, kinds, spans] = await Promise.all([
     periodSumsOfUser(ctx.db, userId),
     planPeriodKindsOn(ctx.db, [userId], today),
+    planCurrencySpans(ctx.db, [userId]),
   ]);
   const kind = kinds.get(userId);
   const current = kind === undefined ? undefined : periodOf(kind, today);
-  const periods = sums.map((s) => summary(s, s.period === current));
-  if (current !== undefined && !sums.some((s) => s.period === current))
-    periods.push(summary({ period: current, lines: 0, pending: "0", approved: "0", paid: "0" }, true));
+  const byPeriod = new Map<string, PeriodSums[]>();
+  for (const s of sums) byPeriod.set(s.period, [...(byPeriod.get(s.period) ?? []), s]);
+  if (current !== undefined && !byPeriod.has(current)) byPeriod.set(current, []);
+  const periods = [...byPeriod].map(([period, rows]) => {
+    const counts = new Map(rows.map((r) => [r.currency, r.lines]));
+    return summary(period, rows, period === current, statementCurrency(spans.get(userId) ?? [], period, counts));
+  });
   periods.sort((a, b) =>
     a.to === b.to ? KIND_ORDER[a.period_kind] - KIND_ORDER[b.period_kind] : a.to < b.to ? 1 : -1,
   );

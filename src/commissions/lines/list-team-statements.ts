@@ -13,7 +13,7 @@ import * as repo from "./statement-repository.js";
  * plans, their lines and the plans' terms are one read each, whatever the page's size.
  */
 export async function listTeamStatements(ctx: Ctx, query: TeamStatementsQuery): Promise<Page<TeamStatement>> {
-  const { period, on: date, ...usersQuery } = query;
+  const { period, on: date, currency, ...usersQuery } = query;
   if (period !== undefined && date !== undefined)
     throw validationError("period", "give either period (the same for everyone) or on (a date), not both");
   const on = period === undefined ? (date ?? ctx.now.toISOString().slice(0, 10)) : undefined;
@@ -27,7 +27,7 @@ export async function listTeamStatements(ctx: Ctx, query: TeamStatementsQuery): 
   const lines = await linesByPeriod(ctx, periods);
   const numbers = await statementNumbers(
     ctx.db,
-    ids.map((id) => lines.get(id) ?? []),
+    ids.map((id) => ({ userId: id, period: periods.get(id)!, lines: lines.get(id) ?? [], currency })),
   );
   return {
     data: people.data.map((u, i) => ({

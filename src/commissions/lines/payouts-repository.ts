@@ -3,17 +3,19 @@ import { ofVisibleUsers, type Visible } from "../../access/index.js";
 import type { Db } from "../../db/schema.js";
 import type { ListPayoutsQuery, PayoutGroup } from "../schema.js";
 
-/** Approved lines (locked, not yet paid) by user, period and the deal's currency, summed in SQL `numeric`. */
+/**
+ * Approved lines (locked, not yet paid) by user, period and the line's currency (API.md §15: a converted line
+ * is in its plan's), summed in SQL `numeric`.
+ */
 function grouped(db: Db, q: ListPayoutsQuery, visible: Visible) {
   let query = db
     .selectFrom("commission_lines as l")
-    .innerJoin("deals as d", "d.id", "l.deal_id")
     .innerJoin("users as u", "u.id", "l.user_id")
     .where("l.status", "=", "approved");
   if (visible) query = query.where(ofVisibleUsers("l.user_id", visible));
   if (q.user_id) query = query.where("l.user_id", "=", q.user_id);
   if (q.period) query = query.where("l.period", "=", q.period);
-  return query.groupBy(["l.user_id", "u.name", "l.period", "d.currency"]);
+  return query.groupBy(["l.user_id", "u.name", "l.period", "l.currency"]);
 }
 
 export async function listPayoutGroups(
@@ -30,7 +32,7 @@ export async function listPayoutGroups(
         "l.user_id",
         "u.name as user_name",
         "l.period",
-        "d.currency",
+        "l.currency",
         sql<string>`sum(l.amount)::text`.as("total"),
         sql<string>`count(*)`.as("line_count"),
         sql<string>`count(DISTINCT l.deal_id)`.as("deal_count"),
@@ -38,7 +40,7 @@ export async function listPayoutGroups(
       .orderBy("u.name")
       .orderBy("l.user_id")
       .orderBy("l.period")
-      .orderBy("d.currency")
+      .orderBy("l.currency")
       .limit(limit)
       .offset(offset)
       .execute(),

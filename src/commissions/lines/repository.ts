@@ -108,6 +108,8 @@ interface NewAdjustmentRow {
   user_id: string;
   period: string;
   amount: string;
+  /** The line's own currency (API.md §15), written explicitly: the deal's is only the insert trigger's fallback. */
+  currency: string;
   explanation: AdjustmentExplanation;
   /** The locked line a retroactive correction adjusts. */
   adjusts_line_id?: string;
@@ -137,14 +139,24 @@ export async function insertAdjustments(tx: Tx, lines: NewAdjustmentRow[], now: 
 
 /** The period of the user's plan line on this deal, if any (where an adjustment to it belongs). */
 export async function planPeriodOf(db: Db, dealId: string, userId: string): Promise<string | undefined> {
-  const row = await db
+  return (await planLineOf(db, dealId, userId))?.period;
+}
+
+/** The period and currency of the user's plan line on this deal (a non-void one first), if any. */
+export async function planLineOf(
+  db: Db,
+  dealId: string,
+  userId: string,
+): Promise<{ period: string; currency: string } | undefined> {
+  return db
     .selectFrom("commission_lines")
-    .select("period")
+    .select(["period", "currency"])
     .where("deal_id", "=", dealId)
     .where("user_id", "=", userId)
     .where("kind", "=", "plan")
+    .orderBy(sql`status = 'void'`)
+    .limit(1)
     .executeTakeFirst();
-  return row?.period;
 }
 
 function filtered(db: Db, q: ExportCommissionsQuery, visible: Visible) {

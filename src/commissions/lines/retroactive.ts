@@ -70,6 +70,7 @@ export async function correctLockedHistory(
       user_id: line.user_id,
       period: line.period,
       amount: cents(delta),
+      currency: plan.currency,
       adjusts_line_id: line.id,
       explanation: adjustment,
     };

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/schema.js";
 import { anyOf } from "../../db/sql.js";
-import type { PlanPeriod } from "../../enums.js";
+import type { PlanKind, PlanPeriod } from "../../enums.js";
 import type { StatementLine } from "../schema.js";
 import { toCommission } from "./repository.js";
 
@@ -195,9 +195,10 @@ export async function planPeriodKindsOn(
   return out;
 }
 
-/** Per period a user has non-void lines in: how many, and their sums by status (exact decimal strings). */
+/** Per period and currency a user has non-void lines in: how many, and their sums by status (exact decimal strings). */
 export interface PeriodSums {
   period: string;
+  currency: string;
   lines: number;
   pending: string;
   approved: string;
@@ -211,6 +212,7 @@ export async function periodSumsOfUser(db: Db, userId: string): Promise<PeriodSu
     .selectFrom("commission_lines as l")
     .select((eb) => [
       "l.period",
+      "l.currency",
       eb.fn.countAll<string>().as("lines"),
       sum("pending").as("pending"),
       sum("approved").as("approved"),
@@ -218,7 +220,31 @@ export async function periodSumsOfUser(db: Db, userId: string): Promise<PeriodSu
     ])
     .where("l.user_id", "=", userId)
     .where("l.status", "<>", "void")
-    .groupBy("l.period")
+    .groupBy(["l.period", "l.currency"])
+    .orderBy("l.currency")
     .execute();
   return rows.map((r) => ({ ...r, lines: Number(r.lines) }));
+}
+
+/** An assignment of a person to an active plan, with the plan's kind and currency (a statement's default currency). */
+export interface PlanCurrencySpan {
+  effective_from: string;
+  effective_to: string | null;
+  kind: PlanKind;
+  currency: string;
+}
+
+/** Each user's assignments to active plans, with the plans' currencies, by user id. */
+export async function planCurrencySpans(db: Db, userIds: readonly string[]): Promise<Map<string, PlanCurrencySpan[]>> {
+  const out = new Map<string, PlanCurrencySpan[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .selectFrom("plan_assignments as a")
+    .innerJoin("comp_plans as p", "p.id", "a.plan_id")
+    .select(["a.user_id", "a.effective_from", "a.effective_to", "p.kind", "p.currency"])
+    .where(anyOf("a.user_id", [...userIds]))
+    .where("p.status", "=", "active")
+    .execute();
+  for (const { user_id, ...span } of rows) out.get(user_id)!.push(span);
+  return out;
 }

@@ -2,44 +2,70 @@ import { seesUser } from "../../access/index.js";
 import { type Ctx, requireScope } from "../../context.js";
 import { notFound } from "../../errors.js";
 import {
+  addRatios,
   amountNumber,
   type Fixed,
   lt,
   moneyNumber,
   parse,
+  parseRatio,
   plain,
   plus,
   quotient,
+  type Ratio,
+  ratioFixed,
   sign,
   ZERO,
 } from "../../money/index.js";
 import { existingUserIds } from "../../users/index.js";
 import type { Commission, Statement } from "../schema.js";
+import { countByCurrency, statementCurrency } from "./statement-currency.js";
 import { tierPosition } from "./statement-plans.js";
 import type { PlanVersionTerms } from "./statement-repository.js";
 import * as repo from "./statement-repository.js";
 
-type Totals = Statement["totals"];
+type CurrencyTotals = Statement["totals_by_currency"][number];
 type PlanSummary = Statement["plans"][number];
 
-function totalsOf(lines: Commission[]): Totals {
-  const sums = { plan: ZERO, spiff: ZERO, override: ZERO, adjustment: ZERO, clawback: ZERO };
+/** Σ of lines of one currency by kind (draw: API.md §18's kind, when lines of it exist). */
+function totalsOf(lines: Commission[], currency: string): CurrencyTotals {
+  const sums: Record<string, Fixed> = {
+    plan: ZERO,
+    spiff: ZERO,
+    override: ZERO,
+    adjustment: ZERO,
+    clawback: ZERO,
+    draw: ZERO,
+  };
   let total = ZERO;
   for (const line of lines) {
     const amount = parse(line.amount);
-    sums[line.kind] = plus(sums[line.kind], amount);
+    sums[line.kind] = plus(sums[line.kind] ?? ZERO, amount);
     total = plus(total, amount);
   }
   // Sums of amounts already at their minor units: exact, nothing to round.
-  const n = amountNumber;
+  const n = (kind: string) => amountNumber(sums[kind]!);
   return {
-    plan: n(sums.plan),
-    spiff: n(sums.spiff),
-    override: n(sums.override),
-    adjustment: n(sums.adjustment),
-    clawback: n(sums.clawback),
-    total: n(total),
+    currency,
+    plan: n("plan"),
+    spiff: n("spiff"),
+    override: n("override"),
+    adjustment: n("adjustment"),
+    clawback: n("clawback"),
+    draw: n("draw"),
+    total: amountNumber(total),
   };
+}
+
+/** Per currency the lines are in, sorted by code. */
+function totalsByCurrency(lines: Commission[]): CurrencyTotals[] {
+  const currencies = [...new Set(lines.map((l) => l.currency))].sort();
+  return currencies.map((c) =>
+    totalsOf(
+      lines.filter((l) => l.currency === c),
+      c,
+    ),
+  );
 }
 
 function byStatusOf(lines: Commission[]): Statement["by_status"] {
@@ -50,12 +76,18 @@ function byStatusOf(lines: Commission[]): Statement["by_status"] {
 
 type PlanCredit = { quota: string | null; at: string; credit: Fixed; earned: Fixed; version: number };
 
+const NONE: Ratio = { num: 0n, den: 1n };
+/** Attainment is shown to the minor unit and its ratio to 4 places: 12 keep every terminating sum exact. */
+const CREDIT_PLACES = 12;
+
 /**
  * Per plan: the quota of its latest-calculated line and the credit booked under it in the period
  * (every non-void plan line stands for one counted deal credit, pending or locked).
  */
 function creditsByPlan(lines: Commission[]): Map<string, PlanCredit> {
   const plans = new Map<string, PlanCredit>();
+  // A converted line's credit may not terminate ("25175/23", API.md §15): summed exactly, rounded once.
+  const credits = new Map<string, Ratio>();
   for (const line of lines) {
     if (line.kind !== "plan" || !line.plan_id) continue;
     const e = line.explanation as { quota?: string | null; credit?: string };
@@ -63,10 +95,11 @@ function creditsByPlan(lines: Commission[]): Map<string, PlanCredit> {
     if (line.calculated_at >= seen.at) {
       Object.assign(seen, { quota: e.quota ?? null, at: line.calculated_at, version: line.plan_version ?? 0 });
     }
-    seen.credit = plus(seen.credit, parse(e.credit ?? 0));
+    credits.set(line.plan_id, addRatios(credits.get(line.plan_id) ?? NONE, parseRatio(e.credit ?? 0)));
     seen.earned = plus(seen.earned, parse(line.amount));
     plans.set(line.plan_id, seen);
   }
+  for (const [planId, plan] of plans) plan.credit = ratioFixed(credits.get(planId)!, CREDIT_PLACES);
   return plans;
 }
 
@@ -93,22 +126,50 @@ function planSummary(plan_id: string, p: PlanCredit, terms: Map<string, PlanVers
 }
 
 /** The numbers of a statement: per plan, totals by kind and by status, and how many deals its plan lines count. */
-export type StatementNumbers = Pick<Statement, "plans" | "totals" | "by_status"> & { deals: number };
+export type StatementNumbers = Pick<Statement, "currency" | "plans" | "totals" | "totals_by_currency" | "by_status"> & {
+  deals: number;
+};
+
+/** A statement's lines, its user and period, and the currency asked for (none: the default). */
+export interface StatementLines {
+  userId: string;
+  period: string;
+  lines: Commission[];
+  currency?: string | undefined;
+}
 
 /**
- * The numbers of several statements (one per list of lines) with one read of plan terms for all of
- * them, so a page of people's statements costs the same statements as one.
+ * The numbers of several statements with one read of plan terms and one of plan assignments for all of
+ * them, so a page of people's statements costs the same statements as one. totals and by_status cover
+ * the statement's currency only (API.md §15).
  */
-export async function statementNumbers(db: Ctx["db"], statements: Commission[][]): Promise<StatementNumbers[]> {
-  const credits = statements.map(creditsByPlan);
+export async function statementNumbers(db: Ctx["db"], statements: StatementLines[]): Promise<StatementNumbers[]> {
+  const credits = statements.map((s) => creditsByPlan(s.lines));
   const versions = credits.flatMap((plans) => [...plans].map(([plan_id, p]) => ({ plan_id, version: p.version })));
-  const terms = await repo.planVersionTerms(db, versions);
-  return statements.map((lines, i) => ({
-    plans: [...credits[i]!].map(([plan_id, p]) => planSummary(plan_id, p, terms)),
-    totals: totalsOf(lines),
-    by_status: byStatusOf(lines),
-    deals: new Set(lines.filter((l) => l.kind === "plan").map((l) => l.deal_id)).size,
-  }));
+  const needSpans = statements.filter((s) => s.currency === undefined).map((s) => s.userId);
+  const [terms, spans] = await Promise.all([
+    repo.planVersionTerms(db, versions),
+    repo.planCurrencySpans(db, [...new Set(needSpans)]),
+  ]);
+  return statements.map(({ userId, period, lines, currency: asked }, i) => {
+    const currency = asked ?? statementCurrency(spans.get(userId) ?? [], period, countByCurrency(lines));
+    const {
+      currency: _c,
+      draw: _d,
+      ...totals
+    } = totalsOf(
+      lines.filter((l) => l.currency === currency),
+      currency,
+    );
+    return {
+      currency,
+      plans: [...credits[i]!].map(([plan_id, p]) => planSummary(plan_id, p, terms)),
+      totals,
+      totals_by_currency: totalsByCurrency(lines),
+      by_status: byStatusOf(lines.filter((l) => l.currency === currency)),
+      deals: new Set(lines.filter((l) => l.kind === "plan").map((l) => l.deal_id)).size,
+    };
+  });
 }
 
 /** 404 unless the caller may read this user's lines (themself, a manager's subtree, finance, admins). */
@@ -118,17 +179,19 @@ export async function requireStatementReader(ctx: Ctx, userId: string): Promise<
   if (!seen) throw notFound("User", userId);
 }
 
-/** A user's statement for one period: their non-void lines whose period equals it, and the totals. */
-export async function getStatement(ctx: Ctx, userId: string, period: string): Promise<Statement> {
+/** A user's statement for one period: their non-void lines whose period equals it, and the totals in `currency`. */
+export async function getStatement(ctx: Ctx, userId: string, period: string, currency?: string): Promise<Statement> {
   await requireStatementReader(ctx, userId);
   const lines = await repo.statementLines(ctx.db, userId, period);
-  const [numbers] = await statementNumbers(ctx.db, [lines]);
+  const [numbers] = await statementNumbers(ctx.db, [{ userId, period, lines, currency }]);
   return {
     user_id: userId,
     period,
+    currency: numbers!.currency,
     plans: numbers!.plans,
     lines,
     totals: numbers!.totals,
+    totals_by_currency: numbers!.totals_by_currency,
     by_status: numbers!.by_status,
   };
 }

@@ -31,7 +31,10 @@ interface BucketSums {
   used: string;
   /** A stored deal comes at or after the first new one. */
   later: boolean;
-  /** A stored line states no credit (never expected; then the bucket is recomputed). */
+  /**
+   * A stored line states no credit (never expected), or a converted one (§15: its credit is a fraction in
+   * the plan's currency): then the bucket is recomputed.
+   */
   unexplained: boolean;
 }
 
@@ -70,7 +73,7 @@ async function bucketSums(
       AS r(user_id text, plan_id text, period text, close_date date, created_at timestamptz, id text)
     CROSS JOIN LATERAL (
       SELECT COALESCE(SUM((l.explanation->>'credit')::numeric), 0) AS credit, COALESCE(SUM(l.amount), 0) AS used,
-             COUNT(*) FILTER (WHERE l.explanation->>'credit' IS NULL) AS unexplained
+             COUNT(*) FILTER (WHERE l.explanation->>'credit' IS NULL OR l.explanation->'fx' IS NOT NULL) AS unexplained
       FROM commission_lines l
       WHERE l.plan_id = r.plan_id AND l.user_id = r.user_id AND l.period = r.period AND l.kind = 'plan'
         AND l.status <> 'void'
@@ -111,7 +114,8 @@ export async function appendToBuckets(
   const joining: Joining[] = [];
   for (const key of candidates) {
     const entries = entriesIn(key, freshOf.get(key.user_id) ?? [], ctx);
-    if (entries.length === 0) continue;
+    // A converted credit is summed exactly only by the whole bucket's run (one scale for every entry).
+    if (entries.length === 0 || entries.some((e) => e.fx)) continue;
     const first = entries.reduce((a, b) => (compareDealOrder(a.deal, b.deal) <= 0 ? a : b)).deal;
     joining.push({ key, entries, close_date: first.close_date, created_at: first.created_at, id: first.id });
     await turnIfDue();

@@ -2,9 +2,13 @@ import {
   type BucketEntry,
   calculateBucket,
   calculateSpiffLines,
+  conversionFor,
   type DealInput,
+  type FxMissing,
+  type FxRate,
   findPlan,
   type NoPlan,
+  type PlanInput,
   type PlanLineResult,
   type PlanMatch,
   periodOf,
@@ -29,7 +33,8 @@ export function matchCredit(credit: CreditRow, ctx: PlanContext): PlanMatch | No
     const plan = ctx.plans.get(a.plan_id);
     return plan ? [plan] : [];
   });
-  return findPlan(credit.user_id, credit.deal.close_date, credit.deal.currency, assignments, plans);
+  const { close_date, currency, fx_rates } = credit.deal;
+  return findPlan(credit.user_id, close_date, currency, assignments, plans, fx_rates);
 }
 
 export function isMatch(m: PlanMatch | NoPlan): m is PlanMatch {
@@ -50,10 +55,16 @@ export function spiffPeriod(credit: CreditRow, match: PlanMatch | NoPlan): strin
   return isMatch(match) ? periodOf(match.plan.period, credit.deal.close_date) : quarterOf(credit.deal.close_date);
 }
 
-export function spiffLinesOf(credit: CreditRow, match: PlanMatch | NoPlan, spiffs: SpiffInput[]): DesiredLine[] {
+/** The credit's SPIFF lines; a SPIFF it meets but for a usable rate adds its pair to `missing` (§15). */
+export function spiffLinesOf(
+  credit: CreditRow,
+  match: PlanMatch | NoPlan,
+  spiffs: SpiffInput[],
+  missing?: FxMissing[],
+): DesiredLine[] {
   const period = spiffPeriod(credit, match);
   const credits = [{ user_id: credit.user_id, percent: credit.percent, credit: credit.credit }];
-  return calculateSpiffLines(credit.deal, credits, spiffs, () => period).map(fromSpiffLine);
+  return calculateSpiffLines(credit.deal, credits, spiffs, () => period, missing).map(fromSpiffLine);
 }
 
 function fromSpiffLine(line: SpiffLineResult): DesiredLine {
@@ -75,10 +86,28 @@ function place(key: BucketKey, row: EntryRow, ctx: PlanContext, asIfUnlocked: bo
     if (!isMatch(match)) return null;
     const b = bucketOf(row, match);
     if (b.plan_id !== key.plan_id || b.period !== key.period) return null;
-    return { deal: row.deal, credit: row.credit, locked: false, quota: match.quota };
+    // Repricing a locked line (asIfUnlocked) keeps the rate it was priced at: rates are not plan terms.
+    const fx = row.locked_fx ?? match.fx ?? null;
+    return { deal: row.deal, credit: row.credit, locked: false, quota: match.quota, fx };
   }
   if (row.locked_plan_id !== key.plan_id || row.locked_period !== key.period) return null;
-  return { deal: row.deal, credit: row.credit, locked: true, lockedAmount: row.locked_amount ?? "0" };
+  return {
+    deal: row.deal,
+    credit: row.credit,
+    locked: true,
+    lockedAmount: row.locked_amount ?? "0",
+    fx: lockedConversion(row, ctx.plans.get(key.plan_id)),
+  };
+}
+
+/**
+ * A locked line's credit counts toward attainment as it was converted when it was priced (§15: locked
+ * lines never move, nor does what they count); one priced before it converted, at today's usable rate.
+ */
+function lockedConversion(row: EntryRow, plan: PlanInput | undefined): FxRate | null {
+  if (row.locked_fx) return row.locked_fx;
+  if (!plan || plan.currency === row.deal.currency) return null;
+  return conversionFor(row.deal, plan.currency, plan.fx_max_age_days).fx ?? null;
 }
 
 /**

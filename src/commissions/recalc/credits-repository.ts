@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { isEmbedded } from "../../db/embedded.js";
 import type { DB, Db } from "../../db/schema.js";
 import { anyOf } from "../../db/sql.js";
@@ -34,6 +34,8 @@ function targetCondition(eb: SplitsEb, target: RecalcTarget, coarse: boolean, by
     case "overrides":
       // Only override lines move: `planOverrides` reads their deals; no credit is re-matched.
       return eb.val(false);
+    case "rates":
+      return eb.and([inRanges(eb, target.ranges), converts]);
     case "plan":
       // The user prefilter lets the planner walk deal_splits by user (deal_splits_user_idx) instead of
       // testing both EXISTS against every pending credit in the database. A job batch already names its
@@ -43,6 +45,10 @@ function targetCondition(eb: SplitsEb, target: RecalcTarget, coarse: boolean, by
       return eb.and([inPlanUsers(eb, target.plan_id), planMatch(eb, target.plan_id)]);
   }
 }
+
+/** The deal `d` is in another currency than some plan or SPIFF (its lines may convert: API.md §15). */
+const converts = sql<SqlBool>`EXISTS (SELECT 1 FROM comp_plans p WHERE p.currency <> d.currency
+  UNION ALL SELECT 1 FROM spiffs x WHERE x.currency <> d.currency)`;
 
 /** The credit's user is assigned to the plan or has a line of it (at any date). */
 function inPlanUsers(eb: SplitsEb, planId: string): Expression<SqlBool> {
@@ -172,7 +178,7 @@ export async function loadCredits(db: Db, targets: RecalcTarget[], users?: strin
   const rows = await perUsers(db, targets, users, (some) =>
     pendingCredits(db, targets, some)
       .select(["d.id", "d.arr_amount", "d.currency", "d.deal_type", "d.close_date", "d.created_at", "d.status"])
-      .select(["s.user_id", "s.percent", "s.no_plan_reason"])
+      .select(["s.user_id", "s.percent", "s.no_plan_reason", "s.fx_missing", "d.fx_missing as deal_fx_missing"])
       .execute(),
   );
   return rows.map((r) => {
@@ -183,6 +189,8 @@ export async function loadCredits(db: Db, targets: RecalcTarget[], users?: strin
       percent: r.percent,
       credit: creditOf(deal, r.user_id, r.percent),
       no_plan_reason: r.no_plan_reason,
+      fx_missing: r.fx_missing,
+      deal_fx_missing: r.deal_fx_missing,
     };
   });
 }

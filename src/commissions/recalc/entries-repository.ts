@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import type { Db } from "../../db/schema.js";
 import { rowsInBatches } from "../../db/sql.js";
 import { turnIfDue } from "../../event-loop.js";
-import { periodRange } from "../engine/index.js";
-import { creditOf, type DealCols, toEngineDeal } from "./inputs.js";
+import { type FxExplanation, periodRange } from "../engine/index.js";
+import { creditOf, type DealCols, rateOfExplanation, toEngineDeal } from "./inputs.js";
 import type { BucketKey, EntryRow } from "./types.js";
 
 interface EntrySqlRow extends DealCols {
@@ -12,6 +12,7 @@ interface EntrySqlRow extends DealCols {
   locked_plan_id: string | null;
   locked_period: string | null;
   locked_amount: string | null;
+  locked_fx: FxExplanation | null;
 }
 
 /**
@@ -38,7 +39,8 @@ async function entryRowsOf(db: Db, buckets: BucketKey[], wide: boolean): Promise
     db,
     sql<EntrySqlRow>`
     SELECT DISTINCT d.id, d.arr_amount, d.currency, d.deal_type, d.close_date, d.created_at, d.status,
-           s.user_id, s.percent, l.plan_id AS locked_plan_id, l.period AS locked_period, l.amount AS locked_amount
+           s.user_id, s.percent, l.plan_id AS locked_plan_id, l.period AS locked_period, l.amount AS locked_amount,
+           l.explanation->'fx' AS locked_fx
     FROM jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) AS r(user_id text, "from" date, "to" date)
     JOIN deal_splits s ON s.user_id = r.user_id AND s.close_date BETWEEN r."from" AND r."to"
     JOIN deals d ON d.id = s.deal_id
@@ -62,6 +64,7 @@ async function toEntries(rows: EntrySqlRow[]): Promise<EntryRow[]> {
       locked_plan_id: r.locked_plan_id,
       locked_period: r.locked_period,
       locked_amount: r.locked_amount,
+      locked_fx: rateOfExplanation(r.locked_fx),
     });
     await turnIfDue(); // a wide batch reads tens of thousands of entries
   }

@@ -3,6 +3,7 @@
 export { toPlanInput, unsavedCredits } from "./inputs.js";
 export { type PlanOptions, planRecalc } from "./plan.js";
 export { priceUnsavedDeal } from "./preview.js";
+export { recalculateRatesChange } from "./rates-change.js";
 export {
   bucketsOfDeals,
   countCredits,

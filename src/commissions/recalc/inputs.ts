@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { DealsTable } from "../../db/schema.js";
-import { creditsOf, type PlanInput, type SpiffInput } from "../engine/index.js";
+import { fraction, fractionOf } from "../../exchange-rates/index.js";
+import { creditsOf, type FxExplanation, type FxRate, type PlanInput, type SpiffInput } from "../engine/index.js";
 import type { CreditRow, EngineDeal } from "./types.js";
 
 // Stored rows as the engine takes them: deals, credits, plans and SPIFFs (pure mappers; the reads that
@@ -69,6 +70,7 @@ export function toPlanInput(row: PlanRow): PlanInput {
     override_levels: row.override_levels ? [...row.override_levels].sort(LEVELS_BY_DEPTH) : null,
     effective_from: row.effective_from,
     effective_to: row.effective_to,
+    ...(row.fx_max_age_days !== undefined && { fx_max_age_days: row.fx_max_age_days }),
   };
 }
 
@@ -83,5 +85,14 @@ export function toSpiffInput(r: SpiffInput): SpiffInput {
     active: r.active,
     criteria: r.criteria,
     payout: r.payout,
+    ...(r.fx_max_age_days !== undefined && { fx_max_age_days: r.fx_max_age_days }),
   };
+}
+
+/** The rate a stored line's `fx` block states ("25/23" or "0.92"), exact; null when the line did not convert. */
+export function rateOfExplanation(fx: FxExplanation | null | undefined): FxRate | null {
+  if (!fx) return null;
+  const [num, den] = fx.rate.split("/");
+  const rate = den === undefined ? fractionOf(num!) : fraction(BigInt(num!), BigInt(den));
+  return { from: fx.from, to: fx.to, num: rate.num, den: rate.den, rate_date: fx.rate_date, base: fx.base };
 }

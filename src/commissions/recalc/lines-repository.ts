@@ -27,8 +27,8 @@ const DEALS_PER_READ = 2000;
 
 async function unlockedLinesOf(db: Db, dealIds: string[]): Promise<ExistingLine[]> {
   const { rows } = await sql<LineRow>`
-    SELECT l.id, l.deal_id, l.user_id, l.kind, l.plan_id, l.plan_version, l.spiff_id, l.period, l.amount, l.status,
-           l.locked, l.explanation_digest
+    SELECT l.id, l.deal_id, l.user_id, l.kind, l.plan_id, l.plan_version, l.spiff_id, l.period, l.amount, l.currency,
+           l.status, l.locked, l.explanation_digest
     FROM unnest(${dealIds}::text[]) AS x(id)
     CROSS JOIN LATERAL (SELECT * FROM commission_lines c WHERE c.deal_id = x.id OFFSET 0) AS l`.execute(db);
   return rows.flatMap(({ locked, ...line }) =>

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { DB, Db } from "../../db/schema.js";
 import { anyOf } from "../../db/sql.js";
-import { MAX_OVERRIDE_DEPTH, type ReportingLineInput } from "../engine/index.js";
+import { type FxMissing, MAX_OVERRIDE_DEPTH, type ReportingLineInput } from "../engine/index.js";
 import type { DealCols } from "./inputs.js";
 import type { DateRange, ExistingLine, RecalcTarget } from "./types.js";
 
@@ -78,6 +78,18 @@ async function dealsWithOverrideLines(
   return rows.map((r) => r.deal_id);
 }
 
+/** Pending deals closing within the ranges in another currency than some override plan (API.md §15). */
+async function dealsConverting(db: Db, ranges: DateRange[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom("deals as d")
+    .select("d.id")
+    .where("d.status", "=", "pending")
+    .where((eb) => inRanges(eb, ranges))
+    .where(sql<SqlBool>`EXISTS (SELECT 1 FROM comp_plans p WHERE p.kind = 'override' AND p.currency <> d.currency)`)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Users holding an assignment to an override plan (this one, or any when omitted). */
 async function overrideAssignees(db: Db, planId?: string): Promise<string[]> {
   const rows = await db
@@ -127,6 +139,7 @@ export async function overrideDealIds(db: Db, targets: RecalcTarget[]): Promise<
       if ((await overrideAssignees(db)).includes(t.user_id))
         add(await dealsCrediting(db, await everBelow(db, [t.user_id]), t.ranges));
     }
+    if (t.type === "rates" && (await anyOverrideAssignment(db))) add(await dealsConverting(db, t.ranges));
     if (t.type === "plan" && (await isOverridePlan(db, t.plan_id))) {
       add(await dealsWithOverrideLines(db, { plan_id: t.plan_id }));
       add(await dealsCrediting(db, await everBelow(db, await overrideAssignees(db, t.plan_id))));
@@ -137,6 +150,8 @@ export async function overrideDealIds(db: Db, targets: RecalcTarget[]): Promise<
 
 export interface OverrideDeal extends DealCols {
   splits: { user_id: string; percent: string }[];
+  /** As stored: the pairs its override lines found no usable rate for (null: none). */
+  override_fx_missing: FxMissing[] | null;
 }
 
 /** These deals (pending ones only) with their splits, in id order. */
@@ -144,7 +159,7 @@ export async function loadOverrideDeals(db: Db, dealIds: string[]): Promise<Over
   if (dealIds.length === 0) return [];
   const deals = await db
     .selectFrom("deals")
-    .select(["id", "arr_amount", "currency", "deal_type", "close_date", "created_at", "status"])
+    .select(["id", "arr_amount", "currency", "deal_type", "close_date", "created_at", "status", "override_fx_missing"])
     .where(anyOf("id", dealIds))
     .where("status", "=", "pending")
     .orderBy("id")
@@ -216,8 +231,8 @@ export async function loadOverrideAssignments(db: Db, users: string[]) {
 export async function loadUnlockedOverrideLines(db: Db, dealIds: string[]): Promise<ExistingLine[]> {
   if (dealIds.length === 0) return [];
   const { rows } = await sql<ExistingLine>`
-    SELECT l.id, l.deal_id, l.user_id, l.kind, l.plan_id, l.plan_version, l.spiff_id, l.period, l.amount, l.status,
-           l.explanation_digest
+    SELECT l.id, l.deal_id, l.user_id, l.kind, l.plan_id, l.plan_version, l.spiff_id, l.period, l.amount, l.currency,
+           l.status, l.explanation_digest
     FROM commission_lines l
     WHERE l.deal_id = ANY(${dealIds}::text[]) AND l.kind = 'override' AND NOT l.locked
       AND l.status IN ('pending', 'void')`.execute(db);

@@ -4,10 +4,12 @@ import {
   type AssignmentInput,
   calculateOverrideLines,
   type DealInput,
+  type FxMissing,
   type OverrideContext,
   type PlanInput,
   type ReportingLineInput,
 } from "../engine/index.js";
+import { type FxMissingChange, pairsChanged, sortPairs } from "./fx-missing.js";
 import { toEngineDeal, toPlanInput } from "./inputs.js";
 import {
   anyOverrideAssignment,
@@ -20,6 +22,7 @@ import {
   type OverrideDeal,
   overrideDealIds,
 } from "./overrides-repository.js";
+import { attachRates, currenciesOf } from "./rates-repository.js";
 import type { CreditRow, DesiredLine, ExistingLine, RecalcTarget } from "./types.js";
 
 /*
@@ -47,19 +50,29 @@ export interface OverridePlan {
   existing: ExistingLine[];
   /** Deals whose override lines were recomputed: their pending override lines not desired go. */
   deals: Set<string>;
+  /** Deals whose override lines now miss other rates than stored (API.md §15 `fx_missing`). */
+  fxMissing: FxMissingChange[];
 }
 
-function unsavedDeals(credits: CreditRow[]): DealInput[] {
-  const deals = new Map<string, DealInput>();
+const NOTHING = (): OverridePlan => ({ desired: [], existing: [], deals: new Set(), fxMissing: [] });
+
+function unsavedDeals(credits: CreditRow[]): StoredDeal[] {
+  const deals = new Map<string, StoredDeal>();
   for (const c of credits) {
-    const deal = deals.get(c.deal.id) ?? { ...c.deal, splits: [] };
+    const deal = deals.get(c.deal.id) ?? { ...c.deal, splits: [], stored_fx_missing: null };
     deal.splits.push({ user_id: c.user_id, percent: c.percent });
     deals.set(c.deal.id, deal);
   }
   return [...deals.values()];
 }
 
-const toDealInput = (row: OverrideDeal): DealInput => ({ ...toEngineDeal(row), splits: row.splits });
+type StoredDeal = DealInput & { stored_fx_missing: FxMissing[] | null };
+
+const toDealInput = (row: OverrideDeal): StoredDeal => ({
+  ...toEngineDeal(row),
+  splits: row.splits,
+  stored_fx_missing: row.override_fx_missing,
+});
 
 async function contextFor(db: Db, deals: DealInput[], options: OverrideOptions): Promise<OverrideContext> {
   const credited = [...new Set(deals.flatMap((d) => d.splits.map((s) => s.user_id)))];
@@ -96,7 +109,7 @@ export async function planOverrides(
   // Deal writes are most recalculations: with no override plan held by anyone there is nothing to pay (a
   // removed assignment's own recalculation, a `user` target, clears the lines it leaves).
   const dealsOnly = options.dealIds === undefined && targets.every((t) => t.type === "deals");
-  if (dealsOnly && !(await anyOverrideAssignment(db))) return { desired: [], existing: [], deals: new Set() };
+  if (dealsOnly && !(await anyOverrideAssignment(db))) return NOTHING();
   const unsaved = unsavedDeals(options.unsaved ?? []);
   const ids = options.dealIds ?? (await overrideDealIds(db, targets));
   const unsavedIds = new Set(unsaved.map((d) => d.id));
@@ -104,14 +117,19 @@ export async function planOverrides(
   if (options.lock) await lockDeals(db, stored);
   const deals = (await loadOverrideDeals(db, stored)).map(toDealInput).concat(unsaved);
   const desired: DesiredLine[] = [];
+  const fxMissing: FxMissingChange[] = [];
   if (deals.length > 0) {
     const ctx = await contextFor(db, deals, options);
+    await attachRates(db, deals, currenciesOf(ctx.plans.values()));
     for (const deal of deals) {
-      for (const line of calculateOverrideLines(deal, ctx))
+      const missing: FxMissing[] = [];
+      for (const line of calculateOverrideLines(deal, ctx, missing))
         desired.push({ ...line, spiff_id: null, explanation: { ...line.explanation } });
+      if (pairsChanged(deal.stored_fx_missing, missing))
+        fxMissing.push({ deal_id: deal.id, fx_missing: sortPairs(missing) });
       await turnIfDue();
     }
   }
   const existing = await loadUnlockedOverrideLines(db, stored);
-  return { desired, existing, deals: new Set([...stored, ...unsavedIds]) };
+  return { desired, existing, deals: new Set([...stored, ...unsavedIds]), fxMissing };
 }

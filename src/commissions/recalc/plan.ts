@@ -1,12 +1,14 @@
 import type { Db } from "../../db/schema.js";
 import { turnIfDue } from "../../event-loop.js";
-import type { PlanInput, ReportingLineInput, SpiffInput } from "../engine/index.js";
+import type { FxMissing, PlanInput, ReportingLineInput, SpiffInput } from "../engine/index.js";
 import { appendToBuckets } from "./append-repository.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
 import { loadCredits } from "./credits-repository.js";
 import { loadBucketEntries } from "./entries-repository.js";
+import { type FxMissingChange, pairsChanged, sortPairs } from "./fx-missing.js";
 import { loadUnlockedLines } from "./lines-repository.js";
 import { planOverrides } from "./overrides.js";
+import { attachRates, currenciesOf } from "./rates-repository.js";
 import { loadPlanContext, loadSpiffs } from "./terms-repository.js";
 import {
   type BucketKey,
@@ -27,6 +29,10 @@ export interface RecalcPlan {
   reasons: ReasonChange[];
   /** Deals whose own data or status changed: their totals are refreshed even if no line moved. */
   deals: string[];
+  /** Deals whose override lines miss other rates than stored (API.md §15). */
+  overrideFx: FxMissingChange[];
+  /** Deals whose `fx_missing` may have changed (a credit's or the override lines' pairs did). */
+  fxDeals: string[];
 }
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
@@ -96,6 +102,8 @@ interface Rematched {
   desired: DesiredLine[];
   reasons: ReasonChange[];
   noPlan: Set<string>;
+  /** Deals a credit of which now misses other rates than stored. */
+  fxDeals: Set<string>;
 }
 
 /** Re-matches each credit to its plan: SPIFF lines, no-plan notes, and the buckets to recompute. */
@@ -108,7 +116,7 @@ async function rematch(
   const planLineOf = new Map(
     scope.existing.filter((l) => l.kind === "plan").map((l) => [`${l.deal_id}|${l.user_id}`, l]),
   );
-  const out: Rematched = { desired: [], reasons: [], noPlan: new Set() };
+  const out: Rematched = { desired: [], reasons: [], noPlan: new Set(), fxDeals: new Set() };
   for (const credit of scope.credits) {
     const match = matchCredit(credit, planCtx);
     const before = oldBucket(planLineOf.get(creditId(credit)));
@@ -120,9 +128,12 @@ async function rematch(
     }
     if (!after) out.noPlan.add(creditId(credit));
     const reason = isMatch(match) ? null : match.reason;
-    if (reason !== credit.no_plan_reason)
-      out.reasons.push({ deal_id: credit.deal.id, user_id: credit.user_id, reason });
-    out.desired.push(...spiffLinesOf(credit, match, spiffs));
+    const missing: FxMissing[] = !isMatch(match) && match.fx_missing ? [match.fx_missing] : [];
+    out.desired.push(...spiffLinesOf(credit, match, spiffs, missing));
+    const fxChanged = pairsChanged(credit.fx_missing, missing);
+    if (fxChanged) out.fxDeals.add(credit.deal.id);
+    if (reason !== credit.no_plan_reason || fxChanged)
+      out.reasons.push({ deal_id: credit.deal.id, user_id: credit.user_id, reason, fx_missing: sortPairs(missing) });
     await turnIfDue();
   }
   return out;
@@ -160,14 +171,20 @@ export async function planRecalc(tx: Db, given: RecalcTarget[], options: PlanOpt
           dealIds: options.overrideDeals,
           lock: options.lock,
         })
-      : { desired: [], existing: [], deals: new Set<string>() };
+      : { desired: [], existing: [], deals: new Set<string>(), fxMissing: [] };
   const targets = options.overrideDeals === undefined ? given : [];
   const scope = await scopeOf(tx, targets, users, unsaved);
   const userIds = distinct([...scope.credits.map((c) => c.user_id), ...scope.buckets.map((b) => b.user_id)]);
   const planCtx = await loadPlanContext(tx, userIds, plans);
   const span = dateSpan(scope.credits);
   const spiffs = span ? await loadSpiffs(tx, span.from, span.to) : [];
-  const { desired, reasons, noPlan } = await rematch(scope, planCtx, spiffs, new Set(unsaved.map(creditId)));
+  const currencies = currenciesOf(planCtx.plans.values(), spiffs);
+  await attachRates(
+    tx,
+    scope.credits.map((c) => c.deal),
+    currencies,
+  );
+  const { desired, reasons, noPlan, fxDeals } = await rematch(scope, planCtx, spiffs, new Set(unsaved.map(creditId)));
 
   const unsavedEntries: EntryRow[] = unsaved.map((c) => ({
     ...c,
@@ -180,7 +197,13 @@ export async function planRecalc(tx: Db, given: RecalcTarget[], options: PlanOpt
   const appended = await appendToBuckets(tx, onlyNew, unsavedEntries, planCtx);
   desired.push(...appended.lines);
   const keys = all.filter((k) => !appended.done.has(bucketId(k)));
-  const entriesOf = groupBy((await loadBucketEntries(tx, keys)).concat(unsavedEntries), (e) => e.user_id);
+  const entries = (await loadBucketEntries(tx, keys)).concat(unsavedEntries);
+  await attachRates(
+    tx,
+    entries.map((e) => e.deal),
+    currencies,
+  );
+  const entriesOf = groupBy(entries, (e) => e.user_id);
   for (const key of keys) {
     desired.push(...computeBucket(key, entriesOf.get(key.user_id) ?? [], planCtx));
     await turnIfDue();
@@ -198,5 +221,8 @@ export async function planRecalc(tx: Db, given: RecalcTarget[], options: PlanOpt
     fullDeals: scope.fullDeals,
     overrideDeals: overrides.deals,
   });
-  return { diff, reasons, deals: [...scope.fullDeals] };
+  for (const change of overrides.fxMissing) fxDeals.add(change.deal_id);
+  // A stored deal's own change may have dropped a split whose pairs its `fx_missing` still names.
+  for (const c of scope.credits) if (c.deal_fx_missing && c.deal_fx_missing !== "[]") fxDeals.add(c.deal.id);
+  return { diff, reasons, deals: [...scope.fullDeals], overrideFx: overrides.fxMissing, fxDeals: [...fxDeals] };
 }

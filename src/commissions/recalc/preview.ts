@@ -5,6 +5,7 @@ import { creditsOf, type PlanInput } from "../engine/index.js";
 import { dealExplanation, type Preview, type PreviewLine } from "../schema.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
 import { loadBucketEntries } from "./entries-repository.js";
+import { attachRates, currenciesOf } from "./rates-repository.js";
 import { findPlanInput, loadPlanContext, loadSpiffs } from "./terms-repository.js";
 import type { BucketKey, CreditRow, DesiredLine, EngineDeal, EntryRow, PlanContext } from "./types.js";
 
@@ -77,6 +78,8 @@ export async function priceUnsavedDeal(
   }
   const credits: CreditRow[] = creditsOf(input).map((c) => ({ deal, ...c, no_plan_reason: null }));
   const spiffs = await loadSpiffs(db, input.close_date, input.close_date);
+  const currencies = currenciesOf(planCtx.plans.values(), spiffs);
+  await attachRates(db, [deal], currencies);
   const lines: DesiredLine[] = [];
   const buckets: BucketKey[] = [];
   const noPlan: { user_id: string; reason: string }[] = [];
@@ -87,6 +90,11 @@ export async function priceUnsavedDeal(
     lines.push(...spiffLinesOf(credit, match, spiffs));
   }
   const stored = (await loadBucketEntries(db, uniqueBuckets(buckets))).filter((e) => e.deal.id !== deal.id);
+  await attachRates(
+    db,
+    stored.map((e) => e.deal),
+    currencies,
+  );
   const entries: EntryRow[] = [
     ...stored.map((e) => (planId ? { ...e, deal: { ...e.deal, status: "pending" } } : e)),
     ...credits.map((c) => ({ ...c, locked_plan_id: null, locked_period: null, locked_amount: null })),

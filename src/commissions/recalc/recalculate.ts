@@ -4,6 +4,7 @@ import { enqueueJob } from "../../jobs/queue.js";
 import { type Fixed, parse, plain, plus, ZERO } from "../../money/index.js";
 import { lockExistingUsers } from "../../users/index.js";
 import { countCredits } from "./credits-repository.js";
+import { refreshFxMissing, updateOverrideFxMissing } from "./fx-missing-repository.js";
 import { emitLineEvents } from "./line-events-repository.js";
 import { lockSpiffs } from "./locks-repository.js";
 import { overrideDealIds } from "./overrides-repository.js";
@@ -85,6 +86,8 @@ export async function applyPlan(
   const reasons = keep(plan.reasons);
   const { deltas, events } = await applyDiff(tx, ctx.now, diff);
   await updateNoPlanReasons(tx, reasons);
+  await updateOverrideFxMissing(tx, keep(plan.overrideFx));
+  await refreshFxMissing(tx, ctx.now, onlyDeals ? plan.fxDeals.filter((id) => onlyDeals.has(id)) : plan.fxDeals);
   // A deal whose own data or status changed is summed again whole; the others move by what was written.
   const changed = keep(plan.deals.map((deal_id) => ({ deal_id }))).map((d) => d.deal_id);
   for (const id of changed) deltas.delete(id);

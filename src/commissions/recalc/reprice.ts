@@ -3,6 +3,7 @@ import { noPlanExplanation, type PlanInput } from "../engine/index.js";
 import { bucketOf, computeBucket, isMatch, matchCredit, uniqueBuckets } from "./compute.js";
 import { loadBucketEntries } from "./entries-repository.js";
 import { loadLockedLines } from "./locked-repository.js";
+import { attachRates, currenciesOf } from "./rates-repository.js";
 import { loadPlanContext } from "./terms-repository.js";
 import {
   type BucketKey,
@@ -38,6 +39,12 @@ export async function repriceLockedLines(db: Db, plan: PlanInput, users?: string
   const asEarned: PlanInput = { ...plan, status: "active" };
   const userIds = [...new Set(locked.map((l) => l.line.user_id))];
   const ctx = await loadPlanContext(db, userIds, new Map([[plan.id, asEarned]]));
+  const currencies = currenciesOf(ctx.plans.values());
+  await attachRates(
+    db,
+    locked.map((l) => l.credit.deal),
+    currencies,
+  );
   const out: LockedRepricing[] = [];
   const buckets: BucketKey[] = [];
   const wanted = new Map<string, LockedLine>();
@@ -59,7 +66,13 @@ export async function repriceLockedLines(db: Db, plan: PlanInput, users?: string
   }
   const keys = uniqueBuckets(buckets);
   const entriesOf = new Map<string, EntryRow[]>();
-  for (const e of await loadBucketEntries(db, keys)) {
+  const entries = await loadBucketEntries(db, keys);
+  await attachRates(
+    db,
+    entries.map((e) => e.deal),
+    currencies,
+  );
+  for (const e of entries) {
     const list = entriesOf.get(e.user_id);
     if (list) list.push(e);
     else entriesOf.set(e.user_id, [e]);

@@ -1,4 +1,4 @@
-import type { AssignmentInput, DealInput, PlanInput, SpiffInput } from "../engine/index.js";
+import type { AssignmentInput, DealInput, FxMissing, FxRate, PlanInput, SpiffInput } from "../engine/index.js";
 
 /** One (user, plan, period) bucket of §5: plan lines inside it depend on each other. */
 export interface BucketKey {
@@ -20,14 +20,17 @@ export interface DateRange {
  * - `plan`: a plan's terms, dates or status changed;
  * - `spiff`: a SPIFF changed over these windows (only SPIFF lines move);
  * - `overrides`: who reports to whom changed for these users (a user and everyone ever below them) over
- *   these close-date ranges: only override lines move (API.md §16).
+ *   these close-date ranges: only override lines move (API.md §16);
+ * - `rates`: exchange rates changed for deals closing in these ranges: pending deals that convert, or
+ *   could, are redone (API.md §15).
  */
 export type RecalcTarget =
   | { type: "deals"; deal_ids: string[]; buckets?: BucketKey[] }
   | { type: "user"; user_id: string; ranges: DateRange[] }
   | { type: "plan"; plan_id: string }
   | { type: "spiff"; ranges: DateRange[] }
-  | { type: "overrides"; user_ids: string[]; ranges: DateRange[] };
+  | { type: "overrides"; user_ids: string[]; ranges: DateRange[] }
+  | { type: "rates"; ranges: DateRange[] };
 
 export type EngineDeal = DealInput & { status: string };
 
@@ -38,6 +41,10 @@ export interface CreditRow {
   percent: string;
   credit: string;
   no_plan_reason: string | null;
+  /** As stored: the pairs its plan and SPIFF lines found no usable rate for (null: none). */
+  fx_missing?: FxMissing[] | null;
+  /** As stored: the deal's `fx_missing` text (absent: not read). */
+  deal_fx_missing?: string;
 }
 
 /** A non-rejected deal's credit inside a bucket's date range, with the user's locked plan line if any. */
@@ -45,6 +52,8 @@ export interface EntryRow extends CreditRow {
   locked_plan_id: string | null;
   locked_period: string | null;
   locked_amount: string | null;
+  /** The conversion the locked line was priced with (from its explanation; null: none): it never moves. */
+  locked_fx?: FxRate | null;
 }
 
 /** Everything needed to find the plan for a user's credits: their assignments and those plans. */
@@ -63,6 +72,7 @@ export interface ExistingLine {
   spiff_id: string | null;
   period: string;
   amount: string;
+  currency: string;
   status: "pending" | "void";
   /** Of the explanation stored (see write.ts `explanationDigest`); null when never recorded. */
   explanation_digest: string | null;
@@ -78,6 +88,8 @@ export interface DesiredLine {
   spiff_id: string | null;
   period: string;
   amount: string;
+  /** The plan's, SPIFF's or override plan's (API.md §15). */
+  currency: string;
   explanation: Record<string, unknown>;
 }
 

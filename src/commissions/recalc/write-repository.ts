@@ -5,6 +5,7 @@ import { jsonArray, withRawJson } from "../../db/json.js";
 import { mapTurning, turnIfDue } from "../../event-loop.js";
 import { newId } from "../../ids.js";
 import { compareTexts, type Fixed } from "../../money/index.js";
+import type { FxMissing } from "../engine/index.js";
 import { chunks } from "./chunks.js";
 import type { LineEvent } from "./line-events-repository.js";
 import { TotalDeltas } from "./totals-repository.js";
@@ -70,7 +71,8 @@ function differs(before: ExistingLine, after: DesiredLine): boolean {
     compareTexts(before.amount, after.amount) !== 0 ||
     before.plan_id !== after.plan_id ||
     before.plan_version !== after.plan_version ||
-    before.period !== after.period
+    before.period !== after.period ||
+    before.currency !== after.currency
   );
 }
 
@@ -118,8 +120,8 @@ export function diffSize(diff: LineDiff): number {
   return diff.inserts.length + diff.updates.length + diff.deletes.length;
 }
 
-/** A written line: its row id, and its currency once the row is written (the deal's, set by a trigger). */
-type Written = DesiredLine & { id: string; currency?: string };
+/** A written line: its row id. */
+type Written = DesiredLine & { id: string };
 
 /** The line with its row id; its stored explanation (serialized once) carries over. */
 function withId(line: DesiredLine, id: string): Written {
@@ -136,25 +138,17 @@ function lineRowJson(line: Written): string {
   return withRawJson({ ...fields, explanation_digest: stored.digest }, "explanation", stored.json);
 }
 
-/** Sets each written line's currency from the rows the statement returned. */
-function setCurrencies(lines: Written[], rows: { id: string; currency: string }[]): void {
-  const byId = new Map(rows.map((r) => [r.id, r.currency]));
-  for (const line of lines) line.currency = byId.get(line.id) ?? line.currency;
-}
-
 async function insertLines(tx: Tx, now: Date, rows: Written[]): Promise<void> {
   for (const part of chunks(rows)) {
-    const written = await sql<{ id: string; currency: string }>`
+    await sql`
       INSERT INTO commission_lines
-        (id, deal_id, user_id, plan_id, plan_version, spiff_id, kind, period, amount, status, locked, explanation,
-         explanation_digest, calculated_at, created_at)
-      SELECT v.id, v.deal_id, v.user_id, v.plan_id, v.plan_version, v.spiff_id, v.kind, v.period, v.amount, 'pending',
-             false, v.explanation, v.explanation_digest, ${now}::timestamptz, ${now}::timestamptz
+        (id, deal_id, user_id, plan_id, plan_version, spiff_id, kind, period, amount, currency, status, locked,
+         explanation, explanation_digest, calculated_at, created_at)
+      SELECT v.id, v.deal_id, v.user_id, v.plan_id, v.plan_version, v.spiff_id, v.kind, v.period, v.amount, v.currency,
+             'pending', false, v.explanation, v.explanation_digest, ${now}::timestamptz, ${now}::timestamptz
       FROM jsonb_to_recordset(${jsonArray(await mapTurning(part, lineRowJson))}::jsonb) AS v(id text, deal_id text, user_id text,
-        plan_id text, plan_version integer, spiff_id text, kind text, period text, amount numeric, explanation jsonb,
-        explanation_digest text)
-      RETURNING id, currency`.execute(tx);
-    setCurrencies(part, written.rows);
+        plan_id text, plan_version integer, spiff_id text, kind text, period text, amount numeric, currency text,
+        explanation jsonb, explanation_digest text)`.execute(tx);
   }
 }
 
@@ -162,16 +156,15 @@ async function insertLines(tx: Tx, now: Date, rows: Written[]): Promise<void> {
 async function updateLines(tx: Tx, now: Date, rows: Written[]): Promise<Set<string>> {
   const ids = new Set<string>();
   for (const part of chunks(rows)) {
-    const written = await sql<{ id: string; currency: string }>`
+    const written = await sql<{ id: string }>`
       UPDATE commission_lines AS l
       SET plan_id = v.plan_id, plan_version = v.plan_version, period = v.period, amount = v.amount,
-          status = 'pending', explanation = v.explanation, explanation_digest = v.explanation_digest,
-          calculated_at = ${now}
+          currency = v.currency, status = 'pending', explanation = v.explanation,
+          explanation_digest = v.explanation_digest, calculated_at = ${now}
       FROM jsonb_to_recordset(${jsonArray(await mapTurning(part, lineRowJson))}::jsonb) AS v(id text, plan_id text,
-        plan_version integer, period text, amount numeric, explanation jsonb, explanation_digest text)
+        plan_version integer, period text, amount numeric, currency text, explanation jsonb, explanation_digest text)
       WHERE l.id = v.id AND NOT l.locked
-      RETURNING l.id, l.currency`.execute(tx);
-    setCurrencies(part, written.rows);
+      RETURNING l.id`.execute(tx);
     for (const r of written.rows) ids.add(r.id);
   }
   return ids;
@@ -224,17 +217,20 @@ export async function applyDiff(
   return { deltas: deltas.byDeal, events };
 }
 
+/** A credit's no-plan note and the pairs its plan and SPIFF lines miss (API.md §15; null: none). */
 export interface ReasonChange {
   deal_id: string;
   user_id: string;
   reason: string | null;
+  fx_missing: FxMissing[] | null;
 }
 
 export async function updateNoPlanReasons(tx: Tx, changes: ReasonChange[]): Promise<void> {
   for (const part of chunks(changes)) {
     await sql`
-      UPDATE deal_splits AS s SET no_plan_reason = v.reason
-      FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(deal_id text, user_id text, reason text)
+      UPDATE deal_splits AS s SET no_plan_reason = v.reason, fx_missing = v.fx_missing
+      FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(deal_id text, user_id text, reason text,
+        fx_missing jsonb)
       WHERE s.deal_id = v.deal_id AND s.user_id = v.user_id`.execute(tx);
   }
 }

@@ -19,7 +19,9 @@ export function adjustmentRoutes(
       roles: MAY.adjust,
       summary: "Create an adjustment",
       description:
-        "Adds a manual `adjustment` line to a deal for one user: a signed `amount` (negative claws back), a " +
+        "Adds a manual `adjustment` line to a deal for one user: a signed `amount` (negative claws back) in " +
+        "`currency` (default: the currency of the user's plan line on the deal, else the deal's; at most its minor " +
+        "units' decimals, else 422), a " +
         "required `reason`, an optional `period` (default: the period of the user's plan in force today for the " +
         "deal's currency, else today's calendar quarter). The line is created `approved` and locked: no " +
         "recalculation changes it; it counts in the deal's total_commission and the user's statement " +

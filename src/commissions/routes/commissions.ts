@@ -83,7 +83,9 @@ export function commissionRoutes(app: App): void {
         summary: "Get a user's statement",
         description:
           "The user's non-void lines whose period equals `period` (YYYY-MM, YYYY-Qn or YYYY), in deal order; per " +
-          `plan: attainment and the terms of its latest line's version; totals by kind and status. ${ALSO_CSV("GET /users/{id}/statement.csv")}`,
+          "plan: attainment and the terms of its latest line's version; totals by kind and status in one currency " +
+          "(`currency`: the query's, else the person's plan's in the period) and totals_by_currency (API.md §15: no " +
+          `total adds two currencies; an unknown code → 422). ${ALSO_CSV("GET /users/{id}/statement.csv")}`,
         params: IdParams,
         querystring: StatementQuery,
         response: { 200: Statement },
@@ -92,7 +94,7 @@ export function commissionRoutes(app: App): void {
     async (req, reply) => {
       reply.header("Vary", "Accept");
       if (wantsCsv(req.headers.accept)) return sendStatementCsv(req, reply as FastifyReply, req.params.id, req.query);
-      return getStatement(req.ctx, req.params.id, req.query.period);
+      return getStatement(req.ctx, req.params.id, req.query.period, req.query.currency);
     },
   );
 
@@ -147,7 +149,8 @@ export function commissionRoutes(app: App): void {
         summary: "List what is approved and not yet paid, by payee and period",
         operationId: "listPayouts",
         description:
-          "Approved, unpaid lines (of approved and disputed deals, and adjustments) by user, period and deal currency, " +
+          "Approved, unpaid lines (of approved and disputed deals, and adjustments) by user, period and line currency " +
+          "(API.md §15: a group never adds two currencies), " +
           "with exact totals. Ordered by user name, user id, period, currency. People: finance and admin only.",
         querystring: ListPayoutsQuery,
         response: { 200: listOf(PayoutGroup) },

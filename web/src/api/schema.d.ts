@@ -1051,7 +1051,7 @@ export interface paths {
         put?: never;
         /**
          * Create an adjustment
-         * @description Adds a manual `adjustment` line to a deal for one user: a signed `amount` (negative claws back), a required `reason`, an optional `period` (default: the period of the user's plan in force today for the deal's currency, else today's calendar quarter). The line is created `approved` and locked: no recalculation changes it; it counts in the deal's total_commission and the user's statement (`totals.adjustment`), never in attainment or caps. Its explanation names the reason and the author (key id and name, or owner-cli). `user_id` must be the deal's owner or one of its credited users, so a mistyped id cannot pay someone unrelated to the deal (422 naming user_id); an unknown deal_id or user_id → 422 naming it. Any deal status but rejected takes one (a rejected deal → 409 invalid_transition; edit it to resubmit it first): marking the deal paid later marks the line `paid`; on a paid deal it stays `approved` (still to pay); rejecting a pending deal later voids it with the deal's other lines. Emits `commission.calculated` (previous_amount null) and writes audit rows `commission.adjust` and `deal.adjust`.
+         * @description Adds a manual `adjustment` line to a deal for one user: a signed `amount` (negative claws back) in `currency` (default: the currency of the user's plan line on the deal, else the deal's; at most its minor units' decimals, else 422), a required `reason`, an optional `period` (default: the period of the user's plan in force today for the deal's currency, else today's calendar quarter). The line is created `approved` and locked: no recalculation changes it; it counts in the deal's total_commission and the user's statement (`totals.adjustment`), never in attainment or caps. Its explanation names the reason and the author (key id and name, or owner-cli). `user_id` must be the deal's owner or one of its credited users, so a mistyped id cannot pay someone unrelated to the deal (422 naming user_id); an unknown deal_id or user_id → 422 naming it. Any deal status but rejected takes one (a rejected deal → 409 invalid_transition; edit it to resubmit it first): marking the deal paid later marks the line `paid`; on a paid deal it stays `approved` (still to pay); rejecting a pending deal later voids it with the deal's other lines. Emits `commission.calculated` (previous_amount null) and writes audit rows `commission.adjust` and `deal.adjust`.
          */
         post: operations["createAdjustment"];
         delete?: never;
@@ -1293,7 +1293,7 @@ export interface paths {
         };
         /**
          * Get a user's statement
-         * @description The user's non-void lines whose period equals `period` (YYYY-MM, YYYY-Qn or YYYY), in deal order; per plan: attainment and the terms of its latest line's version; totals by kind and status. The same lines as CSV: GET /users/{id}/statement.csv. Kept for the clients that use it, `Accept: text/csv` here answers that CSV too (any other Accept gets JSON; responses carry `Vary: Accept`).
+         * @description The user's non-void lines whose period equals `period` (YYYY-MM, YYYY-Qn or YYYY), in deal order; per plan: attainment and the terms of its latest line's version; totals by kind and status in one currency (`currency`: the query's, else the person's plan's in the period) and totals_by_currency (API.md §15: no total adds two currencies; an unknown code → 422). The same lines as CSV: GET /users/{id}/statement.csv. Kept for the clients that use it, `Accept: text/csv` here answers that CSV too (any other Accept gets JSON; responses carry `Vary: Accept`).
          */
         get: operations["getUserStatement"];
         put?: never;
@@ -1353,7 +1353,7 @@ export interface paths {
         };
         /**
          * List what is approved and not yet paid, by payee and period
-         * @description Approved, unpaid lines (of approved and disputed deals, and adjustments) by user, period and deal currency, with exact totals. Ordered by user name, user id, period, currency. People: finance and admin only.
+         * @description Approved, unpaid lines (of approved and disputed deals, and adjustments) by user, period and line currency (API.md §15: a group never adds two currencies), with exact totals. Ordered by user name, user id, period, currency. People: finance and admin only.
          */
         get: operations["listPayouts"];
         put?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
         };
         /**
          * Export commission lines as CSV
-         * @description Every line GET /commissions would list with these filters (newest first, not paginated), streamed as CSV (RFC 4180, CRLF line ends, amounts at their currency's decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
+         * @description Every line GET /commissions would list with these filters (newest first, not paginated), streamed as CSV (RFC 4180, CRLF line ends, amounts at their currency's decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary,currency`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
          */
         get: operations["exportCommissionsCsv"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         /**
          * Export a user's statement as CSV
-         * @description The lines of GET /users/{id}/statement for `period`, in deal order, as CSV (RFC 4180, CRLF line ends, amounts at their currency's decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
+         * @description The lines of GET /users/{id}/statement for `period`, in deal order, as CSV (RFC 4180, CRLF line ends, amounts at their currency's decimals) with the header `id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary,currency`. The file opens with a UTF-8 byte order mark (so spreadsheets read it as UTF-8; parse it BOM-aware), comes as an attachment (`Content-Disposition`) with an `ETag`, and a text cell starting with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'` so no spreadsheet runs it as a formula (OWASP); `amount` is a number and never prefixed.
          */
         get: operations["exportUserStatementCsv"];
         put?: never;
@@ -1955,6 +1955,11 @@ export interface components {
             request_id: string | null;
             created_at: components["schemas"]["Timestamp"];
         };
+        CurrencyAmount: {
+            currency: string;
+            /** @description Money (minor units). */
+            amount: number;
+        };
         User: {
             /** @description usr_… */
             id: string;
@@ -2139,6 +2144,54 @@ export interface components {
                 object: components["schemas"]["WebhookSubscription"];
             };
         };
+        ExchangeRateSet: {
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            date: string;
+            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
+            base: string;
+            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
+            rates: {
+                [key: string]: string;
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ExchangeRateSetWritten: {
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            date: string;
+            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
+            base: string;
+            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
+            rates: {
+                [key: string]: string;
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            /** @description job_… when the recalculation of the pending deals this change reaches runs in the background; else null. */
+            recalculation_job_id: string | null;
+        };
+        FxExplanation: {
+            from: string;
+            to: string;
+            /** @description 1 `from` = rate `to` */
+            rate: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            rate_date: string;
+            base: string;
+            /** @description Exact decimal */
+            credit_in_deal_currency: string;
+            /** @description In `to`, never rounded */
+            credit: string;
+        };
         PlanExplanation: {
             summary: string;
             plan_id: string;
@@ -2173,6 +2226,8 @@ export interface components {
             unrounded: string;
             /** @description Only on lines zeroed because the deal is below the plan minimum. */
             min_deal_amount?: string;
+            /** @description Only on converted lines: credit, attainment, bands, unrounded in `to`. */
+            fx?: components["schemas"]["FxExplanation"];
             amount: number;
         } & {
             [key: string]: unknown;
@@ -2200,6 +2255,8 @@ export interface components {
             period: string;
             /** @description Exact decimal */
             unrounded: string;
+            /** @description Only on converted lines. */
+            fx?: components["schemas"]["FxExplanation"];
             amount: number;
         } & {
             [key: string]: unknown;
@@ -2225,23 +2282,8 @@ export interface components {
                 /** @description credit × rate, unrounded. */
                 commission: string;
             }[];
-            /** @description The currency conversion (API.md §15); null when the deal and the plan share a currency. */
-            fx: {
-                from: string;
-                to: string;
-                /** @description Exact decimal */
-                rate: string;
-                /**
-                 * Format: date
-                 * @description Calendar date YYYY-MM-DD
-                 */
-                rate_date: string;
-                base: string;
-                /** @description Exact decimal */
-                credit_in_deal_currency: string;
-                /** @description Exact decimal */
-                credit: string;
-            } | null;
+            /** @description null when the deal and the plan share a currency. */
+            fx: components["schemas"]["FxExplanation"] | null;
             /** @description Exact decimal */
             unrounded: string;
             amount: number;
@@ -2346,13 +2388,22 @@ export interface components {
         };
         Commission: components["schemas"]["PlanCommission"] | components["schemas"]["SpiffCommission"] | components["schemas"]["OverrideCommission"] | components["schemas"]["AdjustmentCommission"] | components["schemas"]["ClawbackCommission"];
         PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["OverridePreviewLine"] | components["schemas"]["AdjustmentPreviewLine"] | components["schemas"]["ClawbackPreviewLine"];
+        FxMissingPair: {
+            from: string;
+            to: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            close_date: string;
+        };
         CommissionPreview: {
             lines: components["schemas"]["PreviewLine"][];
             /** @description Money (minor units). */
             total_commission: number;
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
-                /** @description e.g. "no plan in force for usr_…: currency mismatch: deal EUR, plan USD" */
+                /** @description e.g. "no plan in force for usr_…: no EUR→USD rate within 7 days before 2026-03-10" */
                 summary: string;
                 no_plan: {
                     user_id: string;
@@ -2442,7 +2493,7 @@ export interface components {
             /** @description How the amount was reached (API.md §5 rule 8): its shape follows the line's kind. */
             explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["OverrideExplanation"] | components["schemas"]["AdjustmentExplanation"] | components["schemas"]["ClawbackExplanation"];
             calculated_at: components["schemas"]["Timestamp"];
-            /** @description The line's currency (its deal's). */
+            /** @description The line's currency: a plan line's is its plan's, a SPIFF line's its SPIFF's, an adjustment's its own (API.md §15). Totals never add lines of two currencies. */
             currency: string;
             /** @description prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none. */
             payout_run_id: string | null;
@@ -2453,9 +2504,11 @@ export interface components {
         Statement: {
             user_id: string;
             period: string;
+            /** @description The currency of `totals` and `by_status`. */
+            currency: string;
             plans: components["schemas"]["StatementPlan"][];
             lines: components["schemas"]["StatementLine"][];
-            /** @description Σ of the lines by kind, to the cent (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14). */
+            /** @description Σ of the lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14). */
             totals: {
                 plan: number;
                 spiff: number;
@@ -2464,7 +2517,18 @@ export interface components {
                 clawback: number;
                 total: number;
             };
-            /** @description Σ of the lines by status, to the cent. */
+            /** @description The same sums per currency of the lines, sorted (draw: API.md §18). */
+            totals_by_currency: {
+                plan: number;
+                spiff: number;
+                override: number;
+                adjustment: number;
+                clawback: number;
+                total: number;
+                currency: string;
+                draw: number;
+            }[];
+            /** @description Σ of the lines in `currency` by status, to the minor unit. */
             by_status: {
                 pending: number;
                 approved: number;
@@ -2473,8 +2537,10 @@ export interface components {
         };
         TeamStatement: {
             period: string;
+            /** @description The currency of `totals` and `by_status`. */
+            currency: string;
             plans: components["schemas"]["StatementPlan"][];
-            /** @description Σ of the lines by kind, to the cent (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14). */
+            /** @description Σ of the lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14). */
             totals: {
                 plan: number;
                 spiff: number;
@@ -2483,7 +2549,18 @@ export interface components {
                 clawback: number;
                 total: number;
             };
-            /** @description Σ of the lines by status, to the cent. */
+            /** @description The same sums per currency of the lines, sorted (draw: API.md §18). */
+            totals_by_currency: {
+                plan: number;
+                spiff: number;
+                override: number;
+                adjustment: number;
+                clawback: number;
+                total: number;
+                currency: string;
+                draw: number;
+            }[];
+            /** @description Σ of the lines in `currency` by status, to the minor unit. */
             by_status: {
                 pending: number;
                 approved: number;
@@ -2520,14 +2597,18 @@ export interface components {
             current: boolean;
             /** @description The person's non-void lines in the period. */
             lines: number;
-            /** @description Σ of the lines by status, to the cent. */
+            /** @description The currency `by_status` and `total` cover: the statement's default one. */
+            currency: string;
+            /** @description Σ of the lines in `currency` by status, to the minor unit. */
             by_status: {
                 pending: number;
                 approved: number;
                 paid: number;
             };
-            /** @description Σ of the lines, to the cent (= GET /users/{id}/statement's totals.total). */
+            /** @description Σ of the lines in `currency` (= GET /users/{id}/statement's totals.total). */
             total: number;
+            /** @description Σ of the lines per currency, sorted. */
+            totals_by_currency: components["schemas"]["CurrencyAmount"][];
         };
         PayoutGroup: {
             /** @description usr_… the lines are owed to. */
@@ -2535,7 +2616,7 @@ export interface components {
             user_name: string;
             /** @description The lines' period: "2026-Q3", "2026-07" or "2026". */
             period: string;
-            /** @description The deals' currency (a group never mixes currencies). */
+            /** @description The lines' own currency (API.md §15): a group never mixes currencies. */
             currency: string;
             /** @description Σ of the group's approved, unpaid lines, exact to the cent. */
             total: number;
@@ -2575,38 +2656,6 @@ export interface components {
             error: string | null;
             created_at: components["schemas"]["Timestamp"];
             finished_at: components["schemas"]["Timestamp"] | null;
-        };
-        ExchangeRateSet: {
-            /**
-             * Format: date
-             * @description Calendar date YYYY-MM-DD
-             */
-            date: string;
-            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
-            base: string;
-            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
-            rates: {
-                [key: string]: string;
-            };
-            created_at: components["schemas"]["Timestamp"];
-            updated_at: components["schemas"]["Timestamp"];
-        };
-        ExchangeRateSetWritten: {
-            /**
-             * Format: date
-             * @description Calendar date YYYY-MM-DD
-             */
-            date: string;
-            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
-            base: string;
-            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
-            rates: {
-                [key: string]: string;
-            };
-            created_at: components["schemas"]["Timestamp"];
-            updated_at: components["schemas"]["Timestamp"];
-            /** @description job_… when the recalculation of the pending deals this change reaches runs in the background; else null. */
-            recalculation_job_id: string | null;
         };
         OverrideLevel: {
             /** @description Levels below the manager: 1 (direct reports) to 5. */
@@ -2989,7 +3038,7 @@ export interface components {
             amount_scope: components["schemas"]["DisputeAmountScope"];
             /** @description amount_scope user: whose lines (the opener); else null. */
             scope_user_id: string | null;
-            /** @description The total (amount_scope) the disputer expects. */
+            /** @description The total (amount_scope) the disputer expects, in the deal's total_commission_currency for that scope. */
             expected_amount: number | null;
             /** @enum {string} */
             status: "open" | "resolved";
@@ -3029,9 +3078,13 @@ export interface components {
             }[];
             /** @enum {string} */
             status: "pending" | "approved" | "rejected" | "disputed" | "paid" | "cancelled";
-            /** @description Sum of the deal's non-void lines (see total_commission_scope). */
+            /** @description Σ of the non-void lines in total_commission_currency (see the scope). */
             total_commission: number;
             total_commission_scope: components["schemas"]["TotalCommissionScope"];
+            /** @description The lines' one currency; none: the deal's; several: the owner's plan line's, else the deal's. */
+            total_commission_currency: string;
+            /** @description Σ of the non-void lines per currency, sorted (API.md §15: no sum across currencies). */
+            commission_totals: components["schemas"]["CurrencyAmount"][];
             rejection_reason: string | null;
             approved_at: components["schemas"]["Timestamp"] | null;
             paid_at: components["schemas"]["Timestamp"] | null;
@@ -3046,13 +3099,15 @@ export interface components {
             updated_at: components["schemas"]["Timestamp"];
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
-                /** @description e.g. "no plan in force for usr_…: currency mismatch: deal EUR, plan USD" */
+                /** @description e.g. "no plan in force for usr_…: no EUR→USD rate within 7 days before 2026-03-10" */
                 summary: string;
                 no_plan: {
                     user_id: string;
                     reason: string;
                 }[];
             } | null;
+            /** @description Pairs with no usable exchange rate: their lines wait for one; approving is 409 until then. */
+            fx_missing: components["schemas"]["FxMissingPair"][];
         };
         DealDetail: {
             /** @description deal_… */
@@ -3078,9 +3133,13 @@ export interface components {
             }[];
             /** @enum {string} */
             status: "pending" | "approved" | "rejected" | "disputed" | "paid" | "cancelled";
-            /** @description Sum of the deal's non-void lines (see total_commission_scope). */
+            /** @description Σ of the non-void lines in total_commission_currency (see the scope). */
             total_commission: number;
             total_commission_scope: components["schemas"]["TotalCommissionScope"];
+            /** @description The lines' one currency; none: the deal's; several: the owner's plan line's, else the deal's. */
+            total_commission_currency: string;
+            /** @description Σ of the non-void lines per currency, sorted (API.md §15: no sum across currencies). */
+            commission_totals: components["schemas"]["CurrencyAmount"][];
             rejection_reason: string | null;
             approved_at: components["schemas"]["Timestamp"] | null;
             paid_at: components["schemas"]["Timestamp"] | null;
@@ -3095,13 +3154,15 @@ export interface components {
             updated_at: components["schemas"]["Timestamp"];
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
-                /** @description e.g. "no plan in force for usr_…: currency mismatch: deal EUR, plan USD" */
+                /** @description e.g. "no plan in force for usr_…: no EUR→USD rate within 7 days before 2026-03-10" */
                 summary: string;
                 no_plan: {
                     user_id: string;
                     reason: string;
                 }[];
             } | null;
+            /** @description Pairs with no usable exchange rate: their lines wait for one; approving is 409 until then. */
+            fx_missing: components["schemas"]["FxMissingPair"][];
             /** @description The owner, then each credited user, by name. */
             people: {
                 user_id: string;
@@ -3156,9 +3217,13 @@ export interface components {
             }[];
             /** @enum {string} */
             status: "pending" | "approved" | "rejected" | "disputed" | "paid" | "cancelled";
-            /** @description Sum of the deal's non-void lines (see total_commission_scope). */
+            /** @description Σ of the non-void lines in total_commission_currency (see the scope). */
             total_commission: number;
             total_commission_scope: components["schemas"]["TotalCommissionScope"];
+            /** @description The lines' one currency; none: the deal's; several: the owner's plan line's, else the deal's. */
+            total_commission_currency: string;
+            /** @description Σ of the non-void lines per currency, sorted (API.md §15: no sum across currencies). */
+            commission_totals: components["schemas"]["CurrencyAmount"][];
             rejection_reason: string | null;
             approved_at: components["schemas"]["Timestamp"] | null;
             paid_at: components["schemas"]["Timestamp"] | null;
@@ -3173,13 +3238,15 @@ export interface components {
             updated_at: components["schemas"]["Timestamp"];
             /** @description Set when a credited user has no plan in force (no plan line is written): who, and why. */
             explanation: {
-                /** @description e.g. "no plan in force for usr_…: currency mismatch: deal EUR, plan USD" */
+                /** @description e.g. "no plan in force for usr_…: no EUR→USD rate within 7 days before 2026-03-10" */
                 summary: string;
                 no_plan: {
                     user_id: string;
                     reason: string;
                 }[];
             } | null;
+            /** @description Pairs with no usable exchange rate: their lines wait for one; approving is 409 until then. */
+            fx_missing: components["schemas"]["FxMissingPair"][];
             /** @description The owner, then each credited user, by name. */
             people: {
                 user_id: string;
@@ -3558,7 +3625,7 @@ export interface components {
             /** @description Lines of approved, disputed and paid deals never change. */
             locked: boolean;
             calculated_at: components["schemas"]["Timestamp"];
-            /** @description The line's currency (its deal's). */
+            /** @description The line's currency: a plan line's is its plan's, a SPIFF line's its SPIFF's, an adjustment's its own (API.md §15). Totals never add lines of two currencies. */
             currency: string;
             /** @description prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none. */
             payout_run_id: string | null;
@@ -3627,6 +3694,8 @@ export interface components {
             period: string;
             /** @description Money (minor units). */
             amount: number;
+            /** @description The line's currency: a plan line's is its plan's, a SPIFF line's its SPIFF's, an adjustment's its own (API.md §15). Totals never add lines of two currencies. */
+            currency: string;
         };
         PlanPreviewLine: components["schemas"]["PreviewLineBase"] & {
             /** @constant */
@@ -6911,6 +6980,8 @@ export interface operations {
                 arr_amount_max?: string;
                 /** @description Deals with a non-void plan line of this comp plan (any version): deals it credits someone on. */
                 plan_id?: string;
+                /** @description true: fx_missing is not empty; false: it is. */
+                fx_missing?: "true" | "false";
                 /** @description A field, prefixed - for descending; ties break on id the same way. */
                 sort?: "created_at" | "close_date" | "arr_amount" | "total_commission" | "-created_at" | "-close_date" | "-arr_amount" | "-total_commission";
             };
@@ -7459,7 +7530,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     outcome: "approved" | "partially_approved" | "denied";
-                    /** @description The new total of the dispute's amount_scope, in the deal's currency (at most its minor-unit decimals): required for partially_approved; for approved it defaults to expected_amount; not allowed for denied. */
+                    /** @description The new total of the dispute's amount_scope, in that total's currency (the deal's total_commission_currency as its opener sees it; at most its minor-unit decimals): required for partially_approved; for approved it defaults to expected_amount; not allowed for denied. */
                     resolved_amount?: number;
                     note?: string;
                 };
@@ -7513,8 +7584,10 @@ export interface operations {
                     deal_id: string;
                     /** @description usr_…: the deal's owner or one of its credited (split) users. */
                     user_id: string;
-                    /** @description Signed: positive pays more, negative claws back; in the deal's currency, not 0. */
+                    /** @description Signed: positive pays more, negative claws back; in `currency`, at most its minor units' decimals, not 0. */
                     amount: number;
+                    /** @description The line's currency (API.md §15). Default: the currency of the user's plan line on the deal, else the deal's. */
+                    currency?: string;
                     /** @description Why; stored in the line's explanation with its author. */
                     reason: string;
                     /** @description YYYY-MM, YYYY-Qn or YYYY. Default: the period of the user's plan in force today (for the deal's currency), else today's calendar quarter. */
@@ -8269,6 +8342,8 @@ export interface operations {
             query: {
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period: string;
+                /** @description The currency of `totals` and `by_status`. Default: the person's plan's in the period (standard first, then the latest), else the one most lines are in, else USD. */
+                currency?: string;
                 /** @description CSV only: `true` adds the columns `opportunity_name,close_date,arr_amount,deal_currency,credit_percent` after the contract's, so a person can reconcile each line by its deal's name (default false: the contract's columns). */
                 deal_columns?: "true" | "false";
             };
@@ -8327,6 +8402,8 @@ export interface operations {
                 q?: string;
                 /** @description The same period for everyone. Give `period` or `on`, not both. */
                 period?: string;
+                /** @description The currency of `totals` and `by_status`. Default: the person's plan's in the period (standard first, then the latest), else the one most lines are in, else USD. */
+                currency?: string;
                 /** @description A date: each person's statement for the period of their plan in force on it (a monthly plan's month, a quarterly plan's quarter, a yearly plan's year); without a plan on that date, its calendar quarter. Default (neither given): today, in UTC. */
                 on?: string;
             };
@@ -8528,6 +8605,8 @@ export interface operations {
             query: {
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period: string;
+                /** @description The currency of `totals` and `by_status`. Default: the person's plan's in the period (standard first, then the latest), else the one most lines are in, else USD. */
+                currency?: string;
                 /** @description CSV only: `true` adds the columns `opportunity_name,close_date,arr_amount,deal_currency,credit_percent` after the contract's, so a person can reconcile each line by its deal's name (default false: the contract's columns). */
                 deal_columns?: "true" | "false";
             };

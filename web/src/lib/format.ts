@@ -19,7 +19,17 @@ export function money(amount: number | string, currency = "USD"): string {
     });
     moneyFormats.set(currency, format);
   }
-  return format.format(Number(amount));
+  return format.format(exactNumber(amount));
+}
+
+/**
+ * An exact value as a number: a decimal, or "n/d" (a converted credit that does not terminate, API.md
+ * §15), which only the display rounds.
+ */
+export function exactNumber(amount: number | string): number {
+  if (typeof amount === "number") return amount;
+  const [n, d] = amount.split("/");
+  return d === undefined ? Number(amount) : Number(n) / Number(d);
 }
 
 /** 0.1 → "10%"; 0.085 → "8.5%". */
@@ -101,6 +111,8 @@ export function hasMoreThanMinorUnits(amount: string | number, currency = "USD")
  */
 export function moneyToCent(amount: string | number, currency = "USD"): { text: string; exact?: string } {
   const text = money(amount, currency);
+  if (typeof amount === "string" && amount.includes("/"))
+    return { text, exact: `${amount} = ${exactMoney(String(exactNumber(amount)), currency)}…` };
   return hasMoreThanMinorUnits(amount, currency) ? { text, exact: exactMoney(String(amount), currency) } : { text };
 }
 

@@ -3,9 +3,11 @@ import { type ReactNode, type RefObject, useEffect, useRef, useState } from "rea
 import { money } from "../lib/format";
 import { totalsByCurrency } from "../lib/money";
 
-/** The selected deals' total commission, exact (lib/money.ts), one sum per currency: "$1,234.57 + €50.00". */
-export function selectionTotal(deals: readonly { currency: string; total_commission: number }[]): string {
-  const totals = totalsByCurrency(deals.map((d) => ({ currency: d.currency, amount: d.total_commission })));
+/** The selected deals' commission, exact (lib/money.ts), one sum per line currency: "$1,234.57 + €50.00". */
+export function selectionTotal(
+  deals: readonly { commission_totals: { currency: string; amount: number }[] }[],
+): string {
+  const totals = totalsByCurrency(deals.flatMap((d) => d.commission_totals));
   return totals.length > 0 ? totals.map(([currency, total]) => money(total, currency)).join(" + ") : money(0);
 }
 

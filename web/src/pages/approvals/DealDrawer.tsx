@@ -37,7 +37,8 @@ function DrawerBody({ dealId, nameOf }: { dealId: string; nameOf: (id: string) =
         <Group gap="xs">
           <Badge color="indigo.8">{d.status}</Badge>
           <Text size="sm">
-            {money(d.arr_amount, d.currency)} ARR · {nameOf(d.owner_id)} · total {money(d.total_commission, d.currency)}
+            {money(d.arr_amount, d.currency)} ARR · {nameOf(d.owner_id)} · total{" "}
+            {money(d.total_commission, d.total_commission_currency)}
           </Text>
         </Group>
         {d.explanation && (
@@ -49,7 +50,7 @@ function DrawerBody({ dealId, nameOf }: { dealId: string; nameOf: (id: string) =
           Open the deal page
         </AnchorLink>
       </Stack>
-      <DealLines lines={d.commissions} currency={d.currency} nameOf={nameOf} />
+      <DealLines lines={d.commissions} nameOf={nameOf} />
     </Stack>
   );
 }

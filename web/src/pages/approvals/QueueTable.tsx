@@ -104,7 +104,7 @@ export function useQueueColumns(props: Options) {
       id: "commission",
       numeric: true,
       sort: sorted("total_commission"),
-      cell: (deal) => money(deal.total_commission, deal.currency),
+      cell: (deal) => money(deal.total_commission, deal.total_commission_currency),
     },
     {
       header: "Submitted",

@@ -5,7 +5,7 @@ import { selectionTotal } from "../../ui/BulkBar";
  * and the exact total of the commissions the API computed, one sum per currency.
  */
 export function approvalQuestion(
-  deals: readonly { opportunity_name: string; currency: string; total_commission: number }[],
+  deals: readonly { opportunity_name: string; commission_totals: { currency: string; amount: number }[] }[],
 ): string {
   const one = deals.length === 1;
   const what = one ? deals[0]!.opportunity_name : `${deals.length} deals`;

@@ -88,7 +88,7 @@ export function DealListPage() {
       numeric: true,
       props: nowrap,
       sort: sorted("total_commission"),
-      cell: (deal) => money(deal.total_commission, deal.currency),
+      cell: (deal) => money(deal.total_commission, deal.total_commission_currency),
     },
   ];
 

@@ -114,7 +114,7 @@ function DealView({ deal }: { deal: DealDetail }) {
           )}
           <Fact
             label={commissionLabel(deal.total_commission_scope, session.user.role)}
-            value={money(deal.total_commission, deal.currency)}
+            value={money(deal.total_commission, deal.total_commission_currency)}
             hint={
               own && ownIsVisibleTotal && own.percent !== undefined
                 ? `Your share: ${sharePercent(own.percent)}`
@@ -150,7 +150,7 @@ function DealView({ deal }: { deal: DealDetail }) {
 
       <Stack gap="sm">
         <Title order={3}>Commission lines</Title>
-        <DealLines lines={deal.commissions} currency={deal.currency} nameOf={nameOf} />
+        <DealLines lines={deal.commissions} nameOf={nameOf} />
       </Stack>
 
       <Stack gap="sm">

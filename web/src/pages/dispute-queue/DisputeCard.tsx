@@ -91,7 +91,7 @@ export function DisputeCard({ dispute }: { dispute: Dispute }) {
           )}
         </Group>
         <Collapse expanded={showLines} id={linesId}>
-          {showLines && <DealLines compact lines={deal.data.commissions} currency={currency} nameOf={nameOf} />}
+          {showLines && <DealLines compact lines={deal.data.commissions} nameOf={nameOf} />}
         </Collapse>
         {resolving && (
           <Card withBorder bg="gray.0">

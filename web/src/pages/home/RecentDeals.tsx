@@ -44,7 +44,7 @@ export function RecentDeals({ userId }: { userId: string }) {
       header: label,
       numeric: true,
       props: () => ({ "data-testid": "commission", style: { whiteSpace: "nowrap" } }),
-      cell: (deal) => money(deal.total_commission, deal.currency),
+      cell: (deal) => money(deal.total_commission, deal.total_commission_currency),
     },
   ];
   return (

@@ -21,7 +21,7 @@ interface Line {
 
 /** The API's commission CSV header (API.md §4 Commissions), so a payout export reads like GET /commissions'. */
 export const CSV_HEADER =
-  "id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary";
+  "id,deal_id,user_id,kind,period,amount,status,plan_id,spiff_id,calculated_at,explanation_summary,currency";
 
 /** RFC 4180: a field with a comma, quote, CR or LF is quoted, its quotes doubled (as the API writes it). */
 function field(value: string): string {
@@ -36,7 +36,9 @@ function textField(value: string): string {
 function row(line: Line): string {
   const summary = typeof line.explanation.summary === "string" ? line.explanation.summary : "";
   const before = [line.id, line.deal_id, line.user_id, line.kind, line.period].map(textField);
-  const after = [line.status, line.plan_id ?? "", line.spiff_id ?? "", line.calculated_at, summary].map(textField);
+  const after = [line.status, line.plan_id ?? "", line.spiff_id ?? "", line.calculated_at, summary, line.currency].map(
+    textField,
+  );
   // The API's amounts have at most their currency's decimals (API.md §15): toFixed at those writes them
   // exactly, as the API's CSV does.
   return [...before, line.amount.toFixed(minorUnits(line.currency)), ...after].join(",");

@@ -93,7 +93,7 @@ export function StatementPage() {
         <>
           <StatementPlans statement={statement.data} />
           <StatementLines statement={statement.data} />
-          <StatementTotals statement={statement.data} currency={statement.data.plans[0]?.currency ?? "USD"} />
+          <StatementTotals statement={statement.data} />
         </>
       )}
     </Stack>

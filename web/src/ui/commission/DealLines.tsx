@@ -9,8 +9,8 @@ import { LineHeader } from "./LineHeader";
 type Commission = Schemas["Commission"];
 
 interface Props {
+  /** Each in its own currency (API.md §15: a converted line is in its plan's). */
   lines: Commission[];
-  currency: string;
   nameOf: (userId: string) => string;
   /** One row a line (kind, person, period, status, amount): what a dispute's resolution is weighed against. */
   compact?: boolean;
@@ -20,8 +20,8 @@ interface Props {
  * A deal's commission lines: each with its heading and its calculation (the deal page, the approval
  * queue's drawer), or compact, one table row each (the dispute queue).
  */
-export function DealLines({ lines, currency, nameOf, compact }: Props) {
-  if (compact) return <LineRows lines={lines} currency={currency} nameOf={nameOf} />;
+export function DealLines({ lines, nameOf, compact }: Props) {
+  if (compact) return <LineRows lines={lines} nameOf={nameOf} />;
   const lineIds = new Set(lines.map((line) => line.id));
   const lineAnchor = (id: string) => (lineIds.has(id) ? `line-${id}` : undefined);
   if (lines.length === 0) return <Text c="gray.7">This deal has no lines you can see.</Text>;
@@ -42,16 +42,16 @@ export function DealLines({ lines, currency, nameOf, compact }: Props) {
             status={line.status}
             period={line.period}
             amount={line.amount}
-            currency={currency}
+            currency={line.currency}
           />
-          <ExplanationTable line={line} currency={currency} lineAnchor={lineAnchor} />
+          <ExplanationTable line={line} currency={line.currency} lineAnchor={lineAnchor} />
         </Card>
       ))}
     </Stack>
   );
 }
 
-const LINE_COLUMNS = (currency: string, nameOf: (id: string) => string): Column<Commission>[] => [
+const LINE_COLUMNS = (nameOf: (id: string) => string): Column<Commission>[] => [
   { header: "Kind", cell: (line) => LINE_KIND_LABELS[line.kind] },
   { header: "Person", cell: (line) => nameOf(line.user_id) },
   { header: "Period", cell: (line) => line.period },
@@ -60,18 +60,18 @@ const LINE_COLUMNS = (currency: string, nameOf: (id: string) => string): Column<
     header: "Amount",
     numeric: true,
     props: () => ({ "data-testid": "deal-line-amount" }),
-    cell: (line) => money(line.amount, currency),
+    cell: (line) => money(line.amount, line.currency),
   },
 ];
 
-function LineRows({ lines, currency, nameOf }: Omit<Props, "compact">) {
+function LineRows({ lines, nameOf }: Omit<Props, "compact">) {
   return (
     <RecordTable
       label="The deal's commission lines"
       testId="deal-lines"
       minWidth={520}
       table={{ fz: "sm" }}
-      columns={LINE_COLUMNS(currency, nameOf)}
+      columns={LINE_COLUMNS(nameOf)}
       rows={lines}
       rowProps={() => ({ "data-testid": "deal-line" })}
     />

@@ -8,6 +8,7 @@ import { DISPUTE_OUTCOME_LABELS } from "../labels";
 import { Money } from "../Money";
 import { ScrollTable } from "../ScrollTable";
 import { ClawbackSteps } from "./ClawbackSteps";
+import { Conversion } from "./Conversion";
 import { PlanName } from "./PlanName";
 
 type PlanExplanation = Schemas["PlanExplanation"];
@@ -36,6 +37,7 @@ export function ExplanationTable({ line, currency, lineAnchor }: Props) {
       <Text size="sm" data-testid="explanation-summary">
         {line.explanation.summary}
       </Text>
+      {fxOf(line) && <Conversion fx={fxOf(line)!} />}
       {line.kind === "plan" && <PlanSteps explanation={line.explanation} amount={line.amount} currency={currency} />}
       {line.kind === "spiff" && <SpiffSteps explanation={line.explanation} amount={line.amount} currency={currency} />}
       {line.kind === "override" && (
@@ -49,6 +51,13 @@ export function ExplanationTable({ line, currency, lineAnchor }: Props) {
       )}
     </Stack>
   );
+}
+
+/** A plan, SPIFF or override line's conversion; undefined when it did not convert. */
+function fxOf(line: ExplainedLine): Schemas["FxExplanation"] | undefined {
+  if (line.kind === "plan" || line.kind === "spiff" || line.kind === "override")
+    return line.explanation.fx ?? undefined;
+  return undefined;
 }
 
 function Steps({ label, rows }: { label: string; rows: [string, React.ReactNode][] }) {
