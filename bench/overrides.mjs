@@ -335,7 +335,9 @@ const stored = (
   await sql`SELECT count(*) AS n, trim_scale(sum(amount))::text AS total, count(*) FILTER (WHERE calculated_at >= ${since}) AS rewritten
     FROM commission_lines WHERE kind = 'override' AND status = 'pending'`.execute(db)
 ).rows[0];
-const raw = (await sql`SELECT count(*) AS n, trim_scale(sum(amount))::text AS total FROM bench_override_lines`.execute(db)).rows[0];
+const raw = (
+  await sql`SELECT count(*) AS n, trim_scale(sum(amount))::text AS total FROM bench_override_lines`.execute(db)
+).rows[0];
 const differ = Number(
   (
     await sql`SELECT count(*) AS n FROM bench_override_lines b
