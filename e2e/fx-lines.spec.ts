@@ -108,6 +108,11 @@ test("a statement with lines in two currencies shows one total per currency, as 
     await expect(rows.nth(i)).toHaveAttribute("data-key", t.currency);
     await expect(rows.nth(i).getByTestId("amount")).toHaveText(shown(t.total, t.currency));
   }
+  // Each line in its own currency: the converted plan line in USD, the adjustment in EUR.
+  for (const line of statement.lines) {
+    const row = page.getByTestId("statement-lines").locator(`[data-line-id="${line.id}"]`);
+    await expect(row.getByTestId("amount")).toHaveText(shown(line.amount, line.currency));
+  }
   const total = page.getByTestId("totals-by-kind").locator('[data-key="total"]').getByTestId("amount");
   await expect(total).toHaveText(shown(statement.totals.total, statement.currency));
   expect(problems).toEqual([]);

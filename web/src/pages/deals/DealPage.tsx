@@ -107,7 +107,7 @@ function DealView({ deal }: { deal: DealDetail }) {
           {own && !ownIsVisibleTotal && (
             <Fact
               label="Your commission"
-              value={money(own.amount, deal.currency)}
+              value={money(own.amount, deal.total_commission_currency)}
               hint={own.percent === undefined ? undefined : `Your share: ${sharePercent(own.percent)}`}
               testId="own-commission"
             />
@@ -146,7 +146,7 @@ function DealView({ deal }: { deal: DealDetail }) {
         )}
       </Card>
 
-      <DealDisputes dealId={deal.id} currency={deal.currency} />
+      <DealDisputes dealId={deal.id} currency={deal.total_commission_currency} />
 
       <Stack gap="sm">
         <Title order={3}>Commission lines</Title>
@@ -178,7 +178,7 @@ function DealView({ deal }: { deal: DealDetail }) {
         <Suspense fallback={<LoadingState label="Loading the form" lines={3} />}>
           <DisputeForm
             dealId={deal.id}
-            currency={deal.currency}
+            currency={deal.total_commission_currency}
             ownAmount={own?.amount}
             onDone={() => setDisputing(false)}
           />
@@ -193,7 +193,10 @@ function DealView({ deal }: { deal: DealDetail }) {
  * and their split's percent; undefined when the deal credits them nothing.
  */
 function ownShare(deal: DealDetail, userId: string): { amount: number; percent?: number } | undefined {
-  const lines = deal.commissions.filter((line) => line.user_id === userId && line.status !== "void");
+  // In the deal total's currency, as the total and dispute amounts are (API.md §15: never summed across).
+  const lines = deal.commissions.filter(
+    (line) => line.user_id === userId && line.status !== "void" && line.currency === deal.total_commission_currency,
+  );
   const split = deal.splits.find((s) => s.user_id === userId);
   if (lines.length === 0 && !split) return undefined;
   return {

@@ -31,7 +31,7 @@ const COLUMNS: Column<Line>[] = [
     id: "amount",
     numeric: true,
     props: () => ({ "data-testid": "amount", ...nowrap() }),
-    cell: (line) => money(line.amount, line.deal.currency),
+    cell: (line) => money(line.amount, line.currency),
   },
   {
     header: "Status",
