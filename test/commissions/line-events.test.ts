@@ -1,12 +1,10 @@
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recalculateJobHandler } from "../../src/commissions/index.js";
 import { setInlineLimit } from "../../src/commissions/testing.js";
-import { jobsSource } from "../../src/jobs/jobs-source.js";
-import { Worker } from "../../src/jobs/worker.js";
 import { createUser } from "../factories.js";
 import { Api, assign, createDeal, createPlan, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { runJobs as runJobsOf } from "../jobs-runner.js";
 
 /**
  * A recalculation's `commission.calculated` events are rendered by PostgreSQL from the lines it wrote
@@ -122,23 +120,7 @@ async function checkNewEvents(before: Map<string, LineRow>) {
   return out;
 }
 
-async function runJobs(): Promise<void> {
-  const logger = pino({ level: "silent" });
-  const worker = new Worker({
-    sources: [jobsSource({ db: t.db.db, handlers: { recalculate: recalculateJobHandler }, logger }) as never],
-    logger,
-    pollMs: 20,
-  });
-  worker.start();
-  await vi.waitFor(
-    async () => {
-      const open = await t.db.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).execute();
-      expect(open).toEqual([]);
-    },
-    { timeout: 10_000, interval: 20 },
-  );
-  await worker.stop(5000);
-}
+const runJobs = () => runJobsOf(t.db.db, { recalculate: recalculateJobHandler });
 
 describe("commission.calculated events of a recalculation", () => {
   it("are, for plan, SPIFF and override lines, new and changed, inline and in a job, the JavaScript rendering", async () => {

@@ -1,13 +1,11 @@
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recalculateJobHandler } from "../../src/commissions/index.js";
 import { batchUsers, setBatchCredits, setInlineLimit } from "../../src/commissions/testing.js";
 import type { CompPlanWritten } from "../../src/comp-plans/testing.js";
-import { jobsSource } from "../../src/jobs/jobs-source.js";
 import type { Job } from "../../src/jobs/queue.js";
-import { Worker } from "../../src/jobs/worker.js";
 import { Api, createDeal, eventsOf, getDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { runJobs as runJobsOf } from "../jobs-runner.js";
 
 /**
  * Changes touching more lines than the inline limit (lowered here to 3) finish in a background job,
@@ -44,23 +42,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function runJobs(): Promise<void> {
-  const logger = pino({ level: "silent" });
-  const worker = new Worker({
-    sources: [jobsSource({ db: t.db.db, handlers: { recalculate: recalculateJobHandler }, logger }) as never],
-    logger,
-    pollMs: 20,
-  });
-  worker.start();
-  await vi.waitFor(
-    async () => {
-      const open = await t.db.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).execute();
-      expect(open).toEqual([]);
-    },
-    { timeout: 10_000, interval: 20 },
-  );
-  await worker.stop(5000);
-}
+const runJobs = () => runJobsOf(t.db.db, { recalculate: recalculateJobHandler });
 
 const totals = async (ids: string[]) => Promise.all(ids.map(async (id) => (await getDeal(api, id)).total_commission));
 

@@ -1,13 +1,11 @@
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recalculateJobHandler } from "../../src/commissions/index.js";
 import type { Deal } from "../../src/deals/index.js";
-import { jobsSource } from "../../src/jobs/jobs-source.js";
 import type { Job } from "../../src/jobs/queue.js";
-import { Worker } from "../../src/jobs/worker.js";
 import { createUser } from "../factories.js";
 import { Api, assign, createPlan, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { runJobs as runJobsOf } from "../jobs-runner.js";
 
 /**
  * API.md §15 and the job rules of §5: a rate PUT that makes 10,000 pending deals computable commits at
@@ -23,23 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function runJobs(): Promise<void> {
-  const logger = pino({ level: "silent" });
-  const worker = new Worker({
-    sources: [jobsSource({ db: t.db.db, handlers: { recalculate: recalculateJobHandler }, logger }) as never],
-    logger,
-    pollMs: 20,
-  });
-  worker.start();
-  await vi.waitFor(
-    async () => {
-      const open = await t.db.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).execute();
-      expect(open).toEqual([]);
-    },
-    { timeout: 240_000, interval: 100 },
-  );
-  await worker.stop(5000);
-}
+const runJobs = () => runJobsOf(t.db.db, { recalculate: recalculateJobHandler }, 240_000);
 
 const REPS = 10;
 const DEALS_PER_REP = 1000;

@@ -1,14 +1,12 @@
 import { sql } from "kysely";
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanImpact } from "../../src/comp-plans/index.js";
 import { planImpactJobHandler, setImpactInlineLimit } from "../../src/comp-plans/index.js";
-import { jobsSource } from "../../src/jobs/jobs-source.js";
 import type { Job } from "../../src/jobs/queue.js";
-import { Worker } from "../../src/jobs/worker.js";
 import { createJob, createUser, errorOf, unknownId } from "../factories.js";
 import { Api, approveAsOwner, assign, createDeal, createPlan, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { runJobs as runJobsOf } from "../jobs-runner.js";
 import { signedInAs } from "../sessions.js";
 
 /**
@@ -28,20 +26,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function runJobs(): Promise<void> {
-  const logger = pino({ level: "silent" });
-  const handlers = { plan_impact: planImpactJobHandler };
-  const worker = new Worker({ sources: [jobsSource({ db: t.db.db, handlers, logger }) as never], logger, pollMs: 20 });
-  worker.start();
-  await vi.waitFor(
-    async () => {
-      const open = await t.db.db.selectFrom("jobs").select("id").where("status", "in", ["queued", "running"]).execute();
-      expect(open).toEqual([]);
-    },
-    { timeout: 10_000, interval: 20 },
-  );
-  await worker.stop(5000);
-}
+const runJobs = () => runJobsOf(t.db.db, { plan_impact: planImpactJobHandler });
 
 /** A 10 % plan with 4 pending deals and 1 approved: 5 lines, over the limit of 3. */
 async function planWithFiveLines() {
