@@ -15,19 +15,17 @@ function shown(amount: string | number, currency: string): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(value);
 }
 
-test("a converted line shows both currencies: the deal's credit, the exact rate and the plan's credit and amount", async ({
-  page,
-  problems,
-}) => {
+/** A new rep on a 15 % USD plan, EUR rates of RATE_DATE, and a EUR deal of 1,007.00 closing on CLOSE. */
+async function euroDealOnUsdPlan(who: string) {
   const tag = Date.now().toString(36);
   const rep = await asAdmin("POST", "/users", {
-    name: `Flora Fx ${tag}`,
-    email: `flora.${tag}@e2e.example.com`,
+    name: `${who} ${tag}`,
+    email: `${who.toLowerCase().replace(/ /g, ".")}.${tag}@e2e.example.com`,
     role: "rep",
     manager_id: state().users.lead.id,
   });
   const plan = await asAdmin("POST", "/comp-plans", {
-    name: `USD plan ${tag}`,
+    name: `USD plan of ${who} ${tag}`,
     period: "quarter",
     currency: "USD",
     quota: 100000,
@@ -37,12 +35,20 @@ test("a converted line shows both currencies: the deal's credit, the exact rate 
   await asAdmin("POST", `/comp-plans/${plan.id}/assignments`, { user_id: rep.id, effective_from: "2019-01-01" });
   await asAdmin("PUT", `/exchange-rates/${RATE_DATE}`, { base: "USD", rates: { EUR: "0.92" } });
   const deal = await asAdmin("POST", "/deals", {
-    opportunity_name: `Euro deal ${tag}`,
+    opportunity_name: `Euro deal of ${who} ${tag}`,
     arr_amount: 1007,
     currency: "EUR",
     close_date: CLOSE,
     owner_id: rep.id,
   });
+  return { rep, deal };
+}
+
+test("a converted line shows both currencies: the deal's credit, the exact rate and the plan's credit and amount", async ({
+  page,
+  problems,
+}) => {
+  const { deal } = await euroDealOnUsdPlan("Flora Fx");
   const line = deal.commissions.find((l: { kind: string }) => l.kind === "plan");
   const fx = line.explanation.fx;
   expect([line.currency, fx.from, fx.to, fx.rate_date]).toEqual(["USD", "EUR", "USD", RATE_DATE]);
@@ -64,30 +70,7 @@ test("a statement with lines in two currencies shows one total per currency, as 
   page,
   problems,
 }) => {
-  const tag = Date.now().toString(36);
-  const rep = await asAdmin("POST", "/users", {
-    name: `Stella Twofold ${tag}`,
-    email: `stella.${tag}@e2e.example.com`,
-    role: "rep",
-    manager_id: state().users.lead.id,
-  });
-  const plan = await asAdmin("POST", "/comp-plans", {
-    name: `USD plan two ${tag}`,
-    period: "quarter",
-    currency: "USD",
-    quota: 100000,
-    tiers: [{ from_attainment: 0, rate: 0.15 }],
-    effective_from: "2019-01-01",
-  });
-  await asAdmin("POST", `/comp-plans/${plan.id}/assignments`, { user_id: rep.id, effective_from: "2019-01-01" });
-  await asAdmin("PUT", `/exchange-rates/${RATE_DATE}`, { base: "USD", rates: { EUR: "0.92" } });
-  const deal = await asAdmin("POST", "/deals", {
-    opportunity_name: `Twofold deal ${tag}`,
-    arr_amount: 1007,
-    currency: "EUR",
-    close_date: CLOSE,
-    owner_id: rep.id,
-  });
+  const { rep, deal } = await euroDealOnUsdPlan("Stella Twofold");
   // The plan line is in USD (converted); an adjustment in the deal's EUR makes the period two currencies.
   await asAdmin("POST", "/commissions/adjustments", {
     deal_id: deal.id,

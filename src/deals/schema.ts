@@ -204,11 +204,14 @@ export const ClawbackSummary = z
     z.object({
       user_id: z.string(),
       plan_id: z.string().nullable().describe("The plan the clawed lines were earned under; null: none."),
-      amount: MoneyOut.describe("The clawback line's amount (≤ 0); 0 when none is written."),
+      currency: z
+        .string()
+        .describe("The clawed lines' currency (a row per currency: API.md §15); the deal's when nothing was earned."),
+      amount: MoneyOut.describe("The clawback line's amount (≤ 0) in `currency`; 0 when none is written."),
       note: z.string().describe("What was clawed back and how, or why nothing was (window, policy, nothing earned)."),
     }),
   )
-  .describe("One row per person and plan with lines on the deal.")
+  .describe("One row per person, plan and currency with lines on the deal.")
   .meta({ id: "ClawbackSummary" });
 
 const EffectiveDate = IsoDate.describe("On or after the deal's close_date.");

@@ -61,6 +61,7 @@ describe("window: days(effective − close) ≤ window_days, the boundary inside
       {
         user_id: "usr_a",
         plan_id: "plan_1",
+        currency: "USD",
         amount: 0,
         note: "outside the 90-day window: effective 91 days after close",
       },
@@ -157,6 +158,7 @@ describe("E: per user and plan, from non-void plan, SPIFF and override lines", (
     expect(second.summary.find((s) => s.user_id === "usr_b")).toEqual({
       user_id: "usr_b",
       plan_id: null,
+      currency: "USD",
       amount: 0,
       note: "nothing earned under a plan on this deal, so nothing is clawed back",
     });
@@ -164,7 +166,13 @@ describe("E: per user and plan, from non-void plan, SPIFF and override lines", (
 
   it("no policy on the clawed version → a 0 row naming the plan", () => {
     expect(computeClawbacks(input(null, { event: cancel("2026-02-01") })).summary).toEqual([
-      { user_id: "usr_a", plan_id: "plan_1", amount: 0, note: "no clawback policy on plan Core (version 1)" },
+      {
+        user_id: "usr_a",
+        plan_id: "plan_1",
+        currency: "USD",
+        amount: 0,
+        note: "no clawback policy on plan Core (version 1)",
+      },
     ]);
   });
 

@@ -54,7 +54,9 @@ export const clawbacksOf = (deal: DealDetail) =>
 
 export async function cancel(api: Api, dealId: string, effective_date: string, status = 200) {
   return ok<
-    DealDetail & { clawback_summary: { user_id: string; plan_id: string | null; amount: number; note: string }[] }
+    DealDetail & {
+      clawback_summary: { user_id: string; plan_id: string | null; currency: string; amount: number; note: string }[];
+    }
   >(await api.post(`/deals/${dealId}/cancel`, { reason: "Customer churned", effective_date }), status);
 }
 

@@ -86,8 +86,8 @@ describe("C1: 50,000.00 split 60/40 at 10 %, window 90, proration none", () => {
     expect(cancelled.total_commission).toBe(5000);
     const note = "outside the 90-day window: effective 91 days after close";
     expect(cancelled.clawback_summary).toEqual([
-      { user_id: a.id, plan_id: plan.id, amount: 0, note },
-      { user_id: b.id, plan_id: plan.id, amount: 0, note },
+      { user_id: a.id, plan_id: plan.id, currency: "USD", amount: 0, note },
+      { user_id: b.id, plan_id: plan.id, currency: "USD", amount: 0, note },
     ]);
   });
 });
@@ -162,7 +162,13 @@ it("C4: 50 %, E 1,000.00 (plan 900.00 + SPIFF 100.00), deal 12,000.00: refund 3,
   const last = cancelled.commissions.at(-1)!;
   expect(last.explanation).toMatchObject({ basis: "1000", percent: "50", target: "500", already_clawed_back: "125" });
   expect(cancelled.clawback_summary).toEqual([
-    { user_id: users[0]!.id, plan_id: plan.id, amount: -375, note: expect.stringContaining("less 125.00 already") },
+    {
+      user_id: users[0]!.id,
+      plan_id: plan.id,
+      currency: "USD",
+      amount: -375,
+      note: expect.stringContaining("less 125.00 already"),
+    },
   ]);
   expect(first.clawback_line_ids).toEqual([cancelled.commissions.at(-2)!.id]);
   const refunded = (await eventsOf(t, "deal.refunded")).filter((e) => e.object.id === deal.id);

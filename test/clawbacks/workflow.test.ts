@@ -270,7 +270,13 @@ it("a clawback policy change on an active plan makes a new version; the clawed l
   expect(changed).toMatchObject({ version: 2, clawback: { window_days: 90, percent: 12.3456, proration: "none" } });
   const cancelled = await cancel(api, deal.id, "2026-02-01");
   expect(cancelled.clawback_summary).toEqual([
-    { user_id: users[0]!.id, plan_id: plan.id, amount: 0, note: `no clawback policy on plan ${plan.name} (version 1)` },
+    {
+      user_id: users[0]!.id,
+      plan_id: plan.id,
+      currency: "USD",
+      amount: 0,
+      note: `no clawback policy on plan ${plan.name} (version 1)`,
+    },
   ]);
   const bad = await api.patch(`/comp-plans/${plan.id}`, {
     clawback: { window_days: 0, percent: 101, proration: "some" },

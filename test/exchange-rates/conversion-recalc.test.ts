@@ -245,4 +245,33 @@ describe("§15 conversions the issue names", () => {
       [-50, "EUR"],
     ]);
   });
+
+  it("a clawback of a KWD line on a USD deal keeps 3 decimals, and its summary row names the currency", async () => {
+    await putRates("2026-12-21", "USD", { KWD: "0.307" });
+    const user = await createUser(t);
+    const plan = await createPlan(api, {
+      currency: "KWD",
+      quota: 100000,
+      tiers: [{ from_attainment: 0, rate: 0.1 }],
+      clawback: { window_days: 90, percent: 100, proration: "none" },
+    });
+    await assign(api, plan.id, user.id);
+    // USD 1,000.05 × 0.307 = KWD 307.01535; 10 % → 30.701535 → KWD 30.702.
+    const deal = await createDeal(api, user.id, { arr_amount: 1000.05, currency: "USD", close_date: "2026-12-21" });
+    expect(planLine(deal)).toMatchObject({ amount: 30.702, currency: "KWD" });
+    ok(await api.post(`/deals/${deal.id}/approve`));
+    const preview = ok<{ clawback_summary: unknown[] }>(
+      await api.post(`/deals/${deal.id}/clawback-preview`, { type: "cancel", effective_date: "2026-12-22" }),
+    );
+    const cancelled = ok<{ clawback_summary: unknown[] }>(
+      await api.post(`/deals/${deal.id}/cancel`, { reason: "churned", effective_date: "2026-12-22" }),
+    );
+    for (const summary of [preview.clawback_summary, cancelled.clawback_summary]) {
+      expect(summary).toEqual([
+        expect.objectContaining({ user_id: user.id, plan_id: plan.id, currency: "KWD", amount: -30.702 }),
+      ]);
+    }
+    const line = (await getDeal(api, deal.id)).commissions.find((l) => l.kind === "clawback")!;
+    expect([line.amount, line.currency, line.explanation.amount]).toEqual([-30.702, "KWD", -30.702]);
+  });
 });

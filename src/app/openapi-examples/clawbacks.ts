@@ -58,7 +58,7 @@ const {
 // A preview knows no reason: its summary row and line say what the computation is.
 const previewLine = { ...lineAsPreviewed, explanation: { ...clawbackLine.explanation, summary: NOTE, reason: null } };
 
-const summary = [{ user_id: ID.ana, plan_id: ID.plan, amount: -3257.97, note: NOTE }];
+const summary = [{ user_id: ID.ana, plan_id: ID.plan, currency: "USD", amount: -3257.97, note: NOTE }];
 
 const paid = dealAfter("paid");
 const cancelled = {

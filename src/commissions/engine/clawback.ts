@@ -85,10 +85,12 @@ export type ClawbackExplanation = {
   amount: number;
 };
 
-/** One summary row per user and plan (plan_id null: nothing earned under a plan); amount ≤ 0, as the line. */
+/** One summary row per user, plan and currency (plan_id null: nothing earned under a plan); amount ≤ 0, as the line. */
 export interface ClawbackSummaryItem {
   user_id: string;
   plan_id: string | null;
+  /** The clawed lines' currency (the deal's when nothing was earned under a plan). */
+  currency: string;
   amount: number;
   note: string;
 }
@@ -226,7 +228,8 @@ export function computeClawbacks(input: ClawbackInput): ClawbackResult {
   for (const g of groupsOf(input.lines, deal.currency)) {
     const places = minorUnits(g.currency);
     const formatMoney = (a: Fixed) => formatIn(a, places);
-    const row = (note: string, amount = 0) => summary.push({ user_id: g.user_id, plan_id: g.plan_id, amount, note });
+    const row = (note: string, amount = 0) =>
+      summary.push({ user_id: g.user_id, plan_id: g.plan_id, currency: g.currency, amount, note });
     if (g.plan_id === null || g.plan_version === null) {
       row("nothing earned under a plan on this deal, so nothing is clawed back");
       continue;
@@ -296,10 +299,10 @@ export function computeClawbacks(input: ClawbackInput): ClawbackResult {
         target: plain(target),
         already_clawed_back: plain(already),
         line_ids: g.line_ids,
-        amount: moneyNumber(amount, deal.currency),
+        amount: moneyNumber(amount, g.currency),
       },
     });
-    row(text, moneyNumber(amount, deal.currency));
+    row(text, moneyNumber(amount, g.currency));
   }
   return { summary, lines };
 }

@@ -3183,12 +3183,14 @@ export interface components {
                 recalculation_job_id: string | null;
             };
         };
-        /** @description One row per person and plan with lines on the deal. */
+        /** @description One row per person, plan and currency with lines on the deal. */
         ClawbackSummary: {
             user_id: string;
             /** @description The plan the clawed lines were earned under; null: none. */
             plan_id: string | null;
-            /** @description The clawback line's amount (≤ 0); 0 when none is written. */
+            /** @description The clawed lines' currency (a row per currency: API.md §15); the deal's when nothing was earned. */
+            currency: string;
+            /** @description The clawback line's amount (≤ 0) in `currency`; 0 when none is written. */
             amount: number;
             /** @description What was clawed back and how, or why nothing was (window, policy, nothing earned). */
             note: string;

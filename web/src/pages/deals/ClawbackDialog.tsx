@@ -4,7 +4,7 @@ import { useCancelDeal, useClawbackPreview, useRefundDeal } from "../../data/dea
 import type { DealDetail } from "../../data/deals/queries";
 import { fieldErrors } from "../../lib/field-errors";
 import { date, money } from "../../lib/format";
-import { sumMoney } from "../../lib/money";
+import { minorUnits, totalsByCurrency } from "../../lib/money";
 import { ClawbackSummary } from "./ClawbackSummary";
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -42,7 +42,8 @@ export function ClawbackDialog(props: {
     return () => clearTimeout(timer);
   }, [ready, type, effective, amount, mutate]);
 
-  const total = preview.data ? sumMoney(preview.data.clawback_summary.map((c) => c.amount)) : undefined;
+  // Each currency its own total (API.md §15): a converted plan line is clawed back in the plan's currency.
+  const taken = totalsByCurrency(preview.data?.clawback_summary ?? []).filter(([, total]) => total !== 0);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (type === "cancel") await cancel.mutateAsync({ reason, effective_date: effective });
@@ -67,7 +68,7 @@ export function ClawbackDialog(props: {
               onChange={setAmount}
               min={0.01}
               max={left}
-              decimalScale={2}
+              decimalScale={minorUnits(deal.currency)}
               thousandSeparator=","
               required
               error={errors.amount}
@@ -94,7 +95,6 @@ export function ClawbackDialog(props: {
             error={errors.reason}
           />
           <ClawbackSummary
-            currency={deal.currency}
             nameOf={props.nameOf}
             summary={preview.data?.clawback_summary}
             pending={preview.isPending || !ready}
@@ -116,7 +116,9 @@ export function ClawbackDialog(props: {
               data-testid="confirm-clawback"
             >
               {type === "cancel" ? "Cancel the deal" : "Record the refund"}
-              {total !== undefined && total !== 0 ? ` and claw back ${money(-total, deal.currency)}` : ""}
+              {taken.length > 0
+                ? ` and claw back ${taken.map(([currency, total]) => money(-total, currency)).join(" and ")}`
+                : ""}
             </Button>
           </Group>
         </Stack>

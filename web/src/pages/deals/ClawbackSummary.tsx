@@ -4,13 +4,13 @@ import { money } from "../../lib/format";
 interface Clawback {
   user_id: string;
   plan_id: string | null;
+  currency: string;
   amount: number;
   note: string;
 }
 
 /** Each person's clawback under each plan, as the API's preview (or the cancellation) gives it. */
 export function ClawbackSummary(props: {
-  currency: string;
   nameOf: (userId: string) => string;
   summary: readonly Clawback[] | undefined;
   pending: boolean;
@@ -35,10 +35,10 @@ export function ClawbackSummary(props: {
       </Table.Thead>
       <Table.Tbody>
         {props.summary.map((c) => (
-          <Table.Tr key={`${c.user_id} ${c.plan_id}`} data-user-id={c.user_id} data-testid="clawback-row">
+          <Table.Tr key={`${c.user_id} ${c.plan_id} ${c.currency}`} data-user-id={c.user_id} data-testid="clawback-row">
             <Table.Td>{props.nameOf(c.user_id)}</Table.Td>
             <Table.Td ta="right" data-testid="clawback-amount" style={{ whiteSpace: "nowrap" }}>
-              {money(c.amount, props.currency)}
+              {money(c.amount, c.currency)}
             </Table.Td>
             <Table.Td>{c.note}</Table.Td>
           </Table.Tr>
