@@ -2,6 +2,9 @@ import { seriousViolations } from "./axe.js";
 import { openPage, PAGES } from "./console-pages.js";
 import { expect, test } from "./fixtures.js";
 
+// Pages are independent: the workers share the list (each against its own server).
+test.describe.configure({ mode: "parallel" });
+
 // 390 px: a phone (the narrow width); 360 px: the narrowest common one. One test per page
 // opens it afresh at each width in one session: signing in and making its data once, not per width.
 const WIDTHS = [1280, 390, 360] as const;

@@ -38,10 +38,14 @@ export interface E2eState {
   };
 }
 
-export const STATE_FILE = new URL("../.e2e-state.json", import.meta.url);
+/** Each Playwright worker has a server and a seeded database of its own: the state of server `index`. */
+export function stateFile(index: number): URL {
+  return new URL(`../.e2e-state-${index}.json`, import.meta.url);
+}
 
+/** This worker's server (its parallel index, stable across a worker's restarts), with what the seed made. */
 export function state(): E2eState {
-  return JSON.parse(readFileSync(STATE_FILE, "utf8"));
+  return JSON.parse(readFileSync(stateFile(Number(process.env.TEST_PARALLEL_INDEX ?? 0)), "utf8"));
 }
 
 /** A call with the admin key: the JSON body of a 2xx, or an error naming the status and body. */

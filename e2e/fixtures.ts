@@ -6,6 +6,9 @@ import { type SeededUser, state } from "./api.js";
  * requests answered 5xx or not at all. A test ends by asserting there were none (`clean`).
  */
 export const test = base.extend<{ problems: string[] }>({
+  // This worker's own server (global-setup.ts starts one per worker).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => use(state().url),
   problems: async ({ page }, use) => {
     const problems: string[] = [];
     page.on("console", (message) => {

@@ -2,13 +2,10 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { STATE_FILE } from "./api.js";
+import { stateFile } from "./api.js";
 import { seed } from "./seed.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -23,9 +20,8 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 }
 
 /** A real `cts serve` (the built dist/, console included) on a fresh embedded data dir, then the seed. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  const url = process.env.CTS_E2E_URL!;
-  dataDir = mkdtempSync(join(tmpdir(), "cts-e2e-"));
+async function startSeeded(url: string, index: number): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), "cts-e2e-"));
   const env = {
     ...process.env,
     CTS_DATA_DIR: join(dataDir, "data"),
@@ -45,7 +41,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     CTS_PLAN_IMPACT_INLINE_LINES: "200",
   };
   let output = "";
-  server = spawn(process.execPath, ["dist/cli/main.js", "serve"], {
+  const server = spawn(process.execPath, ["dist/cli/main.js", "serve"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -59,11 +55,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     { cwd: ROOT, env, encoding: "utf8" },
   );
   const { key } = JSON.parse(created.trim().split("\n").at(-1)!);
-  writeFileSync(STATE_FILE, JSON.stringify(await seed(url, key), null, 2));
+  writeFileSync(stateFile(index), JSON.stringify(await seed(url, key), null, 2));
   return async () => {
-    server?.kill("SIGTERM");
-    await new Promise((r) => server?.once("exit", r));
-    rmSync(dataDir!, { recursive: true, force: true });
-    rmSync(STATE_FILE, { force: true });
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(stateFile(index), { force: true });
+  };
+}
+
+/**
+ * One server and database per Playwright worker (CTS_E2E_URLS, set by playwright.config.ts): a worker's
+ * files run one after another against its own, as the whole suite once ran against one; the workers
+ * overlap the seconds each test spends waiting on its page.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const urls = process.env.CTS_E2E_URLS!.split(",");
+  const stops = await Promise.all(urls.map((url, index) => startSeeded(url, index)));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
   };
 }

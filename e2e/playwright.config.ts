@@ -1,7 +1,10 @@
 import { defineConfig } from "@playwright/test";
 
-// One port per run, fixed before the workers start (they inherit it).
-process.env.CTS_E2E_URL ??= `http://127.0.0.1:${41000 + (process.pid % 2000)}`;
+// Workers: one server and one seeded database each (global-setup.ts). Their ports are fixed before the
+// workers start (they inherit them); a worker finds its own by its parallel index.
+const WORKERS = Number(process.env.CTS_E2E_WORKERS ?? 2);
+const FIRST_PORT = 41000 + 2 * (process.pid % 1000);
+process.env.CTS_E2E_URLS ??= Array.from({ length: WORKERS }, (_, i) => `http://127.0.0.1:${FIRST_PORT + i}`).join(",");
 
 /**
  * The console's end-to-end suite: Debian's Chromium (never a downloaded browser) against a real
@@ -11,8 +14,8 @@ export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
   globalSetup: "./global-setup.ts",
-  // One server, one database: files run one after another, each test in a fresh browser context.
-  workers: 1,
+  // A worker's files run one after another against its own server, each test in a fresh browser context.
+  workers: WORKERS,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -21,7 +24,6 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: "../.e2e-results",
   use: {
-    baseURL: process.env.CTS_E2E_URL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     // No dialog fade-ins (the theme respects reduced motion): axe measures colours as drawn, never mid-fade.
