@@ -67,6 +67,14 @@ async function checkedImport(page: Page): Promise<void> {
   await expect(page.getByTestId("import-outcome")).toBeVisible();
 }
 
+/** A rate set with a 0-, a 2- and a 3-decimal currency, dated before any deal (it reprices nothing). */
+async function aRateSet(): Promise<void> {
+  await asAdmin("PUT", "/exchange-rates/2018-06-01", {
+    base: "USD",
+    rates: { EUR: "0.8573", JPY: "110.52", KWD: "0.30215", GBP: "0.7498" },
+  });
+}
+
 /** Every console page, opened by someone allowed to see it; null = signed out. */
 export const PAGES: {
   name: string;
@@ -116,6 +124,7 @@ export const PAGES: {
     onPage: openResolveForm,
   },
   { name: "payouts", who: "finance", path: () => "/payouts" },
+  { name: "exchange-rates", who: "admin", path: () => "/exchange-rates", before: aRateSet },
   { name: "api-keys", who: "admin", path: () => "/api-keys" },
   { name: "webhooks", who: "admin", path: () => "/webhooks" },
   { name: "webhook", who: "admin", path: async () => `/webhooks/${await a11yWebhook()}` },
