@@ -3,7 +3,7 @@ import { validationError } from "../../errors.js";
 import type { Page } from "../../http/pagination.js";
 import { listUsers } from "../../users/index.js";
 import { periodOf } from "../engine/index.js";
-import type { StatementLine, TeamStatement, TeamStatementsQuery } from "../schema.js";
+import type { TeamStatement, TeamStatementsQuery } from "../schema.js";
 import { statementNumbers } from "./statement.js";
 import * as repo from "./statement-repository.js";
 
@@ -39,12 +39,12 @@ export async function listTeamStatements(ctx: Ctx, query: TeamStatementsQuery): 
   };
 }
 
-/** Each person's lines of their period: one read per distinct period (at most three on one date). */
-async function linesByPeriod(ctx: Ctx, periods: Map<string, string>): Promise<Map<string, StatementLine[]>> {
+/** Each person's lines of their period, as their numbers need them: one read per distinct period (at most three on one date). */
+async function linesByPeriod(ctx: Ctx, periods: Map<string, string>): Promise<Map<string, repo.FigureLine[]>> {
   const byPeriod = new Map<string, string[]>();
   for (const [id, period] of periods) byPeriod.set(period, [...(byPeriod.get(period) ?? []), id]);
-  const out = new Map<string, StatementLine[]>();
+  const out = new Map<string, repo.FigureLine[]>();
   for (const [period, ids] of byPeriod)
-    for (const [id, lines] of await repo.statementLinesOfUsers(ctx.db, ids, period)) out.set(id, lines);
+    for (const [id, lines] of await repo.statementFiguresOfUsers(ctx.db, ids, period)) out.set(id, lines);
   return out;
 }

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { Db } from "../../db/schema.js";
 import { anyOf } from "../../db/sql.js";
 import type { PlanKind, PlanPeriod } from "../../enums.js";
-import type { StatementLine } from "../schema.js";
+import { toIso } from "../../http/date-fields.js";
+import type { Commission, StatementLine } from "../schema.js";
 import { toCommission } from "./repository.js";
 
 /** A user's non-void lines of one period, in deal order (close_date, created_at, id), then kind. */
@@ -95,6 +96,52 @@ export async function statementLinesOfUsers(
     const lines = out.get(line.user_id);
     if (lines) lines.push(line);
     else out.set(line.user_id, [line]);
+  }
+  return out;
+}
+
+/** What a statement's numbers read of a line: its kind, plan, amount, status and currency, and of its explanation the credit and quota. */
+export type FigureLine = Pick<
+  Commission,
+  "deal_id" | "kind" | "plan_id" | "plan_version" | "amount" | "status" | "calculated_at" | "currency"
+> & { explanation: unknown };
+
+/**
+ * Each user's non-void lines of one period as `FigureLine`s, in no particular order (their numbers do
+ * not depend on it): the team page's numbers without each line's deal, split, run and whole explanation,
+ * by the (user_id, period) index alone (a manager's hundred people hold thousands of lines a quarter).
+ */
+export async function statementFiguresOfUsers(
+  db: Db,
+  userIds: readonly string[],
+  period: string,
+): Promise<Map<string, FigureLine[]>> {
+  const out = new Map<string, FigureLine[]>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .selectFrom("commission_lines as l")
+    .select(["l.user_id", "l.deal_id", "l.kind", "l.plan_id", "l.plan_version", "l.amount", "l.status"])
+    .select(["l.calculated_at", "l.currency"])
+    .select(
+      sql<{
+        credit: unknown;
+        quota: string | null;
+      }>`jsonb_build_object('credit', l.explanation->'credit', 'quota', l.explanation->'quota')`.as("explanation"),
+    )
+    .where(anyOf("l.user_id", [...userIds]))
+    .where("l.period", "=", period)
+    .where("l.status", "<>", "void")
+    .execute();
+  for (const { user_id, ...row } of rows) {
+    const line: FigureLine = {
+      ...row,
+      amount: Number(row.amount),
+      calculated_at: toIso(row.calculated_at)!,
+      status: row.status as FigureLine["status"],
+    };
+    const lines = out.get(user_id);
+    if (lines) lines.push(line);
+    else out.set(user_id, [line]);
   }
   return out;
 }

@@ -18,17 +18,17 @@ import {
   ZERO,
 } from "../../money/index.js";
 import { existingUserIds } from "../../users/index.js";
-import type { Commission, Statement } from "../schema.js";
+import type { Statement } from "../schema.js";
 import { countByCurrency, statementCurrency } from "./statement-currency.js";
 import { tierPosition } from "./statement-plans.js";
-import type { PlanVersionTerms } from "./statement-repository.js";
+import type { FigureLine, PlanVersionTerms } from "./statement-repository.js";
 import * as repo from "./statement-repository.js";
 
 type CurrencyTotals = Statement["totals_by_currency"][number];
 type PlanSummary = Statement["plans"][number];
 
 /** Σ of lines of one currency by kind (draw: API.md §18's kind, when lines of it exist). */
-function totalsOf(lines: Commission[], currency: string): CurrencyTotals {
+function totalsOf(lines: FigureLine[], currency: string): CurrencyTotals {
   const sums: Record<string, Fixed> = {
     plan: ZERO,
     spiff: ZERO,
@@ -58,7 +58,7 @@ function totalsOf(lines: Commission[], currency: string): CurrencyTotals {
 }
 
 /** Per currency the lines are in, sorted by code. */
-function totalsByCurrency(lines: Commission[]): CurrencyTotals[] {
+function totalsByCurrency(lines: FigureLine[]): CurrencyTotals[] {
   const currencies = [...new Set(lines.map((l) => l.currency))].sort();
   return currencies.map((c) =>
     totalsOf(
@@ -68,7 +68,7 @@ function totalsByCurrency(lines: Commission[]): CurrencyTotals[] {
   );
 }
 
-function byStatusOf(lines: Commission[]): Statement["by_status"] {
+function byStatusOf(lines: FigureLine[]): Statement["by_status"] {
   const sums = { pending: ZERO, approved: ZERO, paid: ZERO };
   for (const line of lines) if (line.status !== "void") sums[line.status] = plus(sums[line.status], parse(line.amount));
   return { pending: amountNumber(sums.pending), approved: amountNumber(sums.approved), paid: amountNumber(sums.paid) };
@@ -84,7 +84,7 @@ const CREDIT_PLACES = 12;
  * Per plan: the quota of its latest-calculated line and the credit booked under it in the period
  * (every non-void plan line stands for one counted deal credit, pending or locked).
  */
-function creditsByPlan(lines: Commission[]): Map<string, PlanCredit> {
+function creditsByPlan(lines: FigureLine[]): Map<string, PlanCredit> {
   const plans = new Map<string, PlanCredit>();
   // A converted line's credit may not terminate ("25175/23", API.md §15): summed exactly, rounded once.
   const credits = new Map<string, Ratio>();
@@ -92,8 +92,10 @@ function creditsByPlan(lines: Commission[]): Map<string, PlanCredit> {
     if (line.kind !== "plan" || !line.plan_id) continue;
     const e = line.explanation as { quota?: string | null; credit?: string };
     const seen = plans.get(line.plan_id) ?? { quota: null, at: "", credit: ZERO, earned: ZERO, version: 0 };
-    if (line.calculated_at >= seen.at) {
-      Object.assign(seen, { quota: e.quota ?? null, at: line.calculated_at, version: line.plan_version ?? 0 });
+    // The latest calculation's quota, the higher version on a tie: the same whatever order the lines come in.
+    const version = line.plan_version ?? 0;
+    if (line.calculated_at > seen.at || (line.calculated_at === seen.at && version >= seen.version)) {
+      Object.assign(seen, { quota: e.quota ?? null, at: line.calculated_at, version });
     }
     credits.set(line.plan_id, addRatios(credits.get(line.plan_id) ?? NONE, parseRatio(e.credit ?? 0)));
     seen.earned = plus(seen.earned, parse(line.amount));
@@ -134,7 +136,7 @@ export type StatementNumbers = Pick<Statement, "currency" | "plans" | "totals" |
 export interface StatementLines {
   userId: string;
   period: string;
-  lines: Commission[];
+  lines: FigureLine[];
   currency?: string | undefined;
 }
 
