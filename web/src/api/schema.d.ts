@@ -1508,6 +1508,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/draws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List draws
+         * @description Newest first (created_at desc, id desc). Filters: user_id, currency, status (active, ended; one or comma-separated). Writes: people finance and admin, keys admin. Reads: every reader; a rep sees their own draws, a manager their subtree's (anyone else's is 404).
+         */
+        get: operations["listDraws"];
+        put?: never;
+        /**
+         * Create a draw
+         * @description A guaranteed minimum of `amount` per month or calendar quarter from starts_on (a period's first day) to ends_on (a period's last day). Each period settles in the first non-cancelled payout run through its last day or later that includes the person and currency: a `draw` line of max(0, amount − earned) (earned: their plan, SPIFF and override lines in the currency with a period inside it). A recoverable draw's advances make its balance, recovered from later runs after the run's deficit recovery (oldest draw first), while the draw runs only from earnings above the amount. An unknown user_id → 422; overlapping another draw of the person in the currency → 409 conflict. Event draw.created. Writes: people finance and admin, keys admin. Reads: every reader; a rep sees their own draws, a manager their subtree's (anyone else's is 404).
+         */
+        post: operations["createDraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/draws/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a draw
+         * @description Writes: people finance and admin, keys admin. Reads: every reader; a rep sees their own draws, a manager their subtree's (anyone else's is 404).
+         */
+        get: operations["getDraw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/draws/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a draw
+         * @description ends_on becomes effective_date: periods ending after it never advance (no proration); the balance keeps being recovered from later runs. After the current ends_on or before the day before starts_on → 422; before the last day of a period a payout run settled → 409 conflict. Event draw.ended. Writes: people finance and admin, keys admin. Reads: every reader; a rep sees their own draws, a manager their subtree's (anyone else's is 404).
+         */
+        post: operations["endDraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/draws/{id}/forgive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forgive a draw's balance
+         * @description A forgiveness entry of `amount` (default: the whole balance) with its reason; no line is written and nothing is paid. A non-recoverable draw, a zero balance or an amount above the balance → 422. Event draw.forgiven (the draw, amount, reason). Writes: people finance and admin, keys admin. Reads: every reader; a rep sees their own draws, a manager their subtree's (anyone else's is 404).
+         */
+        post: operations["forgiveDraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/imports/deals": {
         parameters: {
             query?: never;
@@ -1805,6 +1889,57 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "draw.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A draw was created (API.md §18) */
+        post: operations["drawCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "draw.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A draw was ended: its ends_on moved to the effective date */
+        post: operations["drawEndedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "draw.forgiven": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Part or all of a recoverable draw's balance was forgiven */
+        post: operations["drawForgivenEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2063,7 +2198,7 @@ export interface components {
          * @description An event type, or `*` for all of them.
          * @enum {string}
          */
-        WebhookEventName: "*" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "deal.cancelled" | "deal.refunded" | "commission.calculated" | "dispute.opened" | "dispute.resolved" | "payout_run.created" | "payout_run.finalized" | "payout_run.cancelled" | "webhook.test";
+        WebhookEventName: "*" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "deal.cancelled" | "deal.refunded" | "commission.calculated" | "dispute.opened" | "dispute.resolved" | "payout_run.created" | "payout_run.finalized" | "payout_run.cancelled" | "draw.created" | "draw.ended" | "draw.forgiven" | "webhook.test";
         WebhookSubscription: {
             /** @description whsub_… */
             id: string;
@@ -3278,6 +3413,75 @@ export interface components {
             clawback_summary: components["schemas"]["ClawbackSummary"];
             lines: components["schemas"]["PreviewLine"][];
         };
+        DrawPeriod: {
+            /** @description "2026-03" or "2026-Q1" */
+            period: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            starts_on: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            ends_on: string;
+            /** @description E: the person's plan, SPIFF and override lines in the draw's currency with a period inside this one (a month in its quarter), in the settling run and the runs finalized before it; null until settled. */
+            earned: number | null;
+            /** @description max(0, amount − earned): the draw line it paid; null until settled. */
+            advance: number | null;
+            /** @description prun_…: the draft or finalized run that settled it; null until then. */
+            payout_run_id: string | null;
+        };
+        DrawEntry: {
+            /** @enum {string} */
+            type: "advance" | "recovery" | "forgiveness";
+            /** @description Signed as it moves the balance: an advance > 0, a recovery or forgiveness < 0. */
+            amount: number;
+            /** @description com_…: the draw line (advances and recoveries); null for forgiveness. */
+            line_id: string | null;
+            payout_run_id: string | null;
+            /** @description Forgiveness only: why. */
+            reason: string | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        Draw: {
+            /** @description draw_… */
+            id: string;
+            user_id: string;
+            /** @enum {string} */
+            kind: "recoverable" | "non_recoverable";
+            /** @description The guaranteed minimum per period. */
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            period: "month" | "quarter";
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            starts_on: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            ends_on: string;
+            /** @description Recoverable draws: runs through this day or later recover; null otherwise. */
+            recovery_starts_on: string | null;
+            /**
+             * @description ended once ends_on has passed (UTC), else active.
+             * @enum {string}
+             */
+            status: "active" | "ended";
+            /** @description What later runs will recover: Σ entries (advances − recoveries − forgiveness) of draft and finalized runs; always 0 for a non-recoverable draw. */
+            balance: number;
+            /** @description Every period of the draw, oldest first, settled or not. */
+            periods: components["schemas"]["DrawPeriod"][];
+            /** @description Oldest first. */
+            entries: components["schemas"]["DrawEntry"][];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
         ImportRowError: {
             /** @description The row as a spreadsheet numbers it: the header is row 1, the first record row 2. */
             row: number;
@@ -3600,6 +3804,32 @@ export interface components {
             data: {
                 /** @description The run as GET /payout-runs/{id} shows it, without its payees and lines. */
                 object: components["schemas"]["PayoutRunSummary"];
+            };
+        };
+        DrawEvent: {
+            /** @description evt_…: the same on every retry of the event (the `webhook-id` header). */
+            id: string;
+            /** @enum {string} */
+            type: "draw.created" | "draw.ended";
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                /** @description The draw as GET /draws/{id} shows it. */
+                object: components["schemas"]["Draw"];
+            };
+        };
+        DrawForgivenEvent: {
+            /** @description evt_…: the same on every retry of the event (the `webhook-id` header). */
+            id: string;
+            /** @enum {string} */
+            type: "draw.forgiven";
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                /** @description The draw after the forgiveness. */
+                object: components["schemas"]["Draw"];
+                /** @description What was forgiven. */
+                amount: number;
+                /** @description Why (the request's reason). */
+                reason: string;
             };
         };
         PageMeta: {
@@ -8970,6 +9200,282 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listDraws: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                user_id?: string;
+                currency?: string;
+                /** @description One of active, ended, or several comma-separated. */
+                status?: ("active" | "ended")[];
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Draw"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createDraw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description usr_…: who is guaranteed the amount. */
+                    user_id: string;
+                    /** @enum {string} */
+                    kind: "recoverable" | "non_recoverable";
+                    /** @description > 0, at most the currency's minor-unit decimals. */
+                    amount: number;
+                    /**
+                     * @description ISO 4217 currency code, e.g. USD.
+                     * @default USD
+                     */
+                    currency?: string;
+                    /** @enum {string} */
+                    period: "month" | "quarter";
+                    /**
+                     * Format: date
+                     * @description A period's first day (the 1st of a month; of January, April, July or October).
+                     */
+                    starts_on: string;
+                    /**
+                     * Format: date
+                     * @description A period's last day, ≥ starts_on, at most 10 years after it.
+                     */
+                    ends_on: string;
+                    /**
+                     * Format: date
+                     * @description Recoverable only: ≥ starts_on; default starts_on.
+                     */
+                    recovery_starts_on?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draw"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDraw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draw"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    endDraw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The new ends_on: periods ending after it never advance (no proration). Not after the current ends_on, not before the day before starts_on (422); before the end of a period already settled → 409 conflict.
+                     */
+                    effective_date: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draw"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    forgiveDraw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default: the whole balance. Above the balance → 422. */
+                    amount?: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draw"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     importDeals: {
         parameters: {
             query?: {
@@ -9437,6 +9943,81 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PayoutRunEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookDelivered"];
+            410: components["responses"]["WebhookGone"];
+            default: components["responses"]["WebhookFailed"];
+        };
+    };
+    drawCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…), the same on every retry: process each id once. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (a replay). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` keyed with the secret's decoded bytes, several space-separated while a rotated secret still signs. The `standardwebhooks` and `svix` libraries verify it as it is. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrawEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookDelivered"];
+            410: components["responses"]["WebhookGone"];
+            default: components["responses"]["WebhookFailed"];
+        };
+    };
+    drawEndedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…), the same on every retry: process each id once. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (a replay). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` keyed with the secret's decoded bytes, several space-separated while a rotated secret still signs. The `standardwebhooks` and `svix` libraries verify it as it is. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrawEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookDelivered"];
+            410: components["responses"]["WebhookGone"];
+            default: components["responses"]["WebhookFailed"];
+        };
+    };
+    drawForgivenEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…), the same on every retry: process each id once. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (a replay). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` keyed with the secret's decoded bytes, several space-separated while a rotated secret still signs. The `standardwebhooks` and `svix` libraries verify it as it is. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrawForgivenEvent"];
             };
         };
         responses: {
