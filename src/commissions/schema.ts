@@ -32,7 +32,7 @@ export const CommissionStatus = z.enum(COMMISSION_STATUSES);
 export const Commission = z
   .object({
     id: z.string().describe("com_…"),
-    deal_id: z.string(),
+    deal_id: z.string().nullable().describe("null for a draw line (API.md §18)."),
     user_id: z.string(),
     plan_id: z.string().nullable(),
     plan_version: z.number().int().nullable(),
@@ -54,6 +54,12 @@ export const Commission = z
       .string()
       .nullable()
       .describe("prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none."),
+    draw_id: z
+      .string()
+      .nullable()
+      .describe(
+        "draw_…: a draw line's draw (API.md §18: kind draw, an advance > 0 or a recovery < 0); null on every other line.",
+      ),
   })
   .meta({ id: "Commission" });
 export type Commission = z.infer<typeof Commission>;
@@ -66,6 +72,7 @@ export const ListCommissionsQuery = PageQuery.extend({
   period: PeriodLabel.optional(),
   currency: z.string().optional().describe("The lines' currency, e.g. USD."),
   payout_run_id: z.string().optional().describe("prun_…: the lines of this payout run."),
+  draw_id: z.string().optional().describe("draw_…: the lines of this draw (with kind=draw)."),
 }).strict();
 export type ListCommissionsQuery = z.infer<typeof ListCommissionsQuery>;
 
@@ -212,7 +219,7 @@ export const LinePayoutRun = z
   .meta({ id: "LinePayoutRun" });
 
 export const StatementLine = Commission.extend({
-  deal: LineDeal,
+  deal: LineDeal.nullable().describe("The line's deal; null for a draw line."),
   payout_run: LinePayoutRun.nullable().describe("The draft or finalized payout run holding the line; null when none."),
 }).meta({ id: "StatementLine" });
 export type StatementLine = z.infer<typeof StatementLine>;

@@ -17,7 +17,7 @@ export async function statementLines(db: Db, userId: string, period: string): Pr
 function reconciledLines(db: Db) {
   return db
     .selectFrom("commission_lines as l")
-    .innerJoin("deals as d", "d.id", "l.deal_id")
+    .leftJoin("deals as d", "d.id", "l.deal_id")
     .leftJoin("deal_splits as s", (join) =>
       join.onRef("s.deal_id", "=", "l.deal_id").onRef("s.user_id", "=", "l.user_id"),
     )
@@ -52,16 +52,23 @@ function toStatementLine(row: ReconciledRow): StatementLine {
   } = row;
   return {
     ...toCommission(l),
-    deal: {
-      id: l.deal_id,
-      opportunity_name,
-      close_date,
-      arr_amount: Number(arr_amount),
-      currency: deal_currency,
-      deal_type,
-      status: deal_status,
-      credit_percent: credit_percent === null ? null : Number(credit_percent),
-    },
+    deal:
+      l.deal_id === null ||
+      opportunity_name === null ||
+      close_date === null ||
+      deal_type === null ||
+      deal_status === null
+        ? null
+        : {
+            id: l.deal_id,
+            opportunity_name,
+            close_date,
+            arr_amount: Number(arr_amount),
+            currency: deal_currency!,
+            deal_type,
+            status: deal_status,
+            credit_percent: credit_percent === null ? null : Number(credit_percent),
+          },
     payout_run:
       l.payout_run_id && run_status && run_pay_date
         ? { id: l.payout_run_id, status: run_status, pay_date: run_pay_date }
@@ -84,6 +91,7 @@ export async function statementLinesOfUsers(
     .where(anyOf("l.user_id", [...userIds]))
     .where("l.period", "=", period)
     .where("l.status", "<>", "void")
+    .where("l.kind", "<>", "draw")
     .orderBy("d.close_date")
     .orderBy("d.created_at")
     .orderBy("d.id")

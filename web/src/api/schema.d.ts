@@ -2521,6 +2521,25 @@ export interface components {
             summary: string;
             reason: string;
         };
+        DrawExplanation: {
+            summary: string;
+            draw_id: string;
+            period: string;
+            /** @description The draw's guaranteed amount per period */
+            amount: string;
+            /** @description E of the period(s) this run settled; null for a recovery after the last one */
+            earned: string | null;
+            /** @description Exact decimal */
+            advance?: string;
+            /** @description Exact decimal */
+            recovery?: string;
+            /** @description Exact decimal */
+            balance_before: string;
+            /** @description Exact decimal */
+            balance_after: string;
+        } & {
+            [key: string]: unknown;
+        };
         Commission: components["schemas"]["PlanCommission"] | components["schemas"]["SpiffCommission"] | components["schemas"]["OverrideCommission"] | components["schemas"]["AdjustmentCommission"] | components["schemas"]["ClawbackCommission"];
         PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["OverridePreviewLine"] | components["schemas"]["AdjustmentPreviewLine"] | components["schemas"]["ClawbackPreviewLine"];
         FxMissingPair: {
@@ -2610,13 +2629,14 @@ export interface components {
         StatementLine: {
             /** @description com_… */
             id: string;
-            deal_id: string;
+            /** @description null for a draw line (API.md §18). */
+            deal_id: string | null;
             user_id: string;
             plan_id: string | null;
             plan_version: number | null;
             spiff_id: string | null;
             /** @enum {string} */
-            kind: "plan" | "spiff" | "override" | "adjustment" | "clawback";
+            kind: "plan" | "spiff" | "override" | "adjustment" | "clawback" | "draw";
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
             /** @description Money (minor units). */
@@ -2626,13 +2646,16 @@ export interface components {
             /** @description Lines of approved, disputed and paid deals never change. */
             locked: boolean;
             /** @description How the amount was reached (API.md §5 rule 8): its shape follows the line's kind. */
-            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["OverrideExplanation"] | components["schemas"]["AdjustmentExplanation"] | components["schemas"]["ClawbackExplanation"];
+            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["OverrideExplanation"] | components["schemas"]["AdjustmentExplanation"] | components["schemas"]["ClawbackExplanation"] | components["schemas"]["DrawExplanation"];
             calculated_at: components["schemas"]["Timestamp"];
             /** @description The line's currency: a plan line's is its plan's, a SPIFF line's its SPIFF's, an adjustment's its own (API.md §15). Totals never add lines of two currencies. */
             currency: string;
             /** @description prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none. */
             payout_run_id: string | null;
-            deal: components["schemas"]["LineDeal"];
+            /** @description draw_…: a draw line's draw (API.md §18: kind draw, an advance > 0 or a recovery < 0); null on every other line. */
+            draw_id: string | null;
+            /** @description The line's deal; null for a draw line. */
+            deal: components["schemas"]["LineDeal"] | null;
             /** @description The draft or finalized payout run holding the line; null when none. */
             payout_run: components["schemas"]["LinePayoutRun"] | null;
         };
@@ -3841,7 +3864,8 @@ export interface components {
         CommissionBase: {
             /** @description com_… */
             id: string;
-            deal_id: string;
+            /** @description null for a draw line (API.md §18). */
+            deal_id: string | null;
             user_id: string;
             plan_id: string | null;
             plan_version: number | null;
@@ -3859,6 +3883,8 @@ export interface components {
             currency: string;
             /** @description prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none. */
             payout_run_id: string | null;
+            /** @description draw_…: a draw line's draw (API.md §18: kind draw, an advance > 0 or a recovery < 0); null on every other line. */
+            draw_id: string | null;
         };
         PlanCommission: components["schemas"]["CommissionBase"] & {
             /** @constant */
@@ -8477,14 +8503,16 @@ export interface operations {
                 deal_id?: string;
                 /** @description One of pending, approved, paid, void, or several comma-separated. */
                 status?: ("pending" | "approved" | "paid" | "void")[];
-                /** @description One of plan, spiff, override, adjustment, clawback, or several comma-separated. */
-                kind?: ("plan" | "spiff" | "override" | "adjustment" | "clawback")[];
+                /** @description One of plan, spiff, override, adjustment, clawback, draw, or several comma-separated. */
+                kind?: ("plan" | "spiff" | "override" | "adjustment" | "clawback" | "draw")[];
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period?: string;
                 /** @description The lines' currency, e.g. USD. */
                 currency?: string;
                 /** @description prun_…: the lines of this payout run. */
                 payout_run_id?: string;
+                /** @description draw_…: the lines of this draw (with kind=draw). */
+                draw_id?: string;
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
@@ -8785,14 +8813,16 @@ export interface operations {
                 deal_id?: string;
                 /** @description One of pending, approved, paid, void, or several comma-separated. */
                 status?: ("pending" | "approved" | "paid" | "void")[];
-                /** @description One of plan, spiff, override, adjustment, clawback, or several comma-separated. */
-                kind?: ("plan" | "spiff" | "override" | "adjustment" | "clawback")[];
+                /** @description One of plan, spiff, override, adjustment, clawback, draw, or several comma-separated. */
+                kind?: ("plan" | "spiff" | "override" | "adjustment" | "clawback" | "draw")[];
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period?: string;
                 /** @description The lines' currency, e.g. USD. */
                 currency?: string;
                 /** @description prun_…: the lines of this payout run. */
                 payout_run_id?: string;
+                /** @description draw_…: the lines of this draw (with kind=draw). */
+                draw_id?: string;
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
