@@ -239,10 +239,15 @@ export const Statement = z
     period: z.string(),
     currency: z.string().describe("The currency of `totals` and `by_status`."),
     plans: z.array(StatementPlan),
-    lines: z.array(StatementLine),
-    totals: KindTotals.describe(
-      "Σ of the lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; " +
-        "clawback: ≤ 0, API.md §14).",
+    lines: z
+      .array(StatementLine)
+      .describe("The period's lines of deals (and adjustments); draw lines are in draw_lines."),
+    draw_lines: z
+      .array(StatementLine)
+      .describe("The period's draw lines (API.md §18; deal null): advances > 0 and recoveries < 0, by creation."),
+    totals: KindTotals.extend({ draw: Cents }).describe(
+      "Σ of the lines and draw lines in `currency` by kind, to the minor unit (override: a manager's override lines, " +
+        "API.md §16; clawback: ≤ 0, API.md §14; draw: advances and recoveries, API.md §18); total includes draw.",
     ),
     totals_by_currency: z
       .array(KindTotals.extend({ currency: z.string(), draw: Cents }))

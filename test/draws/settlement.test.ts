@@ -112,6 +112,45 @@ describe("D1 recoverable: E 2,750 / 3,000 / 1,500 / 2,375 / 3,000 / 2,750", () =
     ]);
   });
 
+  it("March's statement holds the advance in draw_lines and totals.draw; GET /commissions lists it only with kind=draw", async () => {
+    const statement = ok<{
+      lines: { kind: string }[];
+      draw_lines: { kind: string; amount: number; draw_id: string; deal_id: null; deal: null; explanation: unknown }[];
+      totals: Record<string, number>;
+    }>(await api.get(`/users/${user.id}/statement?period=2026-03`));
+    expect(statement.lines.map((l) => l.kind)).toEqual(["plan"]);
+    expect(statement.draw_lines.map((l) => [l.kind, l.amount, l.draw_id, l.deal_id, l.deal])).toEqual([
+      ["draw", 500, draw.id, null, null],
+    ]);
+    expect(statement.draw_lines[0]!.explanation).toEqual({
+      summary: expect.any(String),
+      draw_id: draw.id,
+      period: "2026-03",
+      amount: "2000.00",
+      earned: "1500.00",
+      advance: "500.00",
+      balance_before: "0.00",
+      balance_after: "500.00",
+    });
+    expect([statement.totals.plan, statement.totals.draw, statement.totals.total]).toEqual([1500, 500, 2000]);
+    const april = ok<{ draw_lines: { explanation: unknown }[] }>(
+      await api.get(`/users/${user.id}/statement?period=2026-04`),
+    );
+    expect(april.draw_lines[0]!.explanation).toMatchObject({
+      earned: "2375.00",
+      recovery: "375.00",
+      balance_before: "500.00",
+      balance_after: "125.00",
+    });
+    const plain = ok<{ data: { kind: string }[] }>(await api.get(`/commissions?user_id=${user.id}&per_page=100`));
+    expect(plain.data.map((l) => l.kind)).not.toContain("draw");
+    const drawn = ok<{ data: { amount: number }[] }>(await api.get(`/commissions?user_id=${user.id}&kind=draw`));
+    expect(drawn.data.map((l) => l.amount).sort()).toEqual([-375, -125, 500].sort());
+    const csv = await api.get(`/commissions.csv?user_id=${user.id}&kind=draw`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split("\r\n").filter((r) => r.includes(",draw,"))).toHaveLength(3);
+  });
+
   it("the draw shows each period's E and advance, and its entries", async () => {
     const got = ok<Draw>(await api.get(`/draws/${draw.id}`));
     expect(got.periods.map((p) => [p.period, p.earned, p.advance, p.payout_run_id])).toEqual(
@@ -158,10 +197,16 @@ describe("D3: D1 ended 2026-03-31 with a balance of 500.00", () => {
     expect(await drawLinesOf(april.id)).toEqual([-300]);
     expect(payeeOf(april, user.id).net_pay).toBe(0);
     expect(ok<Draw>(await api.get(`/draws/${draw.id}`)).balance).toBe(200);
+    expect(ok(await api.get(`/users/${user.id}/payout-balances`))).toEqual([
+      { currency: "USD", deficit: 0, draws: [{ draw_id: draw.id, balance: 200 }] },
+    ]);
     const may = await month(user, "05", 1000);
     expect(await drawLinesOf(may.id)).toEqual([-200]);
     expect(payeeOf(may, user.id).net_pay).toBe(800);
     expect(ok<Draw>(await api.get(`/draws/${draw.id}`)).balance).toBe(0);
+    expect(ok(await api.get(`/users/${user.id}/payout-balances`))).toEqual([
+      { currency: "USD", deficit: 0, draws: [] },
+    ]);
   });
 
   it("had 200.00 been forgiven, May nets 1,000.00; a forgiveness above the balance → 422", async () => {

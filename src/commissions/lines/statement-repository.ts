@@ -107,6 +107,19 @@ export async function statementLinesOfUsers(
   return out;
 }
 
+/** A user's non-void draw lines of one period (API.md §18), by creation. */
+export async function statementDrawLines(db: Db, userId: string, period: string): Promise<StatementLine[]> {
+  const rows = await reconciledLines(db)
+    .where("l.user_id", "=", userId)
+    .where("l.period", "=", period)
+    .where("l.kind", "=", "draw")
+    .where("l.status", "<>", "void")
+    .orderBy("l.created_at")
+    .orderBy("l.id")
+    .execute();
+  return rows.map(toStatementLine);
+}
+
 export interface RunLinesFilter {
   user_id?: string;
   kind?: string[];

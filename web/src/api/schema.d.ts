@@ -2154,7 +2154,7 @@ export interface components {
             currency: string;
             /** @description What later runs will recover: the latest deficit_carried_forward. */
             deficit: number;
-            /** @description Open draw balances (API.md §18); empty until draws exist. */
+            /** @description Each recoverable draw with a balance (API.md §18: advances − recoveries − forgiveness, draft runs included), oldest first. */
             draws: {
                 draw_id: string;
                 /** @description Money (minor units). */
@@ -2665,8 +2665,11 @@ export interface components {
             /** @description The currency of `totals` and `by_status`. */
             currency: string;
             plans: components["schemas"]["StatementPlan"][];
+            /** @description The period's lines of deals (and adjustments); draw lines are in draw_lines. */
             lines: components["schemas"]["StatementLine"][];
-            /** @description Σ of the lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14). */
+            /** @description The period's draw lines (API.md §18; deal null): advances > 0 and recoveries < 0, by creation. */
+            draw_lines: components["schemas"]["StatementLine"][];
+            /** @description Σ of the lines and draw lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14; draw: advances and recoveries, API.md §18); total includes draw. */
             totals: {
                 plan: number;
                 spiff: number;
@@ -2674,6 +2677,7 @@ export interface components {
                 adjustment: number;
                 clawback: number;
                 total: number;
+                draw: number;
             };
             /** @description The same sums per currency of the lines, sorted (draw: API.md §18). */
             totals_by_currency: {
@@ -2698,7 +2702,7 @@ export interface components {
             /** @description The currency of `totals` and `by_status`. */
             currency: string;
             plans: components["schemas"]["StatementPlan"][];
-            /** @description Σ of the lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14). */
+            /** @description Σ of the lines and draw lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14; draw: advances and recoveries, API.md §18); total includes draw. */
             totals: {
                 plan: number;
                 spiff: number;
@@ -2706,6 +2710,7 @@ export interface components {
                 adjustment: number;
                 clawback: number;
                 total: number;
+                draw: number;
             };
             /** @description The same sums per currency of the lines, sorted (draw: API.md §18). */
             totals_by_currency: {
