@@ -142,8 +142,9 @@ export async function settleDraws(
     const here = settledHere.get(d.id)!;
     const amount = parse(d.amount);
     let room: Fixed;
-    if (over) room = was;
-    else if (here.length > 0) room = here.reduce((sum, p) => plus(sum, max(ZERO, minus(p.earned, amount))), ZERO);
+    // A run settling periods keeps their guarantee (the last one's too); later runs recover from anything.
+    if (here.length > 0) room = here.reduce((sum, p) => plus(sum, max(ZERO, minus(p.earned, amount))), ZERO);
+    else if (over) room = was;
     else continue;
     const r = min(min(was, room), n);
     if (sign(r) <= 0) continue;
