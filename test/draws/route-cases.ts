@@ -34,6 +34,16 @@ const drawBody = (user: string) => ({
 
 export const newDraw = async (t: TestApp) => (await createDraw(t.ownerCtx(), drawBody((await createUser(t)).id))).id;
 
+/** A draw of 2090–2099 for the end row: ending it on 2095-12-31 is always allowed. */
+const longDraw = async (t: TestApp) =>
+  (
+    await createDraw(t.ownerCtx(), {
+      ...drawBody((await createUser(t)).id),
+      starts_on: "2090-01-01",
+      ends_on: "2099-12-31",
+    })
+  ).id;
+
 /** A draw with a balance: its January 2020 advanced by a draft run (no earnings), big enough for every forgiveness. */
 export const drawWithBalance = async (t: TestApp) => {
   const user = (await createUser(t)).id;
@@ -69,17 +79,17 @@ export const DRAW_ROUTES: RouteCase[] = [
     path: "/api/v1/draws",
     scope: "admin",
     ok: 201,
-    body: () => drawBody(userId),
-    invalid: { body: { ...drawBody("usr_x"), period: "week" }, param: "period" },
+    body: () => ({ ...drawBody(userId), amount: 1000 }),
+    invalid: { body: { ...drawBody("usr_x"), amount: 1000, period: "week" }, param: "period" },
   },
   {
     method: "POST",
     path: "/api/v1/draws/{id}/end",
     scope: "admin",
     ok: 200,
-    record: newDraw,
+    record: longDraw,
     idPrefix: "draw",
-    body: () => ({ effective_date: "2099-12-31" }),
+    body: () => ({ effective_date: "2095-12-31" }),
     invalid: { body: { effective_date: "2026-02-30" }, param: "effective_date" },
   },
   {
