@@ -24,7 +24,7 @@ export type DealType = (typeof DEAL_TYPES)[number];
 export const DEAL_STATUSES = ["pending", "approved", "rejected", "disputed", "paid", "cancelled"] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
-export const COMMISSION_KINDS = ["plan", "spiff", "override", "adjustment", "clawback"] as const;
+export const COMMISSION_KINDS = ["plan", "spiff", "override", "adjustment", "clawback", "draw"] as const;
 /** API.md §14: how a cancellation scales a plan's clawback. */
 export const CLAWBACK_PRORATIONS = ["none", "unserved_days"] as const;
 export const COMMISSION_STATUSES = ["pending", "approved", "paid", "void"] as const;

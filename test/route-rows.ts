@@ -1,5 +1,6 @@
 import { CLAWBACK_ROUTES } from "./clawbacks/route-cases.js";
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "./commissions/route-cases.js";
+import { DRAW_ROUTES, prepareDrawRouteCases } from "./draws/route-cases.js";
 import { EXCHANGE_RATE_ROUTES } from "./exchange-rates/route-cases.js";
 import { createApiKey, createJob, createUser, unique, uniqueEmail } from "./factories.js";
 import { IMPORT_ROUTES } from "./imports/route-cases.js";
@@ -262,10 +263,14 @@ export const ROUTES: RouteCase[] = [
   ...COMMISSION_ROUTES,
   ...DISPUTE_ROUTES,
   ...PAYOUT_RUN_ROUTES,
+  ...DRAW_ROUTES,
   ...CLAWBACK_ROUTES,
   ...IMPORT_ROUTES,
   ...EXCHANGE_RATE_ROUTES,
 ];
 
 /** Gives the rows the records their bodies name; call once per app before using them. */
-export const prepareRoutes = prepareRouteCases;
+export async function prepareRoutes(t: Parameters<typeof prepareRouteCases>[0]): Promise<void> {
+  await prepareRouteCases(t);
+  await prepareDrawRouteCases(t);
+}

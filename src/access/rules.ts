@@ -20,6 +20,8 @@ export const MAY = {
   updateUser: ["admin", "finance"],
   /** Payout runs (API.md §13): create, finalize, cancel (keys: admin), read and export (keys: read). */
   payoutRuns: ["admin", "finance"],
+  /** Draws (API.md §18): create, end, forgive (keys: admin); reads follow §11 (a rep their own). */
+  draws: ["admin", "finance"],
   /** A plan change's impact (API.md §12): admins, and finance who pays its corrections. */
   previewPlanChange: ["admin", "finance"],
   /** GET /jobs/{id}: admins; finance only the `plan_impact` jobs a large preview answers with (service). */

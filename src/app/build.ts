@@ -14,6 +14,7 @@ import type { EmbeddedPg } from "../db/pglite-thread.js";
 import type { Db } from "../db/schema.js";
 import { dealRoutes } from "../deals/index.js";
 import { disputeRoutes } from "../disputes/index.js";
+import { drawRoutes } from "../draws/index.js";
 import { exchangeRateRoutes } from "../exchange-rates/index.js";
 import { DEFAULT_LISTEN, ServiceOrigin } from "../http/origin.js";
 import type { App } from "../http/types.js";
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       disputeRoutes(api);
       commissionRoutes(api);
       payoutRunRoutes(api);
+      drawRoutes(api);
       // The imports take text/csv bodies up to 32 MiB; every other route keeps the JSON parser and 1 MiB.
       await api.register(async (csv: App) => {
         registerCsvBody(csv, { bytes: MAX_FILE_BYTES, tooLarge: FILE_TOO_LARGE });

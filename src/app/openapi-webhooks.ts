@@ -1,7 +1,8 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { Commission } from "../commissions/index.js";
 import { Deal, Refund } from "../deals/index.js";
 import { Dispute } from "../disputes/index.js";
+import { Draw } from "../draws/index.js";
 import { EVENT_TYPES, type EventType } from "../events/catalogue.js";
 import { eventBody } from "../events/envelope.js";
 import { MoneyOut } from "../http/commission-fields.js";
@@ -45,6 +46,15 @@ const PayoutRunEvent = eventBody(
   { object: PayoutRunSummary.describe("The run as GET /payout-runs/{id} shows it, without its payees and lines.") },
 );
 
+const DrawEvent = eventBody("DrawEvent", ["draw.created", "draw.ended"], {
+  object: Draw.describe("The draw as GET /draws/{id} shows it."),
+});
+const DrawForgivenEvent = eventBody("DrawForgivenEvent", ["draw.forgiven"], {
+  object: Draw.describe("The draw after the forgiveness."),
+  amount: MoneyOut.describe("What was forgiven."),
+  reason: z.string().describe("Why (the request's reason)."),
+});
+
 /** Each event type: when it is sent, and its body's schema (a new type in the catalogue must be added here). */
 const EVENTS: Record<EventType, [summary: string, body: z.ZodType]> = {
   "deal.created": ["A deal was created (POST, PUT by external id, or bulk)", DealEvent],
@@ -68,6 +78,9 @@ const EVENTS: Record<EventType, [summary: string, body: z.ZodType]> = {
   "payout_run.created": ["A draft payout run was created", PayoutRunEvent],
   "payout_run.finalized": ["A payout run was finalized: its lines are paid", PayoutRunEvent],
   "payout_run.cancelled": ["A draft payout run was cancelled: its lines are released", PayoutRunEvent],
+  "draw.created": ["A draw was created (API.md §18)", DrawEvent],
+  "draw.ended": ["A draw was ended: its ends_on moved to the effective date", DrawEvent],
+  "draw.forgiven": ["Part or all of a recoverable draw's balance was forgiven", DrawForgivenEvent],
   "webhook.test": ["POST /webhook-subscriptions/{id}/test, to that subscription only", WebhookTestEvent],
 };
 

@@ -162,8 +162,30 @@ export const NoPlanExplanation = z
   .meta({ id: "NoPlanExplanation" });
 
 /** The line's `kind` says which one (the OpenAPI document states it as a union discriminated by kind). */
+/** A draw line's (API.md §18): an advance (> 0) when earnings fell short, or a recovery (< 0) of the balance. */
+export const DrawExplanation = z
+  .looseObject({
+    summary: z.string(),
+    draw_id: z.string(),
+    period: z.string(),
+    amount: Decimal.describe("The draw's guaranteed amount per period"),
+    earned: Decimal.nullable().describe("E of the period(s) this run settled; null for a recovery after the last one"),
+    advance: Decimal.optional(),
+    recovery: Decimal.optional(),
+    balance_before: Decimal,
+    balance_after: Decimal,
+  })
+  .meta({ id: "DrawExplanation" });
+
 export const Explanation = z
-  .union([PlanExplanation, SpiffExplanation, OverrideExplanation, AdjustmentExplanation, ClawbackExplanation])
+  .union([
+    PlanExplanation,
+    SpiffExplanation,
+    OverrideExplanation,
+    AdjustmentExplanation,
+    ClawbackExplanation,
+    DrawExplanation,
+  ])
   .describe("How the amount was reached (API.md §5 rule 8): its shape follows the line's kind.");
 
 /**

@@ -32,7 +32,7 @@ export const CommissionStatus = z.enum(COMMISSION_STATUSES);
 export const Commission = z
   .object({
     id: z.string().describe("com_…"),
-    deal_id: z.string(),
+    deal_id: z.string().nullable().describe("null for a draw line (API.md §18)."),
     user_id: z.string(),
     plan_id: z.string().nullable(),
     plan_version: z.number().int().nullable(),
@@ -54,6 +54,12 @@ export const Commission = z
       .string()
       .nullable()
       .describe("prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none."),
+    draw_id: z
+      .string()
+      .nullable()
+      .describe(
+        "draw_…: a draw line's draw (API.md §18: kind draw, an advance > 0 or a recovery < 0); null on every other line.",
+      ),
   })
   .meta({ id: "Commission" });
 export type Commission = z.infer<typeof Commission>;
@@ -66,6 +72,7 @@ export const ListCommissionsQuery = PageQuery.extend({
   period: PeriodLabel.optional(),
   currency: z.string().optional().describe("The lines' currency, e.g. USD."),
   payout_run_id: z.string().optional().describe("prun_…: the lines of this payout run."),
+  draw_id: z.string().optional().describe("draw_…: the lines of this draw (with kind=draw)."),
 }).strict();
 export type ListCommissionsQuery = z.infer<typeof ListCommissionsQuery>;
 
@@ -212,7 +219,7 @@ export const LinePayoutRun = z
   .meta({ id: "LinePayoutRun" });
 
 export const StatementLine = Commission.extend({
-  deal: LineDeal,
+  deal: LineDeal.nullable().describe("The line's deal; null for a draw line."),
   payout_run: LinePayoutRun.nullable().describe("The draft or finalized payout run holding the line; null when none."),
 }).meta({ id: "StatementLine" });
 export type StatementLine = z.infer<typeof StatementLine>;
@@ -232,10 +239,15 @@ export const Statement = z
     period: z.string(),
     currency: z.string().describe("The currency of `totals` and `by_status`."),
     plans: z.array(StatementPlan),
-    lines: z.array(StatementLine),
-    totals: KindTotals.describe(
-      "Σ of the lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; " +
-        "clawback: ≤ 0, API.md §14).",
+    lines: z
+      .array(StatementLine)
+      .describe("The period's lines of deals (and adjustments); draw lines are in draw_lines."),
+    draw_lines: z
+      .array(StatementLine)
+      .describe("The period's draw lines (API.md §18; deal null): advances > 0 and recoveries < 0, by creation."),
+    totals: KindTotals.extend({ draw: Cents }).describe(
+      "Σ of the lines and draw lines in `currency` by kind, to the minor unit (override: a manager's override lines, " +
+        "API.md §16; clawback: ≤ 0, API.md §14; draw: advances and recoveries, API.md §18); total includes draw.",
     ),
     totals_by_currency: z
       .array(KindTotals.extend({ currency: z.string(), draw: Cents }))

@@ -1,5 +1,12 @@
 import type { Kysely } from "kysely";
-import type { DealRefundsTable, PayoutRunPayeesTable, PayoutRunsTable } from "./tables-pay.js";
+import type {
+  DealRefundsTable,
+  DrawEntriesTable,
+  DrawPeriodsTable,
+  DrawsTable,
+  PayoutRunPayeesTable,
+  PayoutRunsTable,
+} from "./tables-pay.js";
 import type {
   ApiKeysTable,
   ApiKeyVersionTable,
@@ -62,6 +69,9 @@ export interface DB {
   payout_runs: PayoutRunsTable;
   payout_run_payees: PayoutRunPayeesTable;
   deal_refunds: DealRefundsTable;
+  draws: DrawsTable;
+  draw_periods: DrawPeriodsTable;
+  draw_entries: DrawEntriesTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

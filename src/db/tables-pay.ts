@@ -84,3 +84,40 @@ export interface DealRefundsTable {
   clawback_line_ids: Json<string[]>;
   created_at: Timestamp;
 }
+
+/** Draws (migration 020, API.md §18). */
+export interface DrawsTable {
+  id: string;
+  user_id: string;
+  kind: "recoverable" | "non_recoverable";
+  amount: Decimal;
+  currency: string;
+  period: "month" | "quarter";
+  starts_on: DateOnly;
+  ends_on: DateOnly;
+  recovery_starts_on: DateOnly | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A draw's period settled by a (draft or finalized) payout run. */
+export interface DrawPeriodsTable {
+  draw_id: string;
+  period: string;
+  ends_on: DateOnly;
+  payout_run_id: string;
+  earned: Decimal;
+  advance: Decimal;
+}
+
+/** What moved a draw's balance: advance (+), recovery (−), forgiveness (−). */
+export interface DrawEntriesTable {
+  id: string;
+  draw_id: string;
+  type: "advance" | "recovery" | "forgiveness";
+  amount: Decimal;
+  line_id: string | null;
+  payout_run_id: string | null;
+  reason: string | null;
+  created_at: Timestamp;
+}

@@ -172,6 +172,8 @@ export interface CommissionLinesTable {
   payout_run_id: Generated<string | null>;
   /** The refund that wrote a clawback line; null for a cancellation's and every other line. */
   refund_id: Generated<string | null>;
+  /** A draw line's draw (migration 020, API.md §18; its deal_id is null); null on every other line. */
+  draw_id: Generated<string | null>;
   calculated_at: Timestamp;
   created_at: Timestamp;
 }

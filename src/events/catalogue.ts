@@ -15,6 +15,9 @@ export const EVENT_TYPES = [
   "payout_run.created",
   "payout_run.finalized",
   "payout_run.cancelled",
+  "draw.created",
+  "draw.ended",
+  "draw.forgiven",
   "webhook.test",
 ] as const;
 

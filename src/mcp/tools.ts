@@ -29,6 +29,7 @@ import {
 import { CREATES, defineTool, type McpTool, READ_ONLY, READS, UPDATES, withId } from "./tool.js";
 import { CLAWBACK_TOOLS } from "./tools-clawbacks.js";
 import { DEAL_TOOLS } from "./tools-deals.js";
+import { DRAW_TOOLS } from "./tools-draws.js";
 import { EXCHANGE_RATE_TOOLS } from "./tools-exchange-rates.js";
 import { PAYOUT_RUN_TOOLS } from "./tools-payout-runs.js";
 import { PLAN_TOOLS } from "./tools-plans.js";
@@ -43,6 +44,7 @@ export const TOOLS: readonly McpTool[] = [
   ...DEAL_TOOLS,
   ...WORKFLOW_TOOLS,
   ...PAYOUT_RUN_TOOLS,
+  ...DRAW_TOOLS,
   ...CLAWBACK_TOOLS,
   ...EXCHANGE_RATE_TOOLS,
   defineTool({

@@ -3,6 +3,7 @@ import { audit } from "../audit/record.js";
 import { lockPayments } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { emit } from "../events/emit.js";
+import { unsettle } from "./draws-repository.js";
 import { actorId } from "./payees.js";
 import { detailOf, summaryOf } from "./read.js";
 import * as repo from "./repository.js";
@@ -16,6 +17,7 @@ export async function cancelPayoutRun(ctx: Ctx, id: string): Promise<PayoutRunDe
     const draft = await lockedDraft(tx, id, "cancelled");
     const before = await summaryOf(tx, draft);
     await lockPayments(tx, "run");
+    await unsettle(tx, id, "void");
     await repo.releaseLines(tx, id);
     const row = await repo.updateRun(tx, id, {
       status: "cancelled",

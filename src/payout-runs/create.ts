@@ -9,6 +9,7 @@ import { actorId, periodStart, writePayees } from "./payees.js";
 import { detailOf, summaryOf } from "./read.js";
 import * as repo from "./repository.js";
 import type { CreatePayoutRunBody, PayoutRunDetail } from "./schema.js";
+import { settleDraws } from "./settle-draws.js";
 
 /**
  * A draft run (API.md §13): the lines eligible through `through` that no run holds, netted per person and
@@ -48,6 +49,11 @@ export async function createPayoutRun(ctx: Ctx, input: CreatePayoutRunBody): Pro
       currency: input.currency ?? null,
       userIds,
     });
+    await settleDraws(
+      tx,
+      { id, through: input.through, currency: input.currency ?? null, userIds, percent, at: ctx.now },
+      "finalized and drafts",
+    );
     await writePayees(tx, id, percent, "finalized and drafts");
     const summary = await summaryOf(tx, created);
     await audit(tx, ctx, { action: "payout_run.create", resource: "payout_run", resourceId: id, after: summary });

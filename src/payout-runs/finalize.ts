@@ -4,10 +4,12 @@ import { lockPayments } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { lockDealsForPayment, settlePaidDeals } from "../deals/index.js";
 import { emit } from "../events/emit.js";
+import { unsettle } from "./draws-repository.js";
 import { actorId, periodStart, writePayees } from "./payees.js";
 import { detailOf, summaryOf } from "./read.js";
 import * as repo from "./repository.js";
 import type { PayoutRunDetail } from "./schema.js";
+import { scopeOf, settleDraws } from "./settle-draws.js";
 import { lockedDraft } from "./transition.js";
 
 /**
@@ -23,6 +25,8 @@ export async function finalizePayoutRun(ctx: Ctx, id: string): Promise<PayoutRun
     await lockPayments(tx, "run");
     // Deals before their lines: the lock order of every deal transition (mark-paid, disputes).
     const deals = await lockDealsForPayment(tx, id);
+    await unsettle(tx, id, "delete");
+    await settleDraws(tx, scopeOf(draft, ctx.now), "finalized");
     await writePayees(tx, id, draft.max_recovery_percent, "finalized");
     await repo.payLines(tx, id);
     await settlePaidDeals(tx, ctx, deals);

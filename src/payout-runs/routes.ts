@@ -71,7 +71,9 @@ export function payoutRunRoutes(app: App): void {
         "approved, paid or cancelled deals, eligible on or before `through` (plan, spiff, override: the deal's approval " +
         "date; adjustment, clawback: the line's creation date; UTC), in `currency` and of `user_ids` when given; netted " +
         "per person and currency (a negative total becomes a deficit recovered from later runs, at most " +
-        "max_recovery_percent of the positive lines). A run may be empty. `through` after today, `pay_date` before " +
+        "max_recovery_percent of the positive lines). Then draws (API.md §18): each draw period ending on or before " +
+        "`through` that no draft or finalized run settled gets a draw line of max(0, amount − earned); recoverable " +
+        "balances are recovered after the deficit recovery, oldest draw first. A run may be empty. `through` after today, `pay_date` before " +
         "`through` or an unknown user → 422. Creations take turns. created_by: the person's id (usr_…), the key's id " +
         `(key_…) or \`owner\`. Event payout_run.created. ${WHO}`,
       body: CreatePayoutRunBody,
@@ -89,8 +91,8 @@ export function payoutRunRoutes(app: App): void {
       summary: "Finalize a payout run",
       operationId: "finalizePayoutRun",
       description:
-        "draft → finalized, in one transaction: deficits recomputed against the runs finalized by then (the lines never " +
-        "change), the lines become paid, and each approved deal whose non-void lines are all paid becomes paid " +
+        "draft → finalized, in one transaction: deficits and draw settlements recomputed against the runs finalized by " +
+        "then (its draw lines are written again; the other lines never change), the lines become paid, and each approved deal whose non-void lines are all paid becomes paid " +
         "(deal.paid); cancelled deals stay cancelled. Event payout_run.finalized (the run without payees). Any other " +
         `status → 409 invalid_transition; of concurrent finalizes and cancels one wins, the rest get 409. ${WHO}`,
       params: IdParams,
@@ -109,7 +111,7 @@ export function payoutRunRoutes(app: App): void {
       summary: "Cancel a payout run",
       operationId: "cancelPayoutRun",
       description:
-        "draft → cancelled: its lines are released for a later run. Event payout_run.cancelled. Any other status → 409 " +
+        "draft → cancelled: its lines are released for a later run, its draw lines voided and its draw periods unsettled. Event payout_run.cancelled. Any other status → 409 " +
         `invalid_transition. ${WHO}`,
       params: IdParams,
       body: EmptyBody,

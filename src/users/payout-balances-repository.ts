@@ -16,3 +16,25 @@ export async function deficitsOf(db: Db, userId: string): Promise<{ currency: st
     .orderBy("p.currency")
     .execute();
 }
+
+/**
+ * Each of the person's recoverable draws with a balance (API.md §18): Σ its entries (advances, recoveries
+ * and forgiveness) of draft and finalized runs, by currency, oldest draw first.
+ */
+export async function drawBalancesOf(
+  db: Db,
+  userId: string,
+): Promise<{ currency: string; draw_id: string; balance: string }[]> {
+  return db
+    .selectFrom("draws as d")
+    .innerJoin("draw_entries as e", "e.draw_id", "d.id")
+    .select(["d.currency", "d.id as draw_id", sql<string>`sum(e.amount)::text`.as("balance")])
+    .where("d.user_id", "=", userId)
+    .where("d.kind", "=", "recoverable")
+    .groupBy(["d.currency", "d.id", "d.starts_on"])
+    .having(sql<boolean>`sum(e.amount) <> 0`)
+    .orderBy("d.currency")
+    .orderBy("d.starts_on")
+    .orderBy("d.id")
+    .execute();
+}

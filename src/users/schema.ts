@@ -138,7 +138,9 @@ export const PayoutBalance = z
     deficit: MoneyOut.describe("What later runs will recover: the latest deficit_carried_forward."),
     draws: z
       .array(z.object({ draw_id: z.string(), balance: MoneyOut }))
-      .describe("Open draw balances (API.md §18); empty until draws exist."),
+      .describe(
+        "Each recoverable draw with a balance (API.md §18: advances − recoveries − forgiveness, draft runs included), oldest first.",
+      ),
   })
   .meta({ id: "PayoutBalance" });
 export type PayoutBalance = z.infer<typeof PayoutBalance>;

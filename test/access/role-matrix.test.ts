@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission } from "../../src/commissions/index.js";
 import type { Role, Scope } from "../../src/context.js";
 import type { Dispute } from "../../src/disputes/index.js";
+import { createDraw } from "../../src/draws/index.js";
 import type { Page } from "../../src/http/pagination.js";
 import type { SpiffWritten } from "../../src/spiffs/testing.js";
 import { createApiKey, createJob, createUser, errorOf, freshIp, unknownId } from "../factories.js";
@@ -39,6 +40,9 @@ const MAY_DO: Record<string, readonly Role[]> = {
   "POST /api/v1/deals/{id}/disputes": ["admin", "rep", "manager"],
   "PATCH /api/v1/users/{id}": ["admin", "finance"],
   "POST /api/v1/deals/{id}/clawback-preview": ["admin", "finance"],
+  "POST /api/v1/draws": ["admin", "finance"],
+  "POST /api/v1/draws/{id}/end": ["admin", "finance"],
+  "POST /api/v1/draws/{id}/forgive": ["admin", "finance"],
 };
 
 function mayCall(route: Operation, scope: Scope, role: Role): boolean {
@@ -122,6 +126,17 @@ async function recordsOf(session: SignedInSession): Promise<Record<string, strin
     "/api/v1/webhook-deliveries/{id}": await createWebhookDelivery(t),
     "/api/v1/jobs/{id}": (await createJob(t)).id,
     "/api/v1/payout-runs/{id}": await draftRun(t),
+    "/api/v1/draws/{id}": (
+      await createDraw(t.ownerCtx(), {
+        user_id: user.id,
+        kind: "recoverable",
+        amount: "1000",
+        currency: "USD",
+        period: "month",
+        starts_on: "2026-01-01",
+        ends_on: "2026-12-31",
+      })
+    ).id,
   };
 }
 

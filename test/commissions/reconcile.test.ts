@@ -121,7 +121,7 @@ describe("a statement line names its deal and the person's credit", () => {
       201,
     );
     const lines = (await statement(owner.id, "2026-Q4")).lines;
-    expect(lines.map((l) => [l.kind, l.amount, l.deal.opportunity_name, l.deal.credit_percent])).toEqual([
+    expect(lines.map((l) => [l.kind, l.amount, l.deal?.opportunity_name, l.deal?.credit_percent])).toEqual([
       ["adjustment", 12.5, "Stark", null],
     ]);
   });

@@ -36,6 +36,7 @@ const line = (overrides: Partial<Commission>): Commission => ({
   calculated_at: "2026-11-22T10:00:00.000Z",
   currency: "USD",
   payout_run_id: null,
+  draw_id: null,
   ...overrides,
 });
 

@@ -73,12 +73,14 @@ describe("#26 tools/list is small and portable", () => {
   // §16: list_reporting_lines, and a plan's kind and override levels in every plan tool's input and output: 54.5 KB.
   // §15: list_exchange_rates and put_exchange_rates (about 2 KB), fx_max_age_days in plan and SPIFF tools: 56.8 KB;
   // list_deals' fx_missing filter (0.4 KB); a deal's per-currency totals, a statement's currency and
-  // totals_by_currency, an adjustment's currency: 58.7 KB.
-  it("an admin's tools/list, every tool, is at most 59 KB", async () => {
+  // totals_by_currency, an adjustment's currency: 58.7 KB. §18: list_draws, get_draw, create_draw, end_draw and
+  // forgive_draw (the Draw schema in each), a line's draw_id and the draw explanation in every line output, a
+  // statement's draw_lines: 63.8 KB.
+  it("an admin's tools/list, every tool, is at most 64 KB", async () => {
     const { bytes, tools } = await listFor("admin");
     expect(tools.map((tool) => tool.name).sort()).toEqual(namesUpTo("admin"));
     expect(tools).toHaveLength(TOOLS.length);
-    expect(bytes).toBeLessThanOrEqual(59_000);
+    expect(bytes).toBeLessThanOrEqual(64_000);
   });
 
   it("the rules catch what they should", () => {

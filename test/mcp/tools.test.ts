@@ -74,6 +74,9 @@ describe("tools/list per scope × owner grant", () => {
       "list_reporting_lines",
       // §15: exchange rates.
       "list_exchange_rates",
+      // §18: draws.
+      "list_draws",
+      "get_draw",
     ];
     expect(namesUpTo("read")).toEqual(allReads.sort());
     expect(namesUpTo("write")).toEqual([...allReads, ...writes].sort());

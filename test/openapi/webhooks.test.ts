@@ -67,6 +67,20 @@ async function everyEvent(subscriptionId: string): Promise<void> {
   ok(await api.post(`/payout-runs/${cancelled.id}/cancel`));
   const finalized = ok<{ id: string }>(await api.post("/payout-runs", PAYOUT_RUN), 201);
   ok(await api.post(`/payout-runs/${finalized.id}/finalize`));
+  const draw = ok<{ id: string }>(
+    await api.post("/draws", {
+      user_id: user.id,
+      kind: "recoverable",
+      amount: 1000,
+      period: "month",
+      starts_on: "2020-01-01",
+      ends_on: "2020-03-31",
+    }),
+    201,
+  );
+  ok(await api.post(`/payout-runs`, { through: "2020-01-31", pay_date: "2020-02-05", user_ids: [user.id] }), 201);
+  ok(await api.post(`/draws/${draw.id}/forgive`, { amount: 100, reason: "Welcome" }));
+  ok(await api.post(`/draws/${draw.id}/end`, { effective_date: "2020-01-31" }));
   ok(await api.post(`/webhook-subscriptions/${subscriptionId}/test`), 202);
 }
 

@@ -28,6 +28,7 @@ const clawbackLine = {
   locked: true,
   currency: "USD",
   payout_run_id: null,
+  draw_id: null,
   explanation: {
     summary: `${NOTE}. Reason: ${REASON}`,
     reason: REASON,
@@ -53,6 +54,7 @@ const {
   calculated_at: _at,
 
   payout_run_id: _run,
+  draw_id: _draw,
   ...lineAsPreviewed
 } = clawbackLine;
 // A preview knows no reason: its summary row and line say what the computation is.

@@ -1,4 +1,5 @@
 import { CLAWBACK_EVENTS, CLAWBACK_OPERATIONS, CLAWBACK_SCHEMAS } from "./clawbacks.js";
+import { DRAW_EVENTS, DRAW_EXAMPLES } from "./draws.js";
 import { IMPORT_OPERATIONS } from "./imports.js";
 import { PAYOUT_RUN_EVENT, PAYOUT_RUN_EXAMPLES, PAYOUT_RUN_OPERATIONS } from "./payout-runs.js";
 import { reportingImpact } from "./reporting.js";
@@ -214,6 +215,7 @@ export const BY_SCHEMA: Record<string, unknown> = {
   },
   ...STATEMENT_EXAMPLES,
   ...PAYOUT_RUN_EXAMPLES,
+  ...DRAW_EXAMPLES,
   ...CLAWBACK_SCHEMAS,
   PayoutGroup: {
     user_id: ID.ana,
@@ -270,6 +272,7 @@ export const EVENTS: Record<string, unknown> = {
     data: { object: dispute },
   },
   PayoutRunEvent: PAYOUT_RUN_EVENT,
+  ...DRAW_EVENTS,
   ...CLAWBACK_EVENTS,
   WebhookTestEvent: {
     id: "evt_01J5QM1D4G7J0M3P6R9T2W5Y8A",

@@ -32,11 +32,11 @@ export const lineDeal = {
 };
 
 /** The numbers of Ana's statement: its example and her row of GET /users/statements agree. */
-const totals = { plan: 3840, spiff: 500, override: 0, adjustment: -120.5, clawback: 0, total: 4219.5 };
+const totals = { plan: 3840, spiff: 500, override: 0, adjustment: -120.5, clawback: 0, draw: 0, total: 4219.5 };
 const statementNumbers = {
   currency: "USD",
   totals,
-  totals_by_currency: [{ currency: "USD", ...totals, draw: 0 }],
+  totals_by_currency: [{ currency: "USD", ...totals }],
   by_status: { pending: 4340, approved: -120.5, paid: 0 },
 };
 
@@ -47,6 +47,7 @@ export const STATEMENT_EXAMPLES: Record<string, unknown> = {
     period: "2026-Q3",
     plans: [statementPlan],
     lines: [planLine, spiffLine, adjustmentLine].map((line) => ({ ...line, deal: lineDeal, payout_run: null })),
+    draw_lines: [],
     ...statementNumbers,
   },
   TeamStatement: {

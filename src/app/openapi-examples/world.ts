@@ -131,6 +131,7 @@ const line = {
   locked: false,
   currency: "USD",
   payout_run_id: null,
+  draw_id: null,
 };
 
 export const planLine = {

@@ -44,7 +44,7 @@ export type CsvLine = Pick<
 export function csvRow(line: CsvLine): string {
   const summary = typeof line.explanation.summary === "string" ? line.explanation.summary : "";
   // amount is the only numeric column; every other cell is text.
-  const before = [line.id, line.deal_id, line.user_id, line.kind, line.period].map(csvTextField);
+  const before = [line.id, line.deal_id ?? "", line.user_id, line.kind, line.period].map(csvTextField);
   const after = [line.status, line.plan_id ?? "", line.spiff_id ?? "", line.calculated_at, summary, line.currency].map(
     csvTextField,
   );
@@ -64,6 +64,7 @@ export const DEAL_COLUMNS = "opportunity_name,close_date,arr_amount,deal_currenc
 export function statementCsvText(lines: StatementLine[], dealColumns: boolean): string {
   if (!dealColumns) return csvText(lines);
   const row = ({ deal, ...line }: StatementLine) => {
+    if (deal === null) return [csvRow(line), "", "", "", "", ""].join(",");
     const text = [deal.opportunity_name, deal.close_date].map(csvTextField);
     const numbers = [
       moneyText(parse(deal.arr_amount), deal.currency),

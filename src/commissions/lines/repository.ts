@@ -72,6 +72,7 @@ export function toCommission(row: Row): Commission {
     calculated_at: toIso(row.calculated_at)!,
     currency: row.currency,
     payout_run_id: row.payout_run_id,
+    draw_id: row.draw_id,
   };
 }
 
@@ -165,10 +166,12 @@ function filtered(db: Db, q: ExportCommissionsQuery, visible: Visible) {
   if (q.user_id) query = query.where("user_id", "=", q.user_id);
   if (q.deal_id) query = query.where("deal_id", "=", q.deal_id);
   if (q.status) query = query.where("status", "in", q.status);
-  if (q.kind) query = query.where("kind", "in", q.kind);
+  // Draw lines (API.md §18) have no deal: listed only when `kind` names draw.
+  query = q.kind ? query.where("kind", "in", q.kind) : query.where("kind", "<>", "draw");
   if (q.period) query = query.where("period", "=", q.period);
   if (q.currency) query = query.where("currency", "=", q.currency);
   if (q.payout_run_id) query = query.where("payout_run_id", "=", q.payout_run_id);
+  if (q.draw_id) query = query.where("draw_id", "=", q.draw_id);
   return query;
 }
 

@@ -18,7 +18,7 @@ export async function statementLines(db: Db, userId: string, period: string): Pr
 function reconciledLines(db: Db) {
   return db
     .selectFrom("commission_lines as l")
-    .innerJoin("deals as d", "d.id", "l.deal_id")
+    .leftJoin("deals as d", "d.id", "l.deal_id")
     .leftJoin("deal_splits as s", (join) =>
       join.onRef("s.deal_id", "=", "l.deal_id").onRef("s.user_id", "=", "l.user_id"),
     )
@@ -53,16 +53,23 @@ function toStatementLine(row: ReconciledRow): StatementLine {
   } = row;
   return {
     ...toCommission(l),
-    deal: {
-      id: l.deal_id,
-      opportunity_name,
-      close_date,
-      arr_amount: Number(arr_amount),
-      currency: deal_currency,
-      deal_type,
-      status: deal_status,
-      credit_percent: credit_percent === null ? null : Number(credit_percent),
-    },
+    deal:
+      l.deal_id === null ||
+      opportunity_name === null ||
+      close_date === null ||
+      deal_type === null ||
+      deal_status === null
+        ? null
+        : {
+            id: l.deal_id,
+            opportunity_name,
+            close_date,
+            arr_amount: Number(arr_amount),
+            currency: deal_currency!,
+            deal_type,
+            status: deal_status,
+            credit_percent: credit_percent === null ? null : Number(credit_percent),
+          },
     payout_run:
       l.payout_run_id && run_status && run_pay_date
         ? { id: l.payout_run_id, status: run_status, pay_date: run_pay_date }
@@ -85,6 +92,7 @@ export async function statementLinesOfUsers(
     .where(anyOf("l.user_id", [...userIds]))
     .where("l.period", "=", period)
     .where("l.status", "<>", "void")
+    .where("l.kind", "<>", "draw")
     .orderBy("d.close_date")
     .orderBy("d.created_at")
     .orderBy("d.id")
@@ -144,6 +152,19 @@ export async function statementFiguresOfUsers(
     else out.set(user_id, [line]);
   }
   return out;
+}
+
+/** A user's non-void draw lines of one period (API.md §18), by creation. */
+export async function statementDrawLines(db: Db, userId: string, period: string): Promise<StatementLine[]> {
+  const rows = await reconciledLines(db)
+    .where("l.user_id", "=", userId)
+    .where("l.period", "=", period)
+    .where("l.kind", "=", "draw")
+    .where("l.status", "<>", "void")
+    .orderBy("l.created_at")
+    .orderBy("l.id")
+    .execute();
+  return rows.map(toStatementLine);
 }
 
 export interface RunLinesFilter {

@@ -155,11 +155,7 @@ export async function statementNumbers(db: Ctx["db"], statements: StatementLines
   ]);
   return statements.map(({ userId, period, lines, currency: asked }, i) => {
     const currency = asked ?? statementCurrency(spans.get(userId) ?? [], period, countByCurrency(lines));
-    const {
-      currency: _c,
-      draw: _d,
-      ...totals
-    } = totalsOf(
+    const { currency: _c, ...totals } = totalsOf(
       lines.filter((l) => l.currency === currency),
       currency,
     );
@@ -184,14 +180,18 @@ export async function requireStatementReader(ctx: Ctx, userId: string): Promise<
 /** A user's statement for one period: their non-void lines whose period equals it, and the totals in `currency`. */
 export async function getStatement(ctx: Ctx, userId: string, period: string, currency?: string): Promise<Statement> {
   await requireStatementReader(ctx, userId);
-  const lines = await repo.statementLines(ctx.db, userId, period);
-  const [numbers] = await statementNumbers(ctx.db, [{ userId, period, lines, currency }]);
+  const [lines, drawLines] = await Promise.all([
+    repo.statementLines(ctx.db, userId, period),
+    repo.statementDrawLines(ctx.db, userId, period),
+  ]);
+  const [numbers] = await statementNumbers(ctx.db, [{ userId, period, lines: [...lines, ...drawLines], currency }]);
   return {
     user_id: userId,
     period,
     currency: numbers!.currency,
     plans: numbers!.plans,
     lines,
+    draw_lines: drawLines,
     totals: numbers!.totals,
     totals_by_currency: numbers!.totals_by_currency,
     by_status: numbers!.by_status,

@@ -26,7 +26,7 @@ function lineEventRows(events: LineEvent[]) {
         'plan_id', ${l("plan_id")}, 'plan_version', ${l("plan_version")}, 'spiff_id', ${l("spiff_id")}, 'kind', ${l("kind")},
         'period', ${l("period")}, 'amount', trim_scale(${l("amount")}), 'status', ${l("status")}, 'locked', ${l("locked")},
         'explanation', ${l("explanation")}, 'calculated_at', ${isoText(l("calculated_at"))}, 'currency', ${l("currency")},
-        'payout_run_id', ${l("payout_run_id")})) AS data
+        'payout_run_id', ${l("payout_run_id")}, 'draw_id', ${l("draw_id")})) AS data
     FROM unnest(${textArray(events.map((e) => e.id))}, ${textArray(events.map((e) => e.previous_amount))})
       WITH ORDINALITY AS c (id, previous, ord)
     JOIN commission_lines l ON l.id = c.id`;

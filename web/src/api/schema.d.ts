@@ -1419,7 +1419,7 @@ export interface paths {
         put?: never;
         /**
          * Create a payout run
-         * @description A draft: approved lines in no draft or finalized run, of kind plan, spiff, override, adjustment or clawback, of approved, paid or cancelled deals, eligible on or before `through` (plan, spiff, override: the deal's approval date; adjustment, clawback: the line's creation date; UTC), in `currency` and of `user_ids` when given; netted per person and currency (a negative total becomes a deficit recovered from later runs, at most max_recovery_percent of the positive lines). A run may be empty. `through` after today, `pay_date` before `through` or an unknown user → 422. Creations take turns. created_by: the person's id (usr_…), the key's id (key_…) or `owner`. Event payout_run.created. People: finance and admin.
+         * @description A draft: approved lines in no draft or finalized run, of kind plan, spiff, override, adjustment or clawback, of approved, paid or cancelled deals, eligible on or before `through` (plan, spiff, override: the deal's approval date; adjustment, clawback: the line's creation date; UTC), in `currency` and of `user_ids` when given; netted per person and currency (a negative total becomes a deficit recovered from later runs, at most max_recovery_percent of the positive lines). Then draws (API.md §18): each draw period ending on or before `through` that no draft or finalized run settled gets a draw line of max(0, amount − earned); recoverable balances are recovered after the deficit recovery, oldest draw first. A run may be empty. `through` after today, `pay_date` before `through` or an unknown user → 422. Creations take turns. created_by: the person's id (usr_…), the key's id (key_…) or `owner`. Event payout_run.created. People: finance and admin.
          */
         post: operations["createPayoutRun"];
         delete?: never;
@@ -1459,7 +1459,7 @@ export interface paths {
         put?: never;
         /**
          * Finalize a payout run
-         * @description draft → finalized, in one transaction: deficits recomputed against the runs finalized by then (the lines never change), the lines become paid, and each approved deal whose non-void lines are all paid becomes paid (deal.paid); cancelled deals stay cancelled. Event payout_run.finalized (the run without payees). Any other status → 409 invalid_transition; of concurrent finalizes and cancels one wins, the rest get 409. People: finance and admin.
+         * @description draft → finalized, in one transaction: deficits and draw settlements recomputed against the runs finalized by then (its draw lines are written again; the other lines never change), the lines become paid, and each approved deal whose non-void lines are all paid becomes paid (deal.paid); cancelled deals stay cancelled. Event payout_run.finalized (the run without payees). Any other status → 409 invalid_transition; of concurrent finalizes and cancels one wins, the rest get 409. People: finance and admin.
          */
         post: operations["finalizePayoutRun"];
         delete?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a payout run
-         * @description draft → cancelled: its lines are released for a later run. Event payout_run.cancelled. Any other status → 409 invalid_transition. People: finance and admin.
+         * @description draft → cancelled: its lines are released for a later run, its draw lines voided and its draw periods unsettled. Event payout_run.cancelled. Any other status → 409 invalid_transition. People: finance and admin.
          */
         post: operations["cancelPayoutRun"];
         delete?: never;
@@ -1502,6 +1502,90 @@ export interface paths {
         get: operations["exportPayoutRun"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/draws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List draws
+         * @description Newest first (created_at desc, id desc). Filters: user_id, currency, status (active, ended; one or comma-separated). Writes: people finance and admin, keys admin. Reads: every reader; a rep sees their own draws, a manager their subtree's (anyone else's is 404).
+         */
+        get: operations["listDraws"];
+        put?: never;
+        /**
+         * Create a draw
+         * @description A guaranteed minimum of `amount` per month or calendar quarter from starts_on (a period's first day) to ends_on (a period's last day). Each period settles in the first non-cancelled payout run through its last day or later that includes the person and currency: a `draw` line of max(0, amount − earned) (earned: their plan, SPIFF and override lines in the currency with a period inside it). A recoverable draw's advances make its balance, recovered from later runs after the run's deficit recovery (oldest draw first), while the draw runs only from earnings above the amount. An unknown user_id → 422; overlapping another draw of the person in the currency → 409 conflict. Event draw.created. Writes: people finance and admin, keys admin. Reads: every reader; a rep sees their own draws, a manager their subtree's (anyone else's is 404).
+         */
+        post: operations["createDraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/draws/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a draw
+         * @description Writes: people finance and admin, keys admin. Reads: every reader; a rep sees their own draws, a manager their subtree's (anyone else's is 404).
+         */
+        get: operations["getDraw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/draws/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a draw
+         * @description ends_on becomes effective_date: periods ending after it never advance (no proration); the balance keeps being recovered from later runs. After the current ends_on or before the day before starts_on → 422; before the last day of a period a payout run settled → 409 conflict. Event draw.ended. Writes: people finance and admin, keys admin. Reads: every reader; a rep sees their own draws, a manager their subtree's (anyone else's is 404).
+         */
+        post: operations["endDraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/draws/{id}/forgive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forgive a draw's balance
+         * @description A forgiveness entry of `amount` (default: the whole balance) with its reason; no line is written and nothing is paid. A non-recoverable draw, a zero balance or an amount above the balance → 422. Event draw.forgiven (the draw, amount, reason). Writes: people finance and admin, keys admin. Reads: every reader; a rep sees their own draws, a manager their subtree's (anyone else's is 404).
+         */
+        post: operations["forgiveDraw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1805,6 +1889,57 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "draw.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A draw was created (API.md §18) */
+        post: operations["drawCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "draw.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A draw was ended: its ends_on moved to the effective date */
+        post: operations["drawEndedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "draw.forgiven": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Part or all of a recoverable draw's balance was forgiven */
+        post: operations["drawForgivenEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2019,7 +2154,7 @@ export interface components {
             currency: string;
             /** @description What later runs will recover: the latest deficit_carried_forward. */
             deficit: number;
-            /** @description Open draw balances (API.md §18); empty until draws exist. */
+            /** @description Each recoverable draw with a balance (API.md §18: advances − recoveries − forgiveness, draft runs included), oldest first. */
             draws: {
                 draw_id: string;
                 /** @description Money (minor units). */
@@ -2063,7 +2198,7 @@ export interface components {
          * @description An event type, or `*` for all of them.
          * @enum {string}
          */
-        WebhookEventName: "*" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "deal.cancelled" | "deal.refunded" | "commission.calculated" | "dispute.opened" | "dispute.resolved" | "payout_run.created" | "payout_run.finalized" | "payout_run.cancelled" | "webhook.test";
+        WebhookEventName: "*" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "deal.cancelled" | "deal.refunded" | "commission.calculated" | "dispute.opened" | "dispute.resolved" | "payout_run.created" | "payout_run.finalized" | "payout_run.cancelled" | "draw.created" | "draw.ended" | "draw.forgiven" | "webhook.test";
         WebhookSubscription: {
             /** @description whsub_… */
             id: string;
@@ -2386,6 +2521,25 @@ export interface components {
             summary: string;
             reason: string;
         };
+        DrawExplanation: {
+            summary: string;
+            draw_id: string;
+            period: string;
+            /** @description The draw's guaranteed amount per period */
+            amount: string;
+            /** @description E of the period(s) this run settled; null for a recovery after the last one */
+            earned: string | null;
+            /** @description Exact decimal */
+            advance?: string;
+            /** @description Exact decimal */
+            recovery?: string;
+            /** @description Exact decimal */
+            balance_before: string;
+            /** @description Exact decimal */
+            balance_after: string;
+        } & {
+            [key: string]: unknown;
+        };
         Commission: components["schemas"]["PlanCommission"] | components["schemas"]["SpiffCommission"] | components["schemas"]["OverrideCommission"] | components["schemas"]["AdjustmentCommission"] | components["schemas"]["ClawbackCommission"];
         PreviewLine: components["schemas"]["PlanPreviewLine"] | components["schemas"]["SpiffPreviewLine"] | components["schemas"]["OverridePreviewLine"] | components["schemas"]["AdjustmentPreviewLine"] | components["schemas"]["ClawbackPreviewLine"];
         FxMissingPair: {
@@ -2475,13 +2629,14 @@ export interface components {
         StatementLine: {
             /** @description com_… */
             id: string;
-            deal_id: string;
+            /** @description null for a draw line (API.md §18). */
+            deal_id: string | null;
             user_id: string;
             plan_id: string | null;
             plan_version: number | null;
             spiff_id: string | null;
             /** @enum {string} */
-            kind: "plan" | "spiff" | "override" | "adjustment" | "clawback";
+            kind: "plan" | "spiff" | "override" | "adjustment" | "clawback" | "draw";
             /** @description "2026-Q3", "2026-07" or "2026" */
             period: string;
             /** @description Money (minor units). */
@@ -2491,13 +2646,16 @@ export interface components {
             /** @description Lines of approved, disputed and paid deals never change. */
             locked: boolean;
             /** @description How the amount was reached (API.md §5 rule 8): its shape follows the line's kind. */
-            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["OverrideExplanation"] | components["schemas"]["AdjustmentExplanation"] | components["schemas"]["ClawbackExplanation"];
+            explanation: components["schemas"]["PlanExplanation"] | components["schemas"]["SpiffExplanation"] | components["schemas"]["OverrideExplanation"] | components["schemas"]["AdjustmentExplanation"] | components["schemas"]["ClawbackExplanation"] | components["schemas"]["DrawExplanation"];
             calculated_at: components["schemas"]["Timestamp"];
             /** @description The line's currency: a plan line's is its plan's, a SPIFF line's its SPIFF's, an adjustment's its own (API.md §15). Totals never add lines of two currencies. */
             currency: string;
             /** @description prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none. */
             payout_run_id: string | null;
-            deal: components["schemas"]["LineDeal"];
+            /** @description draw_…: a draw line's draw (API.md §18: kind draw, an advance > 0 or a recovery < 0); null on every other line. */
+            draw_id: string | null;
+            /** @description The line's deal; null for a draw line. */
+            deal: components["schemas"]["LineDeal"] | null;
             /** @description The draft or finalized payout run holding the line; null when none. */
             payout_run: components["schemas"]["LinePayoutRun"] | null;
         };
@@ -2507,8 +2665,11 @@ export interface components {
             /** @description The currency of `totals` and `by_status`. */
             currency: string;
             plans: components["schemas"]["StatementPlan"][];
+            /** @description The period's lines of deals (and adjustments); draw lines are in draw_lines. */
             lines: components["schemas"]["StatementLine"][];
-            /** @description Σ of the lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14). */
+            /** @description The period's draw lines (API.md §18; deal null): advances > 0 and recoveries < 0, by creation. */
+            draw_lines: components["schemas"]["StatementLine"][];
+            /** @description Σ of the lines and draw lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14; draw: advances and recoveries, API.md §18); total includes draw. */
             totals: {
                 plan: number;
                 spiff: number;
@@ -2516,6 +2677,7 @@ export interface components {
                 adjustment: number;
                 clawback: number;
                 total: number;
+                draw: number;
             };
             /** @description The same sums per currency of the lines, sorted (draw: API.md §18). */
             totals_by_currency: {
@@ -2540,7 +2702,7 @@ export interface components {
             /** @description The currency of `totals` and `by_status`. */
             currency: string;
             plans: components["schemas"]["StatementPlan"][];
-            /** @description Σ of the lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14). */
+            /** @description Σ of the lines and draw lines in `currency` by kind, to the minor unit (override: a manager's override lines, API.md §16; clawback: ≤ 0, API.md §14; draw: advances and recoveries, API.md §18); total includes draw. */
             totals: {
                 plan: number;
                 spiff: number;
@@ -2548,6 +2710,7 @@ export interface components {
                 adjustment: number;
                 clawback: number;
                 total: number;
+                draw: number;
             };
             /** @description The same sums per currency of the lines, sorted (draw: API.md §18). */
             totals_by_currency: {
@@ -3280,6 +3443,75 @@ export interface components {
             clawback_summary: components["schemas"]["ClawbackSummary"];
             lines: components["schemas"]["PreviewLine"][];
         };
+        DrawPeriod: {
+            /** @description "2026-03" or "2026-Q1" */
+            period: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            starts_on: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            ends_on: string;
+            /** @description E: the person's plan, SPIFF and override lines in the draw's currency with a period inside this one (a month in its quarter), in the settling run and the runs finalized before it; null until settled. */
+            earned: number | null;
+            /** @description max(0, amount − earned): the draw line it paid; null until settled. */
+            advance: number | null;
+            /** @description prun_…: the draft or finalized run that settled it; null until then. */
+            payout_run_id: string | null;
+        };
+        DrawEntry: {
+            /** @enum {string} */
+            type: "advance" | "recovery" | "forgiveness";
+            /** @description Signed as it moves the balance: an advance > 0, a recovery or forgiveness < 0. */
+            amount: number;
+            /** @description com_…: the draw line (advances and recoveries); null for forgiveness. */
+            line_id: string | null;
+            payout_run_id: string | null;
+            /** @description Forgiveness only: why. */
+            reason: string | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        Draw: {
+            /** @description draw_… */
+            id: string;
+            user_id: string;
+            /** @enum {string} */
+            kind: "recoverable" | "non_recoverable";
+            /** @description The guaranteed minimum per period. */
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            period: "month" | "quarter";
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            starts_on: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            ends_on: string;
+            /** @description Recoverable draws: runs through this day or later recover; null otherwise. */
+            recovery_starts_on: string | null;
+            /**
+             * @description ended once ends_on has passed (UTC), else active.
+             * @enum {string}
+             */
+            status: "active" | "ended";
+            /** @description What later runs will recover: Σ entries (advances − recoveries − forgiveness) of draft and finalized runs; always 0 for a non-recoverable draw. */
+            balance: number;
+            /** @description Every period of the draw, oldest first, settled or not. */
+            periods: components["schemas"]["DrawPeriod"][];
+            /** @description Oldest first. */
+            entries: components["schemas"]["DrawEntry"][];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
         ImportRowError: {
             /** @description The row as a spreadsheet numbers it: the header is row 1, the first record row 2. */
             row: number;
@@ -3604,6 +3836,32 @@ export interface components {
                 object: components["schemas"]["PayoutRunSummary"];
             };
         };
+        DrawEvent: {
+            /** @description evt_…: the same on every retry of the event (the `webhook-id` header). */
+            id: string;
+            /** @enum {string} */
+            type: "draw.created" | "draw.ended";
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                /** @description The draw as GET /draws/{id} shows it. */
+                object: components["schemas"]["Draw"];
+            };
+        };
+        DrawForgivenEvent: {
+            /** @description evt_…: the same on every retry of the event (the `webhook-id` header). */
+            id: string;
+            /** @enum {string} */
+            type: "draw.forgiven";
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                /** @description The draw after the forgiveness. */
+                object: components["schemas"]["Draw"];
+                /** @description What was forgiven. */
+                amount: number;
+                /** @description Why (the request's reason). */
+                reason: string;
+            };
+        };
         PageMeta: {
             page: number;
             per_page: number;
@@ -3613,7 +3871,8 @@ export interface components {
         CommissionBase: {
             /** @description com_… */
             id: string;
-            deal_id: string;
+            /** @description null for a draw line (API.md §18). */
+            deal_id: string | null;
             user_id: string;
             plan_id: string | null;
             plan_version: number | null;
@@ -3631,6 +3890,8 @@ export interface components {
             currency: string;
             /** @description prun_…: the draft or finalized payout run holding the line (API.md §13); null when in none. */
             payout_run_id: string | null;
+            /** @description draw_…: a draw line's draw (API.md §18: kind draw, an advance > 0 or a recovery < 0); null on every other line. */
+            draw_id: string | null;
         };
         PlanCommission: components["schemas"]["CommissionBase"] & {
             /** @constant */
@@ -8249,14 +8510,16 @@ export interface operations {
                 deal_id?: string;
                 /** @description One of pending, approved, paid, void, or several comma-separated. */
                 status?: ("pending" | "approved" | "paid" | "void")[];
-                /** @description One of plan, spiff, override, adjustment, clawback, or several comma-separated. */
-                kind?: ("plan" | "spiff" | "override" | "adjustment" | "clawback")[];
+                /** @description One of plan, spiff, override, adjustment, clawback, draw, or several comma-separated. */
+                kind?: ("plan" | "spiff" | "override" | "adjustment" | "clawback" | "draw")[];
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period?: string;
                 /** @description The lines' currency, e.g. USD. */
                 currency?: string;
                 /** @description prun_…: the lines of this payout run. */
                 payout_run_id?: string;
+                /** @description draw_…: the lines of this draw (with kind=draw). */
+                draw_id?: string;
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
@@ -8557,14 +8820,16 @@ export interface operations {
                 deal_id?: string;
                 /** @description One of pending, approved, paid, void, or several comma-separated. */
                 status?: ("pending" | "approved" | "paid" | "void")[];
-                /** @description One of plan, spiff, override, adjustment, clawback, or several comma-separated. */
-                kind?: ("plan" | "spiff" | "override" | "adjustment" | "clawback")[];
+                /** @description One of plan, spiff, override, adjustment, clawback, draw, or several comma-separated. */
+                kind?: ("plan" | "spiff" | "override" | "adjustment" | "clawback" | "draw")[];
                 /** @description A calendar period: YYYY-MM, YYYY-Qn or YYYY. */
                 period?: string;
                 /** @description The lines' currency, e.g. USD. */
                 currency?: string;
                 /** @description prun_…: the lines of this payout run. */
                 payout_run_id?: string;
+                /** @description draw_…: the lines of this draw (with kind=draw). */
+                draw_id?: string;
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
@@ -8965,6 +9230,282 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listDraws: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                user_id?: string;
+                currency?: string;
+                /** @description One of active, ended, or several comma-separated. */
+                status?: ("active" | "ended")[];
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Draw"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createDraw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description usr_…: who is guaranteed the amount. */
+                    user_id: string;
+                    /** @enum {string} */
+                    kind: "recoverable" | "non_recoverable";
+                    /** @description > 0, at most the currency's minor-unit decimals. */
+                    amount: number;
+                    /**
+                     * @description ISO 4217 currency code, e.g. USD.
+                     * @default USD
+                     */
+                    currency?: string;
+                    /** @enum {string} */
+                    period: "month" | "quarter";
+                    /**
+                     * Format: date
+                     * @description A period's first day (the 1st of a month; of January, April, July or October).
+                     */
+                    starts_on: string;
+                    /**
+                     * Format: date
+                     * @description A period's last day, ≥ starts_on, at most 10 years after it.
+                     */
+                    ends_on: string;
+                    /**
+                     * Format: date
+                     * @description Recoverable only: ≥ starts_on; default starts_on.
+                     */
+                    recovery_starts_on?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draw"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDraw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draw"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    endDraw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description The new ends_on: periods ending after it never advance (no proration). Not after the current ends_on, not before the day before starts_on (422); before the end of a period already settled → 409 conflict.
+                     */
+                    effective_date: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draw"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    forgiveDraw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default: the whole balance. Above the balance → 422. */
+                    amount?: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draw"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
@@ -9439,6 +9980,81 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PayoutRunEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookDelivered"];
+            410: components["responses"]["WebhookGone"];
+            default: components["responses"]["WebhookFailed"];
+        };
+    };
+    drawCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…), the same on every retry: process each id once. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (a replay). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` keyed with the secret's decoded bytes, several space-separated while a rotated secret still signs. The `standardwebhooks` and `svix` libraries verify it as it is. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrawEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookDelivered"];
+            410: components["responses"]["WebhookGone"];
+            default: components["responses"]["WebhookFailed"];
+        };
+    };
+    drawEndedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…), the same on every retry: process each id once. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (a replay). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` keyed with the secret's decoded bytes, several space-separated while a rotated secret still signs. The `standardwebhooks` and `svix` libraries verify it as it is. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrawEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookDelivered"];
+            410: components["responses"]["WebhookGone"];
+            default: components["responses"]["WebhookFailed"];
+        };
+    };
+    drawForgivenEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…), the same on every retry: process each id once. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (a replay). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` keyed with the secret's decoded bytes, several space-separated while a rotated secret still signs. The `standardwebhooks` and `svix` libraries verify it as it is. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrawForgivenEvent"];
             };
         };
         responses: {

@@ -31,7 +31,8 @@ export const LINE_KIND_LABELS = {
   adjustment: "Adjustment",
   clawback: "Clawback",
   override: "Override",
-} as const satisfies Record<Schemas["Commission"]["kind"], string>;
+  draw: "Draw",
+} as const satisfies Record<Schemas["Commission"]["kind"] | "draw", string>;
 
 export const DISPUTE_REASON_LABELS = {
   wrong_amount: "Wrong amount",

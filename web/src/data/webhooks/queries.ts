@@ -60,6 +60,9 @@ export const EVENT_TYPES = [
   "payout_run.created",
   "payout_run.finalized",
   "payout_run.cancelled",
+  "draw.created",
+  "draw.ended",
+  "draw.forgiven",
   "webhook.test",
 ] as const satisfies readonly EventType[];
 type Unlisted = Exclude<EventType, (typeof EVENT_TYPES)[number]>;

@@ -53,7 +53,7 @@ export function overridesByReport(lines: readonly Line[]): { rows: OverrideByRep
           credits: [],
           parts: [],
         };
-        row.deals.add(line.deal_id);
+        if (line.deal_id) row.deals.add(line.deal_id);
         row.credits.push(user.credit);
         row.parts.push(byUser[j]!);
         rows.set(key, row);

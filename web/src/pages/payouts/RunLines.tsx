@@ -21,16 +21,21 @@ export function RunLines(props: {
       header: "Deal",
       id: "deal",
       rowHeader: true,
-      cell: (line) => (
-        <Stack gap={0}>
-          <AnchorLink to="/deals/$dealId" params={{ dealId: line.deal_id }} title={line.deal_id}>
-            {line.deal.opportunity_name}
-          </AnchorLink>
-          <Text size="xs" c="gray.7">
-            Closed {date(line.deal.close_date)}
+      cell: (line) =>
+        line.deal === null || line.deal_id === null ? (
+          <Text size="sm" title={line.draw_id ?? undefined}>
+            Draw {line.draw_id}
           </Text>
-        </Stack>
-      ),
+        ) : (
+          <Stack gap={0}>
+            <AnchorLink to="/deals/$dealId" params={{ dealId: line.deal_id }} title={line.deal_id}>
+              {line.deal.opportunity_name}
+            </AnchorLink>
+            <Text size="xs" c="gray.7">
+              Closed {date(line.deal.close_date)}
+            </Text>
+          </Stack>
+        ),
     },
     ...(person ? [] : [{ header: "Person", id: "person", cell: (line: RunLine) => nameOf(line.user_id) }]),
     { header: "Kind", id: "kind", cell: (line) => LINE_KIND_LABELS[line.kind] },

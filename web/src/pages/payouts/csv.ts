@@ -6,7 +6,7 @@ import { minorUnits } from "../../lib/money.js";
  */
 interface Line {
   id: string;
-  deal_id: string;
+  deal_id: string | null;
   user_id: string;
   kind: string;
   period: string;
@@ -35,7 +35,7 @@ function textField(value: string): string {
 
 function row(line: Line): string {
   const summary = typeof line.explanation.summary === "string" ? line.explanation.summary : "";
-  const before = [line.id, line.deal_id, line.user_id, line.kind, line.period].map(textField);
+  const before = [line.id, line.deal_id ?? "", line.user_id, line.kind, line.period].map(textField);
   const after = [line.status, line.plan_id ?? "", line.spiff_id ?? "", line.calculated_at, summary, line.currency].map(
     textField,
   );

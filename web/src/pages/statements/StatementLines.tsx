@@ -17,11 +17,11 @@ const COLUMNS: Column<Line>[] = [
     id: "deal",
     cell: (line) => (
       <Stack gap={0}>
-        <AnchorLink to="/deals/$dealId" params={{ dealId: line.deal_id }} title={line.deal_id}>
-          {line.deal.opportunity_name}
+        <AnchorLink to="/deals/$dealId" params={{ dealId: line.deal_id! }} title={line.deal_id!}>
+          {line.deal!.opportunity_name}
         </AnchorLink>
         <Text size="xs" c="gray.7">
-          {DEAL_TYPE_LABELS[line.deal.deal_type]}
+          {DEAL_TYPE_LABELS[line.deal!.deal_type]}
         </Text>
       </Stack>
     ),
@@ -56,19 +56,19 @@ const COLUMNS: Column<Line>[] = [
       </Stack>
     ),
   },
-  { header: "Closed", id: "close-date", props: nowrap, cell: (line) => date(line.deal.close_date) },
+  { header: "Closed", id: "close-date", props: nowrap, cell: (line) => date(line.deal!.close_date) },
   {
     header: "ARR",
     id: "arr",
     numeric: true,
     props: nowrap,
-    cell: (line) => money(line.deal.arr_amount, line.deal.currency),
+    cell: (line) => money(line.deal!.arr_amount, line.deal!.currency),
   },
   {
     header: "Credit",
     id: "credit",
     numeric: true,
-    cell: (line) => (line.deal.credit_percent === null ? "—" : sharePercent(line.deal.credit_percent)),
+    cell: (line) => (line.deal!.credit_percent === null ? "—" : sharePercent(line.deal!.credit_percent)),
   },
   { header: "Kind", id: "kind", cell: (line) => LINE_KIND_LABELS[line.kind] },
   {

@@ -1,0 +1,2 @@
+// What tests may reach beyond the index.
+export { balanceOf } from "./records.js";
