@@ -129,6 +129,11 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
             "What to pay through a date, netted per person and currency, paid on finalize; exports for payroll (finance and admin).",
         },
         {
+          name: "Draws",
+          description:
+            "Guaranteed minimums per month or quarter, recoverable or not, settled in payout runs (API.md §18).",
+        },
+        {
           name: "Webhooks",
           description:
             "Signed (Standard Webhooks) deliveries of events to your https endpoints, with retries and a delivery log (admin). The document's `webhooks` describe each event's POST to a subscriber: sent to every active subscription to its type (or to `*`), at least once, so deduplicate by `webhook-id`.",

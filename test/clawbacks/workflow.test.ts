@@ -134,8 +134,11 @@ describe("POST /deals/{id}/clawback-preview", () => {
       .filter(
         (c) => c.kind === "clawback" && (c.explanation as { trigger: { type: string } }).trigger.type === "cancel",
       )
-      // A preview line is a PreviewLine: no id, status or run yet.
-      .map(({ id: _id, deal_id: _d, status: _s, locked: _l, calculated_at: _c, payout_run_id: _r, ...l }) => l);
+      // A preview line is a PreviewLine: no id, status, run or draw yet.
+      .map(
+        ({ id: _id, deal_id: _d, status: _s, locked: _l, calculated_at: _c, payout_run_id: _r, draw_id: _w, ...l }) =>
+          l,
+      );
     // 2,333.33 and 1,000.00 earned; 37.5 % of each less the refund's 32.41 and 13.89.
     expect(written.map((l) => l.amount)).toEqual([-842.59, -361.11]);
     // The same computation; the written lines also carry the cancellation's reason (a preview has none).

@@ -73,6 +73,7 @@ describe("POST /commissions/adjustments", () => {
       calculated_at: "2026-11-22T10:00:00.000Z",
       currency: "USD",
       payout_run_id: null,
+      draw_id: null,
     });
     expect(ok<Commission>(await admin.get(`/commissions/${line.id}`))).toEqual(line);
     const after = await getDeal(admin, deal.id);
@@ -194,7 +195,15 @@ describe("adjustments count in totals, never in attainment or caps (§5 rule 7)"
     expect((await getDeal(admin, first.id)).total_commission).toBe(1600);
     expect((await getDeal(admin, second.id)).total_commission).toBe(300);
     const statement = ok<Statement>(await admin.get(`/users/${user.id}/statement?period=2026-Q3`));
-    expect(statement.totals).toEqual({ plan: 1500, spiff: 0, override: 0, adjustment: 400, clawback: 0, total: 1900 });
+    expect(statement.totals).toEqual({
+      plan: 1500,
+      spiff: 0,
+      override: 0,
+      adjustment: 400,
+      clawback: 0,
+      draw: 0,
+      total: 1900,
+    });
   });
 
   it("tiered attainment counts credit only; the statement and both CSVs list the adjustment", async () => {
@@ -244,6 +253,7 @@ describe("adjustments count in totals, never in attainment or caps (§5 rule 7)"
       override: 0,
       adjustment: -250.5,
       clawback: 0,
+      draw: 0,
       total: 12749.5,
     });
 

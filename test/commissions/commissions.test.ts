@@ -170,6 +170,7 @@ describe("GET /users/{id}/statement", () => {
       override: 0,
       adjustment: 0,
       clawback: 0,
+      draw: 0,
       total: 13250,
     });
     expect(statement.by_status).toEqual({ pending: 4250, approved: 9000, paid: 0 });
@@ -196,7 +197,8 @@ describe("GET /users/{id}/statement", () => {
       currency: "USD",
       plans: [],
       lines: [],
-      totals: { plan: 0, spiff: 0, override: 0, adjustment: 0, clawback: 0, total: 0 },
+      draw_lines: [],
+      totals: { plan: 0, spiff: 0, override: 0, adjustment: 0, clawback: 0, draw: 0, total: 0 },
       totals_by_currency: [],
       by_status: { pending: 0, approved: 0, paid: 0 },
     });
@@ -240,7 +242,7 @@ describe("POST /commissions/preview", () => {
     expect(preview.lines).toHaveLength(1);
     const created = await createDeal(admin, user.id, { arr_amount: 30000 });
     const { id: _id, deal_id: _deal, status: _s, locked: _l, calculated_at: _c, ...stored } = created.commissions[0]!;
-    const { payout_run_id: _run, ...line } = stored;
+    const { payout_run_id: _run, draw_id: _draw, ...line } = stored;
     expect(preview.lines[0]).toEqual(line);
   });
 

@@ -80,6 +80,7 @@ function javascriptRendering(line: LineRow, previous: LineRow | undefined): stri
     calculated_at: line.calculated_at.toISOString(),
     currency: line.currency,
     payout_run_id: null,
+    draw_id: null,
   };
   const json = JSON.stringify(object);
   const withExplanation = `${json.slice(0, -1)},"explanation":${JSON.stringify(line.explanation)}}`;

@@ -141,6 +141,7 @@ describe("POST /disputes/{id}/resolve", () => {
       calculated_at: "2026-11-22T10:00:00.000Z",
       currency: "USD",
       payout_run_id: null,
+      draw_id: null,
     });
     expect(await calculatedFor(deal.id)).toEqual([...before, { object: adjustment, previous_amount: null }]);
     const audits = await t.db.db

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAWBACK_ROUTES } from "../clawbacks/route-cases.js";
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "../commissions/route-cases.js";
+import { DRAW_ROUTES, prepareDrawRouteCases } from "../draws/route-cases.js";
 import { EXCHANGE_RATE_ROUTES } from "../exchange-rates/route-cases.js";
 import { createApiKey, createUser, unique, uniqueEmail } from "../factories.js";
 import { bearer, createTestApp, type TestApp } from "../harness.js";
@@ -143,6 +144,7 @@ const ROUTES = [
   ...DISPUTE_ROUTES,
   ...CLAWBACK_ROUTES,
   ...PAYOUT_RUN_ROUTES,
+  ...DRAW_ROUTES,
   ...IMPORT_ROUTES,
   ...EXCHANGE_RATE_ROUTES,
 ].filter((r) => WRITES.has(r.method));
@@ -161,6 +163,7 @@ let admin = "";
 let adminId = "";
 beforeAll(async () => {
   await prepareRouteCases(t);
+  await prepareDrawRouteCases(t);
   ({ key: admin, id: adminId } = await createApiKey(t, "admin"));
 });
 afterAll(async () => t.close());

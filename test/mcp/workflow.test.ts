@@ -59,6 +59,9 @@ describe("deal workflow tools", () => {
         "cancel_deal",
         "refund_deal",
         "put_exchange_rates",
+        "create_draw",
+        "end_draw",
+        "forgive_draw",
       ].sort(),
     );
   });

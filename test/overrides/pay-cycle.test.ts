@@ -64,6 +64,7 @@ describe("override lines in the pay cycle", () => {
       override: 370.37,
       adjustment: 0,
       clawback: -370.37,
+      draw: 0,
       total: 0,
     });
   });

@@ -102,7 +102,15 @@ describe("plan-change impact, case by case (exact cents)", () => {
     expect(await total(locked!)).toBe(6000);
     expect(await total(pending!)).toBe(1000);
     const statement = ok<{ totals: unknown }>(await api.get(`/users/${reps[0]!.id}/statement?period=2026-Q3`));
-    expect(statement.totals).toEqual({ plan: 6000, spiff: 0, override: 0, adjustment: 1000, clawback: 0, total: 7000 });
+    expect(statement.totals).toEqual({
+      plan: 6000,
+      spiff: 0,
+      override: 0,
+      adjustment: 1000,
+      clawback: 0,
+      draw: 0,
+      total: 7000,
+    });
   });
 
   it("a cap lowered below what a locked line used: the locked line is cut, the pending one gets 0.00, never less", async () => {
@@ -136,6 +144,7 @@ describe("plan-change impact, case by case (exact cents)", () => {
       override: 0,
       adjustment: -2000,
       clawback: 0,
+      draw: 0,
       total: 3000,
     });
   });

@@ -110,7 +110,15 @@ describe("retroactive adjustments link to the line they correct (API.md §12)", 
 
   it("GET /users/{id}/statement lists the adjustments beside their lines, counted in totals only", async () => {
     const statement = ok<Statement>(await api.get(`/users/${rep.id}/statement?period=2026-Q3`));
-    expect(statement.totals).toEqual({ plan: 6000, spiff: 0, override: 0, adjustment: 600, clawback: 0, total: 6600 });
+    expect(statement.totals).toEqual({
+      plan: 6000,
+      spiff: 0,
+      override: 0,
+      adjustment: 600,
+      clawback: 0,
+      draw: 0,
+      total: 6600,
+    });
     for (const original of originals) {
       expect(statement.lines).toContainEqual({
         ...original,

@@ -78,7 +78,15 @@ describe("plan-change impact: the README's worked example", () => {
       lines: { kind: string; amount: number; explanation: Record<string, unknown> }[];
       totals: unknown;
     }>(await api.get(`/users/${rep.id}/statement?period=2026-Q3`));
-    expect(statement.totals).toEqual({ plan: 7400, spiff: 0, override: 0, adjustment: 1000, clawback: 0, total: 8400 });
+    expect(statement.totals).toEqual({
+      plan: 7400,
+      spiff: 0,
+      override: 0,
+      adjustment: 1000,
+      clawback: 0,
+      draw: 0,
+      total: 8400,
+    });
     const adjustment = statement.lines.find((l) => l.kind === "adjustment")!;
     expect(adjustment.explanation.retroactive).toMatchObject({ plan_id: plan.id, from_version: 1, to_version: 2 });
 
