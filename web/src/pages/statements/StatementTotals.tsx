@@ -14,6 +14,8 @@ export function StatementTotals({ statement }: { statement: Statement }) {
     ["override", "Overrides", statement.totals.override],
     ["adjustment", "Adjustments", statement.totals.adjustment],
     ["clawback", "Clawbacks", statement.totals.clawback],
+    // A draw's advances and recoveries (API.md §18) count in the total: their row shows when there are any.
+    ...(statement.totals.draw === 0 ? [] : ([["draw", "Draw", statement.totals.draw]] as const)),
     ["total", "Total", statement.totals.total],
   ] as const;
   const byStatus = [
