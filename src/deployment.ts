@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { Transaction } from "kysely";
+import { buildEarlierAssets } from "./accounting/index.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/connect.js";
 import { acquireDataDirLock, type DataDirLock } from "./db/data-dir-lock.js";
@@ -66,6 +67,14 @@ export async function openDeployment<T>(
       await database.close();
       throw err;
     });
+    // API.md §17: the deals approved before accounting existed get their assets, once per database.
+    await database.db
+      .transaction()
+      .execute((tx) => buildEarlierAssets(tx, new Date()))
+      .catch(async (err) => {
+        await database.close();
+        throw err;
+      });
     if (lock) restrictToOwner(config.dataDir);
     const deployment: Deployment = {
       database,

@@ -1,3 +1,4 @@
+import { ACCOUNTING_ROUTES } from "./accounting/route-cases.js";
 import { CLAWBACK_ROUTES } from "./clawbacks/route-cases.js";
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "./commissions/route-cases.js";
 import { DRAW_ROUTES, prepareDrawRouteCases } from "./draws/route-cases.js";
@@ -264,6 +265,7 @@ export const ROUTES: RouteCase[] = [
   ...DISPUTE_ROUTES,
   ...PAYOUT_RUN_ROUTES,
   ...DRAW_ROUTES,
+  ...ACCOUNTING_ROUTES,
   ...CLAWBACK_ROUTES,
   ...IMPORT_ROUTES,
   ...EXCHANGE_RATE_ROUTES,

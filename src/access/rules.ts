@@ -22,6 +22,8 @@ export const MAY = {
   payoutRuns: ["admin", "finance"],
   /** Draws (API.md §18): create, end, forgive (keys: admin); reads follow §11 (a rep their own). */
   draws: ["admin", "finance"],
+  /** Commission-cost accounting (API.md §17): the settings and reports (keys: read; writes admin). */
+  accounting: ["admin", "finance"],
   /** A plan change's impact (API.md §12): admins, and finance who pays its corrections. */
   previewPlanChange: ["admin", "finance"],
   /** GET /jobs/{id}: admins; finance only the `plan_impact` jobs a large preview answers with (service). */

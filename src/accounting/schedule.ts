@@ -85,8 +85,10 @@ export interface ScheduleMonth {
   clawback: Fixed;
   impairment: Fixed;
   closing: Fixed;
-  /** Booked straight to commission expense, never on the asset (negative: an expense reduced). */
+  /** An adjustment booked straight to commission expense, never on the asset (past its last month). */
   expensed: Fixed;
+  /** What a clawback took beyond the balance: it reduces commission expense instead. */
+  clawback_excess: Fixed;
 }
 
 export interface CapitalizedAsset {
@@ -128,6 +130,7 @@ export function assetSchedule(asset: CapitalizedAsset, events: readonly AssetEve
       impairment: ZERO,
       closing: ZERO,
       expensed: ZERO,
+      clawback_excess: ZERO,
     };
     balance = plus(balance, row.addition);
     const happening = after.filter((e) => e.month === month);
@@ -152,7 +155,7 @@ export function assetSchedule(asset: CapitalizedAsset, events: readonly AssetEve
       if (e.type !== "clawback") continue;
       const taken = sign(balance) > 0 ? (gt(e.amount, balance) ? balance : e.amount) : ZERO;
       row.clawback = plus(row.clawback, taken);
-      row.expensed = minus(row.expensed, minus(e.amount, taken));
+      row.clawback_excess = plus(row.clawback_excess, minus(e.amount, taken));
       balance = minus(balance, taken);
       clawed = true;
     }
@@ -175,4 +178,22 @@ function caughtUp(plan: Map<string, Fixed>, month: string): Fixed {
   let sum = ZERO;
   for (const [m, amount] of plan) if (m <= month) sum = plus(sum, amount);
   return sum;
+}
+
+/** A month as the tables store it: year × 12 + month − 1. */
+export function monthIndex(month: string): number {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return y * 12 + (m - 1);
+}
+
+export function monthLabel(index: number): string {
+  return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/** The month's last day, YYYY-MM-DD. */
+export function lastDayOf(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const day = new Date(0);
+  day.setUTCFullYear(y, m, 0);
+  return day.toISOString().slice(0, 10);
 }

@@ -4,6 +4,7 @@ import helmet from "@fastify/helmet";
 import Fastify, { LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import pino from "pino";
+import { accountingRoutes } from "../accounting/index.js";
 import { apiKeyRoutes, KeyCache } from "../api-keys/index.js";
 import { auditRoutes } from "../audit/routes.js";
 import { authRoutes, type OidcSettings } from "../auth/index.js";
@@ -219,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       commissionRoutes(api);
       payoutRunRoutes(api);
       drawRoutes(api);
+      accountingRoutes(api);
       // The imports take text/csv bodies up to 32 MiB; every other route keeps the JSON parser and 1 MiB.
       await api.register(async (csv: App) => {
         registerCsvBody(csv, { bytes: MAX_FILE_BYTES, tooLarge: FILE_TOO_LARGE });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AccountingSettings } from "../accounting/index.js";
 import { Commission } from "../commissions/index.js";
 import { Deal, Refund } from "../deals/index.js";
 import { Dispute } from "../disputes/index.js";
@@ -49,6 +50,9 @@ const PayoutRunEvent = eventBody(
 const DrawEvent = eventBody("DrawEvent", ["draw.created", "draw.ended"], {
   object: Draw.describe("The draw as GET /draws/{id} shows it."),
 });
+const AccountingSettingsEvent = eventBody("AccountingSettingsEvent", ["accounting.settings_updated"], {
+  object: AccountingSettings.describe("The settings as GET /settings/accounting shows them after the change."),
+});
 const DrawForgivenEvent = eventBody("DrawForgivenEvent", ["draw.forgiven"], {
   object: Draw.describe("The draw after the forgiveness."),
   amount: MoneyOut.describe("What was forgiven."),
@@ -81,6 +85,10 @@ const EVENTS: Record<EventType, [summary: string, body: z.ZodType]> = {
   "draw.created": ["A draw was created (API.md §18)", DrawEvent],
   "draw.ended": ["A draw was ended: its ends_on moved to the effective date", DrawEvent],
   "draw.forgiven": ["Part or all of a recoverable draw's balance was forgiven", DrawForgivenEvent],
+  "accounting.settings_updated": [
+    "PUT /settings/accounting changed the accounting settings (API.md §17); assets made later follow them",
+    AccountingSettingsEvent,
+  ],
   "webhook.test": ["POST /webhook-subscriptions/{id}/test, to that subscription only", WebhookTestEvent],
 };
 

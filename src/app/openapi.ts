@@ -134,6 +134,11 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
             "Guaranteed minimums per month or quarter, recoverable or not, settled in payout runs (API.md §18).",
         },
         {
+          name: "Accounting",
+          description:
+            "Commission-cost accounting under ASC 340-40 (API.md §17): settings, each capitalized line's schedule, the roll-forward and the month's journal (finance and admin).",
+        },
+        {
           name: "Webhooks",
           description:
             "Signed (Standard Webhooks) deliveries of events to your https endpoints, with retries and a delivery log (admin). The document's `webhooks` describe each event's POST to a subscriber: sent to every active subscription to its type (or to `*`), at least once, so deduplicate by `webhook-id`.",

@@ -31,6 +31,7 @@ export {
   correctLockedHistory,
   csvAttachment,
   csvField,
+  csvResponse,
   csvText,
   csvTextField,
   type DisputeSource,
@@ -54,7 +55,9 @@ export {
   type PlannedClawbacks,
   planClawbacks,
   readLineTotals,
+  setLinesAddedHandler,
   voidDealLines,
+  wantsCsv,
   writeClawbacks,
 } from "./lines/index.js";
 export {

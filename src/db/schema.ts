@@ -1,5 +1,9 @@
 import type { Kysely } from "kysely";
 import type {
+  AccountingAssetsTable,
+  AccountingEventsTable,
+  AccountingPostingsTable,
+  AccountingSettingsTable,
   DealRefundsTable,
   DrawEntriesTable,
   DrawPeriodsTable,
@@ -72,6 +76,10 @@ export interface DB {
   draws: DrawsTable;
   draw_periods: DrawPeriodsTable;
   draw_entries: DrawEntriesTable;
+  accounting_settings: AccountingSettingsTable;
+  accounting_assets: AccountingAssetsTable;
+  accounting_events: AccountingEventsTable;
+  accounting_postings: AccountingPostingsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -121,3 +121,50 @@ export interface DrawEntriesTable {
   reason: string | null;
   created_at: Timestamp;
 }
+
+/** API.md §17 (migration 021): the one row of accounting settings. */
+export interface AccountingSettingsTable {
+  id: Generated<boolean>;
+  settings: Json<Record<string, unknown>>;
+  assets_built_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** A capitalizable line's asset; months are integers (year × 12 + month − 1). */
+export interface AccountingAssetsTable {
+  line_id: string;
+  deal_id: string;
+  user_id: string;
+  plan_id: string | null;
+  kind: "plan" | "spiff" | "override";
+  currency: string;
+  amount: Decimal;
+  treatment: "capitalized" | "expensed";
+  months: number;
+  start_month: number;
+  approval_month: number;
+  approved_on: DateOnly;
+  last_month: number;
+  created_at: Timestamp;
+}
+
+export interface AccountingEventsTable {
+  line_id: string;
+  seq: number;
+  type: "adjustment" | "clawback" | "impairment";
+  month: number;
+  booked_on: DateOnly;
+  amount: Decimal | null;
+  source_line_id: string | null;
+}
+
+export interface AccountingPostingsTable {
+  line_id: string;
+  currency: string;
+  type: "addition" | "adjustment" | "amortization" | "clawback" | "impairment" | "expense" | "clawback_excess";
+  first_month: number;
+  last_month: number;
+  booked_on: DateOnly | null;
+  amount: Decimal;
+  source_line_id: string | null;
+}

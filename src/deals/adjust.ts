@@ -1,4 +1,5 @@
 import { MAY } from "../access/index.js";
+import { bookDeal } from "../accounting/index.js";
 import { audit } from "../audit/record.js";
 import {
   addAdjustment,
@@ -56,6 +57,7 @@ export async function createAdjustment(ctx: Ctx, input: CreateAdjustmentBody): P
     }
     const period = input.period ?? (await defaultAdjustmentPeriod(tx, input.user_id, deal.currency, ctx.now));
     const line = await addAdjustment(tx, ctx, { ...input, currency, period });
+    await bookDeal(tx, deal.id, deal);
     const after = repo.toDeal((await repo.findDeal(tx, deal.id))!);
     await audit(tx, ctx, { action: "commission.adjust", resource: "commission", resourceId: line.id, after: line });
     await audit(tx, ctx, {

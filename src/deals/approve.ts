@@ -1,3 +1,4 @@
+import { bookApproval } from "../accounting/index.js";
 import { linesOfDeal, lineTotalsOf, lockDealLines } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { conflict } from "../errors.js";
@@ -28,6 +29,7 @@ export async function approveDeal(ctx: Ctx, id: string): Promise<DealDetail> {
     throwIfRatesMissing(before);
     const after = await setStatus(tx, before, { status: "approved", approved_at: ctx.now, updated_at: ctx.now });
     await lockDealLines(tx, id);
+    await bookApproval(tx, after, ctx.now);
     // Approving moves no amount: the lines read for the response give the totals before and after.
     const lines = await linesOfDeal(tx, id);
     const totals = lineTotalsOf(lines);

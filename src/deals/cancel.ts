@@ -1,3 +1,4 @@
+import { bookDeal } from "../accounting/index.js";
 import { announceClawbacks, linesOfDeal, lineTotalsOf, planClawbacks, writeClawbacks } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { cancelRefused, checkEffectiveDate, clawbackDeal } from "./clawbacks.js";
@@ -35,6 +36,7 @@ export async function cancelDeal(ctx: Ctx, id: string, input: CancelDealBody): P
       cancel_effective_date: input.effective_date,
       updated_at: ctx.now,
     });
+    await bookDeal(tx, id, stored);
     const lines = await linesOfDeal(tx, id);
     const after = { ...stored, line_sums: lineSumsOf(lines) }; // with its clawback lines
     const totals = lineTotalsOf(lines);

@@ -1,3 +1,4 @@
+import { bookDeal } from "../accounting/index.js";
 import { audit } from "../audit/record.js";
 import { announceClawbacks, planClawbacks, readLineTotals, writeClawbacks } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
@@ -44,6 +45,7 @@ export async function refundDeal(ctx: Ctx, id: string, input: RefundBody): Promi
       written.map((l) => l.id),
     );
     const refunded = await refunds.addRefunded(tx, before, amount, ctx.now);
+    await bookDeal(tx, id, before);
     // The clawback lines join the lines the lock read.
     const after = { ...refunded, line_sums: [...(before.line_sums ?? []), ...lineSumsOf(written)] };
     const object = repo.toDeal(after);

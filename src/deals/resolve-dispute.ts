@@ -1,3 +1,4 @@
+import { bookDeal } from "../accounting/index.js";
 import { audit } from "../audit/record.js";
 import {
   addAdjustment,
@@ -63,6 +64,7 @@ async function adjustForDispute(
     dispute: source,
   });
   await audit(tx, ctx, { action: "commission.adjust", resource: "commission", resourceId: line.id, after: line });
+  await bookDeal(tx, deal.id, deal);
   return line;
 }
 

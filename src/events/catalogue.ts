@@ -18,6 +18,7 @@ export const EVENT_TYPES = [
   "draw.created",
   "draw.ended",
   "draw.forgiven",
+  "accounting.settings_updated",
   "webhook.test",
 ] as const;
 

@@ -13,7 +13,7 @@ export type PageQuery = z.infer<typeof PageQuery>;
 /** The order of every list that has no `sort`. */
 export const NEWEST_FIRST = "Newest first (created_at desc, id desc).";
 
-const PageMeta = z.object({
+export const PageMeta = z.object({
   page: z.number().int().min(1),
   per_page: z.number().int().min(1).max(100),
   total: z.number().int().min(0).describe("Matching records on every page."),

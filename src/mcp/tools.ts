@@ -27,6 +27,7 @@ import {
   updateUser,
 } from "../users/index.js";
 import { CREATES, defineTool, type McpTool, READ_ONLY, READS, UPDATES, withId } from "./tool.js";
+import { ACCOUNTING_TOOLS } from "./tools-accounting.js";
 import { CLAWBACK_TOOLS } from "./tools-clawbacks.js";
 import { DEAL_TOOLS } from "./tools-deals.js";
 import { DRAW_TOOLS } from "./tools-draws.js";
@@ -45,6 +46,7 @@ export const TOOLS: readonly McpTool[] = [
   ...WORKFLOW_TOOLS,
   ...PAYOUT_RUN_TOOLS,
   ...DRAW_TOOLS,
+  ...ACCOUNTING_TOOLS,
   ...CLAWBACK_TOOLS,
   ...EXCHANGE_RATE_TOOLS,
   defineTool({

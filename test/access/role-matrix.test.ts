@@ -26,7 +26,7 @@ const ADMIN_ONLY =
   /^\/api\/v1\/(api-keys|webhook-subscriptions|webhook-deliveries|audit-events|request-logs|jobs)(\/|$)/;
 
 /** Finance's and admins' whatever their scope (API.md §13): a record there is refused before it is read. */
-const FINANCE_ONLY = /^\/api\/v1\/payout-runs(\/|$)/;
+const FINANCE_ONLY = /^\/api\/v1\/(payout-runs|accounting)(\/|$)/;
 const PAYOUT_RUNS = ["admin", "finance"] as const;
 
 /** The "may do" column beyond the scopes' defaults (read → everyone, write and admin → admins). */
@@ -43,6 +43,7 @@ const MAY_DO: Record<string, readonly Role[]> = {
   "POST /api/v1/draws": ["admin", "finance"],
   "POST /api/v1/draws/{id}/end": ["admin", "finance"],
   "POST /api/v1/draws/{id}/forgive": ["admin", "finance"],
+  "GET /api/v1/settings/accounting": ["admin", "finance"],
 };
 
 function mayCall(route: Operation, scope: Scope, role: Role): boolean {

@@ -140,7 +140,12 @@ describe("API.md §17 worked examples", () => {
     ]);
     const dec = over.find((r) => r.month === "2026-12")!;
     // 100 over 13: 7.69 × 12 = 92.28 by December, 7.72 left: 7.72 taken, 42.28 off expense.
-    expect([dec.clawback, dec.expensed, dec.closing].map(plain)).toEqual(["7.72", "-42.28", "0"]);
+    expect([dec.clawback, dec.clawback_excess, dec.expensed, dec.closing].map(plain)).toEqual([
+      "7.72",
+      "42.28",
+      "0",
+      "0",
+    ]);
   });
 });
 

@@ -11,6 +11,9 @@ import { countStatements, type SentStatements } from "../statement-counter.js";
  * reject 25 (4), mark-paid 13 (3), opening a dispute 12 (2), resolving one with an adjustment 20 (2).
  * Approve and mark-paid keep each person's line totals for the audit row (API.md §20 b) from the lines
  * the response reads anyway; the dispute transitions read them once more (11 and 18 from 10 and 17).
+ * Commission-cost accounting (API.md §17) adds to approve its assets (the settings, the capitalizable
+ * lines, the assets' and their postings' inserts: 12 → 16), and to an adjustment of an approved deal its
+ * rebooking (the assets, the moving lines, one delete, the events' and postings' inserts: 19 → 24).
  */
 
 let t: TestApp;
@@ -47,7 +50,7 @@ describe("statements sent per transition", () => {
     const deal = await pendingDeal();
     const { result, sent } = await counted((ctx) => approveDeal(ctx, deal.id));
     expect(result.status).toBe("approved");
-    expect(counts(sent)).toEqual({ statements: 12, dealReads: 1, dealWrites: 1 });
+    expect(counts(sent)).toEqual({ statements: 16, dealReads: 1, dealWrites: 1 });
     expect(sent.sql.filter((s) => s.includes('from "deals"'))).toEqual([
       'select * from "deals" where "id" = $1 for update',
     ]);
@@ -78,6 +81,6 @@ describe("statements sent per transition", () => {
     const resolved = await counted((ctx) => resolveDispute(ctx, opened.result.id, { outcome: "approved" }));
     expect(resolved.result).toMatchObject({ status: "resolved", resolved_amount: 1200 });
     // One more than before payout runs: whether a run paid every line (then the deal is paid).
-    expect(counts(resolved.sent)).toEqual({ statements: 19, dealReads: 1, dealWrites: 2 });
+    expect(counts(resolved.sent)).toEqual({ statements: 24, dealReads: 1, dealWrites: 2 });
   });
 });

@@ -1,6 +1,7 @@
 import type { HTTPMethods } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNTING_ROUTES } from "../accounting/route-cases.js";
 import { CLAWBACK_ROUTES } from "../clawbacks/route-cases.js";
 import { COMMISSION_ROUTES, DISPUTE_ROUTES, prepareRouteCases } from "../commissions/route-cases.js";
 import { DRAW_ROUTES, prepareDrawRouteCases } from "../draws/route-cases.js";
@@ -147,6 +148,7 @@ const ROUTES = [
   ...DRAW_ROUTES,
   ...IMPORT_ROUTES,
   ...EXCHANGE_RATE_ROUTES,
+  ...ACCOUNTING_ROUTES,
 ].filter((r) => WRITES.has(r.method));
 /** Writes nothing, so has no work to share a transaction with. */
 const READ_ONLY = new Set([

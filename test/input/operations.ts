@@ -8,7 +8,18 @@ import { type SignedInSession, signedInAs } from "../sessions.js";
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 /** A valid value for each query parameter an operation may require (a new one must be added here). */
-const REQUIRED_QUERY_VALUES: Record<string, string> = { period: "2026-Q3", base: "USD" };
+const REQUIRED_QUERY_VALUES: Record<string, string> = {
+  period: "2026-Q3",
+  base: "USD",
+  month: "2026-01",
+  from: "2026-01",
+  to: "2026-12",
+};
+
+/** Operations that need one of several optional parameters (API.md §17's schedule: a filter), and a valid one. */
+const ONE_OF_QUERY: Record<string, { names: string[]; valid: string }> = {
+  "/api/v1/accounting/schedule": { names: ["deal_id", "user_id", "month"], valid: "month=2026-01" },
+};
 
 /** Path parameters that are not ids, and a valid value of each (a day's exchange rates: its date). */
 export const NOT_IDS: Record<string, string> = { date: "2026-01-01" };
@@ -28,6 +39,8 @@ export function urlOf(op: Operation, value = "x_1", query?: string): string {
       if (valid === undefined) throw new Error(`urlOf: no valid value for the required query parameter ${name}`);
       return `${name}=${encodeURIComponent(valid)}`;
     });
+  const oneOf = ONE_OF_QUERY[op.path];
+  if (oneOf && !oneOf.names.some((name) => named.has(name))) required.push(oneOf.valid);
   const parts = [query, ...required].filter((part) => part !== undefined && part !== "");
   return parts.length > 0 ? `${path}?${parts.join("&")}` : path;
 }

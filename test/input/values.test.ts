@@ -22,6 +22,10 @@ const DATE_RANGE = "must be a date YYYY-MM-DD from 0001-01-01 to 9999-12-31";
 const TIME_RANGE =
   "must be an RFC 3339 timestamp such as 2026-11-22T10:00:00.000Z, from 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z";
 
+/** Query parameters named like dates that are months (YYYY-MM), by operation: checked as months below. */
+const MONTHS: Record<string, string[]> = { "/api/v1/accounting/roll-forward": ["from", "to"] };
+const MONTH_RANGE = "must be a month YYYY-MM from 0001-01 to 9999-12";
+
 /** Every date or timestamp input of the route table: body properties and query parameters, by name. */
 const TEMPORAL = OPS.flatMap((op) => {
   const fields = [
@@ -30,6 +34,7 @@ const TEMPORAL = OPS.flatMap((op) => {
   ];
   return fields
     .filter((f) => f.name !== "return_to" && (DATE_NAME.test(f.name) || TIME_NAME.test(f.name)))
+    .filter((f) => !MONTHS[op.path]?.includes(f.name))
     .map((f) => [`${op.method} ${op.path} ${f.where}:${f.name}`, op, f] as const);
 });
 
@@ -52,6 +57,20 @@ describe("#13.9 year 0000 (or 10000) in any date or timestamp → 422 stating th
       expect(error.details).toContainEqual({ param: field.name, message: isDate ? DATE_RANGE : TIME_RANGE });
     }
   });
+
+  it.each(Object.entries(MONTHS).flatMap(([path, names]) => names.map((name) => [path, name] as const)))(
+    "%s query:%s, a month",
+    async (path, name) => {
+      const op = OPS.find((o) => o.path === path && o.method === "GET")!;
+      for (const value of ["0000-01", "10000-01", "2026-13", "2026-1", "2026-01-01"]) {
+        const res = await send(t, admin, op, urlOf(op, "x_1", `${name}=${encodeURIComponent(value)}`));
+        expect(expectContractError(res, 422, "validation_error").details).toContainEqual({
+          param: name,
+          message: MONTH_RANGE,
+        });
+      }
+    },
+  );
 
   it("the ends of the range work", async () => {
     const user = await createUser(t);

@@ -77,6 +77,8 @@ describe("tools/list per scope × owner grant", () => {
       // §18: draws.
       "list_draws",
       "get_draw",
+      // §17: commission-cost accounting.
+      "get_accounting_roll_forward",
     ];
     expect(namesUpTo("read")).toEqual(allReads.sort());
     expect(namesUpTo("write")).toEqual([...allReads, ...writes].sort());

@@ -81,6 +81,7 @@ async function everyEvent(subscriptionId: string): Promise<void> {
   ok(await api.post(`/payout-runs`, { through: "2020-01-31", pay_date: "2020-02-05", user_ids: [user.id] }), 201);
   ok(await api.post(`/draws/${draw.id}/forgive`, { amount: 100, reason: "Welcome" }));
   ok(await api.post(`/draws/${draw.id}/end`, { effective_date: "2020-01-31" }));
+  ok(await api.put("/settings/accounting", { expected_customer_life_months: 48 }));
   ok(await api.post(`/webhook-subscriptions/${subscriptionId}/test`), 202);
 }
 

@@ -42,6 +42,7 @@ async function etagOfGet(url: string): Promise<string> {
 
 let owner = "";
 let rateDays = 0;
+let settingsChanges = 0;
 const ownerId = async () => {
   owner ||= (await createUser(t)).id;
   return owner;
@@ -125,6 +126,11 @@ const ROWS: Record<string, Row> = {
       return { url, etag: () => etagOfGet(`${url}?base=USD`) };
     },
     change: (n) => ({ base: "USD", rates: { EUR: `0.9${n + 1}` } }),
+  },
+  "PUT /api/v1/settings/accounting": {
+    // One record for the whole service: each change names a life of its own.
+    create: async () => ({ url: "/settings/accounting", etag: () => etagOfGet("/settings/accounting") }),
+    change: (n) => ({ expected_customer_life_months: 20 + n + 10 * ++settingsChanges }),
   },
 };
 

@@ -34,7 +34,8 @@ const BAD_BODIES: [string, Record<string, string>, string][] = [
 
 /** Does a declared route of this method match the URL (a parametric one included)? */
 function routed(method: string, url: string): boolean {
-  return ops.some((op) => op.method === method && new RegExp(`^${op.path.replace(/\{\w+\}/g, "[^/]+")}$`).test(url));
+  const path = url.split("?")[0]!;
+  return ops.some((op) => op.method === method && new RegExp(`^${op.path.replace(/\{\w+\}/g, "[^/]+")}$`).test(path));
 }
 
 async function send(method: string, url: string, headers: Record<string, string>, payload?: string) {

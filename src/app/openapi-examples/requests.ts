@@ -1,3 +1,4 @@
+import { ACCOUNTING_REQUESTS } from "./accounting.js";
 import { CLAWBACK_REQUESTS } from "./clawbacks.js";
 import { DRAW_REQUESTS } from "./draws.js";
 import { IMPORT_REQUESTS } from "./imports.js";
@@ -51,6 +52,7 @@ export const MORE_REQUESTS: Record<string, Record<string, { summary: string; val
 export const REQUESTS: Record<string, unknown> = {
   ...PAYOUT_RUN_REQUESTS,
   ...DRAW_REQUESTS,
+  ...ACCOUNTING_REQUESTS,
   ...IMPORT_REQUESTS,
   createApiKey: { name: "Finance sync", scope: "write", expires_at: "2027-01-01T00:00:00.000Z" },
   revokeApiKey: {},

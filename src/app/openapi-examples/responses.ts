@@ -1,3 +1,4 @@
+import { ACCOUNTING_EVENTS, ACCOUNTING_EXAMPLES } from "./accounting.js";
 import { CLAWBACK_EVENTS, CLAWBACK_OPERATIONS, CLAWBACK_SCHEMAS } from "./clawbacks.js";
 import { DRAW_EVENTS, DRAW_EXAMPLES } from "./draws.js";
 import { IMPORT_OPERATIONS } from "./imports.js";
@@ -216,6 +217,7 @@ export const BY_SCHEMA: Record<string, unknown> = {
   ...STATEMENT_EXAMPLES,
   ...PAYOUT_RUN_EXAMPLES,
   ...DRAW_EXAMPLES,
+  ...ACCOUNTING_EXAMPLES,
   ...CLAWBACK_SCHEMAS,
   PayoutGroup: {
     user_id: ID.ana,
@@ -273,6 +275,7 @@ export const EVENTS: Record<string, unknown> = {
   },
   PayoutRunEvent: PAYOUT_RUN_EVENT,
   ...DRAW_EVENTS,
+  ...ACCOUNTING_EVENTS,
   ...CLAWBACK_EVENTS,
   WebhookTestEvent: {
     id: "evt_01J5QM1D4G7J0M3P6R9T2W5Y8A",

@@ -9,6 +9,7 @@ export {
   disputeAdjustmentPeriod,
   disputeReason,
 } from "./adjustments.js";
+export { type LinesAddedHandler, setLinesAddedHandler } from "./booking-port.js";
 export {
   announceClawbacks,
   type ClawbackDealInput,

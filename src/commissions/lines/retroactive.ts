@@ -5,6 +5,7 @@ import { newId } from "../../ids.js";
 import { cmp, type Fixed, formatIn, minus, moneyText, parse, plus, sign, ZERO } from "../../money/index.js";
 import type { PlanInput } from "../engine/index.js";
 import { currentExplanations, refreshTotals, repriceLockedLines } from "../recalc/index.js";
+import { linesAdded } from "./booking-port.js";
 import { findLines } from "./deal-lines-repository.js";
 import { type AdjustmentExplanation, insertAdjustments } from "./repository.js";
 
@@ -76,7 +77,9 @@ export async function correctLockedHistory(
     };
   });
   for (let i = 0; i < lines.length; i += CHUNK) await insertAdjustments(tx, lines.slice(i, i + CHUNK), ctx.now);
-  await refreshTotals(tx, ctx.now, [...new Set(lines.map((l) => l.deal_id))]);
+  const deals = [...new Set(lines.map((l) => l.deal_id))];
+  await refreshTotals(tx, ctx.now, deals);
+  await linesAdded(tx, deals);
   for (let i = 0; i < lines.length; i += CHUNK) {
     const ids = lines.slice(i, i + CHUNK).map((l) => l.id);
     const written = await findLines(tx, ids);

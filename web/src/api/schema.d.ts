@@ -1592,6 +1592,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/accounting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the accounting settings
+         * @description How commission assets are made (API.md §17, ASC 340-40) and the journal's account names. People: finance and admins; keys: read scope.
+         */
+        get: operations["getAccountingSettings"];
+        /**
+         * Replace the accounting settings
+         * @description The whole object; an omitted field (or account name) takes its default. Applies to assets made from now on: an asset keeps the N and treatment it was made with (never restated); account names apply to every journal read. Account names must differ from one another. Event accounting.settings_updated. Admins; keys: admin scope.
+         */
+        put: operations["putAccountingSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List commission assets with their schedules
+         * @description Each capitalizable line of an approved deal, newest approval first: its N, treatment and month-by-month schedule (addition, adjustment, amortization, clawback, impairment, closing) in its own currency. At least one of deal_id, user_id, month, else 422; `month` lists the assets on the books in it and gives each balance as of its end. People: finance and admins; keys: read scope.
+         */
+        get: operations["listAccountingSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/roll-forward": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Roll the deferred commissions forward
+         * @description Per currency, from the first day of `from` to the last of `to` (at most 120 months): opening + additions + adjustments − amortization − clawbacks − impairment = closing; current is the amortization scheduled in the 12 months after `to` as the schedules stand today, noncurrent the rest. No figure adds two currencies. People: finance and admins; keys: read scope.
+         */
+        get: operations["getAccountingRollForward"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month's journal entries
+         * @description Balanced entries of the month (API.md §17): additions and adjustments Dr deferred commissions / Cr commissions payable; expensed lines Dr commission expense / Cr commissions payable; amortization (on the month's last day) and impairment Dr commission expense / Cr deferred commissions; clawbacks Dr clawback receivable / Cr deferred commissions (beyond the asset: Cr commission expense). A negative amount swaps the sides. Each posting is a debit row then its credit row, ordered by line then posting type; the others are dated their event. `meta.debit` and `meta.credit` sum every page (null when several currencies; `meta.totals` per currency). `summary=true`: one row per account, side and currency. With `Accept: text/csv`, every row (not paginated) under `date,account,debit,credit,memo,deal_id,line_id,currency`, the unused side empty, a UTF-8 byte order mark first. People: finance and admins; keys: read scope.
+         */
+        get: operations["listAccountingJournal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/imports/deals": {
         parameters: {
             query?: never;
@@ -1940,6 +2024,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "accounting.settings_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PUT /settings/accounting changed the accounting settings (API.md §17); assets made later follow them */
+        post: operations["accountingSettingsUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2018,77 +2119,37 @@ export interface components {
             /** @description true: also correct locked history — one approved, locked adjustment line per locked line whose amount the new terms change (amount = new − old), in the same transaction (API.md §12); a status change alone corrects nothing. Default false: only pending lines are recalculated. */
             retroactive?: boolean;
         };
-        ApiKey: {
-            /** @description key_… */
-            id: string;
-            name: string;
+        ExchangeRateSet: {
             /**
-             * @description read ⊂ write ⊂ admin
-             * @enum {string}
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
              */
-            scope: "read" | "write" | "admin";
-            environment: string;
-            /** @description The first characters of the key, to tell keys apart (the key itself is never shown again). */
-            prefix: string;
-            /**
-             * @description Highest MCP tool level the owner granted this key (cts keys mcp-access).
-             * @enum {string}
-             */
-            mcp_access: "read" | "write" | "admin";
-            /** @description Id of the key this one replaced by rotation. */
-            replaces: string | null;
-            created_at: components["schemas"]["Timestamp"];
-            last_used_at: components["schemas"]["Timestamp"] | null;
-            expires_at: components["schemas"]["Timestamp"] | null;
-            revoked_at: components["schemas"]["Timestamp"] | null;
-        };
-        CreatedApiKey: {
-            /** @description key_… */
-            id: string;
-            name: string;
-            /**
-             * @description read ⊂ write ⊂ admin
-             * @enum {string}
-             */
-            scope: "read" | "write" | "admin";
-            environment: string;
-            /** @description The first characters of the key, to tell keys apart (the key itself is never shown again). */
-            prefix: string;
-            /**
-             * @description Highest MCP tool level the owner granted this key (cts keys mcp-access).
-             * @enum {string}
-             */
-            mcp_access: "read" | "write" | "admin";
-            /** @description Id of the key this one replaced by rotation. */
-            replaces: string | null;
-            created_at: components["schemas"]["Timestamp"];
-            last_used_at: components["schemas"]["Timestamp"] | null;
-            expires_at: components["schemas"]["Timestamp"] | null;
-            revoked_at: components["schemas"]["Timestamp"] | null;
-            /** @description The raw key: shown in this response only. Store it in a secret manager. */
-            key: string;
-        };
-        AuditEvent: {
-            /** @description aud_… */
-            id: string;
-            actor: {
-                /** @enum {string} */
-                type: "api_key" | "owner" | "user";
-                /** @description The API key id (key_…), the signed-in person's user id (usr_…), or null for the owner CLI. */
-                id: string | null;
-                /** @description The key's name, the person's name, or owner-cli. */
-                name: string;
+            date: string;
+            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
+            base: string;
+            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
+            rates: {
+                [key: string]: string;
             };
-            /** @description e.g. deal.approve, user.update, api_key.revoke, session.login */
-            action: string;
-            resource: string;
-            resource_id: string;
-            /** @description The record before the change (null when there is none, e.g. a creation). */
-            before: Record<string, never> | null;
-            /** @description The record after the change (null when there is none, e.g. a deletion). */
-            after: Record<string, never> | null;
-            request_id: string | null;
             created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ExchangeRateSetWritten: {
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            date: string;
+            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
+            base: string;
+            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
+            rates: {
+                [key: string]: string;
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            /** @description job_… when the recalculation of the pending deals this change reaches runs in the background; else null. */
+            recalculation_job_id: string | null;
         };
         CurrencyAmount: {
             currency: string;
@@ -2160,156 +2221,6 @@ export interface components {
                 /** @description Money (minor units). */
                 balance: number;
             }[];
-        };
-        Session: {
-            user: components["schemas"]["User"];
-            /** @description Send it as X-CSRF-Token with every POST, PUT, PATCH and DELETE of this session. */
-            csrf_token: string;
-            /**
-             * Format: date-time
-             * @description When the session ends if left unused (idle timeout, or the absolute one if sooner).
-             */
-            expires_at: string;
-        };
-        Invitation: {
-            /** @description inv_… */
-            id: string;
-            user_id: string;
-            /** @description `{origin}/invite#<token>`: shown only in this response, never stored (only the token's SHA-256 is). */
-            url: string;
-            /**
-             * Format: date-time
-             * @description 72 hours after creation.
-             */
-            expires_at: string;
-        };
-        SignInMethods: {
-            /**
-             * @description Email and password (POST /auth/login): always offered.
-             * @constant
-             */
-            password: true;
-            /** @description OpenID Connect (GET /auth/oidc/start): true when CTS_OIDC_* are set on this service. */
-            oidc: boolean;
-            /** @description True while no active admin user exists: the owner invites the first with `cts users invite <email> --role admin`. */
-            needs_first_admin: boolean;
-        };
-        /**
-         * @description An event type, or `*` for all of them.
-         * @enum {string}
-         */
-        WebhookEventName: "*" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "deal.cancelled" | "deal.refunded" | "commission.calculated" | "dispute.opened" | "dispute.resolved" | "payout_run.created" | "payout_run.finalized" | "payout_run.cancelled" | "draw.created" | "draw.ended" | "draw.forgiven" | "webhook.test";
-        WebhookSubscription: {
-            /** @description whsub_… */
-            id: string;
-            /** @description The https endpoint deliveries are POSTed to. */
-            url: string;
-            description: string | null;
-            /** @description Event types delivered; `*` = all. */
-            events: components["schemas"]["WebhookEventName"][];
-            /**
-             * @description Only active subscriptions receive events. A 410 answer or 5 days of failures disable it.
-             * @enum {string}
-             */
-            status: "active" | "disabled";
-            /** @description Why the service disabled it (null when active or disabled by PATCH). */
-            disabled_reason: string | null;
-            /** @description `whsec_…` and the secret's last 4 characters; the secret is never shown again. */
-            secret_hint: string;
-            /** @description After rotate-secret: until then the previous secret also signs every delivery. */
-            previous_secret_expires_at: components["schemas"]["Timestamp"] | null;
-            created_at: components["schemas"]["Timestamp"];
-            updated_at: components["schemas"]["Timestamp"];
-        };
-        WebhookSubscriptionWithSecret: {
-            /** @description whsub_… */
-            id: string;
-            /** @description The https endpoint deliveries are POSTed to. */
-            url: string;
-            description: string | null;
-            /** @description Event types delivered; `*` = all. */
-            events: components["schemas"]["WebhookEventName"][];
-            /**
-             * @description Only active subscriptions receive events. A 410 answer or 5 days of failures disable it.
-             * @enum {string}
-             */
-            status: "active" | "disabled";
-            /** @description Why the service disabled it (null when active or disabled by PATCH). */
-            disabled_reason: string | null;
-            /** @description `whsec_…` and the secret's last 4 characters; the secret is never shown again. */
-            secret_hint: string;
-            /** @description After rotate-secret: until then the previous secret also signs every delivery. */
-            previous_secret_expires_at: components["schemas"]["Timestamp"] | null;
-            created_at: components["schemas"]["Timestamp"];
-            updated_at: components["schemas"]["Timestamp"];
-            /** @description `whsec_` + base64 of 32 random bytes: shown in this response only. Verify signatures with it. */
-            secret: string;
-        };
-        WebhookDeliveryAttempt: {
-            attempted_at: components["schemas"]["Timestamp"];
-            /** @description null when no HTTP response came (refused, timeout, network). */
-            response_status: number | null;
-            duration_ms: number;
-            error: string | null;
-            /** @description The first 20 KB of the response body. */
-            response_body: string | null;
-        };
-        WebhookDelivery: {
-            /** @description whdel_… */
-            id: string;
-            subscription_id: string;
-            /** @description evt_…, also the `webhook-id` header of every attempt. */
-            event_id: string;
-            event_type: string;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            /** @description Oldest first. */
-            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
-            /** @description When the next attempt is due; null once succeeded or failed. */
-            next_attempt_at: components["schemas"]["Timestamp"] | null;
-            created_at: components["schemas"]["Timestamp"];
-        };
-        WebhookTestEvent: {
-            /** @description evt_…: the same on every retry of the event (the `webhook-id` header). */
-            id: string;
-            /** @enum {string} */
-            type: "webhook.test";
-            created_at: components["schemas"]["Timestamp"];
-            data: {
-                object: components["schemas"]["WebhookSubscription"];
-            };
-        };
-        ExchangeRateSet: {
-            /**
-             * Format: date
-             * @description Calendar date YYYY-MM-DD
-             */
-            date: string;
-            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
-            base: string;
-            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
-            rates: {
-                [key: string]: string;
-            };
-            created_at: components["schemas"]["Timestamp"];
-            updated_at: components["schemas"]["Timestamp"];
-        };
-        ExchangeRateSetWritten: {
-            /**
-             * Format: date
-             * @description Calendar date YYYY-MM-DD
-             */
-            date: string;
-            /** @description ISO 4217 code: 1 unit of it is what each rate prices. */
-            base: string;
-            /** @description Units of each code per 1 base, as plain exact decimal strings ("0.920" is answered "0.92"). */
-            rates: {
-                [key: string]: string;
-            };
-            created_at: components["schemas"]["Timestamp"];
-            updated_at: components["schemas"]["Timestamp"];
-            /** @description job_… when the recalculation of the pending deals this change reaches runs in the background; else null. */
-            recalculation_job_id: string | null;
         };
         FxExplanation: {
             from: string;
@@ -2787,6 +2698,316 @@ export interface components {
             line_count: number;
             /** @description Distinct deals those lines belong to. */
             deal_count: number;
+        };
+        AccountingSettings: {
+            expected_customer_life_months: number;
+            renewal_commission_commensurate: boolean;
+            practical_expedient: boolean;
+            capitalize_kinds: ("plan" | "spiff" | "override")[];
+            accounts: {
+                deferred_commissions: string;
+                commission_expense: string;
+                clawback_receivable: string;
+                commissions_payable: string;
+            };
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        AccountingScheduleMonth: {
+            /** @description YYYY-MM */
+            month: string;
+            /** @description Money (minor units). */
+            addition: number;
+            /** @description An adjustment of the person's on the deal, re-spread over the months left. */
+            adjustment: number;
+            /** @description Straight line; the approval month also takes the months before it. */
+            amortization: number;
+            /** @description What clawbacks took off the balance (their excess reduces expense). */
+            clawback: number;
+            /** @description A cancellation: what was left after the month's amortization and clawbacks. */
+            impairment: number;
+            /** @description Money (minor units). */
+            closing: number;
+        };
+        AccountingAsset: {
+            /** @description com_…: the capitalized line. */
+            line_id: string;
+            deal_id: string;
+            user_id: string;
+            /** @enum {string} */
+            kind: "plan" | "spiff" | "override";
+            currency: string;
+            /** @description C: the line's amount when its deal was approved. */
+            amount: number;
+            /**
+             * @description expensed: N ≤ 12 under the practical expedient.
+             * @enum {string}
+             */
+            treatment: "capitalized" | "expensed";
+            /** @description N: the months of the straight line. */
+            months: number;
+            /** @description YYYY-MM: contract_start's month, else the approval month. */
+            start_month: string;
+            /**
+             * Format: date
+             * @description Calendar date YYYY-MM-DD
+             */
+            approved_on: string;
+            /** @description The closing balance of `month` when given, else of the current month (UTC). */
+            balance: number;
+            /** @description From the approval month to the month the balance reaches 0; empty when expensed. */
+            schedule: components["schemas"]["AccountingScheduleMonth"][];
+        };
+        AccountingRollForwardRow: {
+            currency: string;
+            /** @description Money (minor units). */
+            opening: number;
+            /** @description Money (minor units). */
+            additions: number;
+            /** @description Money (minor units). */
+            adjustments: number;
+            /** @description Money (minor units). */
+            amortization: number;
+            /** @description Money (minor units). */
+            clawbacks: number;
+            /** @description Money (minor units). */
+            impairment: number;
+            /** @description opening + additions + adjustments − amortization − clawbacks − impairment. */
+            closing: number;
+            /** @description The amortization scheduled in the 12 months after `to`. */
+            current: number;
+            /** @description closing − current. */
+            noncurrent: number;
+        };
+        AccountingRollForward: {
+            from: string;
+            to: string;
+            /** @description One row per currency with an asset on the books in or before the span. */
+            data: components["schemas"]["AccountingRollForwardRow"][];
+        };
+        AccountingJournalRow: {
+            /**
+             * Format: date
+             * @description The event's day; amortization on the month's last day.
+             */
+            date: string;
+            account: string;
+            debit: number | null;
+            credit: number | null;
+            memo: string;
+            deal_id: string | null;
+            line_id: string | null;
+            currency: string;
+        };
+        AccountingJournalPage: {
+            data: components["schemas"]["AccountingJournalRow"][];
+            meta: {
+                page: number;
+                per_page: number;
+                /** @description Matching records on every page. */
+                total: number;
+                /** @description Σ debits of every page; null when the rows hold several currencies. */
+                debit: number | null;
+                /** @description Σ credits of every page; null when the rows hold several currencies. */
+                credit: number | null;
+                /** @description Σ debits and credits per currency (they are equal: balanced). */
+                totals: {
+                    currency: string;
+                    /** @description Money (minor units). */
+                    debit: number;
+                    /** @description Money (minor units). */
+                    credit: number;
+                }[];
+            };
+        };
+        ApiKey: {
+            /** @description key_… */
+            id: string;
+            name: string;
+            /**
+             * @description read ⊂ write ⊂ admin
+             * @enum {string}
+             */
+            scope: "read" | "write" | "admin";
+            environment: string;
+            /** @description The first characters of the key, to tell keys apart (the key itself is never shown again). */
+            prefix: string;
+            /**
+             * @description Highest MCP tool level the owner granted this key (cts keys mcp-access).
+             * @enum {string}
+             */
+            mcp_access: "read" | "write" | "admin";
+            /** @description Id of the key this one replaced by rotation. */
+            replaces: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            last_used_at: components["schemas"]["Timestamp"] | null;
+            expires_at: components["schemas"]["Timestamp"] | null;
+            revoked_at: components["schemas"]["Timestamp"] | null;
+        };
+        CreatedApiKey: {
+            /** @description key_… */
+            id: string;
+            name: string;
+            /**
+             * @description read ⊂ write ⊂ admin
+             * @enum {string}
+             */
+            scope: "read" | "write" | "admin";
+            environment: string;
+            /** @description The first characters of the key, to tell keys apart (the key itself is never shown again). */
+            prefix: string;
+            /**
+             * @description Highest MCP tool level the owner granted this key (cts keys mcp-access).
+             * @enum {string}
+             */
+            mcp_access: "read" | "write" | "admin";
+            /** @description Id of the key this one replaced by rotation. */
+            replaces: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            last_used_at: components["schemas"]["Timestamp"] | null;
+            expires_at: components["schemas"]["Timestamp"] | null;
+            revoked_at: components["schemas"]["Timestamp"] | null;
+            /** @description The raw key: shown in this response only. Store it in a secret manager. */
+            key: string;
+        };
+        AuditEvent: {
+            /** @description aud_… */
+            id: string;
+            actor: {
+                /** @enum {string} */
+                type: "api_key" | "owner" | "user";
+                /** @description The API key id (key_…), the signed-in person's user id (usr_…), or null for the owner CLI. */
+                id: string | null;
+                /** @description The key's name, the person's name, or owner-cli. */
+                name: string;
+            };
+            /** @description e.g. deal.approve, user.update, api_key.revoke, session.login */
+            action: string;
+            resource: string;
+            resource_id: string;
+            /** @description The record before the change (null when there is none, e.g. a creation). */
+            before: Record<string, never> | null;
+            /** @description The record after the change (null when there is none, e.g. a deletion). */
+            after: Record<string, never> | null;
+            request_id: string | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        Session: {
+            user: components["schemas"]["User"];
+            /** @description Send it as X-CSRF-Token with every POST, PUT, PATCH and DELETE of this session. */
+            csrf_token: string;
+            /**
+             * Format: date-time
+             * @description When the session ends if left unused (idle timeout, or the absolute one if sooner).
+             */
+            expires_at: string;
+        };
+        Invitation: {
+            /** @description inv_… */
+            id: string;
+            user_id: string;
+            /** @description `{origin}/invite#<token>`: shown only in this response, never stored (only the token's SHA-256 is). */
+            url: string;
+            /**
+             * Format: date-time
+             * @description 72 hours after creation.
+             */
+            expires_at: string;
+        };
+        SignInMethods: {
+            /**
+             * @description Email and password (POST /auth/login): always offered.
+             * @constant
+             */
+            password: true;
+            /** @description OpenID Connect (GET /auth/oidc/start): true when CTS_OIDC_* are set on this service. */
+            oidc: boolean;
+            /** @description True while no active admin user exists: the owner invites the first with `cts users invite <email> --role admin`. */
+            needs_first_admin: boolean;
+        };
+        /**
+         * @description An event type, or `*` for all of them.
+         * @enum {string}
+         */
+        WebhookEventName: "*" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "deal.cancelled" | "deal.refunded" | "commission.calculated" | "dispute.opened" | "dispute.resolved" | "payout_run.created" | "payout_run.finalized" | "payout_run.cancelled" | "draw.created" | "draw.ended" | "draw.forgiven" | "accounting.settings_updated" | "webhook.test";
+        WebhookSubscription: {
+            /** @description whsub_… */
+            id: string;
+            /** @description The https endpoint deliveries are POSTed to. */
+            url: string;
+            description: string | null;
+            /** @description Event types delivered; `*` = all. */
+            events: components["schemas"]["WebhookEventName"][];
+            /**
+             * @description Only active subscriptions receive events. A 410 answer or 5 days of failures disable it.
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            /** @description Why the service disabled it (null when active or disabled by PATCH). */
+            disabled_reason: string | null;
+            /** @description `whsec_…` and the secret's last 4 characters; the secret is never shown again. */
+            secret_hint: string;
+            /** @description After rotate-secret: until then the previous secret also signs every delivery. */
+            previous_secret_expires_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        WebhookSubscriptionWithSecret: {
+            /** @description whsub_… */
+            id: string;
+            /** @description The https endpoint deliveries are POSTed to. */
+            url: string;
+            description: string | null;
+            /** @description Event types delivered; `*` = all. */
+            events: components["schemas"]["WebhookEventName"][];
+            /**
+             * @description Only active subscriptions receive events. A 410 answer or 5 days of failures disable it.
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            /** @description Why the service disabled it (null when active or disabled by PATCH). */
+            disabled_reason: string | null;
+            /** @description `whsec_…` and the secret's last 4 characters; the secret is never shown again. */
+            secret_hint: string;
+            /** @description After rotate-secret: until then the previous secret also signs every delivery. */
+            previous_secret_expires_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            /** @description `whsec_` + base64 of 32 random bytes: shown in this response only. Verify signatures with it. */
+            secret: string;
+        };
+        WebhookDeliveryAttempt: {
+            attempted_at: components["schemas"]["Timestamp"];
+            /** @description null when no HTTP response came (refused, timeout, network). */
+            response_status: number | null;
+            duration_ms: number;
+            error: string | null;
+            /** @description The first 20 KB of the response body. */
+            response_body: string | null;
+        };
+        WebhookDelivery: {
+            /** @description whdel_… */
+            id: string;
+            subscription_id: string;
+            /** @description evt_…, also the `webhook-id` header of every attempt. */
+            event_id: string;
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /** @description Oldest first. */
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+            /** @description When the next attempt is due; null once succeeded or failed. */
+            next_attempt_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        WebhookTestEvent: {
+            /** @description evt_…: the same on every retry of the event (the `webhook-id` header). */
+            id: string;
+            /** @enum {string} */
+            type: "webhook.test";
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["WebhookSubscription"];
+            };
         };
         Job: {
             /** @description job_… */
@@ -3845,6 +4066,17 @@ export interface components {
             data: {
                 /** @description The draw as GET /draws/{id} shows it. */
                 object: components["schemas"]["Draw"];
+            };
+        };
+        AccountingSettingsEvent: {
+            /** @description evt_…: the same on every retry of the event (the `webhook-id` header). */
+            id: string;
+            /** @enum {string} */
+            type: "accounting.settings_updated";
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                /** @description The settings as GET /settings/accounting shows them after the change. */
+                object: components["schemas"]["AccountingSettings"];
             };
         };
         DrawForgivenEvent: {
@@ -9513,6 +9745,296 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getAccountingSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingSettings"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putAccountingSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the record as last read: 412 precondition_failed when it has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The customer's expected life in months (1–240, default 60): N when no contract dates say otherwise.
+                     * @default 60
+                     */
+                    expected_customer_life_months?: number;
+                    /**
+                     * @description Renewals earn a commission commensurate with this one: N is the contract's term (default false).
+                     * @default false
+                     */
+                    renewal_commission_commensurate?: boolean;
+                    /**
+                     * @description Lines whose N is 12 months or less are expensed when approved (default true).
+                     * @default true
+                     */
+                    practical_expedient?: boolean;
+                    /**
+                     * @description The line kinds that become assets (default all of plan, spiff, override).
+                     * @default [
+                     *       "plan",
+                     *       "spiff",
+                     *       "override"
+                     *     ]
+                     */
+                    capitalize_kinds?: ("plan" | "spiff" | "override")[];
+                    /**
+                     * @description Account names in the journal; an omitted one is its default.
+                     * @default {
+                     *       "deferred_commissions": "Deferred commissions",
+                     *       "commission_expense": "Commission expense",
+                     *       "clawback_receivable": "Commission clawbacks receivable",
+                     *       "commissions_payable": "Commissions payable"
+                     *     }
+                     */
+                    accounts?: {
+                        /**
+                         * @description The journal's name for this account (default "Deferred commissions").
+                         * @default Deferred commissions
+                         */
+                        deferred_commissions?: string;
+                        /**
+                         * @description The journal's name for this account (default "Commission expense").
+                         * @default Commission expense
+                         */
+                        commission_expense?: string;
+                        /**
+                         * @description The journal's name for this account (default "Commission clawbacks receivable").
+                         * @default Commission clawbacks receivable
+                         */
+                        clawback_receivable?: string;
+                        /**
+                         * @description The journal's name for this account (default "Commissions payable").
+                         * @default Commissions payable
+                         */
+                        commissions_payable?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["RecordETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAccountingSchedule: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description dl_…: the deal's assets. */
+                deal_id?: string;
+                /** @description usr_…: the person's assets. */
+                user_id?: string;
+                /** @description Assets on the books in this month (approved in it or before, not yet gone). */
+                month?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccountingAsset"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAccountingRollForward: {
+        parameters: {
+            query: {
+                /** @description A calendar month, YYYY-MM. */
+                from: string;
+                /** @description A calendar month, YYYY-MM. */
+                to: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingRollForward"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAccountingJournal: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description A calendar month, YYYY-MM. */
+                month: string;
+                /** @description ISO 4217 currency code, e.g. USD. */
+                currency?: string;
+                /** @description true: one row per account and currency instead of every entry. */
+                summary?: "true" | "false";
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal (JSON), or every row as CSV with `Accept: text/csv`. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingJournalPage"];
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     importDeals: {
         parameters: {
             query?: {
@@ -10055,6 +10577,31 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DrawForgivenEvent"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookDelivered"];
+            410: components["responses"]["WebhookGone"];
+            default: components["responses"]["WebhookFailed"];
+        };
+    };
+    accountingSettingsUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (evt_…), the same on every retry: process each id once. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one far from your clock (a replay). */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>` keyed with the secret's decoded bytes, several space-separated while a rotated secret still signs. The `standardwebhooks` and `svix` libraries verify it as it is. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountingSettingsEvent"];
             };
         };
         responses: {
