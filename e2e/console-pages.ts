@@ -124,6 +124,7 @@ export const PAGES: {
     onPage: openResolveForm,
   },
   { name: "payouts", who: "finance", path: () => "/payouts" },
+  { name: "accounting", who: "finance", path: () => "/accounting" },
   { name: "exchange-rates", who: "admin", path: () => "/exchange-rates", before: aRateSet },
   { name: "api-keys", who: "admin", path: () => "/api-keys" },
   { name: "webhooks", who: "admin", path: () => "/webhooks" },

@@ -71,6 +71,7 @@ const SHOTS = [
   },
   { file: "console-payouts.png", who: "finance", path: () => "/payouts", onPage: payoutSelection },
   { file: "console-payout-run.png", who: "finance", path: () => `/payouts/runs/${runId}`, before: draftRun },
+  { file: "console-accounting.png", who: "finance", path: () => "/accounting" },
   { file: "console-approvals.png", who: "admin", path: () => "/approvals" },
   { file: "console-deals.png", who: "rita", path: () => "/deals" },
   { file: "console-finance-home.png", who: "finance", path: () => "/" },

@@ -43,6 +43,7 @@ export const CONSOLE_PAGES = [
   "/dispute-queue",
   "/payouts",
   "/payouts/runs/:id",
+  "/accounting",
   "/api-keys",
   "/webhooks",
   "/webhooks/:id",

@@ -53,6 +53,12 @@ const SAMPLES: Record<string, [unknown[], unknown[]]> = {
   "GET /api/v1/api-keys": [[{ page: 1, per_page: 25 }], [{ page: 2, per_page: 25 }]],
   "GET /api/v1/api-keys/{id}": [["key_1"], ["key_2"]],
   "GET /api/v1/exchange-rates": [[{ page: 1, per_page: 25 }], [{ page: 2, per_page: 25 }]],
+  "GET /api/v1/accounting/roll-forward": [[{ from: "2026-01", to: "2026-06" }], [{ from: "2026-01", to: "2026-07" }]],
+  "GET /api/v1/accounting/journal": [
+    [{ month: "2026-03", summary: "true", per_page: 100 }],
+    [{ month: "2026-04", summary: "true", per_page: 100 }],
+  ],
+  "GET /api/v1/settings/accounting": [[], []],
   "GET /api/v1/webhook-subscriptions": [[{ page: 1, per_page: 25 }], [{ page: 2, per_page: 25 }]],
   "GET /api/v1/webhook-subscriptions/{id}": [["whsub_1"], ["whsub_2"]],
   "GET /api/v1/webhook-subscriptions/{id}/deliveries": [

@@ -15,6 +15,7 @@ import { isOffline, OfflineError } from "./api/errors";
 import { type Role, type Session, sessionQuery } from "./data/auth/queries";
 import { ID_PREFIXES, isIdOf } from "./lib/ids";
 import { isPeriodLabel } from "./lib/periods";
+import { accountingSearch } from "./pages/accounting/schemas";
 import { apiKeysSearch } from "./pages/api-keys/schemas";
 import { prefetchApprovals } from "./pages/approvals/queue";
 import { approvalsSearch } from "./pages/approvals/schemas";
@@ -145,6 +146,13 @@ export const PAGES = {
     roles: READS_ALL,
   },
   // Finance reads plans and may preview a change's impact (MAY.previewPlanChange); only admins change them.
+  // The accounting reports are finance's and admins' (API.md §17); changing the settings is admins'.
+  accounting: {
+    path: "/accounting",
+    title: "Accounting",
+    roles: READS_ALL,
+    nav: { label: "Accounting", section: "cycle" },
+  },
   plans: { path: "/plans", title: "Plans", roles: READS_ALL, nav: { label: "Plans", section: "setup" } },
   plan: {
     path: "/plans/$planId",
@@ -444,6 +452,12 @@ const payoutsRoute = pageRoute(
   "PayoutsPage",
 );
 const payoutRunRoute = pageRoute(PAGES.payoutRun, payoutRunSearch, () => import("./pages/payouts/RunPage"), "RunPage");
+const accountingRoute = pageRoute(
+  PAGES.accounting,
+  accountingSearch,
+  () => import("./pages/accounting/AccountingPage"),
+  "AccountingPage",
+);
 const plansRoute = pageRoute(PAGES.plans, plansSearch, () => import("./pages/plans/PlansPage"), "PlansPage");
 const planRoute = pageRoute(PAGES.plan, undefined, () => import("./pages/plans/PlanPage"), "PlanPage");
 const spiffsRoute = pageRoute(PAGES.spiffs, spiffsSearch, () => import("./pages/spiffs/SpiffsPage"), "SpiffsPage");
@@ -509,6 +523,7 @@ export const routeTree = rootRoute.addChildren([
     disputeQueueRoute,
     payoutsRoute,
     payoutRunRoute,
+    accountingRoute,
     plansRoute,
     planRoute,
     spiffsRoute,

@@ -63,6 +63,7 @@ export const EVENT_TYPES = [
   "draw.created",
   "draw.ended",
   "draw.forgiven",
+  "accounting.settings_updated",
   "webhook.test",
 ] as const satisfies readonly EventType[];
 type Unlisted = Exclude<EventType, (typeof EVENT_TYPES)[number]>;
