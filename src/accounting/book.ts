@@ -203,7 +203,15 @@ function balanceAfterAmortization(b: Booked, month: string): Fixed {
  * as runs of equal months. An expensed line's adjustments are expense, its clawbacks reduce expense.
  */
 function postingsOf(b: Booked): { postings: repo.PostingRow[]; lastMonth: number } {
-  const { row } = b;
+  return assetPostings(b.row, b.events);
+}
+
+/** An asset's postings from its row and the events that moved it (pure: bench/accounting.mjs seeds with it). */
+export function assetPostings(
+  row: repo.AssetRow,
+  events: Booked["events"],
+): { postings: repo.PostingRow[]; lastMonth: number } {
+  const b: Booked = { row, asset: capitalized(row), events };
   const base = { line_id: row.line_id, currency: row.currency, source_line_id: null };
   const posting = (
     type: repo.PostingRow["type"],
