@@ -292,8 +292,24 @@ function summaryEntries(sums: Sums, month: string, accounts: Accounts): Entry[] 
 
 export const JOURNAL_CSV_HEADER = "date,account,debit,credit,memo,deal_id,line_id,currency";
 
+/** Up to this many postings the CSV is sent as one text (with its ETag, compressed by size); beyond, streamed. */
+const CSV_IN_ONE_PIECE = 5000;
+
+/** The month's journal CSV: one text when small, else a stream that reads the postings in batches. */
+export async function journalCsvBody(ctx: Ctx, filter: JournalFilter): Promise<string | AsyncGenerator<string>> {
+  requireScope(ctx, "read", MAY.accounting);
+  const postings = (await repo.monthSums(ctx.db, monthIndex(filter.month), filter.currency)).reduce(
+    (n, s) => n + Number(s.n),
+    0,
+  );
+  if (postings > CSV_IN_ONE_PIECE) return journalCsv(ctx, filter);
+  let text = "";
+  for await (const piece of journalCsv(ctx, filter)) text += piece;
+  return text;
+}
+
 /** Every row of the month's journal (or its summary) as CSV text, read in batches of postings. */
-export async function* journalCsv(ctx: Ctx, filter: JournalFilter): AsyncGenerator<string> {
+async function* journalCsv(ctx: Ctx, filter: JournalFilter): AsyncGenerator<string> {
   requireScope(ctx, "read", MAY.accounting);
   const month = monthIndex(filter.month);
   const accounts = await accountsOf(ctx);

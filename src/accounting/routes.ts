@@ -10,7 +10,7 @@ import type { App } from "../http/types.js";
 import {
   getRollForward,
   JOURNAL_CSV_HEADER,
-  journalCsv,
+  journalCsvBody,
   listJournal,
   listSchedules,
   MAX_ROLL_FORWARD_MONTHS,
@@ -126,7 +126,7 @@ export function accountingRoutes(app: App): void {
           "are dated their event. `meta.debit` and `meta.credit` sum every page (null when several currencies; " +
           "`meta.totals` per currency). `summary=true`: one row per account, side and currency. With " +
           `\`Accept: text/csv\`, every row (not paginated) under \`${JOURNAL_CSV_HEADER}\`, the unused side empty, ` +
-          `a UTF-8 byte order mark first. ${READERS}`,
+          `a UTF-8 byte order mark first (up to 5,000 entries with an ETag; a longer month is streamed without one). ${READERS}`,
         querystring: JournalQuery,
         response: {
           200: {
@@ -145,7 +145,9 @@ export function accountingRoutes(app: App): void {
         const { page: _page, per_page: _perPage, ...filter } = req.query;
         const name = `journal-${filter.month}${filter.currency ? `-${filter.currency}` : ""}${filter.summary ? "-summary" : ""}`;
         reply.header("Content-Disposition", csvAttachment(name));
-        return (reply as FastifyReply).type("text/csv; charset=utf-8").send(Readable.from(journalCsv(req.ctx, filter)));
+        const body = await journalCsvBody(req.ctx, filter);
+        const csv = (reply as FastifyReply).type("text/csv; charset=utf-8");
+        return csv.send(typeof body === "string" ? body : Readable.from(body));
       }
       const page = await listJournal(req.ctx, req.query);
       pageReply(req, reply, page); // the Link header; the page keeps its own meta

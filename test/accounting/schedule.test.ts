@@ -217,7 +217,7 @@ describe("properties", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 300_000);
 });
 
 const negate = (a: Fixed): Fixed => fx(typeof a.c === "number" ? -a.c || 0 : -a.c, a.s);
