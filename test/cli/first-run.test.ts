@@ -6,13 +6,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import { hasActiveAdmin } from "../../src/users/index.js";
 import { createUser } from "../factories.js";
 import { createTestApp } from "../harness.js";
-import { ctsEnv, type RunningServer, runCts, startServer } from "./spawn.js";
+import { ctsEnv, fromTemplate, type RunningServer, runCts, startServer } from "./spawn.js";
 
 /** Issue #28 "First run": the start banner and `cts doctor` say how the first admin gets in. */
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
 const POSTGRES = !!process.env.TEST_DATABASE_URL;
+// A data dir whose first start has not happened yet: migrated (the template), no key, no user. The
+// fresh-cluster path of a first start is test/cli/embedded-server's and test/db/data-dir-modes'.
 const dataDir = mkdtempSync(join(tmpdir(), "cts-first-run-"));
+if (!POSTGRES) fromTemplate(dataDir);
 const ORIGIN = "https://cts.example.test";
 const env = ctsEnv({ CTS_DATA_DIR: dataDir, CTS_PUBLIC_URL: ORIGIN });
 const running: RunningServer[] = [];

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ctsEnv, type RunningServer, runCts, startServer } from "./spawn.js";
+import { ctsEnv, fromTemplate, type RunningServer, runCts, startServer } from "./spawn.js";
 
 const POSTGRES = !!process.env.TEST_DATABASE_URL;
 const root = mkdtempSync(join(tmpdir(), "cts-import-"));
 const env = ctsEnv({ CTS_DATA_DIR: join(root, "data") });
+if (!POSTGRES) fromTemplate(join(root, "data"));
 const running: RunningServer[] = [];
 afterAll(() => {
   for (const s of running) s.child.kill("SIGKILL");

@@ -4,12 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI, ctsEnv, type RunningServer, runCts, startServer } from "./spawn.js";
+import { CLI, ctsEnv, fromTemplate, type RunningServer, runCts, startServer } from "./spawn.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const POSTGRES = !!process.env.TEST_DATABASE_URL;
 const root = mkdtempSync(join(tmpdir(), "cts-owner-"));
 const dataDir = join(root, "data");
+if (!POSTGRES) fromTemplate(dataDir);
 const env = ctsEnv({ CTS_DATA_DIR: dataDir, CTS_PORT: "3999" });
 const running: RunningServer[] = [];
 afterAll(() => {

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { cpSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The compiled CLI: test/global-setup.ts recompiles it when src/ changed since (a tsx child took ~5 s more). */
@@ -8,6 +10,16 @@ export const CLI = ["dist/cli/main.js"];
 /** Env for a child cts: only what the test sets, plus PATH/HOME, so the developer's env cannot leak in. */
 export function ctsEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, CTS_LOG_LEVEL: "info", ...extra };
+}
+
+/**
+ * Fills `dataDir` with a copy of the migrated, keyless cluster test/global-setup.ts made once: to `cts`
+ * the same as a data dir whose first start was stopped before it created its bootstrap key, without the
+ * migrations a fresh one runs. Returns `dataDir`.
+ */
+export function fromTemplate(dataDir: string): string {
+  cpSync(inject("dataDirTemplate"), dataDir, { recursive: true });
+  return dataDir;
 }
 
 export function runCts(

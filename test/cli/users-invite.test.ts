@@ -8,11 +8,12 @@ import { makeCtx, OWNER } from "../../src/context.js";
 import { openDatabase } from "../../src/db/connect.js";
 import { DEFAULT_SESSION_SETTINGS } from "../../src/sessions/index.js";
 import { recordingReply } from "../auth/invitation-helpers.js";
-import { ctsEnv, type RunningServer, runCts, startServer } from "./spawn.js";
+import { ctsEnv, fromTemplate, type RunningServer, runCts, startServer } from "./spawn.js";
 
 const POSTGRES = !!process.env.TEST_DATABASE_URL;
 const root = mkdtempSync(join(tmpdir(), "cts-invite-"));
 const dataDir = join(root, "data");
+if (!POSTGRES) fromTemplate(dataDir);
 const running: RunningServer[] = [];
 afterAll(() => {
   for (const s of running) s.child.kill("SIGKILL");

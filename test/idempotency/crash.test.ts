@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ctsEnv, type RunningServer, startServer } from "../cli/spawn.js";
+import { ctsEnv, fromTemplate, type RunningServer, startServer } from "../cli/spawn.js";
 
 /**
  * #13.22: a process killed between the commit of an idempotent request and its reply. The retry (on
@@ -61,7 +61,7 @@ beforeAll(async () => {
     url.pathname = `/${dbName}`;
     env = ctsEnv({ DATABASE_URL: url.toString(), CTS_SECRET_KEY: randomBytes(32).toString("base64"), CTS_ENV: "test" });
   } else {
-    env = ctsEnv({ CTS_DATA_DIR: dataDir, CTS_ENV: "test" });
+    env = ctsEnv({ CTS_DATA_DIR: fromTemplate(dataDir), CTS_ENV: "test" });
   }
 }, 60_000);
 

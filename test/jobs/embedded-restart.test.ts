@@ -7,14 +7,14 @@ import { RECALC_JOB_KIND } from "../../src/commissions/testing.js";
 import { openDatabase } from "../../src/db/connect.js";
 import { jobsSource } from "../../src/jobs/jobs-source.js";
 import { enqueueJob } from "../../src/jobs/queue.js";
-import { ctsEnv, type RunningServer, startServer } from "../cli/spawn.js";
+import { ctsEnv, fromTemplate, type RunningServer, startServer } from "../cli/spawn.js";
 
 /**
  * #13.25: in embedded mode one process owns the data dir, so at start-up every lease in it belongs to
  * a process that died. A job leased when its process was SIGKILLed runs as soon as the next process
  * starts, not when its 60 s lease runs out. The child always runs embedded (its own data dir).
  */
-const dataDir = mkdtempSync(join(tmpdir(), "cts-jobs-kill-"));
+const dataDir = fromTemplate(mkdtempSync(join(tmpdir(), "cts-jobs-kill-")));
 const env = ctsEnv({ CTS_DATA_DIR: dataDir, CTS_ENV: "demo" });
 const running: RunningServer[] = [];
 

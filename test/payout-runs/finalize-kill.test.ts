@@ -6,8 +6,11 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createKey } from "../../src/api-keys/index.js";
+import { makeCtx, OWNER } from "../../src/context.js";
 import { type Database, openDatabase } from "../../src/db/connect.js";
-import { ctsEnv, type RunningServer, startServer } from "../cli/spawn.js";
+import { migrate } from "../../src/db/migrate.js";
+import { ctsEnv, fromTemplate, type RunningServer, startServer } from "../cli/spawn.js";
 
 /**
  * API.md §13: finalize is one transaction. A `cts serve` killed with SIGKILL while it finalizes a run
@@ -96,18 +99,20 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   if (PG_URL) await admin(`CREATE DATABASE ${dbName}`);
+  else fromTemplate(dataDir);
   env = PG_URL
     ? ctsEnv({ DATABASE_URL: pgUrl(dbName), CTS_SECRET_KEY: randomBytes(32).toString("base64"), CTS_ENV: "demo" })
     : ctsEnv({ CTS_DATA_DIR: dataDir, CTS_ENV: "demo" });
-  // The first start creates the schema and prints the bootstrap admin key; then the rows are seeded.
-  const first = await startServer(env);
-  running.push(first);
-  key = /cts_demo_[0-9A-Za-z]{43}/.exec(first.stderr())![0];
-  first.child.kill("SIGTERM");
-  await first.exited;
+  // Set up in this process rather than by a first start (a server start saved): the schema (the embedded
+  // template is migrated already), the admin key the rounds use, then the rows.
   const database = await open();
-  await seed(database.db);
-  await database.close();
+  try {
+    await migrate(database.db);
+    key = (await createKey(makeCtx(database.db, "demo", OWNER), { name: "finalize-kill", scope: "admin" })).key;
+    await seed(database.db);
+  } finally {
+    await database.close();
+  }
 }, 180_000);
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Lookup, validateTargetUrl } from "../../src/webhooks/testing.js";
-import { ctsEnv, startServer } from "../cli/spawn.js";
+import { ctsEnv, fromTemplate, startServer } from "../cli/spawn.js";
 
 const lookup: Lookup = async (hostname) => {
   const table: Record<string, string[]> = { localhost: ["127.0.0.1", "::1"], "api.localhost": ["127.0.0.1"] };
@@ -48,7 +48,7 @@ describe("#13.29 a loopback target refused only because it is spelled differentl
 });
 
 describe("#13.29 start-up names the exemptions in one warn line", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "cts-allow-warn-"));
+  const dataDir = fromTemplate(mkdtempSync(join(tmpdir(), "cts-allow-warn-")));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it("cts serve with CTS_WEBHOOK_ALLOW_HOSTS logs exactly one warn line listing them", {

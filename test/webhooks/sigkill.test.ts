@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ctsEnv, type RunningServer, startServer } from "../cli/spawn.js";
+import { ctsEnv, fromTemplate, type RunningServer, startServer } from "../cli/spawn.js";
 import { type Receiver, startReceiver } from "./support.js";
 
 /**
  * Durability (API.md §6): a committed event is delivered even when the process dies with SIGKILL
  * before or during its delivery. The child always runs embedded (its own data dir), on either run.
  */
-const dataDir = mkdtempSync(join(tmpdir(), "cts-webhooks-kill-"));
+const dataDir = fromTemplate(mkdtempSync(join(tmpdir(), "cts-webhooks-kill-")));
 const running: RunningServer[] = [];
 let receiver: Receiver;
 let env: NodeJS.ProcessEnv;
