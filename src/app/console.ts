@@ -43,6 +43,7 @@ export const CONSOLE_PAGES = [
   "/dispute-queue",
   "/payouts",
   "/payouts/runs/:id",
+  "/draws",
   "/api-keys",
   "/webhooks",
   "/webhooks/:id",

@@ -53,6 +53,8 @@ const SAMPLES: Record<string, [unknown[], unknown[]]> = {
   "GET /api/v1/api-keys": [[{ page: 1, per_page: 25 }], [{ page: 2, per_page: 25 }]],
   "GET /api/v1/api-keys/{id}": [["key_1"], ["key_2"]],
   "GET /api/v1/exchange-rates": [[{ page: 1, per_page: 25 }], [{ page: 2, per_page: 25 }]],
+  "GET /api/v1/draws": [[{ page: 1, per_page: 25 }], [{ user_id: "usr_1", per_page: 100 }]],
+  "GET /api/v1/draws/{id}": [["draw_1"], ["draw_2"]],
   "GET /api/v1/webhook-subscriptions": [[{ page: 1, per_page: 25 }], [{ page: 2, per_page: 25 }]],
   "GET /api/v1/webhook-subscriptions/{id}": [["whsub_1"], ["whsub_2"]],
   "GET /api/v1/webhook-subscriptions/{id}/deliveries": [

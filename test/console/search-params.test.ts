@@ -74,6 +74,7 @@ const WRITTEN: Record<string, Record<string, unknown>> = {
   "/people": { role: "manager", active: true, email: "a@b.example", page: 2 },
   "/api-keys": { page: 2 },
   "/exchange-rates": { page: 2 },
+  "/draws": { user: "usr_1", currency: "EUR", status: "ended", page: 2, draw: "draw_1" },
   "/webhooks": { page: 2 },
   "/webhooks/$subscriptionId": { deliveries: 2 },
   "/audit": { resource: "user", resource_id: "usr_1", actor: "owner-cli", since: "2026-11-26T08:30:00.000Z", page: 2 },

@@ -26,6 +26,7 @@ export const keys = {
   apiKeys: factory("api-keys"),
   webhooks: factory("webhooks"),
   exchangeRates: factory("exchange-rates"),
+  draws: factory("draws"),
 };
 
 /** A resource's root ("deals"): what refresh.ts makes stale. */
