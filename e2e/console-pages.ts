@@ -124,6 +124,7 @@ export const PAGES: {
     onPage: openResolveForm,
   },
   { name: "payouts", who: "finance", path: () => "/payouts" },
+  { name: "draws", who: "finance", path: async () => `/draws?draw=${await a11yDraw()}` },
   { name: "exchange-rates", who: "admin", path: () => "/exchange-rates", before: aRateSet },
   { name: "api-keys", who: "admin", path: () => "/api-keys" },
   { name: "webhooks", who: "admin", path: () => "/webhooks" },
@@ -132,6 +133,34 @@ export const PAGES: {
   { name: "unknown address", who: "rita", path: () => "/nope" },
   { name: "statement of no period", who: "rita", path: () => "/statements/garbage" },
 ];
+
+let drawId: Promise<string> | undefined;
+/**
+ * A recoverable draw of a rep of the spec's own (no other spec's run takes them), in months long past,
+ * its first month settled by a finalized run: the page opens it with periods, entries and a balance.
+ */
+function a11yDraw(): Promise<string> {
+  drawId ??= (async () => {
+    const rep = await ownRep("Dora Drawn");
+    const draw = await asAdmin("POST", "/draws", {
+      user_id: rep.id,
+      kind: "recoverable",
+      amount: 1200,
+      currency: "USD",
+      period: "month",
+      starts_on: "2018-01-01",
+      ends_on: "2018-02-28",
+    });
+    const run = await asAdmin("POST", "/payout-runs", {
+      through: "2018-01-31",
+      pay_date: "2018-02-05",
+      user_ids: [rep.id],
+    });
+    await asAdmin("POST", `/payout-runs/${run.id}/finalize`);
+    return draw.id as string;
+  })();
+  return drawId;
+}
 
 let webhookId: Promise<string> | undefined;
 /**
