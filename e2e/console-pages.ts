@@ -125,6 +125,8 @@ export const PAGES: {
   },
   { name: "payouts", who: "finance", path: () => "/payouts" },
   { name: "accounting", who: "finance", path: () => "/accounting" },
+  // The list with a settled draw in it (a draw opened holds the focus in its drawer: e2e/draws.spec opens one).
+  { name: "draws", who: "finance", path: () => "/draws", before: async () => void (await a11yDraw()) },
   { name: "exchange-rates", who: "admin", path: () => "/exchange-rates", before: aRateSet },
   { name: "api-keys", who: "admin", path: () => "/api-keys" },
   { name: "webhooks", who: "admin", path: () => "/webhooks" },
@@ -133,6 +135,34 @@ export const PAGES: {
   { name: "unknown address", who: "rita", path: () => "/nope" },
   { name: "statement of no period", who: "rita", path: () => "/statements/garbage" },
 ];
+
+let drawId: Promise<string> | undefined;
+/**
+ * A recoverable draw of a rep of the spec's own (no other spec's run takes them), in months long past,
+ * its first month settled by a finalized run: the list shows it with a balance.
+ */
+function a11yDraw(): Promise<string> {
+  drawId ??= (async () => {
+    const rep = await ownRep("Dora Drawn");
+    const draw = await asAdmin("POST", "/draws", {
+      user_id: rep.id,
+      kind: "recoverable",
+      amount: 1200,
+      currency: "USD",
+      period: "month",
+      starts_on: "2018-01-01",
+      ends_on: "2018-02-28",
+    });
+    const run = await asAdmin("POST", "/payout-runs", {
+      through: "2018-01-31",
+      pay_date: "2018-02-05",
+      user_ids: [rep.id],
+    });
+    await asAdmin("POST", `/payout-runs/${run.id}/finalize`);
+    return draw.id as string;
+  })();
+  return drawId;
+}
 
 let webhookId: Promise<string> | undefined;
 /**

@@ -44,6 +44,7 @@ export const CONSOLE_PAGES = [
   "/payouts",
   "/payouts/runs/:id",
   "/accounting",
+  "/draws",
   "/api-keys",
   "/webhooks",
   "/webhooks/:id",

@@ -59,6 +59,8 @@ const SAMPLES: Record<string, [unknown[], unknown[]]> = {
     [{ month: "2026-04", summary: "true", per_page: 100 }],
   ],
   "GET /api/v1/settings/accounting": [[], []],
+  "GET /api/v1/draws": [[{ page: 1, per_page: 25 }], [{ user_id: "usr_1", per_page: 100 }]],
+  "GET /api/v1/draws/{id}": [["draw_1"], ["draw_2"]],
   "GET /api/v1/webhook-subscriptions": [[{ page: 1, per_page: 25 }], [{ page: 2, per_page: 25 }]],
   "GET /api/v1/webhook-subscriptions/{id}": [["whsub_1"], ["whsub_2"]],
   "GET /api/v1/webhook-subscriptions/{id}/deliveries": [

@@ -35,6 +35,7 @@ async function pages() {
   const { subscriptionsQuery, deliveriesQuery } = await web("data/webhooks/queries");
   const { auditEventsQuery } = await web("data/audit-events/queries");
   const { exchangeRatesQuery } = await web("data/exchange-rates/queries");
+  const { drawsQuery, drawQuery } = await web("data/draws/queries");
   return {
     // Home's current periods, and its other periods (what is still in flight from them).
     home: [...currentStatements("usr_1"), periodsQuery("usr_1"), payoutBalancesQuery("usr_1")],
@@ -42,6 +43,12 @@ async function pages() {
     person: [userQuery("usr_1"), reportingLinesQuery("usr_1")],
     // The statement and its period picker.
     statement: [statementQuery("usr_1", "2026-Q3"), periodsQuery("usr_1")],
+    // The statement's draws and the draws page with a draw opened (API.md §18).
+    draws: [
+      drawsQuery({ user_id: "usr_1", per_page: 100 }),
+      drawsQuery({ page: 1, per_page: 25 }),
+      drawQuery("draw_1"),
+    ],
     deal: [dealQuery("deal_1"), dealHistoryQuery("deal_1", 1)],
     dealDisputes: [dealDisputes("deal_1")],
     approvalQueue: [dealsQuery({ status: ["pending"], sort: "-created_at", page: 1, per_page: 50 })],
@@ -245,7 +252,8 @@ const CHANGES: [write: string, pages: Page[]][] = [
     ],
   ),
   // A run takes lines (a statement line names its run) out of what is owed; finalizing pays lines and deals.
-  ["POST /api/v1/payout-runs", ["payoutRuns", "payoutRun", "payouts", "owed", "statement", "home"]],
+  // A run settles draw periods: its draw lines, and the draws' periods, entries and balances.
+  ["POST /api/v1/payout-runs", ["payoutRuns", "payoutRun", "payouts", "owed", "statement", "home", "draws"]],
   [
     "POST /api/v1/payout-runs/{id}/finalize",
     [
@@ -260,9 +268,17 @@ const CHANGES: [write: string, pages: Page[]][] = [
       "payouts",
       "owed",
       "teamNumbers",
+      "draws",
     ],
   ],
-  ["POST /api/v1/payout-runs/{id}/cancel", ["payoutRuns", "payoutRun", "payouts", "owed", "statement", "home"]],
+  [
+    "POST /api/v1/payout-runs/{id}/cancel",
+    ["payoutRuns", "payoutRun", "payouts", "owed", "statement", "home", "draws"],
+  ],
+  // A draw writes no line: the draws, and a person's payout balances (home) that list open draws.
+  ...(["POST /api/v1/draws", "POST /api/v1/draws/{id}/end", "POST /api/v1/draws/{id}/forgive"] as const).map(
+    (write): [string, Page[]] => [write, ["draws", "home", "statement"]],
+  ),
   // A cancellation or refund writes clawback lines.
   [
     "POST /api/v1/deals/{id}/cancel",
@@ -287,6 +303,7 @@ const ELSEWHERE: Page[] = [
   "payoutRuns",
   "payoutRun",
   "exchangeRates",
+  "draws",
 ];
 
 /** A client holding every page's queries with data, none stale yet. */

@@ -75,6 +75,7 @@ const WRITTEN: Record<string, Record<string, unknown>> = {
   "/api-keys": { page: 2 },
   "/exchange-rates": { page: 2 },
   "/accounting": { from: "2026-01", to: "2026-06", month: "2026-03" },
+  "/draws": { user: "usr_1", currency: "EUR", status: "ended", page: 2, draw: "draw_1" },
   "/webhooks": { page: 2 },
   "/webhooks/$subscriptionId": { deliveries: 2 },
   "/audit": { resource: "user", resource_id: "usr_1", actor: "owner-cli", since: "2026-11-26T08:30:00.000Z", page: 2 },

@@ -25,6 +25,7 @@ import { prefetchDealPage } from "./pages/deals/loader";
 import { dealSearch } from "./pages/deals/schemas";
 import { disputeQueueSearch } from "./pages/dispute-queue/schemas";
 import { disputesSearch } from "./pages/disputes/schemas";
+import { drawsSearch } from "./pages/draws/schemas";
 import { exchangeRatesSearch } from "./pages/exchange-rates/schemas";
 import { prefetchHome, prefetchPersonHome } from "./pages/home/loader";
 import { importsSearch } from "./pages/imports/schemas";
@@ -81,7 +82,14 @@ interface Page {
   /** The path's parameters, each checked before the page asks the API anything. */
   params?: Record<string, Param>;
   /** Listed in the navigation, for the same roles. */
-  nav?: { label: string; section: NavEntry["section"]; to?: () => string; match?: string };
+  nav?: {
+    label: string;
+    section: NavEntry["section"];
+    to?: () => string;
+    match?: string;
+    /** Listed for these roles only (the page opens for `roles`: others reach it by a link). */
+    roles?: readonly Role[];
+  };
 }
 
 /**
@@ -139,6 +147,13 @@ export const PAGES = {
     nav: { label: "Dispute queue", section: "cycle" },
   },
   payouts: { path: "/payouts", title: "Payouts", roles: READS_ALL, nav: { label: "Payouts", section: "cycle" } },
+  // GET /draws reads per §11 (a rep their own); the menu lists it for who writes draws (API.md §18).
+  draws: {
+    path: "/draws",
+    title: "Draws",
+    roles: EVERYONE,
+    nav: { label: "Draws", section: "cycle", roles: READS_ALL },
+  },
   payoutRun: {
     path: "/payouts/runs/$runId",
     title: "Payout run",
@@ -195,7 +210,7 @@ const mayOpen = (page: Pick<Page, "roles">, role: Role) => page.roles === "publi
 /** The navigation of a person: the pages of the table their role may open, in the table's order. */
 export function navFor(role: Role): NavEntry[] {
   return Object.values(PAGES as Record<string, Page>).flatMap(({ path, roles, nav }) =>
-    nav && mayOpen({ roles }, role)
+    nav && mayOpen({ roles }, role) && (!nav.roles || nav.roles.includes(role))
       ? [{ label: nav.label, section: nav.section, to: nav.to ?? (() => path), match: nav.match ?? path }]
       : [],
   );
@@ -462,6 +477,7 @@ const plansRoute = pageRoute(PAGES.plans, plansSearch, () => import("./pages/pla
 const planRoute = pageRoute(PAGES.plan, undefined, () => import("./pages/plans/PlanPage"), "PlanPage");
 const spiffsRoute = pageRoute(PAGES.spiffs, spiffsSearch, () => import("./pages/spiffs/SpiffsPage"), "SpiffsPage");
 const peopleRoute = pageRoute(PAGES.people, peopleSearch, () => import("./pages/people/PeoplePage"), "PeoplePage");
+const drawsRoute = pageRoute(PAGES.draws, drawsSearch, () => import("./pages/draws/DrawsPage"), "DrawsPage");
 const exchangeRatesRoute = pageRoute(
   PAGES.exchangeRates,
   exchangeRatesSearch,
@@ -529,6 +545,7 @@ export const routeTree = rootRoute.addChildren([
     spiffsRoute,
     peopleRoute,
     exchangeRatesRoute,
+    drawsRoute,
     importsRoute,
     apiKeysRoute,
     webhooksRoute,

@@ -27,6 +27,7 @@ export const keys = {
   webhooks: factory("webhooks"),
   exchangeRates: factory("exchange-rates"),
   accounting: factory("accounting"),
+  draws: factory("draws"),
 };
 
 /** A resource's root ("deals"): what refresh.ts makes stale. */

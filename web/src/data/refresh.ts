@@ -30,9 +30,10 @@ export const REFRESH = {
   "POST /api/v1/deals/{id}/refunds": LINES,
   "POST /api/v1/deals/{id}/clawback-preview": [],
   // A run takes approved lines (a statement line names its run); finalizing pays them and their deals.
-  "POST /api/v1/payout-runs": ["payout-runs", "payouts", "statements"],
-  "POST /api/v1/payout-runs/{id}/finalize": [...LINES, "payout-runs"],
-  "POST /api/v1/payout-runs/{id}/cancel": ["payout-runs", "payouts", "statements"],
+  // A run also settles draw periods (its draw lines, a draw's periods, entries and balance, API.md §18).
+  "POST /api/v1/payout-runs": ["payout-runs", "payouts", "statements", "draws"],
+  "POST /api/v1/payout-runs/{id}/finalize": [...LINES, "payout-runs", "draws"],
+  "POST /api/v1/payout-runs/{id}/cancel": ["payout-runs", "payouts", "statements", "draws"],
   "POST /api/v1/deals/{id}/disputes": ["deals", "disputes"],
   "POST /api/v1/disputes/{id}/resolve": [...LINES, "disputes"],
   "POST /api/v1/commissions/preview": [],
@@ -70,6 +71,10 @@ export const REFRESH = {
   // A rate set prices the pending deals converted on its days again (API.md §15).
   "PUT /api/v1/exchange-rates/{date}": [...LINES, "exchange-rates"],
   "DELETE /api/v1/exchange-rates/{date}": [...LINES, "exchange-rates"],
+  // A draw writes no line; a person's payout balances (keyed under statements) list open draws.
+  "POST /api/v1/draws": ["draws", "statements"],
+  "POST /api/v1/draws/{id}/end": ["draws", "statements"],
+  "POST /api/v1/draws/{id}/forgive": ["draws", "statements"],
 } as const satisfies Partial<Record<WriteEndpoint, readonly Resource[] | typeof EVERYTHING>>;
 
 export type Write = keyof typeof REFRESH;

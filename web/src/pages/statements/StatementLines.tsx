@@ -82,6 +82,13 @@ const COLUMNS: Column<Line>[] = [
 /** Every line of the statement: its deal by name, amount, status, the deal's terms and the explanation. */
 export function StatementLines({ statement }: { statement: Statement }) {
   if (statement.lines.length === 0) {
+    // Draw lines alone (API.md §18): they have their own table below, so the period is not empty.
+    if (statement.draw_lines.length > 0)
+      return (
+        <Text size="sm" c="gray.7">
+          No commission lines of deals in {statement.period}; its draw lines follow.
+        </Text>
+      );
     return (
       <EmptyState title={`No commission lines in ${statement.period}`}>Lines appear once a deal closes.</EmptyState>
     );

@@ -11,6 +11,7 @@ import { nextPeriod, previousPeriod } from "../../lib/periods";
 import { ButtonLink } from "../../ui/AnchorLink";
 import { ErrorState, LoadingState, NotFoundState } from "../../ui/states";
 import { PeriodPicker } from "./PeriodPicker";
+import { StatementDraws } from "./StatementDraws";
 import { StatementLines } from "./StatementLines";
 import { StatementPlans } from "./StatementPlans";
 import { StatementTotals } from "./StatementTotals";
@@ -93,6 +94,7 @@ export function StatementPage() {
         <>
           <StatementPlans statement={statement.data} />
           <StatementLines statement={statement.data} />
+          <StatementDraws statement={statement.data} userId={userId} />
           <StatementTotals statement={statement.data} />
         </>
       )}
