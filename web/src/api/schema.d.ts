@@ -264,6 +264,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link
+         * @description Public. Always 202 with the same body, whether an account uses the email or not. For an active account, when email is configured (CTS_SMTP_URL), a link `{CTS_PUBLIC_URL}/reset-password#<token>` is emailed: one use, 1 hour, only the token's SHA-256 stored; an earlier unused link stops working. At most 3 messages per email an hour (more: the same 202, nothing sent); more than 10 requests from one address in 15 minutes → 429 with Retry-After.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link
+         * @description No key: the token is the credential. Sets the password (the rules of POST /auth/invitations/accept → 422 with `details`), ends every session of the user and signs in (200, `Set-Cookie`, as login). Token unknown, used, replaced or expired → 404 `not_found` saying which, counted as a failed authentication of the IP (30 a minute, then 429). User inactive → 409.
+         */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get your notification settings
+         * @description Each kind of email on or off for the signed-in person (an API key → 403). Security messages (invitation, password_reset) are always on.
+         */
+        get: operations["getMyNotifications"];
+        /**
+         * Turn kinds of email on or off
+         * @description Names the kinds to change; the others stay. A security kind or an unknown kind → 422. An API key → 403. Applies to messages queued from now on.
+         */
+        put: operations["updateMyNotifications"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List email deliveries
+         * @description The email delivery log: who was sent what, when, and the mail server's last refusal. Newest first (created_at desc, id desc). Never holds a token.
+         */
+        get: operations["listNotificationDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users": {
         parameters: {
             query?: never;
@@ -2090,6 +2174,133 @@ export interface components {
             request_id: string | null;
             created_at: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description An event type, or `*` for all of them.
+         * @enum {string}
+         */
+        WebhookEventName: "*" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "deal.cancelled" | "deal.refunded" | "commission.calculated" | "dispute.opened" | "dispute.resolved" | "payout_run.created" | "payout_run.finalized" | "payout_run.cancelled" | "draw.created" | "draw.ended" | "draw.forgiven" | "webhook.test";
+        WebhookSubscription: {
+            /** @description whsub_… */
+            id: string;
+            /** @description The https endpoint deliveries are POSTed to. */
+            url: string;
+            description: string | null;
+            /** @description Event types delivered; `*` = all. */
+            events: components["schemas"]["WebhookEventName"][];
+            /**
+             * @description Only active subscriptions receive events. A 410 answer or 5 days of failures disable it.
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            /** @description Why the service disabled it (null when active or disabled by PATCH). */
+            disabled_reason: string | null;
+            /** @description `whsec_…` and the secret's last 4 characters; the secret is never shown again. */
+            secret_hint: string;
+            /** @description After rotate-secret: until then the previous secret also signs every delivery. */
+            previous_secret_expires_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        WebhookSubscriptionWithSecret: {
+            /** @description whsub_… */
+            id: string;
+            /** @description The https endpoint deliveries are POSTed to. */
+            url: string;
+            description: string | null;
+            /** @description Event types delivered; `*` = all. */
+            events: components["schemas"]["WebhookEventName"][];
+            /**
+             * @description Only active subscriptions receive events. A 410 answer or 5 days of failures disable it.
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            /** @description Why the service disabled it (null when active or disabled by PATCH). */
+            disabled_reason: string | null;
+            /** @description `whsec_…` and the secret's last 4 characters; the secret is never shown again. */
+            secret_hint: string;
+            /** @description After rotate-secret: until then the previous secret also signs every delivery. */
+            previous_secret_expires_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            /** @description `whsec_` + base64 of 32 random bytes: shown in this response only. Verify signatures with it. */
+            secret: string;
+        };
+        WebhookDeliveryAttempt: {
+            attempted_at: components["schemas"]["Timestamp"];
+            /** @description null when no HTTP response came (refused, timeout, network). */
+            response_status: number | null;
+            duration_ms: number;
+            error: string | null;
+            /** @description The first 20 KB of the response body. */
+            response_body: string | null;
+        };
+        WebhookDelivery: {
+            /** @description whdel_… */
+            id: string;
+            subscription_id: string;
+            /** @description evt_…, also the `webhook-id` header of every attempt. */
+            event_id: string;
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /** @description Oldest first. */
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+            /** @description When the next attempt is due; null once succeeded or failed. */
+            next_attempt_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        WebhookTestEvent: {
+            /** @description evt_…: the same on every retry of the event (the `webhook-id` header). */
+            id: string;
+            /** @enum {string} */
+            type: "webhook.test";
+            created_at: components["schemas"]["Timestamp"];
+            data: {
+                object: components["schemas"]["WebhookSubscription"];
+            };
+        };
+        /** @enum {string} */
+        NotificationKind: "invitation" | "password_reset" | "deal_approved" | "deal_rejected" | "deal_cancelled" | "dispute_opened" | "dispute_resolved" | "payout_statement" | "plan_acknowledgement";
+        NotificationPreference: {
+            kind: components["schemas"]["NotificationKind"];
+            /** @description False when the person turned this kind off. */
+            enabled: boolean;
+            /** @description False for security messages (invitation, password_reset): always sent. */
+            switchable: boolean;
+        };
+        NotificationSettings: {
+            /** @description False when this service has no CTS_SMTP_URL: nothing is emailed, whatever the choices. */
+            email_configured: boolean;
+            kinds: components["schemas"]["NotificationPreference"][];
+        };
+        UpdateNotifications: {
+            /** @description Kinds to turn on (true) or off (false): deal_approved, deal_rejected, deal_cancelled, dispute_opened, dispute_resolved, payout_statement, plan_acknowledgement. Others stay as they are. */
+            kinds: {
+                [key: string]: boolean;
+            };
+        };
+        NotificationDelivery: {
+            /** @description ntf_… */
+            id: string;
+            kind: components["schemas"]["NotificationKind"];
+            user_id: string;
+            /** @description The event that caused it; null for invitations, resets, plans. */
+            event_id: string | null;
+            /** @description The address it was sent to. */
+            to: string;
+            /**
+             * @description pending (queued or retrying), sent, failed (refused or given up).
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "failed";
+            attempt_count: number;
+            /** @description When a pending delivery is tried next. */
+            next_attempt_at: components["schemas"]["Timestamp"] | null;
+            /** @description The mail server's last refusal, e.g. `550 mailbox unavailable`. */
+            last_error: string | null;
+            sent_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
         CurrencyAmount: {
             currency: string;
             /** @description Money (minor units). */
@@ -2191,93 +2402,13 @@ export interface components {
             password: true;
             /** @description OpenID Connect (GET /auth/oidc/start): true when CTS_OIDC_* are set on this service. */
             oidc: boolean;
+            /** @description True when email is configured (CTS_SMTP_URL): the sign-in page offers “Forgot password?”. */
+            password_reset: boolean;
             /** @description True while no active admin user exists: the owner invites the first with `cts users invite <email> --role admin`. */
             needs_first_admin: boolean;
         };
-        /**
-         * @description An event type, or `*` for all of them.
-         * @enum {string}
-         */
-        WebhookEventName: "*" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.approved" | "deal.rejected" | "deal.disputed" | "deal.paid" | "deal.cancelled" | "deal.refunded" | "commission.calculated" | "dispute.opened" | "dispute.resolved" | "payout_run.created" | "payout_run.finalized" | "payout_run.cancelled" | "draw.created" | "draw.ended" | "draw.forgiven" | "webhook.test";
-        WebhookSubscription: {
-            /** @description whsub_… */
-            id: string;
-            /** @description The https endpoint deliveries are POSTed to. */
-            url: string;
-            description: string | null;
-            /** @description Event types delivered; `*` = all. */
-            events: components["schemas"]["WebhookEventName"][];
-            /**
-             * @description Only active subscriptions receive events. A 410 answer or 5 days of failures disable it.
-             * @enum {string}
-             */
-            status: "active" | "disabled";
-            /** @description Why the service disabled it (null when active or disabled by PATCH). */
-            disabled_reason: string | null;
-            /** @description `whsec_…` and the secret's last 4 characters; the secret is never shown again. */
-            secret_hint: string;
-            /** @description After rotate-secret: until then the previous secret also signs every delivery. */
-            previous_secret_expires_at: components["schemas"]["Timestamp"] | null;
-            created_at: components["schemas"]["Timestamp"];
-            updated_at: components["schemas"]["Timestamp"];
-        };
-        WebhookSubscriptionWithSecret: {
-            /** @description whsub_… */
-            id: string;
-            /** @description The https endpoint deliveries are POSTed to. */
-            url: string;
-            description: string | null;
-            /** @description Event types delivered; `*` = all. */
-            events: components["schemas"]["WebhookEventName"][];
-            /**
-             * @description Only active subscriptions receive events. A 410 answer or 5 days of failures disable it.
-             * @enum {string}
-             */
-            status: "active" | "disabled";
-            /** @description Why the service disabled it (null when active or disabled by PATCH). */
-            disabled_reason: string | null;
-            /** @description `whsec_…` and the secret's last 4 characters; the secret is never shown again. */
-            secret_hint: string;
-            /** @description After rotate-secret: until then the previous secret also signs every delivery. */
-            previous_secret_expires_at: components["schemas"]["Timestamp"] | null;
-            created_at: components["schemas"]["Timestamp"];
-            updated_at: components["schemas"]["Timestamp"];
-            /** @description `whsec_` + base64 of 32 random bytes: shown in this response only. Verify signatures with it. */
-            secret: string;
-        };
-        WebhookDeliveryAttempt: {
-            attempted_at: components["schemas"]["Timestamp"];
-            /** @description null when no HTTP response came (refused, timeout, network). */
-            response_status: number | null;
-            duration_ms: number;
-            error: string | null;
-            /** @description The first 20 KB of the response body. */
-            response_body: string | null;
-        };
-        WebhookDelivery: {
-            /** @description whdel_… */
-            id: string;
-            subscription_id: string;
-            /** @description evt_…, also the `webhook-id` header of every attempt. */
-            event_id: string;
-            event_type: string;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            /** @description Oldest first. */
-            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
-            /** @description When the next attempt is due; null once succeeded or failed. */
-            next_attempt_at: components["schemas"]["Timestamp"] | null;
-            created_at: components["schemas"]["Timestamp"];
-        };
-        WebhookTestEvent: {
-            /** @description evt_…: the same on every retry of the event (the `webhook-id` header). */
-            id: string;
-            /** @enum {string} */
-            type: "webhook.test";
-            created_at: components["schemas"]["Timestamp"];
-            data: {
-                object: components["schemas"]["WebhookSubscription"];
-            };
+        PasswordResetAccepted: {
+            message: string;
         };
         ExchangeRateSet: {
             /**
@@ -4904,6 +5035,215 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account's email; compared case-insensitively. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The part of the reset link after `#`. */
+                    token: string;
+                    /** @description 12-256 characters, not containing the email, not a common password, zxcvbn strength 3 of 4 or more. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMyNotifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateMyNotifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the record as last read: 412 precondition_failed when it has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotifications"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listNotificationDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                status?: "pending" | "sent" | "failed";
+                user_id?: string;
+                kind?: components["schemas"]["NotificationKind"];
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationDelivery"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
