@@ -23,6 +23,7 @@ import { jobRoutes } from "../jobs/routes.js";
 import { mcpRoutes } from "../mcp/routes.js";
 import { type NotificationSettings, notificationRoutes } from "../notifications/index.js";
 import { payoutRunRoutes } from "../payout-runs/index.js";
+import { planAcknowledgementRoutes } from "../plan-acknowledgements/index.js";
 import { type Limit, PER_KEY, type RateLimitStore } from "../rate-limit/limiter.js";
 import { MemoryStore } from "../rate-limit/stores.js";
 import { requestLogRoutes } from "../request-logs/routes.js";
@@ -231,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       commissionRoutes(api);
       payoutRunRoutes(api);
       drawRoutes(api);
+      planAcknowledgementRoutes(api);
       // The imports take text/csv bodies up to 32 MiB; every other route keeps the JSON parser and 1 MiB.
       await api.register(async (csv: App) => {
         registerCsvBody(csv, { bytes: MAX_FILE_BYTES, tooLarge: FILE_TOO_LARGE });

@@ -29,7 +29,7 @@ export async function getMyNotifications(ctx: Ctx, emailConfigured: boolean): Pr
   return read(ctx, personOf(ctx), emailConfigured);
 }
 
-/** `PUT /me/notifications`: turns the named kinds on or off; security kinds are refused by the schema. */
+/** `POST /me/notifications`: turns the named kinds on or off; security kinds are refused by the schema. */
 export async function updateMyNotifications(
   ctx: Ctx,
   body: UpdateNotificationsBody,

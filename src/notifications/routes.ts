@@ -18,7 +18,7 @@ export function notificationRoutes(app: App, emailConfigured: boolean): void {
   app.get(
     "/me/notifications",
     {
-      config: { scope: "read", roles: MAY.read },
+      config: { scope: "read", roles: MAY.read, sessionOnly: true },
       schema: {
         tags,
         summary: "Get your notification settings",
@@ -30,16 +30,16 @@ export function notificationRoutes(app: App, emailConfigured: boolean): void {
     },
     (req) => getMyNotifications(req.ctx, emailConfigured),
   );
-  app.put(
+  app.post(
     "/me/notifications",
     {
-      config: { scope: "read", roles: MAY.read },
+      config: { scope: "read", roles: MAY.read, sessionOnly: true },
       schema: {
         tags,
         summary: "Turn kinds of email on or off",
         operationId: "updateMyNotifications",
         description:
-          "Names the kinds to change; the others stay. A security kind or an unknown kind → 422. An API key → 403. Applies to messages queued from now on.",
+          "Names the kinds to change; the others stay (a partial update of your own settings, so POST: they have no record ETag). A security kind or an unknown kind → 422. An API key → 403. Applies to messages queued from now on.",
         body: UpdateNotificationsBody,
         response: { 200: NotificationSettingsBody },
       },

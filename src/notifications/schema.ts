@@ -53,6 +53,6 @@ export type NotificationDelivery = z.infer<typeof NotificationDelivery>;
 export const ListNotificationDeliveriesQuery = PageQuery.extend({
   status: z.enum(DELIVERY_STATUSES).optional(),
   user_id: z.string().min(1).max(100).optional(),
-  kind: Kind.optional(),
+  kind: z.enum(NOTIFICATION_KINDS).optional(),
 }).strict();
 export type ListNotificationDeliveriesQuery = z.infer<typeof ListNotificationDeliveriesQuery>;

@@ -139,9 +139,9 @@ describe("preferences", () => {
       switchable: false,
     });
     const put = await t.app.inject({
-      method: "PUT",
+      method: "POST",
       url: "/api/v1/me/notifications",
-      headers: session.headers("PUT"),
+      headers: session.headers("POST"),
       payload: { kinds: { deal_approved: false } },
     });
     expect(ok<{ kinds: { kind: string; enabled: boolean }[] }>(put).kinds).toContainEqual({
@@ -150,9 +150,9 @@ describe("preferences", () => {
       switchable: true,
     });
     const refused = await t.app.inject({
-      method: "PUT",
+      method: "POST",
       url: "/api/v1/me/notifications",
-      headers: session.headers("PUT"),
+      headers: session.headers("POST"),
       payload: { kinds: { password_reset: false } },
     });
     expect(refused.statusCode).toBe(422);

@@ -1,6 +1,7 @@
 import { CLAWBACK_REQUESTS } from "./clawbacks.js";
 import { DRAW_REQUESTS } from "./draws.js";
 import { IMPORT_REQUESTS } from "./imports.js";
+import { NOTIFICATION_REQUESTS } from "./notifications.js";
 import { PAYOUT_RUN_REQUESTS } from "./payout-runs.js";
 import { ID } from "./world.js";
 
@@ -50,6 +51,7 @@ export const MORE_REQUESTS: Record<string, Record<string, { summary: string; val
 /** One request body per operation that takes one (by operationId); actions without fields send `{}`. */
 export const REQUESTS: Record<string, unknown> = {
   ...PAYOUT_RUN_REQUESTS,
+  ...NOTIFICATION_REQUESTS,
   ...DRAW_REQUESTS,
   ...IMPORT_REQUESTS,
   createApiKey: { name: "Finance sync", scope: "write", expires_at: "2027-01-01T00:00:00.000Z" },

@@ -316,12 +316,12 @@ export interface paths {
          * @description Each kind of email on or off for the signed-in person (an API key → 403). Security messages (invitation, password_reset) are always on.
          */
         get: operations["getMyNotifications"];
+        put?: never;
         /**
          * Turn kinds of email on or off
-         * @description Names the kinds to change; the others stay. A security kind or an unknown kind → 422. An API key → 403. Applies to messages queued from now on.
+         * @description Names the kinds to change; the others stay (a partial update of your own settings, so POST: they have no record ETag). A security kind or an unknown kind → 422. An API key → 403. Applies to messages queued from now on.
          */
-        put: operations["updateMyNotifications"];
-        post?: never;
+        post: operations["updateMyNotifications"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1670,6 +1670,86 @@ export interface paths {
          * @description A forgiveness entry of `amount` (default: the whole balance) with its reason; no line is written and nothing is paid. A non-recoverable draw, a zero balance or an amount above the balance → 422. Event draw.forgiven (the draw, amount, reason). Writes: people finance and admin, keys admin. Reads: every reader; a rep sees their own draws, a manager their subtree's (anyone else's is 404).
          */
         post: operations["forgiveDraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plan-acknowledgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List plan acknowledgements
+         * @description Who was asked to acknowledge which plan version, and who has not (`status=pending`). Admins and finance; keys of any scope. Newest first (created_at desc, id desc). Acknowledgement never gates pay.
+         */
+        get: operations["listPlanAcknowledgements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/plan-acknowledgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your plan acknowledgements
+         * @description The signed-in person's plan versions to read and acknowledge (pending) and those acknowledged. Newest first (created_at desc, id desc). An API key → 403.
+         */
+        get: operations["listMyPlanAcknowledgements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plan-acknowledgements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a plan acknowledgement with the plan's document
+         * @description The plan version's terms as a printable document (rates in percent, quota, cap, clawback, dates) and its SHA-256. Your own, your reports' (a manager), or anyone's (admins, finance); otherwise 404.
+         */
+        get: operations["getPlanAcknowledgement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plan-acknowledgements/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge your plan
+         * @description The person asked records that they read this plan version: who, when, the version and the SHA-256 of the document. Someone else's → 403 (404 when you cannot see it); already acknowledged → 409; `document_sha256` given and the document changed → 409.
+         */
+        post: operations["acknowledgePlan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3819,6 +3899,54 @@ export interface components {
                 };
             };
         };
+        PlanAcknowledgement: {
+            /** @description pack_… */
+            id: string;
+            user_id: string;
+            user_name: string;
+            plan_id: string;
+            plan_name: string;
+            /** @description The plan version to acknowledge: a new version asks again. */
+            plan_version: number;
+            /** @enum {string} */
+            status: "pending" | "acknowledged";
+            /** @description SHA-256 (hex) of the document as acknowledged; null while pending. */
+            document_sha256: string | null;
+            acknowledged_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * Format: date-time
+             * @description When the person was asked: the assignment, or the new version.
+             */
+            created_at: string;
+        };
+        PlanAcknowledgementDetail: {
+            /** @description pack_… */
+            id: string;
+            user_id: string;
+            user_name: string;
+            plan_id: string;
+            plan_name: string;
+            /** @description The plan version to acknowledge: a new version asks again. */
+            plan_version: number;
+            /** @enum {string} */
+            status: "pending" | "acknowledged";
+            /** @description SHA-256 (hex) of the document as acknowledged; null while pending. */
+            document_sha256: string | null;
+            acknowledged_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * Format: date-time
+             * @description When the person was asked: the assignment, or the new version.
+             */
+            created_at: string;
+            /** @description The plan version's terms as a printable plain-text document: rates in percent, quota, cap, clawback, dates. */
+            document: string;
+            /** @description SHA-256 (hex) of `document` as it reads now. */
+            current_document_sha256: string;
+        };
+        AcknowledgePlan: {
+            /** @description The SHA-256 of the document the person read; if the document changed since → 409. */
+            document_sha256?: string;
+        };
         RequestLog: {
             /** @description The request id (req_…), as sent in the Request-Id header. */
             id: string;
@@ -5160,8 +5288,6 @@ export interface operations {
             header?: {
                 /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description The ETag of the record as last read: 412 precondition_failed when it has changed since. */
-                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -5191,7 +5317,6 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -5210,7 +5335,7 @@ export interface operations {
                 per_page?: components["parameters"]["PerPage"];
                 status?: "pending" | "sent" | "failed";
                 user_id?: string;
-                kind?: components["schemas"]["NotificationKind"];
+                kind?: "invitation" | "password_reset" | "deal_approved" | "deal_rejected" | "deal_cancelled" | "dispute_opened" | "dispute_resolved" | "payout_statement" | "plan_acknowledgement";
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */
@@ -9835,6 +9960,194 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Draw"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPlanAcknowledgements: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description pending: not acknowledged yet. */
+                status?: "pending" | "acknowledged";
+                user_id?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PlanAcknowledgement"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMyPlanAcknowledgements: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                status?: "pending" | "acknowledged";
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PlanAcknowledgement"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPlanAcknowledgement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanAcknowledgementDetail"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    acknowledgePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AcknowledgePlan"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanAcknowledgementDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
