@@ -13,11 +13,12 @@ export function percentOf(rate: number | string): string {
   return `${negative ? "-" : ""}${intPart}${rest ? `.${rest}` : ""}%`;
 }
 
-/** An exact decimal string without trailing zeros after its cents ("100000.00" → "100,000.00"). */
+/** An exact decimal string grouped, without zeros past its cents ("100000.000" → "100,000.00"). */
 function money(currency: string, amount: string): string {
   const [whole = "0", fraction = ""] = amount.split(".");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${currency} ${grouped}${fraction ? `.${fraction.padEnd(2, "0")}` : ""}`;
+  // The column's scale is the widest currency's (3); a currency's own digits are kept, at least 2 shown.
+  return `${currency} ${grouped}.${fraction.replace(/0+$/, "").padEnd(2, "0")}`;
 }
 
 /**
