@@ -81,6 +81,8 @@ const EnvSchema = z.object({
   CTS_WEBHOOK_ALLOW_HOSTS: z.string().optional(),
   CTS_WEBHOOK_ALLOW_HTTP: z.enum(["0", "1"], { error: "CTS_WEBHOOK_ALLOW_HTTP must be 0 or 1" }).optional(),
   CTS_TEST_CRASH_AFTER_COMMIT: z.enum(["0", "1"], { error: "CTS_TEST_CRASH_AFTER_COMMIT must be 0 or 1" }).optional(),
+  CTS_SMTP_URL: z.string().optional(),
+  CTS_MAIL_FROM: z.string().optional(),
   CTS_OIDC_ISSUER: z.string().optional(),
   CTS_OIDC_CLIENT_ID: z.string().optional(),
   CTS_OIDC_CLIENT_SECRET: z.string().optional(),
@@ -117,6 +119,41 @@ export interface Config {
   testCrashAfterCommit: boolean;
   /** CTS_OIDC_ISSUER, CTS_OIDC_CLIENT_ID and CTS_OIDC_CLIENT_SECRET: sign-in with OpenID Connect, when set. */
   oidc: OidcConfig | undefined;
+  /** CTS_SMTP_URL and CTS_MAIL_FROM (with CTS_PUBLIC_URL): email notifications, when set (docs/notifications.md). */
+  mail: MailConfig | undefined;
+}
+
+export interface MailConfig {
+  /** `smtp://` or `smtps://`, credentials in the URL: never logged. */
+  smtpUrl: string;
+  from: string;
+  publicUrl: string;
+}
+
+/** CTS_SMTP_URL and CTS_MAIL_FROM together or neither; email needs CTS_PUBLIC_URL for its links. */
+function parseMail(raw: Record<string, string | undefined>, problems: string[]): MailConfig | undefined {
+  const { CTS_SMTP_URL: smtpUrl, CTS_MAIL_FROM: from, CTS_PUBLIC_URL: publicUrl } = raw;
+  if (smtpUrl === undefined && from === undefined) return undefined;
+  if (smtpUrl === undefined || from === undefined) {
+    problems.push("CTS_SMTP_URL and CTS_MAIL_FROM must be set together for email notifications");
+    return undefined;
+  }
+  let protocol = "";
+  try {
+    protocol = new URL(smtpUrl).protocol;
+  } catch {
+    // The value may hold a password: never repeated in the message.
+  }
+  if (protocol !== "smtp:" && protocol !== "smtps:") {
+    problems.push("CTS_SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com");
+  }
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(from) && !/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(from)) {
+    problems.push('CTS_MAIL_FROM must be an address such as cts@example.com or "Commissions <cts@example.com>"');
+  }
+  if (publicUrl === undefined) {
+    problems.push("CTS_SMTP_URL requires CTS_PUBLIC_URL: every link in a message names the service's public origin");
+  }
+  return publicUrl === undefined ? undefined : { smtpUrl, from, publicUrl: publicUrl.replace(/\/+$/, "") };
 }
 
 export interface OidcConfig {
@@ -203,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustProxy = parseTrustProxy(raw.CTS_TRUST_PROXY, problems);
   const secretKey = parseSecretKey(raw.CTS_SECRET_KEY, problems);
   const oidc = parseOidc(raw, problems);
+  const mail = parseMail(raw, problems);
   if ((raw.CTS_TLS_CERT === undefined) !== (raw.CTS_TLS_KEY === undefined)) {
     problems.push("CTS_TLS_CERT and CTS_TLS_KEY must be set together");
   }
@@ -258,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowHttp: v.CTS_WEBHOOK_ALLOW_HTTP === "1",
     testCrashAfterCommit: v.CTS_TEST_CRASH_AFTER_COMMIT === "1",
     oidc,
+    mail,
   };
 }
 

@@ -12,6 +12,7 @@ import type { Config } from "./config.js";
 import { makeCtx, OWNER } from "./context.js";
 import { type Deployment, openDeployment } from "./deployment.js";
 import { Worker } from "./jobs/worker.js";
+import { createMailer } from "./notifications/index.js";
 import { runOwnerCommand } from "./owner/commands.js";
 import { checkSocketPath, listenOwnerSocket, ownerSocketPath } from "./owner/socket.js";
 import { createRateLimitStore } from "./rate-limit/select.js";
@@ -106,6 +107,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     rateLimits,
     webhooks,
     oidc: config.oidc && { ...config.oidc, secretKey: webhooks.secretKey },
+    mail: config.mail && { publicUrl: config.mail.publicUrl, secretKey: webhooks.secretKey },
     crashAfterCommit: config.testCrashAfterCommit,
   });
   await app.listen({ host: config.host, port: config.port });
@@ -183,7 +185,12 @@ async function startWorker(
   await scheduleRetention(db, new Date());
   // Embedded: the data-dir lock makes this the only worker, so leases left behind are a dead process's.
   const exclusive = deployment.embedded;
-  const sources = workSources(db, logger, { settings: webhooks, exclusive }, config.workerConcurrency);
+  const mail = config.mail && {
+    mailer: await createMailer(config.mail.smtpUrl, config.mail.from),
+    publicUrl: config.mail.publicUrl,
+    secretKey: webhooks.secretKey,
+  };
+  const sources = workSources(db, logger, { settings: webhooks, exclusive }, config.workerConcurrency, mail);
   const worker = new Worker({ sources, logger });
   worker.start();
   return worker;

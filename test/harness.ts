@@ -88,6 +88,8 @@ export async function createTestApp(
     /** Listen on 127.0.0.1, port 0 (requests still go through `inject`): the origin is then that address. */
     listen?: boolean;
     requestTimeoutSeconds?: number;
+    /** Email notifications on (invitations and resets queued), links on this origin. */
+    mailOrigin?: string;
   } = {},
 ): Promise<TestApp> {
   const db = await openTestDb();
@@ -99,6 +101,7 @@ export async function createTestApp(
     env,
     webhooks,
     publicUrl: options.publicUrl,
+    ...(options.mailOrigin ? { mail: { publicUrl: options.mailOrigin, secretKey: TEST_SECRET_KEY } } : {}),
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     ...(options.requestTimeoutSeconds ? { requestTimeoutSeconds: options.requestTimeoutSeconds } : {}),
     ...(options.clock ? { clock: options.clock.now } : {}),

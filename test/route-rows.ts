@@ -5,6 +5,7 @@ import { DRAW_ROUTES, prepareDrawRouteCases } from "./draws/route-cases.js";
 import { EXCHANGE_RATE_ROUTES } from "./exchange-rates/route-cases.js";
 import { createApiKey, createJob, createUser, unique, uniqueEmail } from "./factories.js";
 import { IMPORT_ROUTES } from "./imports/route-cases.js";
+import { NOTIFICATION_ROUTES } from "./notifications/route-cases.js";
 import { PAYOUT_RUN_ROUTES } from "./payout-runs/route-cases.js";
 import type { RouteCase } from "./route-case.js";
 import { createWebhookDelivery, createWebhookSubscription } from "./webhooks/support.js";
@@ -266,6 +267,7 @@ export const ROUTES: RouteCase[] = [
   ...PAYOUT_RUN_ROUTES,
   ...DRAW_ROUTES,
   ...ACCOUNTING_ROUTES,
+  ...NOTIFICATION_ROUTES,
   ...CLAWBACK_ROUTES,
   ...IMPORT_ROUTES,
   ...EXCHANGE_RATE_ROUTES,

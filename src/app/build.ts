@@ -22,7 +22,9 @@ import type { App } from "../http/types.js";
 import { FILE_TOO_LARGE, importRoutes, MAX_FILE_BYTES } from "../imports/index.js";
 import { jobRoutes } from "../jobs/routes.js";
 import { mcpRoutes } from "../mcp/routes.js";
+import { type NotificationSettings, notificationRoutes } from "../notifications/index.js";
 import { payoutRunRoutes } from "../payout-runs/index.js";
+import { planAcknowledgementRoutes } from "../plan-acknowledgements/index.js";
 import { type Limit, PER_KEY, type RateLimitStore } from "../rate-limit/limiter.js";
 import { MemoryStore } from "../rate-limit/stores.js";
 import { requestLogRoutes } from "../request-logs/routes.js";
@@ -78,6 +80,8 @@ export interface AppOptions {
   sessions?: SessionSettings;
   /** CTS_OIDC_* and the deployment's secret key: OpenID Connect sign-in (API.md §11); its routes 404 without. */
   oidc?: OidcSettings | undefined;
+  /** Email notifications (CTS_SMTP_URL, CTS_MAIL_FROM, CTS_PUBLIC_URL): invitations and resets are emailed. */
+  mail?: NotificationSettings | undefined;
   /** Tests only (CTS_TEST_CRASH_AFTER_COMMIT): the process kills itself between an idempotent commit and its reply. */
   crashAfterCommit?: boolean;
 }
@@ -206,7 +210,16 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         return documentFor(document, req.publicOrigin);
       });
       apiKeyRoutes(api);
-      authRoutes(api, { db: options.db, env: options.env, sessions, rateLimits, clock, oidc: options.oidc });
+      authRoutes(api, {
+        db: options.db,
+        env: options.env,
+        sessions,
+        rateLimits,
+        clock,
+        oidc: options.oidc,
+        mail: options.mail,
+      });
+      notificationRoutes(api, options.mail !== undefined);
       userRoutes(api);
       requestLogRoutes(api, requestLog);
       jobRoutes(api);
@@ -221,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       payoutRunRoutes(api);
       drawRoutes(api);
       accountingRoutes(api);
+      planAcknowledgementRoutes(api);
       // The imports take text/csv bodies up to 32 MiB; every other route keeps the JSON parser and 1 MiB.
       await api.register(async (csv: App) => {
         registerCsvBody(csv, { bytes: MAX_FILE_BYTES, tooLarge: FILE_TOO_LARGE });

@@ -139,6 +139,16 @@ export async function registerOpenApi(app: App, options: OpenApiOptions): Promis
             "Commission-cost accounting under ASC 340-40 (API.md §17): settings, each capitalized line's schedule, the roll-forward and the month's journal (finance and admin).",
         },
         {
+          name: "Notifications",
+          description:
+            "Email (CTS_SMTP_URL): each person's kinds on or off, and the delivery log (admin). docs/notifications.md.",
+        },
+        {
+          name: "Plan acknowledgements",
+          description:
+            "A person assigned a plan (or a new version) reads its terms and acknowledges them; admins and finance see who has not. Never gates pay.",
+        },
+        {
           name: "Webhooks",
           description:
             "Signed (Standard Webhooks) deliveries of events to your https endpoints, with retries and a delivery log (admin). The document's `webhooks` describe each event's POST to a subscriber: sent to every active subscription to its type (or to `*`), at least once, so deduplicate by `webhook-id`.",

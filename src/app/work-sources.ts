@@ -5,6 +5,7 @@ import type { Db } from "../db/schema.js";
 import { type JobHandler, jobsSource } from "../jobs/jobs-source.js";
 import type { JobKind } from "../jobs/kinds.js";
 import type { WorkSource } from "../jobs/worker.js";
+import { type Mailer, notificationSource } from "../notifications/index.js";
 import { createSafeAgent, deliverySource, type WebhookSettings } from "../webhooks/index.js";
 import { embeddedRetentionJobHandler, retentionJobHandler } from "./retention.js";
 
@@ -20,6 +21,8 @@ export function workSources(
   logger: pino.Logger,
   webhooks: { settings: WebhookSettings; exclusive: boolean },
   concurrency: SourceConcurrency,
+  /** CTS_SMTP_URL's client and the links' origin; without it queued notifications are dropped. */
+  mail?: { mailer: Mailer; publicUrl: string; secretKey: Buffer },
 ): WorkSource<unknown>[] {
   // One handler per kind of jobs/kinds.ts (the type refuses a missing or unknown kind).
   const handlers: Record<JobKind, JobHandler> = {
@@ -39,5 +42,6 @@ export function workSources(
       ...deliverySource({ db, agent, secretKey: settings.secretKey, logger, exclusive: webhooks.exclusive }),
       concurrency: concurrency.webhooks,
     },
+    { ...notificationSource({ db, logger, mail, exclusive: webhooks.exclusive }), concurrency: 2 },
   ];
 }

@@ -5,6 +5,7 @@ import { type Ctx, requireScope, type Tx, type UserActor, withTransaction } from
 import { AppError, conflict, notFound } from "../errors.js";
 import { Timestamp } from "../http/date-fields.js";
 import { newId } from "../ids.js";
+import { enqueueMessage, type NotificationSettings } from "../notifications/index.js";
 import { checkPassword, hashPassword } from "../passwords/index.js";
 import { endSessionsOf, newToken, type SessionSettings, sha256Hex } from "../sessions/index.js";
 import { lockUserWithPassword, setPasswordHash } from "../users/index.js";
@@ -43,7 +44,12 @@ function inactive(userId: string): AppError {
  * the token's SHA-256 is stored; the URL (with the token) is in the return value alone, never in the
  * audit row. Unknown user → 404, inactive user → 409.
  */
-export async function createInvitation(ctx: Ctx, userId: string, origin: string): Promise<CreatedInvitation> {
+export async function createInvitation(
+  ctx: Ctx,
+  userId: string,
+  origin: string,
+  mail?: NotificationSettings,
+): Promise<CreatedInvitation> {
   requireScope(ctx, "admin");
   return withTransaction(ctx, async (tx) => {
     const found = await lockUserWithPassword(tx, userId);
@@ -59,6 +65,7 @@ export async function createInvitation(ctx: Ctx, userId: string, origin: string)
       created_at: ctx.now,
     });
     const expiresAt = new Date(row.expires_at).toISOString();
+    await enqueueMessage(tx, ctx, mail, { kind: "invitation", sourceId: row.id, user: found.user, secret: token });
     await audit(tx, ctx, {
       action: "invitation.create",
       resource: "user",

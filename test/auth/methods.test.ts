@@ -39,13 +39,13 @@ describe("#17 GET /auth/methods: which ways to sign in the console offers", () =
   it("without CTS_OIDC_*: password only, with no key or session", async () => {
     const res = await passwordOnly.app.inject({ method: "GET", url: "/api/v1/auth/methods" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ password: true, oidc: false, needs_first_admin: true });
+    expect(res.json()).toEqual({ password: true, oidc: false, password_reset: false, needs_first_admin: true });
   });
 
   it("with OpenID Connect configured: password and oidc, and the SSO start it points to redirects", async () => {
     const res = await withOidc.app.inject({ method: "GET", url: "/api/v1/auth/methods" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ password: true, oidc: true, needs_first_admin: true });
+    expect(res.json()).toEqual({ password: true, oidc: true, password_reset: false, needs_first_admin: true });
     const start = await withOidc.app.inject({ method: "GET", url: "/api/v1/auth/oidc/start?return_to=%2Fdisputes" });
     expect(start.statusCode).toBe(302);
     expect(String(start.headers.location)).toMatch(new RegExp(`^${provider.issuer}/`));
@@ -58,7 +58,7 @@ describe("#17 GET /auth/methods: which ways to sign in the console offers", () =
       headers: { authorization: "Bearer not-a-key", cookie: "cts_session=not-a-session" },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ password: true, oidc: false, needs_first_admin: true });
+    expect(res.json()).toEqual({ password: true, oidc: false, password_reset: false, needs_first_admin: true });
   });
 
   it("answers If-None-Match with its ETag by 304", async () => {

@@ -1,9 +1,11 @@
 import type { LightMyRequestResponse } from "fastify";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvitation } from "../../src/auth/index.js";
 import { TOOLS } from "../../src/mcp/tools.js";
 import { OWNER_COMMANDS } from "../../src/owner/commands.js";
 import { hashPassword } from "../../src/passwords/index.js";
+import { newToken, sha256Hex } from "../../src/sessions/index.js";
 import { createUser, errorOf, freshIp, uniqueEmail } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { operations } from "../route-case.js";
@@ -67,6 +69,20 @@ const SETTERS: Record<string, Setter> = {
       const s = await signedInAs(t, { email: uniqueEmail("change"), name: "Casey Change" });
       await t.db.db.updateTable("users").set({ password_hash: currentHash }).where("id", "=", s.user.id).execute();
       return post("/auth/password", { current_password: CURRENT, new_password: password }, s.headers("POST"));
+    },
+  },
+  "POST /api/v1/auth/password-reset/confirm": {
+    field: "password",
+    ok: 200,
+    send: async (password) => {
+      const user = await createUser(t, { email: uniqueEmail("reset"), name: "Riley Reset" });
+      const token = newToken();
+      const now = new Date();
+      await sql`INSERT INTO password_resets (id, user_id, token_hash, expires_at, created_at)
+        VALUES (${`pwr_${token.slice(0, 12)}`}, ${user.id}, ${sha256Hex(token)}, ${new Date(now.getTime() + 3_600_000)}, ${now})`.execute(
+        t.db.db,
+      );
+      return post("/auth/password-reset/confirm", { token, password });
     },
   },
 };

@@ -2,6 +2,7 @@ import { ACCOUNTING_REQUESTS } from "./accounting.js";
 import { CLAWBACK_REQUESTS } from "./clawbacks.js";
 import { DRAW_REQUESTS } from "./draws.js";
 import { IMPORT_REQUESTS } from "./imports.js";
+import { NOTIFICATION_REQUESTS } from "./notifications.js";
 import { PAYOUT_RUN_REQUESTS } from "./payout-runs.js";
 import { ID } from "./world.js";
 
@@ -51,6 +52,7 @@ export const MORE_REQUESTS: Record<string, Record<string, { summary: string; val
 /** One request body per operation that takes one (by operationId); actions without fields send `{}`. */
 export const REQUESTS: Record<string, unknown> = {
   ...PAYOUT_RUN_REQUESTS,
+  ...NOTIFICATION_REQUESTS,
   ...DRAW_REQUESTS,
   ...ACCOUNTING_REQUESTS,
   ...IMPORT_REQUESTS,

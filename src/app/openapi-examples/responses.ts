@@ -2,6 +2,7 @@ import { ACCOUNTING_EVENTS, ACCOUNTING_EXAMPLES } from "./accounting.js";
 import { CLAWBACK_EVENTS, CLAWBACK_OPERATIONS, CLAWBACK_SCHEMAS } from "./clawbacks.js";
 import { DRAW_EVENTS, DRAW_EXAMPLES } from "./draws.js";
 import { IMPORT_OPERATIONS } from "./imports.js";
+import { NOTIFICATION_EXAMPLES } from "./notifications.js";
 import { PAYOUT_RUN_EVENT, PAYOUT_RUN_EXAMPLES, PAYOUT_RUN_OPERATIONS } from "./payout-runs.js";
 import { reportingImpact } from "./reporting.js";
 import { STATEMENT_EXAMPLES } from "./statements.js";
@@ -60,7 +61,7 @@ const impactExplanation = {
 export const BY_SCHEMA: Record<string, unknown> = {
   ApiKey: apiKey,
   CreatedApiKey: { ...apiKey, key: "cts_live_4kQ9mT2xV7bN1cR8sL5wP3yH6jD0fG" },
-  SignInMethods: { password: true, oidc: true, needs_first_admin: false },
+  SignInMethods: { password: true, oidc: true, password_reset: true, needs_first_admin: false },
   Session: session,
   Invitation: {
     id: "inv_01J5QK2Y3F6H9K2M5P8R1T4W7Y",
@@ -216,6 +217,7 @@ export const BY_SCHEMA: Record<string, unknown> = {
   },
   ...STATEMENT_EXAMPLES,
   ...PAYOUT_RUN_EXAMPLES,
+  ...NOTIFICATION_EXAMPLES,
   ...DRAW_EXAMPLES,
   ...ACCOUNTING_EXAMPLES,
   ...CLAWBACK_SCHEMAS,

@@ -4,6 +4,7 @@ import { makeCtx, OWNER } from "../../context.js";
 import type { Db } from "../../db/schema.js";
 import { EmptyBody, IdParams } from "../../http/input-fields.js";
 import type { App } from "../../http/types.js";
+import type { NotificationSettings } from "../../notifications/index.js";
 import { countFailedAuth, type RateLimitStore } from "../../rate-limit/limiter.js";
 import type { SessionSettings } from "../../sessions/index.js";
 import { getUser } from "../../users/index.js";
@@ -21,6 +22,8 @@ export interface InvitationDeps {
   /** Where a refused token counts as a failed authentication of the client IP (API.md §3). */
   rateLimits: RateLimitStore;
   clock: () => Date;
+  /** When set, the invitation is also emailed (the link is still answered once, to copy). */
+  mail?: NotificationSettings | undefined;
 }
 
 /** `POST /users/{id}/invitations`, `POST /auth/invitations/accept` and `POST /auth/password` (API.md §11). */
@@ -47,7 +50,7 @@ export function invitationRoutes(app: App, deps: InvitationDeps): void {
       response: { 201: CreatedInvitation },
     },
     handler: async (req, reply) => {
-      const created = await createInvitation(req.ctx, req.params.id, req.publicOrigin);
+      const created = await createInvitation(req.ctx, req.params.id, req.publicOrigin, deps.mail);
       return reply.code(201).send(created);
     },
   });

@@ -7,6 +7,9 @@ const SignInMethods = z
   .strictObject({
     password: z.literal(true).describe("Email and password (POST /auth/login): always offered."),
     oidc: z.boolean().describe("OpenID Connect (GET /auth/oidc/start): true when CTS_OIDC_* are set on this service."),
+    password_reset: z
+      .boolean()
+      .describe("True when email is configured (CTS_SMTP_URL): the sign-in page offers “Forgot password?”."),
     needs_first_admin: z
       .boolean()
       .describe(
@@ -19,7 +22,7 @@ const SignInMethods = z
  * `GET /auth/methods`: how a person may sign in here, so the sign-in page offers SSO only when it works,
  * and says what to do on a first run, when nobody can sign in to set it up yet.
  */
-export function methodsRoutes(app: App, oidcConfigured: boolean, db: Db): void {
+export function methodsRoutes(app: App, oidcConfigured: boolean, db: Db, emailConfigured = false): void {
   app.get(
     "/auth/methods",
     {
@@ -33,6 +36,11 @@ export function methodsRoutes(app: App, oidcConfigured: boolean, db: Db): void {
         response: { 200: SignInMethods },
       },
     },
-    async () => ({ password: true as const, oidc: oidcConfigured, needs_first_admin: !(await hasActiveAdmin(db)) }),
+    async () => ({
+      password: true as const,
+      oidc: oidcConfigured,
+      password_reset: emailConfigured,
+      needs_first_admin: !(await hasActiveAdmin(db)),
+    }),
   );
 }

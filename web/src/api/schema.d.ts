@@ -264,6 +264,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link
+         * @description Public. Always 202 with the same body, whether an account uses the email or not. For an active account, when email is configured (CTS_SMTP_URL), a link `{CTS_PUBLIC_URL}/reset-password#<token>` is emailed: one use, 1 hour, only the token's SHA-256 stored; an earlier unused link stops working. At most 3 messages per email an hour (more: the same 202, nothing sent); more than 10 requests from one address in 15 minutes → 429 with Retry-After.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link
+         * @description No key: the token is the credential. Sets the password (the rules of POST /auth/invitations/accept → 422 with `details`), ends every session of the user and signs in (200, `Set-Cookie`, as login). Token unknown, used, replaced or expired → 404 `not_found` saying which, counted as a failed authentication of the IP (30 a minute, then 429). User inactive → 409.
+         */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get your notification settings
+         * @description Each kind of email on or off for the signed-in person (an API key → 403). Security messages (invitation, password_reset) are always on.
+         */
+        get: operations["getMyNotifications"];
+        put?: never;
+        /**
+         * Turn kinds of email on or off
+         * @description Names the kinds to change; the others stay (a partial update of your own settings, so POST: they have no record ETag). A security kind or an unknown kind → 422. An API key → 403. Applies to messages queued from now on.
+         */
+        post: operations["updateMyNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List email deliveries
+         * @description The email delivery log: who was sent what, when, and the mail server's last refusal. Newest first (created_at desc, id desc). Never holds a token.
+         */
+        get: operations["listNotificationDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users": {
         parameters: {
             query?: never;
@@ -1676,6 +1760,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/plan-acknowledgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List plan acknowledgements
+         * @description Who was asked to acknowledge which plan version, and who has not (`status=pending`). Admins and finance; keys of any scope. Newest first (created_at desc, id desc). Acknowledgement never gates pay.
+         */
+        get: operations["listPlanAcknowledgements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/plan-acknowledgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your plan acknowledgements
+         * @description The signed-in person's plan versions to read and acknowledge (pending) and those acknowledged. Newest first (created_at desc, id desc). An API key → 403.
+         */
+        get: operations["listMyPlanAcknowledgements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plan-acknowledgements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a plan acknowledgement with the plan's document
+         * @description The plan version's terms as a printable document (rates in percent, quota, cap, clawback, dates) and its SHA-256. Your own, your reports' (a manager), or anyone's (admins, finance); otherwise 404.
+         */
+        get: operations["getPlanAcknowledgement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/plan-acknowledgements/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge your plan
+         * @description The person asked records that they read this plan version: who, when, the version and the SHA-256 of the document. Someone else's → 403 (404 when you cannot see it); already acknowledged → 409; `document_sha256` given and the document changed → 409.
+         */
+        post: operations["acknowledgePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/imports/deals": {
         parameters: {
             query?: never;
@@ -2891,39 +3055,6 @@ export interface components {
             request_id: string | null;
             created_at: components["schemas"]["Timestamp"];
         };
-        Session: {
-            user: components["schemas"]["User"];
-            /** @description Send it as X-CSRF-Token with every POST, PUT, PATCH and DELETE of this session. */
-            csrf_token: string;
-            /**
-             * Format: date-time
-             * @description When the session ends if left unused (idle timeout, or the absolute one if sooner).
-             */
-            expires_at: string;
-        };
-        Invitation: {
-            /** @description inv_… */
-            id: string;
-            user_id: string;
-            /** @description `{origin}/invite#<token>`: shown only in this response, never stored (only the token's SHA-256 is). */
-            url: string;
-            /**
-             * Format: date-time
-             * @description 72 hours after creation.
-             */
-            expires_at: string;
-        };
-        SignInMethods: {
-            /**
-             * @description Email and password (POST /auth/login): always offered.
-             * @constant
-             */
-            password: true;
-            /** @description OpenID Connect (GET /auth/oidc/start): true when CTS_OIDC_* are set on this service. */
-            oidc: boolean;
-            /** @description True while no active admin user exists: the owner invites the first with `cts users invite <email> --role admin`. */
-            needs_first_admin: boolean;
-        };
         /**
          * @description An event type, or `*` for all of them.
          * @enum {string}
@@ -3008,6 +3139,86 @@ export interface components {
             data: {
                 object: components["schemas"]["WebhookSubscription"];
             };
+        };
+        /** @enum {string} */
+        NotificationKind: "invitation" | "password_reset" | "deal_approved" | "deal_rejected" | "deal_cancelled" | "dispute_opened" | "dispute_resolved" | "payout_statement" | "plan_acknowledgement";
+        NotificationPreference: {
+            kind: components["schemas"]["NotificationKind"];
+            /** @description False when the person turned this kind off. */
+            enabled: boolean;
+            /** @description False for security messages (invitation, password_reset): always sent. */
+            switchable: boolean;
+        };
+        NotificationSettings: {
+            /** @description False when this service has no CTS_SMTP_URL: nothing is emailed, whatever the choices. */
+            email_configured: boolean;
+            kinds: components["schemas"]["NotificationPreference"][];
+        };
+        UpdateNotifications: {
+            /** @description Kinds to turn on (true) or off (false): deal_approved, deal_rejected, deal_cancelled, dispute_opened, dispute_resolved, payout_statement, plan_acknowledgement. Others stay as they are. */
+            kinds: {
+                [key: string]: boolean;
+            };
+        };
+        NotificationDelivery: {
+            /** @description ntf_… */
+            id: string;
+            kind: components["schemas"]["NotificationKind"];
+            user_id: string;
+            /** @description The event that caused it; null for invitations, resets, plans. */
+            event_id: string | null;
+            /** @description The address it was sent to. */
+            to: string;
+            /**
+             * @description pending (queued or retrying), sent, failed (refused or given up).
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "failed";
+            attempt_count: number;
+            /** @description When a pending delivery is tried next. */
+            next_attempt_at: components["schemas"]["Timestamp"] | null;
+            /** @description The mail server's last refusal, e.g. `550 mailbox unavailable`. */
+            last_error: string | null;
+            sent_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        Session: {
+            user: components["schemas"]["User"];
+            /** @description Send it as X-CSRF-Token with every POST, PUT, PATCH and DELETE of this session. */
+            csrf_token: string;
+            /**
+             * Format: date-time
+             * @description When the session ends if left unused (idle timeout, or the absolute one if sooner).
+             */
+            expires_at: string;
+        };
+        Invitation: {
+            /** @description inv_… */
+            id: string;
+            user_id: string;
+            /** @description `{origin}/invite#<token>`: shown only in this response, never stored (only the token's SHA-256 is). */
+            url: string;
+            /**
+             * Format: date-time
+             * @description 72 hours after creation.
+             */
+            expires_at: string;
+        };
+        SignInMethods: {
+            /**
+             * @description Email and password (POST /auth/login): always offered.
+             * @constant
+             */
+            password: true;
+            /** @description OpenID Connect (GET /auth/oidc/start): true when CTS_OIDC_* are set on this service. */
+            oidc: boolean;
+            /** @description True when email is configured (CTS_SMTP_URL): the sign-in page offers “Forgot password?”. */
+            password_reset: boolean;
+            /** @description True while no active admin user exists: the owner invites the first with `cts users invite <email> --role admin`. */
+            needs_first_admin: boolean;
+        };
+        PasswordResetAccepted: {
+            message: string;
         };
         Job: {
             /** @description job_… */
@@ -3908,6 +4119,54 @@ export interface components {
                     total: number;
                 };
             };
+        };
+        PlanAcknowledgement: {
+            /** @description pack_… */
+            id: string;
+            user_id: string;
+            user_name: string;
+            plan_id: string;
+            plan_name: string;
+            /** @description The plan version to acknowledge: a new version asks again. */
+            plan_version: number;
+            /** @enum {string} */
+            status: "pending" | "acknowledged";
+            /** @description SHA-256 (hex) of the document as acknowledged; null while pending. */
+            document_sha256: string | null;
+            acknowledged_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * Format: date-time
+             * @description When the person was asked: the assignment, or the new version.
+             */
+            created_at: string;
+        };
+        PlanAcknowledgementDetail: {
+            /** @description pack_… */
+            id: string;
+            user_id: string;
+            user_name: string;
+            plan_id: string;
+            plan_name: string;
+            /** @description The plan version to acknowledge: a new version asks again. */
+            plan_version: number;
+            /** @enum {string} */
+            status: "pending" | "acknowledged";
+            /** @description SHA-256 (hex) of the document as acknowledged; null while pending. */
+            document_sha256: string | null;
+            acknowledged_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * Format: date-time
+             * @description When the person was asked: the assignment, or the new version.
+             */
+            created_at: string;
+            /** @description The plan version's terms as a printable plain-text document: rates in percent, quota, cap, clawback, dates. */
+            document: string;
+            /** @description SHA-256 (hex) of `document` as it reads now. */
+            current_document_sha256: string;
+        };
+        AcknowledgePlan: {
+            /** @description The SHA-256 of the document the person read; if the document changed since → 409. */
+            document_sha256?: string;
         };
         RequestLog: {
             /** @description The request id (req_…), as sent in the Request-Id header. */
@@ -5136,6 +5395,212 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The account's email; compared case-insensitively. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The part of the reset link after `#`. */
+                    token: string;
+                    /** @description 12-256 characters, not containing the email, not a common password, zxcvbn strength 3 of 4 or more. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMyNotifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateMyNotifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotifications"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listNotificationDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                status?: "pending" | "sent" | "failed";
+                user_id?: string;
+                kind?: "invitation" | "password_reset" | "deal_approved" | "deal_rejected" | "deal_cancelled" | "dispute_opened" | "dispute_resolved" | "payout_statement" | "plan_acknowledgement";
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["NotificationDelivery"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
@@ -10028,6 +10493,194 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPlanAcknowledgements: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description pending: not acknowledged yet. */
+                status?: "pending" | "acknowledged";
+                user_id?: string;
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PlanAcknowledgement"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMyPlanAcknowledgements: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page, 1-100 (default 25). */
+                per_page?: components["parameters"]["PerPage"];
+                status?: "pending" | "acknowledged";
+            };
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PlanAcknowledgement"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPlanAcknowledgement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 with no body when it still matches. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanAcknowledgementDetail"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    acknowledgePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters. A retry with the same key and body within 24 h replays the stored response (`Idempotent-Replayed: true`). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The record's id (`deal_…`, `usr_…`, …). */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AcknowledgePlan"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanAcknowledgementDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
