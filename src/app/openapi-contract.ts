@@ -33,6 +33,8 @@ const EXTRA_ERRORS: Record<string, number[]> = {
   "GET /readyz": [503],
   "POST /api/v1/auth/invitations/accept": [404, 409, 429, 503],
   "POST /api/v1/auth/login": [401, 429, 503],
+  "POST /api/v1/auth/password-reset": [429, 503],
+  "POST /api/v1/auth/password-reset/confirm": [404, 409, 429, 503],
 };
 
 /**

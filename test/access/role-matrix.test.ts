@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commission } from "../../src/commissions/index.js";
 import type { Role, Scope } from "../../src/context.js";
@@ -44,6 +45,8 @@ const MAY_DO: Record<string, readonly Role[]> = {
   "POST /api/v1/draws/{id}/end": ["admin", "finance"],
   "POST /api/v1/draws/{id}/forgive": ["admin", "finance"],
   "GET /api/v1/settings/accounting": ["admin", "finance"],
+  // Who has not acknowledged their plan (issue #34): admins and finance; each person reads their own requests.
+  "GET /api/v1/plan-acknowledgements": ["admin", "finance"],
 };
 
 function mayCall(route: Operation, scope: Scope, role: Role): boolean {
@@ -127,6 +130,12 @@ async function recordsOf(session: SignedInSession): Promise<Record<string, strin
     "/api/v1/webhook-deliveries/{id}": await createWebhookDelivery(t),
     "/api/v1/jobs/{id}": (await createJob(t)).id,
     "/api/v1/payout-runs/{id}": await draftRun(t),
+    // The request to acknowledge the plan just assigned to the person (written by the assignment).
+    "/api/v1/plan-acknowledgements/{id}": (
+      await sql<{ id: string }>`SELECT id FROM plan_acknowledgements WHERE user_id = ${user.id} LIMIT 1`.execute(
+        t.db.db,
+      )
+    ).rows[0]!.id,
     "/api/v1/draws/{id}": (
       await createDraw(t.ownerCtx(), {
         user_id: user.id,

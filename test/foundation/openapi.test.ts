@@ -66,8 +66,20 @@ describe("GET /api/v1/openapi.json", () => {
       "POST /api/v1/auth/invitations/accept",
       "GET /api/v1/auth/oidc/start",
       "GET /api/v1/auth/oidc/callback",
+      // A forgotten password (issue #34): asked for and set without a session.
+      "POST /api/v1/auth/password-reset",
+      "POST /api/v1/auth/password-reset/confirm",
     ]);
-    const sessionOnly = new Set(["GET /api/v1/auth/session", "POST /api/v1/auth/logout", "POST /api/v1/auth/password"]);
+    const sessionOnly = new Set([
+      "GET /api/v1/auth/session",
+      "POST /api/v1/auth/logout",
+      "POST /api/v1/auth/password",
+      // A person's own notification settings and plan acknowledgements (issue #34).
+      "GET /api/v1/me/notifications",
+      "POST /api/v1/me/notifications",
+      "GET /api/v1/me/plan-acknowledgements",
+      "POST /api/v1/plan-acknowledgements/{id}/acknowledge",
+    ]);
     for (const [method, path, op] of apiOperations) {
       const where = `${method} ${path}`;
       const expected = signIn.has(where)
@@ -79,6 +91,8 @@ describe("GET /api/v1/openapi.json", () => {
       // Sign-in routes refuse no key or session (no 401); the OIDC redirect out counts no failures (no 429).
       const errors: Record<string, string[]> = {
         "POST /api/v1/auth/invitations/accept": ["429"],
+        "POST /api/v1/auth/password-reset": ["429"],
+        "POST /api/v1/auth/password-reset/confirm": ["429"],
         "GET /api/v1/auth/oidc/callback": ["429"],
         "GET /api/v1/auth/oidc/start": [],
         "GET /api/v1/auth/methods": [],
