@@ -18,6 +18,10 @@ INSERT INTO accounting_settings (settings, updated_at) VALUES (
   now()
 );
 
+-- A database with no approved deal has no earlier approval to build assets for.
+UPDATE accounting_settings SET assets_built_at = now()
+WHERE NOT EXISTS (SELECT 1 FROM deals WHERE approved_at IS NOT NULL);
+
 CREATE TABLE accounting_assets (
   line_id         text PRIMARY KEY REFERENCES commission_lines (id),
   deal_id         text NOT NULL REFERENCES deals (id),
