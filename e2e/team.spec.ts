@@ -138,7 +138,8 @@ test("a manager's team: each person in their own plan's period, the API's number
   await page.getByRole("option", { name: `${day(lastDay)} (end of ${year}-Q${q})` }).click();
   await expect(page).toHaveURL(new RegExp(`on=${lastDay}`));
   await settled(page);
-  expect(requests.team.slice(before).map((u) => u.searchParams.get("on"))).toEqual([lastDay]);
+  // Under load the page may settle before its request leaves: wait for it, then exactly that one.
+  await expect.poll(() => requests.team.slice(before).map((u) => u.searchParams.get("on"))).toEqual([lastDay]);
   const { rows: then } = await teamOn(director, lastDay);
   const thenBelow = then.filter((r) => r.user.id !== users.director.id);
   expect(thenBelow.find((r) => r.user.id === yearly.id)!.period).toBe(lastDay.slice(0, 4));
