@@ -5,6 +5,7 @@ import { listUsers } from "../../users/index.js";
 import { periodOf } from "../engine/index.js";
 import type { TeamStatement, TeamStatementsQuery } from "../schema.js";
 import { statementNumbers } from "./statement.js";
+import type { StatementFigures } from "./statement-figures.js";
 import * as repo from "./statement-repository.js";
 
 /**
@@ -24,10 +25,10 @@ export async function listTeamStatements(ctx: Ctx, query: TeamStatementsQuery): 
     const kinds = await repo.planPeriodKindsOn(ctx.db, ids, on);
     for (const id of ids) periods.set(id, periodOf(kinds.get(id) ?? "quarter", on));
   } else for (const id of ids) periods.set(id, period!);
-  const lines = await linesByPeriod(ctx, periods);
+  const figures = await figuresByPeriod(ctx, periods);
   const numbers = await statementNumbers(
     ctx.db,
-    ids.map((id) => ({ userId: id, period: periods.get(id)!, lines: lines.get(id) ?? [], currency })),
+    ids.map((id) => ({ userId: id, period: periods.get(id)!, figures: figures.get(id) ?? NO_FIGURES, currency })),
   );
   return {
     data: people.data.map((u, i) => ({
@@ -39,12 +40,14 @@ export async function listTeamStatements(ctx: Ctx, query: TeamStatementsQuery): 
   };
 }
 
-/** Each person's lines of their period, as their numbers need them: one read per distinct period (at most three on one date). */
-async function linesByPeriod(ctx: Ctx, periods: Map<string, string>): Promise<Map<string, repo.FigureLine[]>> {
+const NO_FIGURES: StatementFigures = { groups: [], deals: 0 };
+
+/** Each person's lines of their period, summed as their numbers need them: one read per distinct period (at most three on one date). */
+async function figuresByPeriod(ctx: Ctx, periods: Map<string, string>): Promise<Map<string, StatementFigures>> {
   const byPeriod = new Map<string, string[]>();
   for (const [id, period] of periods) byPeriod.set(period, [...(byPeriod.get(period) ?? []), id]);
-  const out = new Map<string, repo.FigureLine[]>();
+  const out = new Map<string, StatementFigures>();
   for (const [period, ids] of byPeriod)
-    for (const [id, lines] of await repo.statementFiguresOfUsers(ctx.db, ids, period)) out.set(id, lines);
+    for (const [id, figures] of await repo.statementFiguresOfUsers(ctx.db, ids, period)) out.set(id, figures);
   return out;
 }

@@ -9,13 +9,6 @@ import type { PlanCurrencySpan } from "./statement-repository.js";
 
 export const FALLBACK_CURRENCY = "USD";
 
-/** How many lines are in each currency. */
-export function countByCurrency(lines: readonly { currency: string }[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const { currency } of lines) counts.set(currency, (counts.get(currency) ?? 0) + 1);
-  return counts;
-}
-
 export function statementCurrency(
   spans: PlanCurrencySpan[],
   period: string,

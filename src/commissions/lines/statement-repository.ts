@@ -3,8 +3,10 @@ import type { Db } from "../../db/schema.js";
 import { anyOf } from "../../db/sql.js";
 import type { PlanKind, PlanPeriod } from "../../enums.js";
 import { toIso } from "../../http/date-fields.js";
+import { addRatios, parse, parseRatio } from "../../money/index.js";
 import type { Commission, StatementLine } from "../schema.js";
 import { toCommission } from "./repository.js";
+import { type FigureGroup, NO_CREDIT, type StatementFigures } from "./statement-figures.js";
 
 /** A user's non-void lines of one period, in deal order (close_date, created_at, id), then kind. */
 export async function statementLines(db: Db, userId: string, period: string): Promise<StatementLine[]> {
@@ -108,48 +110,74 @@ export async function statementLinesOfUsers(
   return out;
 }
 
-/** What a statement's numbers read of a line: its kind, plan, amount, status and currency, and of its explanation the credit and quota. */
-export type FigureLine = Pick<
-  Commission,
-  "deal_id" | "kind" | "plan_id" | "plan_version" | "amount" | "status" | "calculated_at" | "currency"
-> & { explanation: unknown };
-
 /**
- * Each user's non-void lines of one period as `FigureLine`s, in no particular order (their numbers do
- * not depend on it): the team page's numbers without each line's deal, split, run and whole explanation,
- * by the (user_id, period) index alone (a manager's hundred people hold thousands of lines a quarter).
+ * Each user's non-void lines of one period summed as their numbers need them (`FigureGroup`s), and the
+ * distinct deals of their plan lines, in one statement by the (user_id, period) index: a manager's
+ * hundred people hold thousands of lines a quarter, and their numbers need a few dozen rows. Converted
+ * credits ("n/d", API.md §15) come back as they are, to be summed exactly beside the decimal ones.
  */
 export async function statementFiguresOfUsers(
   db: Db,
   userIds: readonly string[],
   period: string,
-): Promise<Map<string, FigureLine[]>> {
-  const out = new Map<string, FigureLine[]>();
+): Promise<Map<string, StatementFigures>> {
+  const out = new Map<string, StatementFigures>();
   if (userIds.length === 0) return out;
-  const rows = await db
-    .selectFrom("commission_lines as l")
-    .select(["l.user_id", "l.deal_id", "l.kind", "l.plan_id", "l.plan_version", "l.amount", "l.status"])
-    .select(["l.calculated_at", "l.currency"])
-    .select(
-      sql<{
-        credit: unknown;
-        quota: string | null;
-      }>`jsonb_build_object('credit', l.explanation->'credit', 'quota', l.explanation->'quota')`.as("explanation"),
-    )
-    .where(anyOf("l.user_id", [...userIds]))
-    .where("l.period", "=", period)
-    .where("l.status", "<>", "void")
-    .execute();
-  for (const { user_id, ...row } of rows) {
-    const line: FigureLine = {
-      ...row,
-      amount: Number(row.amount),
-      calculated_at: toIso(row.calculated_at)!,
-      status: row.status as FigureLine["status"],
-    };
-    const lines = out.get(user_id);
-    if (lines) lines.push(line);
-    else out.set(user_id, [line]);
+  const credit = sql`l.explanation->>'credit'`;
+  const isPlan = sql`l.kind = 'plan'`;
+  const isRatio = sql`${isPlan} AND strpos(${credit}, '/') > 0`;
+  const { rows } = await sql<{
+    user_id: string;
+    whole: number;
+    kind: FigureGroup["kind"];
+    plan_id: string | null;
+    plan_version: number | null;
+    status: FigureGroup["status"];
+    currency: string;
+    lines: string;
+    amount: string;
+    credit: string | null;
+    ratio_credits: string[] | null;
+    quota: string | null;
+    at: Date | string | null;
+    deals: string;
+  }>`
+    SELECT l.user_id, GROUPING(l.kind) AS whole, l.kind, l.plan_id, l.plan_version, l.status, l.currency,
+      count(*) AS lines, sum(l.amount)::text AS amount,
+      sum(CASE WHEN ${isPlan} AND strpos(${credit}, '/') = 0 THEN (${credit})::numeric END)::text AS credit,
+      array_agg(${credit}) FILTER (WHERE ${isRatio}) AS ratio_credits,
+      (array_agg(l.explanation->>'quota' ORDER BY l.calculated_at DESC) FILTER (WHERE ${isPlan}))[1] AS quota,
+      max(l.calculated_at) FILTER (WHERE ${isPlan}) AS at,
+      count(DISTINCT l.deal_id) FILTER (WHERE ${isPlan}) AS deals
+    FROM commission_lines l
+    WHERE l.user_id = ANY(${[...userIds]}::text[]) AND l.period = ${period} AND l.status <> 'void'
+    GROUP BY GROUPING SETS ((l.user_id, l.kind, l.plan_id, l.plan_version, l.status, l.currency), (l.user_id))
+  `.execute(db);
+  const of = (userId: string) => {
+    const figures = out.get(userId) ?? { groups: [], deals: 0 };
+    out.set(userId, figures);
+    return figures;
+  };
+  for (const row of rows) {
+    const figures = of(row.user_id);
+    if (Number(row.whole) === 1) {
+      figures.deals = Number(row.deals);
+      continue;
+    }
+    let sum = row.credit === null ? NO_CREDIT : parseRatio(row.credit);
+    for (const ratio of row.ratio_credits ?? []) sum = addRatios(sum, parseRatio(ratio));
+    figures.groups.push({
+      kind: row.kind,
+      plan_id: row.plan_id,
+      plan_version: row.plan_version,
+      status: row.status,
+      currency: row.currency,
+      lines: Number(row.lines),
+      amount: parse(row.amount),
+      credit: sum,
+      quota: row.quota,
+      at: toIso(row.at) ?? "",
+    });
   }
   return out;
 }

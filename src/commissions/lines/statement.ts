@@ -1,109 +1,25 @@
 import { seesUser } from "../../access/index.js";
 import { type Ctx, requireScope } from "../../context.js";
 import { notFound } from "../../errors.js";
-import {
-  addRatios,
-  amountNumber,
-  type Fixed,
-  lt,
-  moneyNumber,
-  parse,
-  parseRatio,
-  plain,
-  plus,
-  quotient,
-  type Ratio,
-  ratioFixed,
-  sign,
-  ZERO,
-} from "../../money/index.js";
+import { amountNumber, lt, moneyNumber, parse, plain, quotient, sign } from "../../money/index.js";
 import { existingUserIds } from "../../users/index.js";
 import type { Statement } from "../schema.js";
-import { countByCurrency, statementCurrency } from "./statement-currency.js";
+import { statementCurrency } from "./statement-currency.js";
+import {
+  byStatusOf,
+  creditsByPlan,
+  figuresOfLines,
+  lineCountByCurrency,
+  type PlanCredit,
+  type StatementFigures,
+  totalsByCurrency,
+  totalsOf,
+} from "./statement-figures.js";
 import { tierPosition } from "./statement-plans.js";
-import type { FigureLine, PlanVersionTerms } from "./statement-repository.js";
+import type { PlanVersionTerms } from "./statement-repository.js";
 import * as repo from "./statement-repository.js";
 
-type CurrencyTotals = Statement["totals_by_currency"][number];
 type PlanSummary = Statement["plans"][number];
-
-/** Σ of lines of one currency by kind (draw: API.md §18's kind, when lines of it exist). */
-function totalsOf(lines: FigureLine[], currency: string): CurrencyTotals {
-  const sums: Record<string, Fixed> = {
-    plan: ZERO,
-    spiff: ZERO,
-    override: ZERO,
-    adjustment: ZERO,
-    clawback: ZERO,
-    draw: ZERO,
-  };
-  let total = ZERO;
-  for (const line of lines) {
-    const amount = parse(line.amount);
-    sums[line.kind] = plus(sums[line.kind] ?? ZERO, amount);
-    total = plus(total, amount);
-  }
-  // Sums of amounts already at their minor units: exact, nothing to round.
-  const n = (kind: string) => amountNumber(sums[kind]!);
-  return {
-    currency,
-    plan: n("plan"),
-    spiff: n("spiff"),
-    override: n("override"),
-    adjustment: n("adjustment"),
-    clawback: n("clawback"),
-    draw: n("draw"),
-    total: amountNumber(total),
-  };
-}
-
-/** Per currency the lines are in, sorted by code. */
-function totalsByCurrency(lines: FigureLine[]): CurrencyTotals[] {
-  const currencies = [...new Set(lines.map((l) => l.currency))].sort();
-  return currencies.map((c) =>
-    totalsOf(
-      lines.filter((l) => l.currency === c),
-      c,
-    ),
-  );
-}
-
-function byStatusOf(lines: FigureLine[]): Statement["by_status"] {
-  const sums = { pending: ZERO, approved: ZERO, paid: ZERO };
-  for (const line of lines) if (line.status !== "void") sums[line.status] = plus(sums[line.status], parse(line.amount));
-  return { pending: amountNumber(sums.pending), approved: amountNumber(sums.approved), paid: amountNumber(sums.paid) };
-}
-
-type PlanCredit = { quota: string | null; at: string; credit: Fixed; earned: Fixed; version: number };
-
-const NONE: Ratio = { num: 0n, den: 1n };
-/** Attainment is shown to the minor unit and its ratio to 4 places: 12 keep every terminating sum exact. */
-const CREDIT_PLACES = 12;
-
-/**
- * Per plan: the quota of its latest-calculated line and the credit booked under it in the period
- * (every non-void plan line stands for one counted deal credit, pending or locked).
- */
-function creditsByPlan(lines: FigureLine[]): Map<string, PlanCredit> {
-  const plans = new Map<string, PlanCredit>();
-  // A converted line's credit may not terminate ("25175/23", API.md §15): summed exactly, rounded once.
-  const credits = new Map<string, Ratio>();
-  for (const line of lines) {
-    if (line.kind !== "plan" || !line.plan_id) continue;
-    const e = line.explanation as { quota?: string | null; credit?: string };
-    const seen = plans.get(line.plan_id) ?? { quota: null, at: "", credit: ZERO, earned: ZERO, version: 0 };
-    // The latest calculation's quota, the higher version on a tie: the same whatever order the lines come in.
-    const version = line.plan_version ?? 0;
-    if (line.calculated_at > seen.at || (line.calculated_at === seen.at && version >= seen.version)) {
-      Object.assign(seen, { quota: e.quota ?? null, at: line.calculated_at, version });
-    }
-    credits.set(line.plan_id, addRatios(credits.get(line.plan_id) ?? NONE, parseRatio(e.credit ?? 0)));
-    seen.earned = plus(seen.earned, parse(line.amount));
-    plans.set(line.plan_id, seen);
-  }
-  for (const [planId, plan] of plans) plan.credit = ratioFixed(credits.get(planId)!, CREDIT_PLACES);
-  return plans;
-}
 
 function planSummary(plan_id: string, p: PlanCredit, terms: Map<string, PlanVersionTerms>): PlanSummary {
   const quota = p.quota === null ? null : parse(p.quota);
@@ -132,11 +48,11 @@ export type StatementNumbers = Pick<Statement, "currency" | "plans" | "totals" |
   deals: number;
 };
 
-/** A statement's lines, its user and period, and the currency asked for (none: the default). */
-export interface StatementLines {
+/** A statement's figures, its user and period, and the currency asked for (none: the default). */
+export interface StatementOf {
   userId: string;
   period: string;
-  lines: FigureLine[];
+  figures: StatementFigures;
   currency?: string | undefined;
 }
 
@@ -145,27 +61,25 @@ export interface StatementLines {
  * them, so a page of people's statements costs the same statements as one. totals and by_status cover
  * the statement's currency only (API.md §15).
  */
-export async function statementNumbers(db: Ctx["db"], statements: StatementLines[]): Promise<StatementNumbers[]> {
-  const credits = statements.map((s) => creditsByPlan(s.lines));
+export async function statementNumbers(db: Ctx["db"], statements: StatementOf[]): Promise<StatementNumbers[]> {
+  const credits = statements.map((s) => creditsByPlan(s.figures.groups));
   const versions = credits.flatMap((plans) => [...plans].map(([plan_id, p]) => ({ plan_id, version: p.version })));
   const needSpans = statements.filter((s) => s.currency === undefined).map((s) => s.userId);
   const [terms, spans] = await Promise.all([
     repo.planVersionTerms(db, versions),
     repo.planCurrencySpans(db, [...new Set(needSpans)]),
   ]);
-  return statements.map(({ userId, period, lines, currency: asked }, i) => {
-    const currency = asked ?? statementCurrency(spans.get(userId) ?? [], period, countByCurrency(lines));
-    const { currency: _c, ...totals } = totalsOf(
-      lines.filter((l) => l.currency === currency),
-      currency,
-    );
+  return statements.map(({ userId, period, figures: { groups, deals }, currency: asked }, i) => {
+    const currency = asked ?? statementCurrency(spans.get(userId) ?? [], period, lineCountByCurrency(groups));
+    const inCurrency = groups.filter((g) => g.currency === currency);
+    const { currency: _c, ...totals } = totalsOf(inCurrency, currency);
     return {
       currency,
       plans: [...credits[i]!].map(([plan_id, p]) => planSummary(plan_id, p, terms)),
       totals,
-      totals_by_currency: totalsByCurrency(lines),
-      by_status: byStatusOf(lines.filter((l) => l.currency === currency)),
-      deals: new Set(lines.filter((l) => l.kind === "plan").map((l) => l.deal_id)).size,
+      totals_by_currency: totalsByCurrency(groups),
+      by_status: byStatusOf(inCurrency),
+      deals,
     };
   });
 }
@@ -184,7 +98,8 @@ export async function getStatement(ctx: Ctx, userId: string, period: string, cur
     repo.statementLines(ctx.db, userId, period),
     repo.statementDrawLines(ctx.db, userId, period),
   ]);
-  const [numbers] = await statementNumbers(ctx.db, [{ userId, period, lines: [...lines, ...drawLines], currency }]);
+  const figures = figuresOfLines([...lines, ...drawLines]);
+  const [numbers] = await statementNumbers(ctx.db, [{ userId, period, figures, currency }]);
   return {
     user_id: userId,
     period,

@@ -57,6 +57,7 @@ async function bucketSums(
 ): Promise<Map<string, BucketSums>> {
   const input = firsts.map((f) => ({ ...f.key, close_date: f.close_date, created_at: f.created_at, id: f.id }));
   // created_at to the millisecond and ids as bytes: deal order as the engine compares them (compareDealOrder).
+  // A converted credit ("25175/23") is no numeric: CASE keeps the cast off it (the bucket is then recomputed whole).
   const { rows } = await sql<BucketSums>`
     SELECT r.user_id, r.plan_id, r.period, sums.credit::text AS credit, sums.used::text AS used,
       sums.unexplained > 0 AS unexplained,
@@ -72,7 +73,8 @@ async function bucketSums(
     FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
       AS r(user_id text, plan_id text, period text, close_date date, created_at timestamptz, id text)
     CROSS JOIN LATERAL (
-      SELECT COALESCE(SUM((l.explanation->>'credit')::numeric), 0) AS credit, COALESCE(SUM(l.amount), 0) AS used,
+      SELECT COALESCE(SUM(CASE WHEN l.explanation->'fx' IS NULL THEN (l.explanation->>'credit')::numeric END), 0)
+               AS credit, COALESCE(SUM(l.amount), 0) AS used,
              COUNT(*) FILTER (WHERE l.explanation->>'credit' IS NULL OR l.explanation->'fx' IS NOT NULL) AS unexplained
       FROM commission_lines l
       WHERE l.plan_id = r.plan_id AND l.user_id = r.user_id AND l.period = r.period AND l.kind = 'plan'
