@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
 import type { Tx } from "../context.js";
-import type { AccountingAssetsTable, AccountingEventsTable, Db } from "../db/schema.js";
+import type { AccountingEventsTable, Db } from "../db/schema.js";
 import { type Fixed, gt, minorUnits, minus, parse, plain, sign, ZERO } from "../money/index.js";
 import * as repo from "./repository.js";
 import {

@@ -9,7 +9,8 @@ setLinesAddedHandler(async (tx, dealIds) => {
 });
 
 export { bookApproval, bookDeal, buildEarlierAssets } from "./book.js";
-export { getRollForward, listJournal, listSchedules } from "./reports.js";
+export { listJournal } from "./journal.js";
+export { getRollForward, listSchedules } from "./reports.js";
 export { accountingRoutes } from "./routes.js";
 export {
   type AccountingTerms,

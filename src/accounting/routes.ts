@@ -7,14 +7,8 @@ import { rolesOfScope } from "../context.js";
 import { declareRoutes } from "../declare-routes.js";
 import { pageReply } from "../http/list-reply.js";
 import type { App } from "../http/types.js";
-import {
-  getRollForward,
-  JOURNAL_CSV_HEADER,
-  journalCsvBody,
-  listJournal,
-  listSchedules,
-  MAX_ROLL_FORWARD_MONTHS,
-} from "./reports.js";
+import { JOURNAL_CSV_HEADER, journalCsvBody, listJournal } from "./journal.js";
+import { getRollForward, listSchedules, MAX_ROLL_FORWARD_MONTHS } from "./reports.js";
 import {
   AccountingAsset,
   AccountingSettings,
