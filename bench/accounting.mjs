@@ -16,8 +16,7 @@
 // count), to the cent, per currency.
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import pino from "pino";
-import { DATABASE_URL, load, openBenchDatabase, ownerCtx, round, seconds } from "./lib/setup.mjs";
+import { benchApp, DATABASE_URL, load, openBenchDatabase, round, seconds } from "./lib/setup.mjs";
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? (DATABASE_URL ? 1_000_000 : 50_000));
 if (!Number.isInteger(ASSETS) || ASSETS < 1) throw new Error(`BENCH_ASSETS: a positive integer, not ${ASSETS}`);
@@ -26,9 +25,6 @@ const USERS = 1000;
 const SAMPLES = 20;
 const WARM = 3;
 
-const { buildApp } = await load("app/build.js");
-const { createRateLimitStore } = await load("rate-limit/select.js");
-const { createKey } = await load("api-keys/create.js");
 const { assetPostings } = await load("accounting/book.js");
 const { assetSchedule, monthIndex, monthLabel } = await load("accounting/schedule.js");
 const { rollForwardSql } = await load("accounting/repository.js");
@@ -233,17 +229,7 @@ const seeded = seconds(t0);
 const postings = Number((await sql`SELECT count(*) AS n FROM accounting_postings`.execute(db)).rows[0].n);
 console.error(`seeded ${ASSETS} assets with ${postings} postings (${kind}) in ${round(seeded)} s`);
 
-const logger = pino({ level: "warn" });
-const rateLimits = createRateLimitStore({ redisUrl: undefined, databaseUrl: DATABASE_URL }, db, logger);
-const { app } = await buildApp({
-  db,
-  pglite: database.pglite,
-  env: "bench",
-  logger,
-  rateLimits,
-  perKeyLimit: { limit: 1_000_000, windowMs: 60_000 },
-});
-const { key } = await createKey(ownerCtx(db), { name: "accounting", scope: "read" });
+const { app, key } = await benchApp(database, { scope: "read", name: "accounting" });
 
 const SPANS = [
   ["2026-03", "2026-03"],

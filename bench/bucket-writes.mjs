@@ -10,8 +10,8 @@
 // recalculation job, which makes stored lines untrustworthy: recalc/append.ts), and a deal landing first.
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import pino from "pino";
 import {
+  benchApp,
   DATABASE_URL,
   load,
   openBenchDatabase,
@@ -28,9 +28,6 @@ const WARM = 5;
 const FULL_SAMPLES = Math.min(SAMPLES, 15);
 const REPS = 1 + WARM + SAMPLES;
 
-const { buildApp } = await load("app/build.js");
-const { createKey } = await load("api-keys/create.js");
-const { createRateLimitStore } = await load("rate-limit/select.js");
 const { updatePlan } = await load("comp-plans/update.js");
 const { UpdatePlanBody } = await load("comp-plans/schema.js");
 const { setInlineLimit } = await load("commissions/recalc/recalculate.js");
@@ -83,17 +80,11 @@ if (lines !== BUCKET) throw new Error(`expected ${BUCKET} lines in the full buck
 await sql`ANALYZE`.execute(db);
 console.error(`seeded ${REPS} reps and a bucket of ${BUCKET} deals with their lines in ${seconds(t0).toFixed(1)} s`);
 
-const logger = pino({ level: "warn" });
-const rateLimits = createRateLimitStore({ redisUrl: undefined, databaseUrl: DATABASE_URL }, db, logger);
-const { app } = await buildApp({
-  db,
-  pglite: database.pglite,
-  env: "bench",
-  logger,
-  rateLimits,
+const { app, key } = await benchApp(database, {
+  scope: "write",
+  name: "bench",
   perKeyLimit: { limit: 1000, windowMs: 10 },
 });
-const { key } = await createKey(ownerCtx(db), { name: "bench", scope: "write" });
 
 let n = 0;
 async function create(ownerId, closeDate) {

@@ -10,13 +10,12 @@
 // again (every row unchanged), its dry run, and a check that both groups got the same number of lines.
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import pino from "pino";
 import {
+  benchApp,
   DATABASE_URL,
   dealBody,
   load,
   openBenchDatabase,
-  ownerCtx,
   repId,
   round,
   seconds,
@@ -27,9 +26,6 @@ const DEALS = Number(process.env.BENCH_DEALS ?? 50000);
 const REPS = 1000;
 const PER_CALL = 1000;
 
-const { buildApp } = await load("app/build.js");
-const { createKey } = await load("api-keys/create.js");
-const { createRateLimitStore } = await load("rate-limit/select.js");
 const { loadavg } = await import("node:os");
 
 const { database, kind, cleanup } = await openBenchDatabase();
@@ -38,17 +34,11 @@ const t0 = performance.now();
 await seedRepsAndPlans(db, { reps: 2 * REPS });
 console.error(`seeded ${2 * REPS} reps, plans and assignments in ${seconds(t0).toFixed(1)} s`);
 
-const logger = pino({ level: "warn" });
-const rateLimits = createRateLimitStore({ redisUrl: undefined, databaseUrl: DATABASE_URL }, db, logger);
-const { app } = await buildApp({
-  db,
-  pglite: database.pglite,
-  env: "bench",
-  logger,
-  rateLimits,
+const { app, key } = await benchApp(database, {
+  scope: "write",
+  name: "bench",
   perKeyLimit: { limit: 100_000, windowMs: 60_000 },
 });
-const { key } = await createKey(ownerCtx(db), { name: "bench", scope: "write" });
 const headers = (type) => ({ authorization: `Bearer ${key}`, "content-type": type });
 
 /** `dealBody(i)` for the group starting at rep `offset`, under its own external ids. */

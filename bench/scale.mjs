@@ -15,8 +15,7 @@
 // have their own benches (plan-impact.mjs, payout-runs.mjs).
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import pino from "pino";
-import { DATABASE_URL, load, openBenchDatabase, ownerCtx, round, seconds } from "./lib/setup.mjs";
+import { benchApp, DATABASE_URL, load, openBenchDatabase, round, seconds } from "./lib/setup.mjs";
 
 if (!DATABASE_URL) {
   console.log("scale: skipped, it runs on PostgreSQL only (set BENCH_DATABASE_URL)");
@@ -34,11 +33,8 @@ const USERS = START.at(-1);
 const CREDITED_FROM = START[3];
 const PLANS = 50;
 
-const { buildApp } = await load("app/build.js");
 const { openDatabase } = await load("db/connect.js");
 const { migrate } = await load("db/migrate.js");
-const { createKey } = await load("api-keys/create.js");
-const { createRateLimitStore } = await load("rate-limit/select.js");
 const { startSession, DEFAULT_SESSION_SETTINGS } = await load("sessions/index.js");
 const { loadavg } = await import("node:os");
 
@@ -200,17 +196,7 @@ async function keptDatabase(schema) {
 const t0 = performance.now();
 const fresh = Number((await sql`SELECT count(*) AS n FROM users`.execute(db)).rows[0].n) === 0;
 if (fresh) await seedPeopleAndPlans();
-const logger = pino({ level: "warn" });
-const rateLimits = createRateLimitStore({ redisUrl: undefined, databaseUrl: DATABASE_URL }, db, logger);
-const { app } = await buildApp({
-  db,
-  pglite: database.pglite,
-  env: "bench",
-  logger,
-  rateLimits,
-  perKeyLimit: { limit: 1_000_000, windowMs: 60_000 },
-});
-const { key } = await createKey(ownerCtx(db), { name: "scale", scope: "admin" });
+const { app, key } = await benchApp(database, { scope: "admin", name: "scale" });
 if (fresh) await seedDeals(await explanationOfOneLine(app, key));
 const seeded = seconds(t0);
 const lineCount = Number((await sql`SELECT count(*) AS n FROM commission_lines`.execute(db)).rows[0].n);

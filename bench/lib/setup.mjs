@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import pino from "pino";
 
 export const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const dist = new URL("../../dist/", import.meta.url);
@@ -20,6 +21,32 @@ const { CreatePlanBody, CreateAssignmentBody } = await load("comp-plans/schema.j
 export const round = (n, digits = 1) => Number(n.toFixed(digits));
 export const seconds = (t0) => (performance.now() - t0) / 1000;
 export const ownerCtx = (db) => makeCtx(db, "bench", OWNER);
+
+const { buildApp } = await load("app/build.js");
+const { createKey } = await load("api-keys/create.js");
+const { createRateLimitStore } = await load("rate-limit/select.js");
+
+/**
+ * The whole app as `cts serve` builds it over the bench's database (the rate-limit store the deployment
+ * would pick, a warn-level logger), and a key of `scope` to call it with.
+ */
+export async function benchApp(
+  database,
+  { scope, name = "bench", perKeyLimit = { limit: 1_000_000, windowMs: 60_000 } },
+) {
+  const logger = pino({ level: "warn" });
+  const rateLimits = createRateLimitStore({ redisUrl: undefined, databaseUrl: DATABASE_URL }, database.db, logger);
+  const { app } = await buildApp({
+    db: database.db,
+    pglite: database.pglite,
+    env: "bench",
+    logger,
+    rateLimits,
+    perKeyLimit,
+  });
+  const { key } = await createKey(ownerCtx(database.db), { name, scope });
+  return { app, key, logger };
+}
 
 export async function openBenchDatabase() {
   if (!DATABASE_URL) {
