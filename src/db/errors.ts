@@ -22,6 +22,15 @@ export function isConnectionError(err: unknown): boolean {
   );
 }
 
+/**
+ * pg-pool waited its connect timeout for a free client: every connection is busy (a hot spot holding
+ * them, say). The database is up, so this is no outage (the connection gate stays closed), but the
+ * request could not run: 503 with Retry-After, never a 500.
+ */
+export function isPoolBusy(err: unknown): boolean {
+  return /timeout exceeded when trying to connect/i.test((err as { message?: string })?.message ?? "");
+}
+
 /** Why the database cannot be reached, for /readyz and the logs: a few words, never an address or a name. */
 export function describeConnectionError(err: unknown): string {
   const e = err as { code?: string; message?: string; reason?: string };
@@ -46,7 +55,7 @@ export function retryAfterSeconds(err: unknown): number {
 
 /**
  * Anything a service threw → the contract's error, for REST and MCP alike: an AppError as it is, an
- * unreachable database → 503 `unavailable`, anything else is a bug → 500 `internal_error`, which `onBug`
+ * unreachable database or a pool with no free connection → 503 `unavailable`, anything else is a bug → 500 `internal_error`, which `onBug`
  * hears (the client sees only the request id to quote).
  */
 export function toAppError(err: unknown, requestId: string, onBug?: (err: unknown) => void): AppError {
@@ -54,6 +63,11 @@ export function toAppError(err: unknown, requestId: string, onBug?: (err: unknow
   if (isConnectionError(err)) {
     return new AppError("unavailable", "The database is unavailable; retry shortly", undefined, {
       "Retry-After": String(retryAfterSeconds(err)),
+    });
+  }
+  if (isPoolBusy(err)) {
+    return new AppError("unavailable", "Every database connection is busy; retry shortly", undefined, {
+      "Retry-After": "1",
     });
   }
   onBug?.(err);

@@ -1,7 +1,9 @@
+import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { ConnectionGate, DatabaseUnavailable } from "../../src/db/availability.js";
-import { describeConnectionError, isConnectionError } from "../../src/db/errors.js";
+import { describeConnectionError, isConnectionError, isPoolBusy } from "../../src/db/errors.js";
+import { bearer, createTestApp } from "../harness.js";
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 
@@ -65,4 +67,49 @@ describe("#13.23 the connection gate: fail fast while the database is down, retr
       expect(refused.attempts()).toBe(before + 1);
     },
   );
+});
+
+describe("every connection busy: 503 with Retry-After, not a 500, and no outage", () => {
+  it.skipIf(!POSTGRES_URL)(
+    "a request that waits out the pool's connect timeout gets 503 unavailable; the gate stays closed",
+    async () => {
+      const t = await createTestApp();
+      const key = await t.key("read");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // The test pool holds 5 connections: five open transactions take them all.
+      const holders = Array.from({ length: 5 }, () =>
+        t.db.db.transaction().execute(async (tx) => {
+          await sql`SELECT 1`.execute(tx);
+          await held;
+        }),
+      );
+      try {
+        const busy = await t.app.inject({ method: "GET", url: "/api/v1/deals", headers: bearer(key.key) });
+        expect([busy.statusCode, busy.json().error.code, busy.headers["retry-after"]]).toEqual([
+          503,
+          "unavailable",
+          "1",
+        ]);
+        expect(busy.body).not.toMatch(/timeout exceeded|pg-pool|at /);
+      } finally {
+        release();
+        await Promise.all(holders);
+      }
+      // Not an outage: the next request connects at once and succeeds.
+      const after = await t.app.inject({ method: "GET", url: "/api/v1/deals", headers: bearer(key.key) });
+      expect(after.statusCode).toBe(200);
+      await t.close();
+    },
+    30_000,
+  );
+
+  it("the pool's timeout message is recognised as busy, and only it", () => {
+    expect(isPoolBusy(new Error("timeout exceeded when trying to connect"))).toBe(true);
+    expect(isConnectionError(new Error("timeout exceeded when trying to connect"))).toBe(false);
+    for (const other of ["Connection terminated unexpectedly", "syntax error at or near", "deadlock detected"])
+      expect(isPoolBusy(new Error(other))).toBe(false);
+  });
 });
