@@ -64,6 +64,7 @@ export {
   bucketsOfDeals,
   currentExplanations,
   type DateRange,
+  inTurnFor,
   lockForRecalc,
   priceUnsavedDeal,
   recalculate,

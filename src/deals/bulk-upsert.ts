@@ -1,4 +1,4 @@
-import { lockForRecalc } from "../commissions/index.js";
+import { inTurnFor, lockForRecalc } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { AppError, type ErrorDetail } from "../errors.js";
 import { newId } from "../ids.js";
@@ -70,29 +70,34 @@ export async function bulkUpsert(ctx: Ctx, body: BulkBody): Promise<BulkResult> 
   throwIfInvalid(duplicates(body));
   throwIfInvalid(body.deals.flatMap((d, i) => contractProblems(writableOf(d, d.external_id), `deals[${i}].`)));
   const externalIds = body.deals.map((d) => d.external_id);
-  return withTransaction(ctx, async (tx) => {
-    await repo.lockExternalIds(tx, externalIds);
-    const existing = new Map((await repo.findByExternalIds(tx, externalIds)).map((d) => [d.external_id!, d]));
-    const named = body.deals.flatMap((d, i) => namedUsers(d, `deals[${i}].`));
-    const users = [...named.map(([, id]) => id), ...creditedUsers([...existing.values()])];
-    throwIfInvalid(missingUsers(named, await lockForRecalc(tx, { users })));
-    const { changes, outcomes, refused } = classify(ctx, body, existing);
-    if (refused.length > 0) {
-      const message = refused.map((d) => `${d.param}: ${d.message}`).join("; ");
-      throw new AppError("invalid_transition", `Nothing was saved: ${message}`, refused);
-    }
-    const { jobId, deals } = await persistDeals(tx, ctx, changes);
-    const unchanged = new Map([...existing.values()].map((d) => [d.id, repo.toDeal(d)]));
-    const data = outcomes.map(({ id }) => (deals.get(id) ?? unchanged.get(id)) as Deal);
-    const count = (o: Outcome) => outcomes.filter((x) => x.outcome === o).length;
-    return {
-      data,
-      meta: {
-        created: count("created"),
-        updated: count("updated"),
-        unchanged: count("unchanged"),
-        recalculation_job_id: jobId,
-      },
-    };
-  });
+  const named = body.deals.flatMap((d, i) => namedUsers(d, `deals[${i}].`));
+  return inTurnFor(
+    ctx,
+    named.map(([, id]) => id),
+    () =>
+      withTransaction(ctx, async (tx) => {
+        await repo.lockExternalIds(tx, externalIds);
+        const existing = new Map((await repo.findByExternalIds(tx, externalIds)).map((d) => [d.external_id!, d]));
+        const users = [...named.map(([, id]) => id), ...creditedUsers([...existing.values()])];
+        throwIfInvalid(missingUsers(named, await lockForRecalc(tx, { users })));
+        const { changes, outcomes, refused } = classify(ctx, body, existing);
+        if (refused.length > 0) {
+          const message = refused.map((d) => `${d.param}: ${d.message}`).join("; ");
+          throw new AppError("invalid_transition", `Nothing was saved: ${message}`, refused);
+        }
+        const { jobId, deals } = await persistDeals(tx, ctx, changes);
+        const unchanged = new Map([...existing.values()].map((d) => [d.id, repo.toDeal(d)]));
+        const data = outcomes.map(({ id }) => (deals.get(id) ?? unchanged.get(id)) as Deal);
+        const count = (o: Outcome) => outcomes.filter((x) => x.outcome === o).length;
+        return {
+          data,
+          meta: {
+            created: count("created"),
+            updated: count("updated"),
+            unchanged: count("unchanged"),
+            recalculation_job_id: jobId,
+          },
+        };
+      }),
+  );
 }

@@ -1,4 +1,4 @@
-import { lockForRecalc } from "../commissions/index.js";
+import { inTurnFor, lockForRecalc } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { newId } from "../ids.js";
 import { persistDeals } from "./changes.js";
@@ -11,13 +11,18 @@ import type { CreateDealBody, DealDetail } from "./schema.js";
 export async function createDeal(ctx: Ctx, input: CreateDealBody): Promise<DealDetail> {
   requireScope(ctx, "write");
   throwIfInvalid(contractProblems(writableOf(input)));
-  return withTransaction(ctx, async (tx) => {
-    if (input.external_id) await repo.lockExternalIds(tx, [input.external_id]);
-    const named = namedUsers(input);
-    throwIfInvalid(missingUsers(named, await lockForRecalc(tx, { users: named.map(([, id]) => id) })));
-    const record = newRecord(newId("deal", ctx.now.getTime()), ctx.now, writableOf(input));
-    await checkExternalId(tx, record.external_id, null);
-    const { jobId } = await persistDeals(tx, ctx, { created: [record], updated: [] });
-    return detailOf(tx, record.id, jobId);
-  });
+  const named = namedUsers(input);
+  return inTurnFor(
+    ctx,
+    named.map(([, id]) => id),
+    () =>
+      withTransaction(ctx, async (tx) => {
+        if (input.external_id) await repo.lockExternalIds(tx, [input.external_id]);
+        throwIfInvalid(missingUsers(named, await lockForRecalc(tx, { users: named.map(([, id]) => id) })));
+        const record = newRecord(newId("deal", ctx.now.getTime()), ctx.now, writableOf(input));
+        await checkExternalId(tx, record.external_id, null);
+        const { jobId } = await persistDeals(tx, ctx, { created: [record], updated: [] });
+        return detailOf(tx, record.id, jobId);
+      }),
+  );
 }

@@ -15,4 +15,5 @@ export { lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";
 export { recalculateJobHandler } from "./recalculate-job.js";
 export { recalculateReportingChange, reportingTarget } from "./reporting-change.js";
 export { repriceLockedLines } from "./reprice.js";
+export { inTurnFor } from "./turns.js";
 export type { DateRange, DesiredLine, ExistingLine, LockedRepricing, RecalcTarget } from "./types.js";
