@@ -7,6 +7,7 @@ export {
   INVITATION_TTL_HOURS,
 } from "./invitations.js";
 export { type InviteByEmail, type InvitedByEmail, inviteByEmail } from "./invitations-owner.js";
+export type { AnswerFloor } from "./answer-floor.js";
 export type { OidcDeps, OidcSettings } from "./oidc-settings.js";
 export { ChangePasswordBody, changePassword } from "./password-change.js";
 export { type AuthSettings, authRoutes } from "./routes/index.js";
