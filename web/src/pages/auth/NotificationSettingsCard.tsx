@@ -26,7 +26,7 @@ export function NotificationSettingsCard() {
           Email notifications
         </Title>
         {!saved.email_configured && (
-          <Alert color="yellow" title="Email is not configured" data-testid="email-not-configured">
+          <Alert color="gray" title="Email is not configured" data-testid="email-not-configured">
             This service sends no email until whoever runs it sets it up. Your choices are kept for when it does.
           </Alert>
         )}
