@@ -3,7 +3,8 @@ import { adminOf, type MailService, postPublicTo, startMailService } from "./mai
 
 // Issue #34: "Forgot password?" in the console, the link read from the message a real SMTP server
 // received, a new password set, signed in; the old password refused. Its own `cts serve` with email
-// configured (e2e/mail-service.ts): the shared servers keep answering invitation links to copy.
+// configured (e2e/mail-service.ts): the shared servers keep answering invitation links to copy. Then
+// the account page's email switches, held to GET /me/notifications.
 
 const OLD = "the old lighthouse keeper sings 41";
 const NEW = "a brand new kettle whistles twice 58";
@@ -100,6 +101,45 @@ test("Forgot password?: the emailed link sets a new password and signs in; the o
   await expect(used).toContainText(again.body.error.message);
   await used.getByRole("link", { name: "Ask for a new link" }).click();
   await expect(page).toHaveURL(`${origin}/forgot-password`);
+
+  // Signed in again, the account page's switches are the API's settings; one turned off is saved.
+  await page.goto(`${origin}/sign-in`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Password" }).fill(NEW);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByLabel("Signed in as")).toContainText("Fern Forgetful");
+  await page.goto(`${origin}/account`);
+  const card = page.getByTestId("notification-settings");
+  await expect(card.getByTestId("email-not-configured")).toHaveCount(0);
+  await expect(card.getByRole("switch", { name: /^Password reset links/ })).toBeDisabled();
+  await expect(card.getByRole("switch", { name: /^Password reset links/ })).toBeChecked();
+  await expect(card.getByRole("switch", { name: /^Deal approved/ })).toBeChecked();
+  await card.getByText("Deal approved", { exact: true }).click();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith("/api/v1/me/notifications") && r.request().method() === "POST",
+  );
+  await card.getByRole("button", { name: "Save notification settings" }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(card.getByRole("status")).toContainText("Saved");
+  await expect(card.getByRole("switch", { name: /^Deal approved/ })).not.toBeChecked();
+  const cookies = await page.context().cookies(origin);
+  const settings = (await (
+    await fetch(`${origin}/api/v1/me/notifications`, {
+      headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+    })
+  ).json()) as { kinds: { kind: string; enabled: boolean; switchable: boolean }[] };
+  expect(settings.kinds.find((k) => k.kind === "deal_approved")).toEqual({
+    kind: "deal_approved",
+    enabled: false,
+    switchable: true,
+  });
+  const switches = card.getByRole("switch");
+  await expect(switches).toHaveCount(settings.kinds.length);
+  const shown = [];
+  for (let i = 0; i < settings.kinds.length; i++) {
+    shown.push({ checked: await switches.nth(i).isChecked(), disabled: await switches.nth(i).isDisabled() });
+  }
+  expect(shown).toEqual(settings.kinds.map((k) => ({ checked: k.enabled, disabled: !k.switchable })));
 
   expect(problems).toEqual([]);
 });
