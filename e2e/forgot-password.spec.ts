@@ -114,7 +114,7 @@ test("Forgot password?: the emailed link sets a new password and signs in; the o
   await expect(card.getByRole("switch", { name: /^Password reset links/ })).toBeDisabled();
   await expect(card.getByRole("switch", { name: /^Password reset links/ })).toBeChecked();
   await expect(card.getByRole("switch", { name: /^Deal approved/ })).toBeChecked();
-  await card.getByText("Deal approved", { exact: true }).click();
+  await card.getByRole("switch", { name: /^Deal approved/ }).uncheck();
   const saved = page.waitForResponse(
     (r) => r.url().endsWith("/api/v1/me/notifications") && r.request().method() === "POST",
   );
