@@ -87,6 +87,8 @@ export const PAGES: {
 }[] = [
   { name: "sign-in", who: null, path: () => "/sign-in" },
   { name: "invite", who: null, path: () => "/invite#inv_dummy-token-for-the-accessibility-check" },
+  { name: "forgot-password", who: null, path: () => "/forgot-password" },
+  { name: "reset-password", who: null, path: () => "/reset-password#dummy-token-for-the-accessibility-check" },
   { name: "home", who: "rita", path: () => "/" },
   { name: "home (finance)", who: "finance", path: () => "/" },
   { name: "home (manager)", who: "director", path: () => "/" },

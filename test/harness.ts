@@ -90,6 +90,8 @@ export async function createTestApp(
     requestTimeoutSeconds?: number;
     /** Email notifications on (invitations and resets queued), links on this origin. */
     mailOrigin?: string;
+    /** POST /auth/password-reset's answer floor, on the test's clock and timer. */
+    resetAnswerFloor?: AppOptions["resetAnswerFloor"];
   } = {},
 ): Promise<TestApp> {
   const db = await openTestDb();
@@ -105,6 +107,7 @@ export async function createTestApp(
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     ...(options.requestTimeoutSeconds ? { requestTimeoutSeconds: options.requestTimeoutSeconds } : {}),
     ...(options.clock ? { clock: options.clock.now } : {}),
+    ...(options.resetAnswerFloor ? { resetAnswerFloor: options.resetAnswerFloor } : {}),
   });
   if (options.listen) await built.app.listen({ host: "127.0.0.1", port: 0 });
   const ownerCtx = () => makeCtx(db.db, env, OWNER, null, options.clock?.now() ?? new Date());

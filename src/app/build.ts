@@ -7,7 +7,7 @@ import pino from "pino";
 import { accountingRoutes } from "../accounting/index.js";
 import { apiKeyRoutes, KeyCache } from "../api-keys/index.js";
 import { auditRoutes } from "../audit/routes.js";
-import { authRoutes, type OidcSettings } from "../auth/index.js";
+import { type AnswerFloor, authRoutes, type OidcSettings } from "../auth/index.js";
 import { commissionRoutes } from "../commissions/index.js";
 import { compPlanRoutes } from "../comp-plans/index.js";
 import type { TrustProxy } from "../config.js";
@@ -82,6 +82,8 @@ export interface AppOptions {
   oidc?: OidcSettings | undefined;
   /** Email notifications (CTS_SMTP_URL, CTS_MAIL_FROM, CTS_PUBLIC_URL): invitations and resets are emailed. */
   mail?: NotificationSettings | undefined;
+  /** Tests only: POST /auth/password-reset's answer floor on the test's clock and timer (auth/answer-floor.ts). */
+  resetAnswerFloor?: AnswerFloor;
   /** Tests only (CTS_TEST_CRASH_AFTER_COMMIT): the process kills itself between an idempotent commit and its reply. */
   crashAfterCommit?: boolean;
 }
@@ -218,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         clock,
         oidc: options.oidc,
         mail: options.mail,
+        answerFloor: options.resetAnswerFloor,
       });
       notificationRoutes(api, options.mail !== undefined);
       userRoutes(api);

@@ -20,6 +20,8 @@ export const CONSOLE_PAGES = [
   "/",
   "/sign-in",
   "/invite",
+  "/forgot-password",
+  "/reset-password",
   "/account",
   "/deals",
   "/deals/new",

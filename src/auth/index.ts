@@ -1,4 +1,5 @@
 // Signing in (API.md §11) as other folders see it: the /auth routes and the one way a session starts.
+export type { AnswerFloor } from "./answer-floor.js";
 export {
   AcceptInvitationBody,
   acceptInvitation,

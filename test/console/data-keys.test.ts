@@ -14,6 +14,7 @@ const DATA = new URL("../../web/src/data/", import.meta.url);
 const SAMPLES: Record<string, [unknown[], unknown[]]> = {
   "GET /api/v1/auth/session": [[], []],
   "GET /api/v1/auth/methods": [[], []],
+  "GET /api/v1/me/notifications": [[], []],
   "GET /api/v1/deals": [[{ status: ["pending"], page: 1 }], [{ owner_id: "usr_1", sort: "-close_date", per_page: 5 }]],
   "GET /api/v1/deals/{id}": [["deal_1"], ["deal_2"]],
   "GET /api/v1/deals/{id}/history": [

@@ -289,6 +289,9 @@ const CHANGES: [write: string, pages: Page[]][] = [
     ["home", "recentDeals", "dealList", "statement", "deal", "toPay", "payouts", "owed", "teamNumbers"],
   ],
   ["POST /api/v1/deals/{id}/clawback-preview", []],
+  ["POST /api/v1/auth/password-reset", []],
+  // The saved settings are the answer, cached by the write itself.
+  ["POST /api/v1/me/notifications", []],
 ];
 
 /** Pages no write outside their own resource touches: they must keep their data unless a row names them. */
@@ -338,12 +341,13 @@ describe("data/refresh.ts: what each write makes stale", () => {
     },
   );
 
-  it("sign-in, sign-out and an accepted invitation drop the whole cache (another person's view)", async () => {
+  it("sign-in, sign-out, an accepted invitation and a password reset drop the whole cache (another person's view)", async () => {
     const { refresh } = await web("data/refresh");
     for (const write of [
       "POST /api/v1/auth/login",
       "POST /api/v1/auth/logout",
       "POST /api/v1/auth/invitations/accept",
+      "POST /api/v1/auth/password-reset/confirm",
     ]) {
       const { client } = await cached();
       await refresh(client, write);

@@ -92,6 +92,6 @@ describe("routes.tsx: one table for the router, the navigation and the server", 
     const { PAGES, navFor } = await web("routes");
     for (const role of ROLES) expect(navFor(role).map((e: { label: string }) => e.label)).toContain("Home");
     const open = (Object.values(PAGES) as Page[]).filter((page) => page.roles === "public").map((page) => page.path);
-    expect(open.sort()).toEqual(["/invite", "/sign-in"]);
+    expect(open.sort()).toEqual(["/forgot-password", "/invite", "/reset-password", "/sign-in"]);
   });
 });

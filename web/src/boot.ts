@@ -6,7 +6,7 @@ import { startEarly } from "./api/early";
 import { earlyPaths } from "./early-paths";
 import { rememberedViewer, type Viewer } from "./lib/remembered";
 
-const PUBLIC_PAGES = ["/sign-in", "/invite"];
+const PUBLIC_PAGES = ["/sign-in", "/invite", "/forgot-password", "/reset-password"];
 
 if (!PUBLIC_PAGES.includes(location.pathname)) {
   const page = location.pathname;

@@ -101,6 +101,8 @@ interface Page {
 export const PAGES = {
   signIn: { path: "/sign-in", title: "Sign in", roles: "public" },
   invite: { path: "/invite", title: "Accept your invitation", roles: "public" },
+  forgotPassword: { path: "/forgot-password", title: "Forgot password", roles: "public" },
+  resetPassword: { path: "/reset-password", title: "Choose a new password", roles: "public" },
   home: { path: "/", title: "Home", roles: EVERYONE, nav: { label: "Home", section: "pay" } },
   person: {
     path: "/people/$userId",
@@ -236,6 +238,18 @@ const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: PAGES.invite.path,
   component: screen(PAGES.invite, () => import("./pages/auth/InvitePage"), "InvitePage"),
+});
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PAGES.forgotPassword.path,
+  component: screen(PAGES.forgotPassword, () => import("./pages/auth/ForgotPasswordPage"), "ForgotPasswordPage"),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: PAGES.resetPassword.path,
+  component: screen(PAGES.resetPassword, () => import("./pages/auth/ResetPasswordPage"), "ResetPasswordPage"),
 });
 
 /** Every page below needs a session: without one, sign in first and come back here. */
@@ -523,6 +537,8 @@ const unknownRoute = createRoute({ getParentRoute: signedIn, path: "$", componen
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   inviteRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   signedInRoute.addChildren([
     homeRoute,
     personRoute,

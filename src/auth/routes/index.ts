@@ -1,5 +1,6 @@
 import type { App } from "../../http/types.js";
 import type { NotificationSettings } from "../../notifications/index.js";
+import type { AnswerFloor } from "../answer-floor.js";
 import type { SignInDeps } from "../login.js";
 import type { OidcSettings } from "../oidc-settings.js";
 import { invitationRoutes } from "./invitations.js";
@@ -14,6 +15,8 @@ export interface AuthSettings extends SignInDeps {
   oidc?: OidcSettings | undefined;
   /** Email notifications (CTS_SMTP_URL): invitations and password resets are emailed when set. */
   mail?: NotificationSettings | undefined;
+  /** Tests only: the password-reset request's answer floor, on the test's clock and timer. */
+  answerFloor?: AnswerFloor | undefined;
 }
 
 /** The /auth routes: the sign-in methods offered, sign-in, session, sign-out, invitations accepted, passwords changed, OpenID Connect. */

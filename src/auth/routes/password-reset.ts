@@ -1,9 +1,11 @@
+import type { FastifyRequest } from "fastify";
 import { makeCtx, OWNER } from "../../context.js";
 import type { Db } from "../../db/schema.js";
 import type { App } from "../../http/types.js";
 import type { NotificationSettings } from "../../notifications/index.js";
 import { countFailedAuth, type RateLimitStore, tooManyRequests } from "../../rate-limit/limiter.js";
 import type { SessionSettings } from "../../sessions/index.js";
+import { type AnswerFloor, answerNoSoonerThan, RESET_ANSWER_FLOOR } from "../answer-floor.js";
 import {
   ConfirmPasswordResetBody,
   confirmPasswordReset,
@@ -24,10 +26,14 @@ export interface PasswordResetDeps {
   rateLimits: RateLimitStore;
   clock: () => Date;
   mail?: NotificationSettings | undefined;
+  /** Tests only: the reset request's answer floor with a clock and timer of the test's (RESET_ANSWER_FLOOR). */
+  answerFloor?: AnswerFloor | undefined;
 }
 
 /** `POST /auth/password-reset` and `POST /auth/password-reset/confirm` (docs/notifications.md). */
 export function passwordResetRoutes(app: App, deps: PasswordResetDeps): void {
+  const floor = deps.answerFloor ?? RESET_ANSWER_FLOOR;
+  const arrived = new WeakMap<FastifyRequest, number>();
   app.route({
     method: "POST",
     url: "/auth/password-reset",
@@ -37,9 +43,13 @@ export function passwordResetRoutes(app: App, deps: PasswordResetDeps): void {
       summary: "Ask for a password reset link",
       operationId: "requestPasswordReset",
       description:
-        "Public. Always 202 with the same body, whether an account uses the email or not. For an active account, when email is configured (CTS_SMTP_URL), a link `{CTS_PUBLIC_URL}/reset-password#<token>` is emailed: one use, 1 hour, only the token's SHA-256 stored; an earlier unused link stops working. At most 3 messages per email an hour (more: the same 202, nothing sent); more than 10 requests from one address in 15 minutes → 429 with Retry-After.",
+        "Public. Always 202 with the same body, at least 250 ms after arrival, whether an account uses the email or not. For an active account, when email is configured (CTS_SMTP_URL), a link `{CTS_PUBLIC_URL}/reset-password#<token>` is emailed: one use, 1 hour, only the token's SHA-256 stored; an earlier unused link stops working. At most 3 messages per email an hour (more: the same 202, nothing sent); more than 10 requests from one address in 15 minutes → 429 with Retry-After.",
       body: PasswordResetBody,
       response: { 202: PasswordResetAccepted },
+    },
+    onRequest: (req, _reply, done) => {
+      arrived.set(req, floor.now());
+      done();
     },
     handler: async (req, reply) => {
       const now = deps.clock();
@@ -54,6 +64,8 @@ export function passwordResetRoutes(app: App, deps: PasswordResetDeps): void {
       }
       const ctx = makeCtx(deps.db, deps.env, OWNER, req.id, now);
       await requestPasswordReset(ctx, req.body, { mail: deps.mail, limits: deps.rateLimits });
+      // A known email queues a reset, an unknown one nothing: both answer at the floor, not when done.
+      await answerNoSoonerThan(floor, arrived.get(req) ?? floor.now());
       return reply.code(202).send(PASSWORD_RESET_ACCEPTED);
     },
   });

@@ -275,7 +275,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset link
-         * @description Public. Always 202 with the same body, whether an account uses the email or not. For an active account, when email is configured (CTS_SMTP_URL), a link `{CTS_PUBLIC_URL}/reset-password#<token>` is emailed: one use, 1 hour, only the token's SHA-256 stored; an earlier unused link stops working. At most 3 messages per email an hour (more: the same 202, nothing sent); more than 10 requests from one address in 15 minutes → 429 with Retry-After.
+         * @description Public. Always 202 with the same body, at least 250 ms after arrival, whether an account uses the email or not. For an active account, when email is configured (CTS_SMTP_URL), a link `{CTS_PUBLIC_URL}/reset-password#<token>` is emailed: one use, 1 hour, only the token's SHA-256 stored; an earlier unused link stops working. At most 3 messages per email an hour (more: the same 202, nothing sent); more than 10 requests from one address in 15 minutes → 429 with Retry-After.
          */
         post: operations["requestPasswordReset"];
         delete?: never;

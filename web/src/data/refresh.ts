@@ -18,6 +18,10 @@ export const REFRESH = {
   "POST /api/v1/auth/logout": EVERYTHING,
   "POST /api/v1/auth/invitations/accept": EVERYTHING,
   "POST /api/v1/auth/password": [],
+  "POST /api/v1/auth/password-reset": [],
+  "POST /api/v1/auth/password-reset/confirm": EVERYTHING,
+  // The answer is the saved settings, cached by the write itself (data/auth/mutations.ts).
+  "POST /api/v1/me/notifications": [],
   // A deal written or deleted is priced again with the later deals of its periods.
   "POST /api/v1/deals": LINES,
   "PATCH /api/v1/deals/{id}": LINES,

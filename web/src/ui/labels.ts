@@ -77,3 +77,19 @@ export function actorInWords(
   if (actor.type === "api_key") return `the API key “${actor.name || actor.id}”`;
   return (actor.id && names?.get(actor.id)) || actor.name || actor.id || "someone";
 }
+
+/** Each kind of email (docs/notifications.md §2) as the account page's switch names it, and what it says. */
+export const NOTIFICATION_KIND_LABELS = {
+  invitation: { label: "Invitations", description: "The link to set your password when you are invited." },
+  password_reset: { label: "Password reset links", description: "The link you ask for with “Forgot password?”." },
+  deal_approved: { label: "Deal approved", description: "A deal you are credited on is approved." },
+  deal_rejected: { label: "Deal rejected", description: "A deal you are credited on is rejected." },
+  deal_cancelled: { label: "Deal cancelled", description: "A deal you are credited on is cancelled." },
+  dispute_opened: { label: "Dispute opened", description: "Someone disputes a deal (sent to admins)." },
+  dispute_resolved: { label: "Dispute answered", description: "A dispute on a deal you are credited on is answered." },
+  payout_statement: { label: "Statement ready", description: "A payout run pays you: your statement and amount." },
+  plan_acknowledgement: {
+    label: "Plan to acknowledge",
+    description: "A plan you are assigned asks for your acknowledgement.",
+  },
+} as const satisfies Record<Schemas["NotificationKind"], { label: string; description: string }>;

@@ -3,7 +3,7 @@ import { api, setCsrfToken, unwrap } from "../../api/client";
 import type { BodyOf } from "../../api/types";
 import { rememberViewer } from "../../lib/remembered";
 import { useWrite } from "../write";
-import { type Session, sessionQuery } from "./queries";
+import { type NotificationSettings, notificationsQuery, type Session, sessionQuery } from "./queries";
 
 /**
  * After a sign-in or an accepted invitation the cache starts from nothing (refresh.ts: what an ended
@@ -32,6 +32,33 @@ export function useAcceptInvitation() {
     "POST /api/v1/auth/invitations/accept",
     (body: BodyOf<"acceptInvitation">) => unwrap(api.POST("/api/v1/auth/invitations/accept", { body })),
     { afterwards: start },
+  );
+}
+
+/** docs/notifications.md §4: always 202 with one message, whether an account uses the email or not. */
+export function useRequestPasswordReset() {
+  return useWrite("POST /api/v1/auth/password-reset", (body: BodyOf<"requestPasswordReset">) =>
+    unwrap(api.POST("/api/v1/auth/password-reset", { body })),
+  );
+}
+
+/** A reset link's token and the new password: signed in, as with an accepted invitation. */
+export function useConfirmPasswordReset() {
+  const start = useStartSession();
+  return useWrite(
+    "POST /api/v1/auth/password-reset/confirm",
+    (body: BodyOf<"confirmPasswordReset">) => unwrap(api.POST("/api/v1/auth/password-reset/confirm", { body })),
+    { afterwards: start },
+  );
+}
+
+/** The answer is the settings as saved: the page shows it without asking again. */
+export function useSaveNotifications() {
+  const client = useQueryClient();
+  return useWrite(
+    "POST /api/v1/me/notifications",
+    (body: BodyOf<"updateMyNotifications">) => unwrap(api.POST("/api/v1/me/notifications", { body })),
+    { afterwards: (saved: NotificationSettings) => client.setQueryData(notificationsQuery().queryKey, saved) },
   );
 }
 

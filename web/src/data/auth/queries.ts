@@ -46,3 +46,14 @@ export const authMethodsQuery = defineQuery("GET /api/v1/auth/methods", () =>
     staleTime: 0,
   }),
 );
+
+export type NotificationSettings = Schemas["NotificationSettings"];
+export type NotificationKind = Schemas["NotificationKind"];
+
+/** The signed-in person's message kinds, each on or off (docs/notifications.md §4; a session's only). */
+export const notificationsQuery = defineQuery("GET /api/v1/me/notifications", () =>
+  queryOptions({
+    queryKey: keys.auth.detail("notifications"),
+    queryFn: () => unwrap(api.GET("/api/v1/me/notifications")),
+  }),
+);

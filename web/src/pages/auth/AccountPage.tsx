@@ -5,6 +5,7 @@ import { ApiError } from "../../api/errors";
 import { useChangePassword } from "../../data/auth/mutations";
 import { ROLE_LABELS } from "../../ui/labels";
 import { NewPasswordFields } from "./NewPasswordFields";
+import { NotificationSettingsCard } from "./NotificationSettingsCard";
 import { passwordProblemsOf, passwordReady } from "./passwordRules";
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -34,6 +35,7 @@ export function AccountPage() {
         </SimpleGrid>
       </Paper>
       <ChangePassword email={user.email} name={user.name} />
+      <NotificationSettingsCard />
     </Stack>
   );
 }

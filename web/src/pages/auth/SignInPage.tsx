@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Center,
   Code,
@@ -12,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useNavigate, useSearch } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { type FormEvent, Fragment, useState } from "react";
 import { useSignIn } from "../../data/auth/mutations";
 import { authMethodsQuery } from "../../data/auth/queries";
@@ -63,6 +64,11 @@ export function SignInPage() {
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
+            {methods.data?.password_reset && (
+              <Anchor component={Link} to="/forgot-password" size="sm" style={{ alignSelf: "flex-end" }}>
+                Forgot password?
+              </Anchor>
+            )}
             <Button type="submit" loading={signIn.isPending}>
               Sign in
             </Button>
