@@ -51,7 +51,8 @@ export interface TeamWeek {
 
 /**
  * A manager's team (everyone below them in `manager_id`, not themself) and its deals (those crediting
- * someone of the team): approved in [from, to), rejected in [from, to) and still rejected, pending now;
+ * someone of the team): approved in [from, to), rejected in [from, to) (its `deal.rejected` event) and
+ * still rejected, pending now;
  * the open disputes on those deals.
  */
 export async function teamWeek(db: Db, managerId: string, from: Date, to: Date): Promise<TeamWeek> {
@@ -62,7 +63,7 @@ export async function teamWeek(db: Db, managerId: string, from: Date, to: Date):
     ),
     team AS (SELECT id FROM tree WHERE id <> ${managerId}),
     team_deals AS (
-      SELECT d.id, d.status, d.currency, d.arr_amount, d.approved_at, d.updated_at FROM deals d
+      SELECT d.id, d.status, d.currency, d.arr_amount, d.approved_at FROM deals d
       WHERE EXISTS (SELECT 1 FROM deal_splits s WHERE s.deal_id = d.id AND s.user_id IN (SELECT id FROM team))
     )`;
   const { rows } = await sql<DigestRow>`${team}
@@ -70,7 +71,8 @@ export async function teamWeek(db: Db, managerId: string, from: Date, to: Date):
       WHERE approved_at >= ${from} AND approved_at < ${to} GROUP BY currency
     UNION ALL
     SELECT 'rejected', currency, count(*)::int, sum(arr_amount)::text FROM team_deals
-      WHERE status = 'rejected' AND updated_at >= ${from} AND updated_at < ${to} GROUP BY currency
+      WHERE status = 'rejected' AND id IN (SELECT e.data->'object'->>'id' FROM events e
+        WHERE e.type = 'deal.rejected' AND e.created_at >= ${from} AND e.created_at < ${to}) GROUP BY currency
     UNION ALL
     SELECT 'pending', currency, count(*)::int, sum(arr_amount)::text FROM team_deals
       WHERE status = 'pending' GROUP BY currency
