@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Deal } from "../../src/deals/index.js";
 import { type Fixed, moneyText, parse, plus, ZERO } from "../../src/money/index.js";
+import { dueDigest } from "../../src/notifications/digest-schedule.js";
 import type { Mailer } from "../../src/notifications/index.js";
 import type { User } from "../../src/users/index.js";
 import { createUser } from "../factories.js";
@@ -224,5 +225,20 @@ describe("the weekly digest", () => {
     expect(off.statusCode).toBe(200);
     await deliverAll(t, mailer, at("2026-12-07T08:00:00.000Z"));
     expect(digestsTo(manager.user)).toHaveLength(3);
+  });
+});
+
+describe("which week's digest is due", () => {
+  it.each([
+    ["2026-11-23T07:59:59.999Z", "2026-W47", "2026-11-16T08:00:00.000Z"],
+    ["2026-11-23T08:00:00.000Z", "2026-W48", "2026-11-23T08:00:00.000Z"],
+    ["2026-11-29T23:59:59.999Z", "2026-W48", "2026-11-23T08:00:00.000Z"],
+    ["2026-12-28T09:00:00.000Z", "2026-W53", "2026-12-28T08:00:00.000Z"],
+    ["2027-01-04T08:00:00.000Z", "2027-W01", "2027-01-04T08:00:00.000Z"],
+    ["2024-12-30T08:00:00.000Z", "2025-W01", "2024-12-30T08:00:00.000Z"],
+    ["2021-01-03T12:00:00.000Z", "2020-W53", "2020-12-28T08:00:00.000Z"],
+  ])("at %s: %s, due %s", (now, week, at) => {
+    const due = dueDigest(new Date(now));
+    expect([due.week, due.at.toISOString(), due.from.getTime()]).toEqual([week, at, Date.parse(at) - 7 * 86_400_000]);
   });
 });
