@@ -93,6 +93,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   if (bootstrap) printBootstrapBanner(bootstrap);
   const db = deployment.database.db;
   const rateLimits = createRateLimitStore(config, db, logger);
+  const mail = config.mail && { publicUrl: config.mail.publicUrl, secretKey: webhooks.secretKey };
   const { app, origin } = await buildApp({
     db,
     pglite: deployment.database.pglite,
@@ -107,7 +108,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     rateLimits,
     webhooks,
     oidc: config.oidc && { ...config.oidc, secretKey: webhooks.secretKey },
-    mail: config.mail && { publicUrl: config.mail.publicUrl, secretKey: webhooks.secretKey },
+    mail,
     crashAfterCommit: config.testCrashAfterCommit,
   });
   await app.listen({ host: config.host, port: config.port });
@@ -117,11 +118,17 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const metrics = await startMetrics(config, deployment);
   const socket = deployment.embedded
     ? await listenOwnerSocket(ownerSocketPath(config.dataDir), (command, args) =>
-        runOwnerCommand(makeCtx(db, config.env, OWNER), command, args, {
-          pid: process.pid,
-          address: app.server.address(),
-          origin: origin.value,
-        }),
+        runOwnerCommand(
+          makeCtx(db, config.env, OWNER),
+          command,
+          args,
+          {
+            pid: process.pid,
+            address: app.server.address(),
+            origin: origin.value,
+          },
+          { mail },
+        ),
       )
     : undefined;
   // Before "cts serving": whoever waits for that line may stop the server at once, and a SIGTERM that

@@ -1,5 +1,6 @@
 import { type Ctx, requireOwner, withTransaction } from "../context.js";
 import type { ROLES } from "../enums.js";
+import type { NotificationSettings } from "../notifications/index.js";
 import { CreateUserBody, createUser, ListUsersQuery, listUsers, type User, updateUser } from "../users/index.js";
 import { type CreatedInvitation, createInvitation } from "./invitations.js";
 
@@ -16,6 +17,8 @@ export interface InvitedByEmail {
   /** True when the user did not exist and was created by this command. */
   created: boolean;
   invitation: CreatedInvitation;
+  /** True when email is configured: the invitation email is queued, and the worker sends it. */
+  emailQueued: boolean;
 }
 
 /**
@@ -23,9 +26,14 @@ export interface InvitedByEmail {
  * the user by email (case-insensitively) or creates them (name: the email's local part unless --name;
  * role: rep unless --role); an existing user gets the --name and --role given (through the users
  * service, so a role change does what a PATCH would), and keeps theirs otherwise. Then issues an
- * invitation as `POST /users/{id}/invitations` does (an inactive user → 409). One transaction.
+ * invitation as `POST /users/{id}/invitations` does (an inactive user → 409), queueing its email when
+ * `mail` is set (CTS_SMTP_URL). One transaction.
  */
-export async function inviteByEmail(ctx: Ctx, input: InviteByEmail): Promise<InvitedByEmail> {
+export async function inviteByEmail(
+  ctx: Ctx,
+  input: InviteByEmail,
+  mail?: NotificationSettings,
+): Promise<InvitedByEmail> {
   requireOwner(ctx, "Inviting by email");
   return withTransaction(ctx, async (tx) => {
     const inTx: Ctx = { ...ctx, db: tx };
@@ -46,7 +54,7 @@ export async function inviteByEmail(ctx: Ctx, input: InviteByEmail): Promise<Inv
       });
       user = await createUser(inTx, body);
     }
-    const invitation = await createInvitation(inTx, user.id, input.origin);
-    return { user, created: !existing, invitation };
+    const invitation = await createInvitation(inTx, user.id, input.origin, mail);
+    return { user, created: !existing, invitation, emailQueued: mail !== undefined };
   });
 }

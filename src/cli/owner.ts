@@ -33,14 +33,22 @@ export async function runOwner(command: string, args: unknown, timeoutMs?: numbe
     import("../context.js"),
     import("../owner/commands.js"),
   ]);
+  const settings = { mail: await mailSettings(config) };
   try {
     return await withOwnerDeployment(config, (d) =>
-      runOwnerCommand(makeCtx(d.database.db, config.env, OWNER), command, args),
+      runOwnerCommand(makeCtx(d.database.db, config.env, OWNER), command, args, undefined, settings),
     );
   } catch (err) {
     if (err instanceof DataDirLockedError) return viaSocket();
     throw err;
   }
+}
+
+/** With CTS_SMTP_URL: what queueing an email needs (the links' origin, the key that seals its token). */
+async function mailSettings(config: Config) {
+  if (!config.mail) return undefined;
+  const { resolveWebhookSettings } = await import("../webhooks/index.js");
+  return { publicUrl: config.mail.publicUrl, secretKey: (await resolveWebhookSettings(config)).secretKey };
 }
 
 /**

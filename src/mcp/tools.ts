@@ -32,6 +32,7 @@ import { CLAWBACK_TOOLS } from "./tools-clawbacks.js";
 import { DEAL_TOOLS } from "./tools-deals.js";
 import { DRAW_TOOLS } from "./tools-draws.js";
 import { EXCHANGE_RATE_TOOLS } from "./tools-exchange-rates.js";
+import { NOTIFICATION_TOOLS } from "./tools-notifications.js";
 import { PAYOUT_RUN_TOOLS } from "./tools-payout-runs.js";
 import { PLAN_TOOLS } from "./tools-plans.js";
 import { WORKFLOW_TOOLS } from "./tools-workflow.js";
@@ -49,6 +50,7 @@ export const TOOLS: readonly McpTool[] = [
   ...ACCOUNTING_TOOLS,
   ...CLAWBACK_TOOLS,
   ...EXCHANGE_RATE_TOOLS,
+  ...NOTIFICATION_TOOLS,
   defineTool({
     name: "list_users",
     title: "List users",

@@ -3,6 +3,8 @@ import type { Db } from "../db/schema.js";
 import { newId } from "../ids.js";
 import type { WorkSource } from "../jobs/worker.js";
 import { decryptSecret } from "../webhooks/index.js";
+import { queueWeeklyDigests } from "./digest.js";
+import { dueDigest } from "./digest-schedule.js";
 import { KIND_OF_EVENT } from "./kinds.js";
 import type { Mailer } from "./mailer.js";
 import { renderMessage } from "./render.js";
@@ -56,12 +58,25 @@ async function expandQueue(db: Db, now: Date): Promise<number> {
   });
 }
 
-/** Email notifications as a work source on the worker loop (docs/notifications.md "Delivery"). */
+/**
+ * Email notifications as a work source on the worker loop (docs/notifications.md "Delivery"); each
+ * claim at or after Monday 08:00 UTC also queues that week's digests, once (the worker's clock).
+ */
 export function notificationSource(options: NotificationSourceOptions): WorkSource<repo.ClaimedDelivery> {
   const { db, logger, mail } = options;
   const clock = options.clock ?? (() => new Date());
   const random = options.random ?? Math.random;
   let orphansReleased = !options.exclusive;
+  /** The ISO week whose digest this source has seen queued: checked once per week and process. */
+  let digestWeek: string | undefined;
+
+  async function queueDigestOnce(now: Date): Promise<void> {
+    const due = dueDigest(now);
+    if (due.week === digestWeek) return;
+    const queued = await queueWeeklyDigests(db, due, now);
+    if (queued > 0) logger.info({ week: due.week, digests: queued }, "weekly digests queued");
+    digestWeek = due.week;
+  }
 
   async function claim(workerId: string, limit: number, now: Date): Promise<repo.ClaimedDelivery[]> {
     if (!mail) {
@@ -73,6 +88,7 @@ export function notificationSource(options: NotificationSourceOptions): WorkSour
       if (taken > 0) logger.warn({ deliveries: taken }, "took back notification leases of a process that died");
       orphansReleased = true;
     }
+    await queueDigestOnce(now);
     while ((await expandQueue(db, now)) === EXPAND_BATCH) {
       // A backlog: expand it all before sending, batch by batch.
     }

@@ -9,11 +9,15 @@ export const NOTIFICATION_KINDS = [
   "dispute_resolved",
   "payout_statement",
   "plan_acknowledgement",
+  "weekly_digest",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Security messages: always sent, never switchable (a person must be able to regain their account). */
 export const SECURITY_KINDS: readonly NotificationKind[] = ["invitation", "password_reset"];
+
+/** Kinds a person must turn on (`POST /me/notifications`); every other switchable kind starts on. */
+export const OFF_BY_DEFAULT: readonly NotificationKind[] = ["weekly_digest"];
 
 export const SWITCHABLE_KINDS = NOTIFICATION_KINDS.filter((k) => !SECURITY_KINDS.includes(k));
 export type SwitchableKind = Exclude<NotificationKind, "invitation" | "password_reset">;

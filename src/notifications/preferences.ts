@@ -1,7 +1,7 @@
 import { audit } from "../audit/record.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { AppError } from "../errors.js";
-import { NOTIFICATION_KINDS, SECURITY_KINDS } from "./kinds.js";
+import { NOTIFICATION_KINDS, OFF_BY_DEFAULT, SECURITY_KINDS } from "./kinds.js";
 import * as repo from "./repository.js";
 import type { NotificationSettingsBody, UpdateNotificationsBody } from "./schema.js";
 
@@ -18,7 +18,8 @@ async function read(ctx: Ctx, userId: string, emailConfigured: boolean): Promise
     email_configured: emailConfigured,
     kinds: NOTIFICATION_KINDS.map((kind) => {
       const switchable = !SECURITY_KINDS.includes(kind);
-      return { kind, switchable, enabled: switchable ? (saved.get(kind) ?? true) : true };
+      const byDefault = !OFF_BY_DEFAULT.includes(kind);
+      return { kind, switchable, enabled: switchable ? (saved.get(kind) ?? byDefault) : true };
     }),
   };
 }

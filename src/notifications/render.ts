@@ -45,6 +45,33 @@ function compose(subject: string, greeting: string, lines: string[], link: { lab
   return { subject, text, html };
 }
 
+type DigestBucket = { deals: number; amounts: { currency: string; amount: string }[] };
+
+/** "Approved: 2 deals, USD 1,234.50, EUR 300.00": each currency apart, never summed across them. */
+function digestLine(label: string, value: unknown): string {
+  const bucket = (value as DigestBucket | undefined) ?? { deals: 0, amounts: [] };
+  if (bucket.deals === 0) return `${label}: none`;
+  const amounts = bucket.amounts.map((a) => formatAmount(a.currency, a.amount));
+  return `${label}: ${[`${bucket.deals} deal${bucket.deals === 1 ? "" : "s"}`, ...amounts].join(", ")}`;
+}
+
+function weeklyDigest(data: MessageData, hello: string, origin: string): Message {
+  const at = (key: string) => str(data, key).slice(0, 16).replace("T", " ");
+  const reports = Number(data.reports ?? 0);
+  return compose(
+    `Your team's week: ${str(data, "from").slice(0, 10)} to ${str(data, "to").slice(0, 10)}`,
+    hello,
+    [
+      `Your team's week from ${at("from")} to ${at("to")} UTC (${reports} ${reports === 1 ? "person reports" : "people report"} to you):`,
+      digestLine("Approved", data.approved),
+      digestLine("Rejected", data.rejected),
+      digestLine("Waiting for approval", data.pending),
+      `Open disputes: ${Number(data.open_disputes ?? 0)}`,
+    ],
+    { label: "Open your team", url: `${origin}/team` },
+  );
+}
+
 /**
  * The message of one delivery, in English, every link on `origin` (CTS_PUBLIC_URL). `secret` is the
  * reset or invitation token: it appears in the message and nowhere else.
@@ -112,6 +139,8 @@ export function renderMessage(
         ],
         { label: "See your disputes", url: `${origin}/disputes` },
       );
+    case "weekly_digest":
+      return weeklyDigest(data, hello, origin);
     case "payout_statement": {
       const amounts = (data.amounts as { currency: string; amount: string }[] | undefined) ?? [];
       const period = `${str(data, "period_start")} to ${str(data, "period_end")}`;

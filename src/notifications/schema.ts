@@ -38,7 +38,10 @@ export const NotificationDelivery = z
     id: z.string().describe("ntf_…"),
     kind: Kind,
     user_id: z.string(),
-    event_id: z.string().nullable().describe("The event that caused it; null for invitations, resets, plans."),
+    event_id: z
+      .string()
+      .nullable()
+      .describe("The event that caused it; null for invitations, resets, plans, weekly digests."),
     to: z.string().describe("The address it was sent to."),
     status: z.enum(DELIVERY_STATUSES).describe("pending (queued or retrying), sent, failed (refused or given up)."),
     attempt_count: z.number().int(),

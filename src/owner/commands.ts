@@ -7,6 +7,7 @@ import { seedDemo } from "../demo/index.js";
 import { ROLES } from "../enums.js";
 import { AppError } from "../errors.js";
 import { FILE_TOO_LARGE, type ImportQuery, importDeals, importUsers, MAX_FILE_BYTES } from "../imports/index.js";
+import type { NotificationSettings } from "../notifications/index.js";
 import { hasActiveAdmin } from "../users/index.js";
 import { readDatabaseTime } from "./repository.js";
 
@@ -16,6 +17,12 @@ export interface OwnerServerInfo {
   address: { address: string; port: number } | string | null;
   /** The origin its links are written with (API.md §20 (d)). */
   origin: string;
+}
+
+/** What the process running a command knows of its configuration: the server's, or the CLI's own. */
+export interface OwnerSettings {
+  /** Email is configured (CTS_SMTP_URL): `users.invite` queues the invitation email, as the route does. */
+  mail?: NotificationSettings | undefined;
 }
 
 /** `server.status`: the running server's own view, so `cts doctor` need not open the data dir it holds. */
@@ -93,8 +100,12 @@ export const OWNER_COMMANDS = {
       role: z.enum(ROLES).optional(),
       origin: z.url(),
     }),
-    run: (ctx: Ctx, a: { email: string; name?: string; role?: (typeof ROLES)[number]; origin: string }) =>
-      inviteByEmail(ctx, a),
+    run: (
+      ctx: Ctx,
+      a: { email: string; name?: string; role?: (typeof ROLES)[number]; origin: string },
+      _server?: OwnerServerInfo,
+      settings?: OwnerSettings,
+    ) => inviteByEmail(ctx, a, settings?.mail),
   },
   "imports.deals": {
     args: ImportArgs,
@@ -127,18 +138,23 @@ export function isOwnerCommand(name: string): name is OwnerCommandName {
   return Object.hasOwn(OWNER_COMMANDS, name);
 }
 
-/** Validates the arguments and runs the command as the owner (`server`: when a running server answers). */
+/**
+ * Validates the arguments and runs the command as the owner (`server`: when a running server answers;
+ * `settings`: the configuration of whichever process runs it).
+ */
 export async function runOwnerCommand(
   ctx: Ctx,
   name: string,
   args: unknown,
   server?: OwnerServerInfo,
+  settings?: OwnerSettings,
 ): Promise<unknown> {
   if (!isOwnerCommand(name)) throw new Error(`Unknown owner command ${name}`);
   const command = OWNER_COMMANDS[name];
   const parsed = command.args.safeParse(args ?? {});
   if (!parsed.success) throw invalidArguments(parsed.error);
-  return (command.run as (ctx: Ctx, a: unknown, s?: OwnerServerInfo) => Promise<unknown>)(ctx, parsed.data, server);
+  type Run = (ctx: Ctx, a: unknown, s?: OwnerServerInfo, o?: OwnerSettings) => Promise<unknown>;
+  return (command.run as Run)(ctx, parsed.data, server, settings);
 }
 
 /** A sentence naming each bad argument ("email must be a valid email address"), as the API's details do. */

@@ -1,4 +1,4 @@
-import { visibleUserIds } from "../access/index.js";
+import { MAY, visibleUserIds } from "../access/index.js";
 import { audit } from "../audit/record.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { AppError, conflict, notFound } from "../errors.js";
@@ -45,7 +45,7 @@ export async function listPlanAcknowledgements(
   ctx: Ctx,
   query: ListPlanAcknowledgementsQuery,
 ): Promise<Page<PlanAcknowledgement>> {
-  requireScope(ctx, "read");
+  requireScope(ctx, "read", MAY.readPayouts);
   const visible = await visibleUserIds(ctx);
   const { limit, offset } = offsetOf(query);
   const { rows, total } = await repo.listAcknowledgements(

@@ -1,3 +1,5 @@
 // Plan acknowledgement (docs/notifications.md): the routes; the rows are written by migration 022's triggers.
+
+export { getPlanAcknowledgement, listPlanAcknowledgements } from "./acknowledgements.js";
 export { planAcknowledgementRoutes } from "./routes.js";
-export { type PlanAcknowledgement, PlanAcknowledgementDetail } from "./schema.js";
+export { ListPlanAcknowledgementsQuery, PlanAcknowledgement, PlanAcknowledgementDetail } from "./schema.js";

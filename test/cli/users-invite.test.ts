@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { acceptInvitation } from "../../src/auth/index.js";
 import { makeCtx, OWNER } from "../../src/context.js";
 import { openDatabase } from "../../src/db/connect.js";
 import { DEFAULT_SESSION_SETTINGS } from "../../src/sessions/index.js";
 import { recordingReply } from "../auth/invitation-helpers.js";
+import { startMailServer } from "../notifications/mail-server.js";
 import { ctsEnv, fromTemplate, type RunningServer, runCts, startServer } from "./spawn.js";
 
 const POSTGRES = !!process.env.TEST_DATABASE_URL;
@@ -86,6 +87,7 @@ describe.skipIf(POSTGRES)("#15 cts users invite", () => {
     expect(Object.keys(json).sort()).toEqual([
       "created",
       "email",
+      "email_queued",
       "expires_at",
       "invitation_id",
       "name",
@@ -93,7 +95,13 @@ describe.skipIf(POSTGRES)("#15 cts users invite", () => {
       "url",
       "user_id",
     ]);
-    expect(json).toMatchObject({ email: "Ada@Example.com", name: "Ada", role: "admin", created: false });
+    expect(json).toMatchObject({
+      email: "Ada@Example.com",
+      name: "Ada",
+      role: "admin",
+      created: false,
+      email_queued: false,
+    });
     const DIRECT_LINE = inviteLink("http://127.0.0.1:3000");
     expect(json.url).toMatch(DIRECT_LINE);
     const token = DIRECT_LINE.exec(json.url)![1]!;
@@ -124,6 +132,65 @@ describe.skipIf(POSTGRES)("#15 cts users invite", () => {
       expect(headers["set-cookie"]).toMatch(/^cts_session=/);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe.skipIf(POSTGRES)("#34 cts users invite with email configured", () => {
+  it("queues the invitation email directly and through the running server; its worker sends the printed link", {
+    timeout: 300_000,
+  }, async () => {
+    const smtp = await startMailServer();
+    try {
+      const publicUrl = "https://cts.example.com";
+      const env = ctsEnv({
+        CTS_DATA_DIR: fromTemplate(join(root, "mail-data")),
+        CTS_SMTP_URL: smtp.url,
+        CTS_MAIL_FROM: "Commissions <cts@example.com>",
+        CTS_PUBLIC_URL: publicUrl,
+      });
+      const LINK = inviteLink(publicUrl);
+
+      // No server running: the CLI queues it in the data dir; nothing is sent until a worker runs.
+      const direct = runCts(["users", "invite", "bea@example.com", "--role", "admin"], env);
+      expect(direct.stderr).toBe("");
+      expect(direct.status).toBe(0);
+      const [url, blank, summary, queued, ...rest] = direct.stdout.trimEnd().split("\n");
+      expect(url).toMatch(LINK);
+      expect(blank).toBe("");
+      expect(summary).toMatch(/^Invited usr_[0-9A-Z]{26} bea@example\.com \(admin, new user\)\. The link works once/);
+      expect(queued).toBe(
+        "The invitation email to bea@example.com is queued: the server's worker (cts serve or cts worker) sends it.",
+      );
+      expect(rest).toEqual([]);
+      expect(smtp.received).toEqual([]);
+
+      const server = await startServer(env);
+      running.push(server);
+      await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 60_000, interval: 100 });
+      const [first] = smtp.received;
+      expect(first!.to).toEqual(["bea@example.com"]);
+      expect(first!.subject).toBe("You are invited to the Commission Tracking Service");
+      expect(first!.parsed.from?.text).toBe('"Commissions" <cts@example.com>');
+      // The link emailed is the one printed: one invitation, one token.
+      expect(first!.text).toContain(`Accept your invitation: ${url}\n`);
+
+      // Through the running server's owner socket, as JSON.
+      const viaSocket = runCts(["users", "invite", "cy@example.com", "--json"], env);
+      expect(viaSocket.stderr).toBe("");
+      const json = JSON.parse(viaSocket.stdout);
+      expect(json).toMatchObject({ email: "cy@example.com", role: "rep", created: true, email_queued: true });
+      expect(json.url).toMatch(LINK);
+      await vi.waitFor(() => expect(smtp.received).toHaveLength(2), { timeout: 60_000, interval: 100 });
+      expect(smtp.received[1]!.to).toEqual(["cy@example.com"]);
+      expect(smtp.received[1]!.text).toContain(`Accept your invitation: ${json.url}\n`);
+      // No log line holds a token.
+      for (const link of [url!, json.url as string]) expect(server.stdout()).not.toContain(LINK.exec(link)![1]);
+
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    } finally {
+      await smtp.close();
     }
   });
 });

@@ -75,12 +75,13 @@ describe("#26 tools/list is small and portable", () => {
   // list_deals' fx_missing filter (0.4 KB); a deal's per-currency totals, a statement's currency and
   // totals_by_currency, an adjustment's currency: 58.7 KB. §18: list_draws, get_draw, create_draw, end_draw and
   // forgive_draw (the Draw schema in each), a line's draw_id and the draw explanation in every line output, a
-  // statement's draw_lines: 63.8 KB. §17: get_accounting_roll_forward: 64.7 KB.
-  it("an admin's tools/list, every tool, is at most 65 KB", async () => {
+  // statement's draw_lines: 63.8 KB. §17: get_accounting_roll_forward: 64.7 KB. #34: list_plan_acknowledgements,
+  // get_plan_acknowledgement and list_notification_deliveries (3.1 KB): 67.8 KB.
+  it("an admin's tools/list, every tool, is at most 67.9 KB", async () => {
     const { bytes, tools } = await listFor("admin");
     expect(tools.map((tool) => tool.name).sort()).toEqual(namesUpTo("admin"));
     expect(tools).toHaveLength(TOOLS.length);
-    expect(bytes).toBeLessThanOrEqual(64_800);
+    expect(bytes).toBeLessThanOrEqual(67_900);
   });
 
   it("the rules catch what they should", () => {

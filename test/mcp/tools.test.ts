@@ -79,6 +79,9 @@ describe("tools/list per scope × owner grant", () => {
       "get_draw",
       // §17: commission-cost accounting.
       "get_accounting_roll_forward",
+      // #34: who has (not) acknowledged their plan.
+      "list_plan_acknowledgements",
+      "get_plan_acknowledgement",
     ];
     expect(namesUpTo("read")).toEqual(allReads.sort());
     expect(namesUpTo("write")).toEqual([...allReads, ...writes].sort());
@@ -100,8 +103,10 @@ describe("tools/list per scope × owner grant", () => {
       }
       expect(a.openWorldHint).toBe(false);
       const row = TOOLS.find((r) => r.name === tool.name)!;
-      // Reads are read-only, and so is one admin tool: the plan-change preview (API.md §12).
-      expect(a.readOnlyHint).toBe(row.scope === "read" || row.name === "preview_plan_change");
+      // Reads are read-only, and so are two admin tools: the plan-change preview (API.md §12) and the
+      // email delivery log (docs/notifications.md).
+      const adminReads = ["preview_plan_change", "list_notification_deliveries"];
+      expect(a.readOnlyHint).toBe(row.scope === "read" || adminReads.includes(row.name));
     }
   });
 

@@ -62,6 +62,7 @@ describe("deal workflow tools", () => {
         "create_draw",
         "end_draw",
         "forgive_draw",
+        "list_notification_deliveries",
       ].sort(),
     );
   });

@@ -10,6 +10,7 @@ const kinds = [
   ["dispute_resolved", true, true],
   ["payout_statement", true, true],
   ["plan_acknowledgement", true, true],
+  ["weekly_digest", false, true],
 ] as const;
 
 const acknowledged = {

@@ -3141,7 +3141,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        NotificationKind: "invitation" | "password_reset" | "deal_approved" | "deal_rejected" | "deal_cancelled" | "dispute_opened" | "dispute_resolved" | "payout_statement" | "plan_acknowledgement";
+        NotificationKind: "invitation" | "password_reset" | "deal_approved" | "deal_rejected" | "deal_cancelled" | "dispute_opened" | "dispute_resolved" | "payout_statement" | "plan_acknowledgement" | "weekly_digest";
         NotificationPreference: {
             kind: components["schemas"]["NotificationKind"];
             /** @description False when the person turned this kind off. */
@@ -3155,7 +3155,7 @@ export interface components {
             kinds: components["schemas"]["NotificationPreference"][];
         };
         UpdateNotifications: {
-            /** @description Kinds to turn on (true) or off (false): deal_approved, deal_rejected, deal_cancelled, dispute_opened, dispute_resolved, payout_statement, plan_acknowledgement. Others stay as they are. */
+            /** @description Kinds to turn on (true) or off (false): deal_approved, deal_rejected, deal_cancelled, dispute_opened, dispute_resolved, payout_statement, plan_acknowledgement, weekly_digest. Others stay as they are. */
             kinds: {
                 [key: string]: boolean;
             };
@@ -3165,7 +3165,7 @@ export interface components {
             id: string;
             kind: components["schemas"]["NotificationKind"];
             user_id: string;
-            /** @description The event that caused it; null for invitations, resets, plans. */
+            /** @description The event that caused it; null for invitations, resets, plans, weekly digests. */
             event_id: string | null;
             /** @description The address it was sent to. */
             to: string;
@@ -5573,7 +5573,7 @@ export interface operations {
                 per_page?: components["parameters"]["PerPage"];
                 status?: "pending" | "sent" | "failed";
                 user_id?: string;
-                kind?: "invitation" | "password_reset" | "deal_approved" | "deal_rejected" | "deal_cancelled" | "dispute_opened" | "dispute_resolved" | "payout_statement" | "plan_acknowledgement";
+                kind?: "invitation" | "password_reset" | "deal_approved" | "deal_rejected" | "deal_cancelled" | "dispute_opened" | "dispute_resolved" | "payout_statement" | "plan_acknowledgement" | "weekly_digest";
             };
             header?: {
                 /** @description An ETag from an earlier response: 304 with no body when it still matches. */

@@ -92,4 +92,9 @@ export const NOTIFICATION_KIND_LABELS = {
     label: "Plan to acknowledge",
     description: "A plan you are assigned asks for your acknowledgement.",
   },
+  weekly_digest: {
+    label: "Weekly team digest",
+    description:
+      "Mondays: your team's deals approved, rejected and waiting, and open disputes (managers; off unless turned on).",
+  },
 } as const satisfies Record<Schemas["NotificationKind"], { label: string; description: string }>;
