@@ -5,11 +5,11 @@ import { dateTime } from "../../lib/format";
 /** Pending or acknowledged, as a badge (the word, not the colour alone, says which). */
 export function AcknowledgementStatus({ status }: { status: PlanAcknowledgement["status"] }) {
   return status === "pending" ? (
-    <Badge color="orange.9" variant="light" data-testid="ack-status">
+    <Badge component="span" color="orange.8" variant="dot" data-testid="ack-status">
       To acknowledge
     </Badge>
   ) : (
-    <Badge color="green.9" variant="light" data-testid="ack-status">
+    <Badge component="span" color="green.8" variant="dot" data-testid="ack-status">
       Acknowledged
     </Badge>
   );
@@ -44,7 +44,7 @@ export function AcknowledgementReceipt({
           </Code>
         </Text>
         {currentSha256 && currentSha256 !== ack.document_sha256 && (
-          <Text size="sm" c="orange.9">
+          <Text size="sm" fw={500}>
             The plan's document reads differently now (SHA-256 {currentSha256}).
           </Text>
         )}
