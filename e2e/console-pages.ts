@@ -104,6 +104,9 @@ export const PAGES: {
   { name: "what-if", who: "rita", path: () => "/what-if" },
   { name: "what-if (capped)", who: "capped", path: () => "/what-if", onPage: previewCapped },
   { name: "disputes", who: "rita", path: () => "/disputes" },
+  { name: "acknowledgements", who: "rita", path: () => "/acknowledgements" },
+  { name: "acknowledgement", who: "rita", path: async () => `/acknowledgements/${await ritasAcknowledgement()}` },
+  { name: "plan-acknowledgements", who: "finance", path: () => "/plan-acknowledgements" },
   { name: "team", who: "director", path: () => "/team" },
   { name: "account", who: "rita", path: () => "/account" },
   { name: "approvals", who: "admin", path: () => "/approvals" },
@@ -137,6 +140,12 @@ export const PAGES: {
   { name: "unknown address", who: "rita", path: () => "/nope" },
   { name: "statement of no period", who: "rita", path: () => "/statements/garbage" },
 ];
+
+/** Rita's newest plan acknowledgement request (the seed assigned her plan): the page of one to read. */
+async function ritasAcknowledgement(): Promise<string> {
+  const mine = await (await apiAs(state().users.rita))<{ data: { id: string }[] }>("GET", "/me/plan-acknowledgements");
+  return mine.body.data[0]!.id;
+}
 
 let drawId: Promise<string> | undefined;
 /**

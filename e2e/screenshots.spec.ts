@@ -49,6 +49,13 @@ async function draftRun(): Promise<void> {
   ).id;
 }
 
+/** Rita's newest plan acknowledgement request (the seed assigned her plan): the document to read. */
+let ackId = "";
+async function ritasAcknowledgement(): Promise<void> {
+  const mine = await (await apiAs(state().users.rita))<{ data: { id: string }[] }>("GET", "/me/plan-acknowledgements");
+  ackId = mine.body.data[0]!.id;
+}
+
 // The README's pictures of the console, made by the e2e run at 1280×800 once each page shows its data.
 const SHOTS = [
   { file: "console-home.png", who: "rita", path: () => "/" },
@@ -76,6 +83,12 @@ const SHOTS = [
   { file: "console-deals.png", who: "rita", path: () => "/deals" },
   { file: "console-finance-home.png", who: "finance", path: () => "/" },
   { file: "console-admin-home.png", who: "admin", path: () => "/" },
+  {
+    file: "console-acknowledgement.png",
+    who: "rita",
+    path: () => `/acknowledgements/${ackId}`,
+    before: ritasAcknowledgement,
+  },
 ] as const;
 
 for (const shot of SHOTS) {

@@ -227,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       requestLogRoutes(api, requestLog);
       jobRoutes(api);
       auditRoutes(api);
-      compPlanRoutes(api);
+      compPlanRoutes(api, options.mail);
       spiffRoutes(api);
       exchangeRateRoutes(api);
       webhookRoutes(api, options.webhooks ?? { secretKey: randomBytes(32), allowHosts: [], allowHttp: false });

@@ -3,6 +3,8 @@ import { lockForRecalc, recalculate } from "../commissions/index.js";
 import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { notFound, validationError } from "../errors.js";
 import { newId } from "../ids.js";
+import type { NotificationSettings } from "../notifications/index.js";
+import { askToAcknowledge } from "../plan-acknowledgements/index.js";
 import { checkOverlap, checkSpan, rangeOf } from "./assignment-span.js";
 import * as repo from "./assignments-repository.js";
 import { lockPlanRecord } from "./repository.js";
@@ -12,6 +14,7 @@ export async function createAssignment(
   ctx: Ctx,
   planId: string,
   input: CreateAssignmentBody,
+  mail?: NotificationSettings,
 ): Promise<AssignmentWritten> {
   requireScope(ctx, "admin");
   return withTransaction(ctx, async (tx) => {
@@ -35,6 +38,7 @@ export async function createAssignment(
       created_at: ctx.now,
       updated_at: ctx.now,
     });
+    await askToAcknowledge(tx, ctx, mail, { planId, userId: input.user_id });
     await audit(tx, ctx, {
       action: "plan_assignment.create",
       resource: "plan_assignment",

@@ -4,6 +4,7 @@ import { declareRoutes, type RecordRef } from "../declare-routes.js";
 import { IdParams } from "../http/input-fields.js";
 import type { App } from "../http/types.js";
 import { JobSchema } from "../jobs/schema.js";
+import type { NotificationSettings } from "../notifications/index.js";
 import { ReportingChangeBody } from "../users/index.js";
 import { createAssignment } from "./assign.js";
 import { createPlan } from "./create.js";
@@ -58,7 +59,8 @@ const IMPACT =
 const PLAN: RecordRef = { path: "/comp-plans/:id", schema: CompPlan };
 const ASSIGNMENT: RecordRef = { path: "/plan-assignments/:id", schema: Assignment };
 
-export function compPlanRoutes(app: App): void {
+/** `mail`: email configured, so an assignment or a new version emails who is asked to acknowledge it. */
+export function compPlanRoutes(app: App, mail?: NotificationSettings): void {
   const route = declareRoutes(app, ["Comp plans"]);
   route.list(
     { path: "/comp-plans", scope: "read", summary: "List comp plans", query: ListPlansQuery, item: CompPlan },
@@ -107,7 +109,7 @@ export function compPlanRoutes(app: App): void {
       body: UpdatePlanBody,
       response: CompPlanWritten,
     },
-    updatePlan,
+    (ctx, id, body) => updatePlan(ctx, id, body, mail),
   );
 
   route.postOrAccept(
@@ -126,7 +128,7 @@ export function compPlanRoutes(app: App): void {
     ({ ctx, params, query, body }) => requestPlanChangeImpact(ctx, params.id, body, query),
   );
 
-  assignmentRoutes(app);
+  assignmentRoutes(app, mail);
   reportingImpactRoute(app);
 }
 
@@ -158,7 +160,7 @@ function reportingImpactRoute(app: App): void {
   );
 }
 
-function assignmentRoutes(app: App): void {
+function assignmentRoutes(app: App, mail: NotificationSettings | undefined): void {
   const route = declareRoutes(app, ["Comp plans"]);
   route.list(
     {
@@ -187,7 +189,7 @@ function assignmentRoutes(app: App): void {
       response: AssignmentWritten,
       represents: ASSIGNMENT,
     },
-    ({ ctx, params, body }) => createAssignment(ctx, params.id, body),
+    ({ ctx, params, body }) => createAssignment(ctx, params.id, body, mail),
   );
 
   route.list(

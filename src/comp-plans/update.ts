@@ -3,6 +3,8 @@ import { correctLockedHistory, lockForRecalc, recalculate, toPlanInput } from ".
 import { type Ctx, requireScope, type Tx, withTransaction } from "../context.js";
 import { notFound } from "../errors.js";
 import { amountNumber } from "../money/index.js";
+import type { NotificationSettings } from "../notifications/index.js";
+import { askToAcknowledge } from "../plan-acknowledgements/index.js";
 import { usersAssignedTo } from "./assignments-repository.js";
 import { planEdit } from "./edit.js";
 import * as repo from "./repository.js";
@@ -18,7 +20,12 @@ async function lockAssignedUsers(tx: Tx, planId: string): Promise<void> {
  * name, description and status edits keep it. Terms, dates and status changes recalculate. With
  * `retroactive`, locked lines the new terms reprice get their adjustment lines in the same transaction.
  */
-export async function updatePlan(ctx: Ctx, id: string, input: UpdatePlanBody): Promise<CompPlanWritten> {
+export async function updatePlan(
+  ctx: Ctx,
+  id: string,
+  input: UpdatePlanBody,
+  mail?: NotificationSettings,
+): Promise<CompPlanWritten> {
   requireScope(ctx, "admin");
   return withTransaction(ctx, async (tx) => {
     await lockForRecalc(tx);
@@ -33,6 +40,7 @@ export async function updatePlan(ctx: Ctx, id: string, input: UpdatePlanBody): P
     const recalculates = termsChanged || statusChanged;
     if (recalculates) await lockAssignedUsers(tx, id);
     const after = repo.toPlan(await repo.updatePlan(tx, record, newVersion));
+    if (newVersion) await askToAcknowledge(tx, ctx, mail, { planId: id });
     await audit(tx, ctx, {
       action: "comp_plan.update",
       resource: "comp_plan",

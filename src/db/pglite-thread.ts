@@ -155,7 +155,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
       };
     },
     async dumpDataDir(compression) {
-      return new Blob([await call<Uint8Array>("dump", { compression })]);
+      return new Blob([await call<Uint8Array<ArrayBuffer>>("dump", { compression })]);
     },
     async close() {
       if (exited) return;

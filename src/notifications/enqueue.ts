@@ -1,8 +1,8 @@
 import type { Ctx, Tx } from "../context.js";
 import { newId } from "../ids.js";
 import { encryptSecret } from "../webhooks/index.js";
-import type { NotificationKind } from "./kinds.js";
-import { insertDeliveries } from "./repository.js";
+import { type NotificationKind, SECURITY_KINDS } from "./kinds.js";
+import { insertDeliveries, wantsKind } from "./repository.js";
 import type { NotificationSettings } from "./settings.js";
 
 export interface DirectMessage {
@@ -17,7 +17,8 @@ export interface DirectMessage {
 
 /**
  * Queues one message in the caller's transaction: it exists exactly when the change that caused it
- * committed; the worker sends it later. Nothing is queued when email is not configured.
+ * committed; the worker sends it later. Nothing is queued when email is not configured, nor (for a
+ * switchable kind) to an inactive person or one who turned the kind off, as for the events' messages.
  */
 export async function enqueueMessage(
   tx: Tx,
@@ -26,6 +27,7 @@ export async function enqueueMessage(
   message: DirectMessage,
 ): Promise<boolean> {
   if (!settings) return false;
+  if (!SECURITY_KINDS.includes(message.kind) && !(await wantsKind(tx, message.user.id, message.kind))) return false;
   const inserted = await insertDeliveries(tx, [
     {
       id: newId("ntf", ctx.now.getTime()),

@@ -159,10 +159,13 @@ export function renderMessage(
         `Please read and acknowledge your plan: ${str(data, "plan_name")}`,
         hello,
         [
-          `You were assigned the commission plan "${str(data, "plan_name")}" (version ${str(data, "plan_version")}).`,
-          "Please read its terms and acknowledge that you received them.",
+          `You are on the commission plan "${str(data, "plan_name")}" (version ${str(data, "plan_version")}).`,
+          "Please read its terms and acknowledge that you received them. Your pay does not wait for it.",
         ],
-        { label: "Read your plan", url: `${origin}/my-plan` },
+        {
+          label: "Read and acknowledge your plan",
+          url: `${origin}/acknowledgements/${encodeURIComponent(str(data, "acknowledgement_id"))}`,
+        },
       );
   }
 }

@@ -67,6 +67,14 @@ export async function dropQueue(db: Db): Promise<number> {
 const wants = (kind: NotificationKind) => sql`u.active AND NOT EXISTS (
   SELECT 1 FROM notification_preferences np WHERE np.user_id = u.id AND np.kind = ${kind} AND NOT np.enabled)`;
 
+/** Whether the person is active and has not turned `kind` off (a direct message of a switchable kind). */
+export async function wantsKind(db: Db, userId: string, kind: NotificationKind): Promise<boolean> {
+  const { rows } = await sql<{
+    id: string;
+  }>`SELECT u.id FROM users u WHERE u.id = ${userId} AND ${wants(kind)}`.execute(db);
+  return rows.length > 0;
+}
+
 /** Who an event tells, and what: the people credited, the admins, or each person a run paid. */
 export async function recipientsOf(db: Db, type: string, objectId: string): Promise<Recipient[]> {
   const kind = KIND_OF_EVENT[type];

@@ -77,3 +77,31 @@ export async function markAcknowledged(tx: Tx, id: string, sha256: string, at: D
   await sql`UPDATE plan_acknowledgements SET acknowledged_at = ${at}, document_sha256 = ${sha256}
     WHERE id = ${id}`.execute(tx);
 }
+
+/** A request written by this transaction's trigger, with whom to tell. */
+export interface NewRequestRow {
+  id: string;
+  user_id: string;
+  email: string;
+  name: string;
+  plan_name: string;
+  plan_version: number;
+}
+
+/**
+ * The pending requests of a plan the triggers wrote at `at` (this write's time: a request already there
+ * for the same version was left as it was), for one person (an assignment) or everyone (a new version).
+ */
+export async function newRequests(
+  tx: Tx,
+  filter: { planId: string; userId: string | null },
+  at: Date,
+): Promise<NewRequestRow[]> {
+  const { rows } = await sql<NewRequestRow>`
+    SELECT a.id, a.user_id, u.email, u.name, p.name AS plan_name, a.plan_version
+    FROM plan_acknowledgements a JOIN users u ON u.id = a.user_id JOIN comp_plans p ON p.id = a.plan_id
+    WHERE a.plan_id = ${filter.planId} AND a.plan_version = p.version AND a.acknowledged_at IS NULL
+      AND a.created_at = ${at} AND (${filter.userId}::text IS NULL OR a.user_id = ${filter.userId})
+    ORDER BY a.user_id`.execute(tx);
+  return rows;
+}

@@ -62,6 +62,9 @@ const SAMPLES: Record<string, [unknown[], unknown[]]> = {
   "GET /api/v1/settings/accounting": [[], []],
   "GET /api/v1/draws": [[{ page: 1, per_page: 25 }], [{ user_id: "usr_1", per_page: 100 }]],
   "GET /api/v1/draws/{id}": [["draw_1"], ["draw_2"]],
+  "GET /api/v1/me/plan-acknowledgements": [[{ page: 1, per_page: 25 }], [{ status: "pending", page: 1, per_page: 1 }]],
+  "GET /api/v1/plan-acknowledgements": [[{ page: 1, per_page: 25 }], [{ status: "pending", page: 1, per_page: 25 }]],
+  "GET /api/v1/plan-acknowledgements/{id}": [["pack_1"], ["pack_2"]],
   "GET /api/v1/webhook-subscriptions": [[{ page: 1, per_page: 25 }], [{ page: 2, per_page: 25 }]],
   "GET /api/v1/webhook-subscriptions/{id}": [["whsub_1"], ["whsub_2"]],
   "GET /api/v1/webhook-subscriptions/{id}/deliveries": [

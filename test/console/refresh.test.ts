@@ -36,6 +36,9 @@ async function pages() {
   const { auditEventsQuery } = await web("data/audit-events/queries");
   const { exchangeRatesQuery } = await web("data/exchange-rates/queries");
   const { drawsQuery, drawQuery } = await web("data/draws/queries");
+  const { myAcknowledgementsQuery, acknowledgementsQuery, acknowledgementQuery } = await web(
+    "data/plan-acknowledgements/queries",
+  );
   return {
     // Home's current periods, and its other periods (what is still in flight from them).
     home: [...currentStatements("usr_1"), periodsQuery("usr_1"), payoutBalancesQuery("usr_1")],
@@ -74,6 +77,13 @@ async function pages() {
     webhooks: [subscriptionsQuery({ page: 1, per_page: 25 }), deliveriesQuery("whsub_1", { page: 1, per_page: 25 })],
     audit: [auditEventsQuery({ page: 1, per_page: 50 })],
     exchangeRates: [exchangeRatesQuery({ page: 1, per_page: 25 })],
+    // The person's plans to acknowledge (their page and the home's prompt), one of them, and who has not.
+    acknowledgements: [
+      myAcknowledgementsQuery({ page: 1, per_page: 25 }),
+      myAcknowledgementsQuery({ status: "pending", page: 1, per_page: 1 }),
+      acknowledgementQuery("pack_1"),
+      acknowledgementsQuery({ page: 1, per_page: 25 }),
+    ],
   };
 }
 
@@ -151,14 +161,38 @@ const CHANGES: [write: string, pages: Page[]][] = [
     ],
   ],
   ["POST /api/v1/comp-plans", ["plans", "plan", "assignmentCount"]],
+  // A new version and an assignment ask people to acknowledge the plan.
   [
     "PATCH /api/v1/comp-plans/{id}",
-    ["plan", "plans", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers", "payouts", "owed"],
+    [
+      "plan",
+      "plans",
+      "home",
+      "recentDeals",
+      "dealList",
+      "statement",
+      "deal",
+      "teamNumbers",
+      "payouts",
+      "owed",
+      "acknowledgements",
+    ],
   ],
   [
     "POST /api/v1/comp-plans/{id}/assignments",
-    ["plan", "assignmentCount", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"],
+    [
+      "plan",
+      "assignmentCount",
+      "home",
+      "recentDeals",
+      "dealList",
+      "statement",
+      "deal",
+      "teamNumbers",
+      "acknowledgements",
+    ],
   ],
+  ["POST /api/v1/plan-acknowledgements/{id}/acknowledge", ["acknowledgements"]],
   [
     "PATCH /api/v1/plan-assignments/{id}",
     ["plan", "assignmentCount", "home", "recentDeals", "dealList", "statement", "deal", "teamNumbers"],
@@ -307,6 +341,7 @@ const ELSEWHERE: Page[] = [
   "payoutRun",
   "exchangeRates",
   "draws",
+  "acknowledgements",
 ];
 
 /** A client holding every page's queries with data, none stale yet. */

@@ -16,6 +16,7 @@ import { type Role, type Session, sessionQuery } from "./data/auth/queries";
 import { ID_PREFIXES, isIdOf } from "./lib/ids";
 import { isPeriodLabel } from "./lib/periods";
 import { accountingSearch } from "./pages/accounting/schemas";
+import { acknowledgementsSearch } from "./pages/acknowledgements/schemas";
 import { apiKeysSearch } from "./pages/api-keys/schemas";
 import { prefetchApprovals } from "./pages/approvals/queue";
 import { approvalsSearch } from "./pages/approvals/schemas";
@@ -34,6 +35,7 @@ import { auditSearch, requestLogSearch } from "./pages/logs/schemas";
 
 import { payoutRunSearch, payoutsSearch } from "./pages/payouts/schemas";
 import { peopleSearch } from "./pages/people/schemas";
+import { planAcknowledgementsSearch } from "./pages/plan-acknowledgements/schemas";
 import { plansSearch } from "./pages/plans/schemas";
 import { spiffsSearch } from "./pages/spiffs/schemas";
 import { openingStatementPeriod } from "./pages/statements/loader";
@@ -135,6 +137,19 @@ export const PAGES = {
   statement: { path: "/statements/$period", title: "Statement", params: { period: PERIOD_PARAM }, roles: EVERYONE },
   whatIf: { path: "/what-if", title: "What-if", roles: EVERYONE, nav: { label: "What-if", section: "pay" } },
   disputes: { path: "/disputes", title: "My disputes", roles: EVERYONE, nav: { label: "My disputes", section: "pay" } },
+  // Every role may have plans; acknowledging one never gates pay (docs/notifications.md §5).
+  acknowledgements: {
+    path: "/acknowledgements",
+    title: "Plans to acknowledge",
+    roles: EVERYONE,
+    nav: { label: "Plans to acknowledge", section: "pay" },
+  },
+  acknowledgement: {
+    path: "/acknowledgements/$acknowledgementId",
+    title: "Plan to acknowledge",
+    params: { acknowledgementId: idParam(ID_PREFIXES.planAcknowledgement, "plan acknowledgement") },
+    roles: EVERYONE,
+  },
   team: {
     path: "/team",
     title: "Team",
@@ -179,6 +194,13 @@ export const PAGES = {
   },
   spiffs: { path: "/spiffs", title: "SPIFFs", roles: READS_ALL, nav: { label: "SPIFFs", section: "setup" } },
   people: { path: "/people", title: "People", roles: READS_ALL, nav: { label: "People", section: "setup" } },
+  // GET /plan-acknowledgements is MAY.readPayouts: who has not acknowledged their plan.
+  planAcknowledgements: {
+    path: "/plan-acknowledgements",
+    title: "Plan acknowledgements",
+    roles: READS_ALL,
+    nav: { label: "Acknowledgements", section: "setup", roles: READS_ALL },
+  },
   // PUT and DELETE /exchange-rates take the admin scope; the page is for entering them (API.md §15).
   exchangeRates: {
     path: "/exchange-rates",
@@ -457,6 +479,24 @@ const disputesRoute = pageRoute(
   () => import("./pages/disputes/DisputesPage"),
   "DisputesPage",
 );
+const acknowledgementsRoute = pageRoute(
+  PAGES.acknowledgements,
+  acknowledgementsSearch,
+  () => import("./pages/acknowledgements/AcknowledgementsPage"),
+  "AcknowledgementsPage",
+);
+const acknowledgementRoute = pageRoute(
+  PAGES.acknowledgement,
+  undefined,
+  () => import("./pages/acknowledgements/AcknowledgementPage"),
+  "AcknowledgementPage",
+);
+const planAcknowledgementsRoute = pageRoute(
+  PAGES.planAcknowledgements,
+  planAcknowledgementsSearch,
+  () => import("./pages/plan-acknowledgements/PlanAcknowledgementsPage"),
+  "PlanAcknowledgementsPage",
+);
 const teamRoute = pageRoute(PAGES.team, teamSearch, () => import("./pages/team/TeamPage"), "TeamPage");
 const approvalsRoute = createRoute({
   getParentRoute: signedIn,
@@ -550,6 +590,9 @@ export const routeTree = rootRoute.addChildren([
     statementRoute,
     whatIfRoute,
     disputesRoute,
+    acknowledgementsRoute,
+    acknowledgementRoute,
+    planAcknowledgementsRoute,
     teamRoute,
     approvalsRoute,
     disputeQueueRoute,

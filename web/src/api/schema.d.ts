@@ -3220,6 +3220,54 @@ export interface components {
         PasswordResetAccepted: {
             message: string;
         };
+        PlanAcknowledgement: {
+            /** @description pack_… */
+            id: string;
+            user_id: string;
+            user_name: string;
+            plan_id: string;
+            plan_name: string;
+            /** @description The plan version to acknowledge: a new version asks again. */
+            plan_version: number;
+            /** @enum {string} */
+            status: "pending" | "acknowledged";
+            /** @description SHA-256 (hex) of the document as acknowledged; null while pending. */
+            document_sha256: string | null;
+            acknowledged_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * Format: date-time
+             * @description When the person was asked: the assignment, or the new version.
+             */
+            created_at: string;
+        };
+        PlanAcknowledgementDetail: {
+            /** @description pack_… */
+            id: string;
+            user_id: string;
+            user_name: string;
+            plan_id: string;
+            plan_name: string;
+            /** @description The plan version to acknowledge: a new version asks again. */
+            plan_version: number;
+            /** @enum {string} */
+            status: "pending" | "acknowledged";
+            /** @description SHA-256 (hex) of the document as acknowledged; null while pending. */
+            document_sha256: string | null;
+            acknowledged_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * Format: date-time
+             * @description When the person was asked: the assignment, or the new version.
+             */
+            created_at: string;
+            /** @description The plan version's terms as a printable plain-text document: rates in percent, quota, cap, clawback, dates. */
+            document: string;
+            /** @description SHA-256 (hex) of `document` as it reads now. */
+            current_document_sha256: string;
+        };
+        AcknowledgePlan: {
+            /** @description The SHA-256 of the document the person read; if the document changed since → 409. */
+            document_sha256?: string;
+        };
         Job: {
             /** @description job_… */
             id: string;
@@ -4119,54 +4167,6 @@ export interface components {
                     total: number;
                 };
             };
-        };
-        PlanAcknowledgement: {
-            /** @description pack_… */
-            id: string;
-            user_id: string;
-            user_name: string;
-            plan_id: string;
-            plan_name: string;
-            /** @description The plan version to acknowledge: a new version asks again. */
-            plan_version: number;
-            /** @enum {string} */
-            status: "pending" | "acknowledged";
-            /** @description SHA-256 (hex) of the document as acknowledged; null while pending. */
-            document_sha256: string | null;
-            acknowledged_at: components["schemas"]["Timestamp"] | null;
-            /**
-             * Format: date-time
-             * @description When the person was asked: the assignment, or the new version.
-             */
-            created_at: string;
-        };
-        PlanAcknowledgementDetail: {
-            /** @description pack_… */
-            id: string;
-            user_id: string;
-            user_name: string;
-            plan_id: string;
-            plan_name: string;
-            /** @description The plan version to acknowledge: a new version asks again. */
-            plan_version: number;
-            /** @enum {string} */
-            status: "pending" | "acknowledged";
-            /** @description SHA-256 (hex) of the document as acknowledged; null while pending. */
-            document_sha256: string | null;
-            acknowledged_at: components["schemas"]["Timestamp"] | null;
-            /**
-             * Format: date-time
-             * @description When the person was asked: the assignment, or the new version.
-             */
-            created_at: string;
-            /** @description The plan version's terms as a printable plain-text document: rates in percent, quota, cap, clawback, dates. */
-            document: string;
-            /** @description SHA-256 (hex) of `document` as it reads now. */
-            current_document_sha256: string;
-        };
-        AcknowledgePlan: {
-            /** @description The SHA-256 of the document the person read; if the document changed since → 409. */
-            document_sha256?: string;
         };
         RequestLog: {
             /** @description The request id (req_…), as sent in the Request-Id header. */

@@ -28,6 +28,7 @@ export const keys = {
   exchangeRates: factory("exchange-rates"),
   accounting: factory("accounting"),
   draws: factory("draws"),
+  planAcknowledgements: factory("plan-acknowledgements"),
 };
 
 /** A resource's root ("deals"): what refresh.ts makes stale. */

@@ -45,9 +45,10 @@ export const REFRESH = {
   "POST /api/v1/commissions/adjustments": LINES,
   // A new plan has no assignment yet: no line moves.
   "POST /api/v1/comp-plans": ["comp-plans"],
-  "PATCH /api/v1/comp-plans/{id}": [...LINES, "comp-plans"],
+  // A new version, and an assignment, ask people to acknowledge the plan.
+  "PATCH /api/v1/comp-plans/{id}": [...LINES, "comp-plans", "plan-acknowledgements"],
   "POST /api/v1/comp-plans/{id}/impact": [],
-  "POST /api/v1/comp-plans/{id}/assignments": [...LINES, "comp-plans"],
+  "POST /api/v1/comp-plans/{id}/assignments": [...LINES, "comp-plans", "plan-acknowledgements"],
   "PATCH /api/v1/plan-assignments/{id}": [...LINES, "comp-plans"],
   "DELETE /api/v1/plan-assignments/{id}": [...LINES, "comp-plans"],
   "POST /api/v1/spiffs": [...LINES, "spiffs"],
@@ -79,6 +80,7 @@ export const REFRESH = {
   "POST /api/v1/draws": ["draws", "statements"],
   "POST /api/v1/draws/{id}/end": ["draws", "statements"],
   "POST /api/v1/draws/{id}/forgive": ["draws", "statements"],
+  "POST /api/v1/plan-acknowledgements/{id}/acknowledge": ["plan-acknowledgements"],
 } as const satisfies Partial<Record<WriteEndpoint, readonly Resource[] | typeof EVERYTHING>>;
 
 export type Write = keyof typeof REFRESH;

@@ -7,6 +7,7 @@ export const ID_PREFIXES = {
   plan: "plan",
   payoutRun: "prun",
   webhookSubscription: "whsub",
+  planAcknowledgement: "pack",
 } as const;
 
 /** Whether `value` could be an id of the kind `prefix` names: isIdOf("deal", "deal_01JB") is true. */

@@ -1,5 +1,6 @@
 import { Stack, Title } from "@mantine/core";
 import { useRouteContext } from "@tanstack/react-router";
+import { AcknowledgementPrompt } from "./AcknowledgementPrompt";
 import { AdminHome } from "./AdminHome";
 import { FinanceHome } from "./FinanceHome";
 import { ManagerHome } from "./ManagerHome";
@@ -18,6 +19,7 @@ export function HomePage() {
         <Title order={1} size="h2">
           {role === "finance" ? "What is owed" : "Your tasks"}
         </Title>
+        <AcknowledgementPrompt />
         {role === "finance" ? <FinanceHome /> : <AdminHome />}
       </Stack>
     );
@@ -27,6 +29,7 @@ export function HomePage() {
       <Title order={1} size="h2">
         Your commissions
       </Title>
+      <AcknowledgementPrompt />
       {role === "manager" && <ManagerHome managerId={id} />}
       <PersonHome userId={id} />
     </Stack>
