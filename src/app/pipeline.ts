@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from "fastify";
 import type pino from "pino";
 import { requireRouteRole } from "../access/index.js";
-import { authenticate, type KeyCache, knownKeyId } from "../api-keys/index.js";
+import { authenticate, type KeyCache, knownKeyId, type PresentedKey, presentedKey } from "../api-keys/index.js";
 import { type Actor, type Ctx, makeCtx, scopeAllows, type UserActor } from "../context.js";
 import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
@@ -170,19 +170,21 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
  */
 async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const now = deps.clock();
-  const early = earlyKeyCount(deps, req, now);
-  const who = await identify(deps, req, now);
+  // Sent twice → 400 before anything is counted; the key is hashed here once for the cache and the lookup.
+  const key = presentedKey(headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization"));
+  const early = earlyKeyCount(deps, key, now);
+  const who = await identify(deps, req, key, now);
   const { actor } = who;
   req.actor = actor;
   req.session = who.session;
-  const [limit, name, key] =
+  const [limit, name, counted] =
     actor.type === "api_key"
       ? [deps.perKey, "per-key" as const, `key:${actor.keyId}`]
       : [PER_USER, "per-user" as const, `user:${(actor as UserActor).userId}`];
   const decision =
-    early?.key === key
+    early?.key === counted
       ? await early.decision
-      : await deps.rateLimits.hit(key, limit.limit, limit.windowMs, now.getTime());
+      : await deps.rateLimits.hit(counted, limit.limit, limit.windowMs, now.getTime());
   reply.header("RateLimit-Policy", policyHeader(limit, name));
   reply.header("RateLimit", stateHeader(decision, name));
   if (!decision.allowed) {
@@ -213,16 +215,10 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
  */
 function earlyKeyCount(
   deps: PipelineDeps,
-  req: FastifyRequest,
+  presented: PresentedKey,
   now: Date,
 ): { key: string; decision: Promise<Decision> } | undefined {
-  let header: string | undefined;
-  try {
-    header = headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization");
-  } catch {
-    return undefined; // identify answers it
-  }
-  const keyId = knownKeyId(deps.keys, header);
+  const keyId = knownKeyId(deps.keys, presented);
   if (keyId === undefined) return undefined;
   const key = `key:${keyId}`;
   const decision = deps.rateLimits.hit(key, deps.perKey.limit, deps.perKey.windowMs, now.getTime());
@@ -261,13 +257,13 @@ export async function refusalFor(
 async function identify(
   deps: PipelineDeps,
   req: FastifyRequest,
+  key: PresentedKey,
   now: Date,
 ): Promise<{ actor: Actor; session?: ActiveSession }> {
   try {
-    const header = headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization");
     const cookies = req.headers.cookie;
-    if (header !== undefined || !hasSessionCookie(cookies)) {
-      return { actor: await authenticate(deps.db, deps.keys, deps.env, header, now) };
+    if (key.header !== undefined || !hasSessionCookie(cookies)) {
+      return { actor: await authenticate(deps.db, deps.keys, deps.env, key, now) };
     }
     const token = sessionTokenOf(cookies);
     const session = token === undefined ? undefined : await resumeSession(deps.db, token, now, deps.sessions);
