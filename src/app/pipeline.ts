@@ -93,18 +93,15 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
   app.decorateRequest("logged", false);
 
   // One hook, not two: each hook is a promise and a dispatch on every request.
-  app.addHook("onRequest", async (req, reply) => {
+  app.addHook("onRequest", (req, reply, done) => {
     req.startedAt = process.hrtime.bigint();
     reply.header("Request-Id", req.id);
     req.publicOrigin = deps.origin.value;
     if (deps.tls || (req.protocol === "https" && req.publicOrigin.startsWith("https:"))) {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
-    if (needsKey(req, deps)) await admit(deps, req, reply);
-    else if (req.routeOptions.config?.signIn) {
-      const refusal = signInCsrfRefusal(req);
-      if (refusal) throw refusal;
-    }
+    if (needsKey(req, deps)) admit(deps, req, reply).then(() => done(), done);
+    else done(req.routeOptions.config?.signIn ? signInCsrfRefusal(req) : undefined);
   });
 
   // While draining for a restart, answer what arrives on open connections but close them, so
@@ -114,17 +111,18 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     draining = true;
   });
 
-  app.addHook("onSend", async (req, reply, payload) => {
+  // Callback hooks from here on: synchronous, so no promise per request for each.
+  app.addHook("onSend", (req, reply, payload, done) => {
     if (draining) reply.header("Connection", "close");
     if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "private, no-cache");
-    if (req.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") return payload;
+    if (req.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") return done(null, payload);
     const etag = etagOf(payload);
     reply.header("ETag", etag);
-    if (!matchesIfNoneMatch(req.headers["if-none-match"], etag)) return payload;
+    if (!matchesIfNoneMatch(req.headers["if-none-match"], etag)) return done(null, payload);
     reply.code(304);
     reply.removeHeader("Content-Type");
     reply.removeHeader("Content-Length");
-    return "";
+    done(null, "");
   });
 
   const logRequest = (req: FastifyRequest, answered: number) => {
@@ -157,9 +155,15 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     if (needsKey(req, deps) || req.routeOptions.config?.signIn) deps.requestLog.record(entry);
   };
 
-  app.addHook("onResponse", async (req, reply) => logRequest(req, reply.statusCode));
+  app.addHook("onResponse", (req, reply, done) => {
+    logRequest(req, reply.statusCode);
+    done();
+  });
   // The client went away before its request was answered (nginx's 499): logged once, as such.
-  app.addHook("onRequestAbort", async (req) => logRequest(req, CLIENT_CLOSED));
+  app.addHook("onRequestAbort", (req, done) => {
+    logRequest(req, CLIENT_CLOSED);
+    done();
+  });
 }
 
 /**
