@@ -51,7 +51,15 @@ export function knownKeyId(keys: KeyCache, key: PresentedKey): string | undefine
 }
 
 /** Bearer header → the key's actor, or 401 saying which problem it is (never whether another key exists). */
-export async function authenticate(db: Db, keys: KeyCache, env: string, key: PresentedKey, now: Date): Promise<Actor> {
+export async function authenticate(
+  db: Db,
+  keys: KeyCache,
+  env: string,
+  key: PresentedKey,
+  now: Date,
+  /** A fresh read of the key version, if the caller has one coming (see KeyCache.lookup). */
+  freshVersion?: Promise<string>,
+): Promise<Actor> {
   const { header, raw } = key;
   if (header === undefined || header.trim() === "") throw new MissingCredentials();
   if (raw === undefined || key.hash === undefined) {
@@ -62,7 +70,7 @@ export async function authenticate(db: Db, keys: KeyCache, env: string, key: Pre
   if (keyEnv !== env) {
     throw unauthorized(`This is a ${keyEnv} key; this server is the ${env} environment. Use a key issued here.`);
   }
-  const row = await keys.lookup(key.hash);
+  const row = await keys.lookup(key.hash, freshVersion);
   if (!row) throw unauthorized("Unknown API key");
   if (row.revoked_at) throw unauthorized("This API key has been revoked");
   if (row.expires_at && row.expires_at <= now) {

@@ -177,7 +177,7 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
   // Sent twice → 400 before anything is counted; the key is hashed here once for the cache and the lookup.
   const key = presentedKey(headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization"));
   const early = earlyKeyCount(deps, key, now);
-  const who = await identify(deps, req, key, now);
+  const who = await identify(deps, req, key, now, early);
   const { actor } = who;
   req.actor = actor;
   req.session = who.session;
@@ -211,23 +211,38 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
   req.ctx = ctx;
 }
 
+interface EarlyCount {
+  key: string;
+  decision: Promise<Decision>;
+  /** The key version the count's statement read (PostgreSQL): authentication's freshness read, merged. */
+  keyVersion: Promise<string> | undefined;
+}
+
 /**
- * A key this process has seen starts its rate-limit count beside authentication's read (PostgreSQL: did
- * any key change?): two round trips at once, each waiting for a turn of a loop a heavy request keeps busy
- * (issue #19). `admit` uses it only if authentication confirms that key; a request refused 401 meanwhile
- * (a key just revoked or expired) has counted once against a key that no longer authenticates.
+ * A key this process has seen starts its rate-limit count before authentication (issue #19). On
+ * PostgreSQL the count's statement also reads whether any key changed, which authentication waits for
+ * before trusting its cache: one round trip instead of two (issue #35). `admit` uses the count only if
+ * authentication confirms that key; a request refused 401 meanwhile (a key just revoked or expired) has
+ * counted once against a key that no longer authenticates.
  */
-function earlyKeyCount(
-  deps: PipelineDeps,
-  presented: PresentedKey,
-  now: Date,
-): { key: string; decision: Promise<Decision> } | undefined {
+function earlyKeyCount(deps: PipelineDeps, presented: PresentedKey, now: Date): EarlyCount | undefined {
   const keyId = knownKeyId(deps.keys, presented);
   if (keyId === undefined) return undefined;
   const key = `key:${keyId}`;
-  const decision = deps.rateLimits.hit(key, deps.perKey.limit, deps.perKey.windowMs, now.getTime());
-  decision.catch(() => {}); // awaited by admit if authentication succeeds; else nobody waits for it
-  return { key, decision };
+  const { limit, windowMs } = deps.perKey;
+  const store = deps.rateLimits;
+  if (!store.hitReadingKeyVersion) {
+    const decision = store.hit(key, limit, windowMs, now.getTime());
+    decision.catch(() => {}); // awaited by admit if authentication succeeds; else nobody waits for it
+    return { key, decision, keyVersion: undefined };
+  }
+  const both = store.hitReadingKeyVersion(key, limit, windowMs, now.getTime());
+  const decision = both.then((b) => b.decision);
+  const keyVersion = both.then((b) => b.keyVersion);
+  // authenticate awaits the version (and answers its failure); admit the decision, if authenticated
+  decision.catch(() => {});
+  keyVersion.catch(() => {});
+  return { key, decision, keyVersion };
 }
 
 /**
@@ -263,11 +278,12 @@ async function identify(
   req: FastifyRequest,
   key: PresentedKey,
   now: Date,
+  early: EarlyCount | undefined,
 ): Promise<{ actor: Actor; session?: ActiveSession }> {
   try {
     const cookies = req.headers.cookie;
     if (key.header !== undefined || !hasSessionCookie(cookies)) {
-      return { actor: await authenticate(deps.db, deps.keys, deps.env, key, now) };
+      return { actor: await authenticate(deps.db, deps.keys, deps.env, key, now, early?.keyVersion) };
     }
     const token = sessionTokenOf(cookies);
     const session = token === undefined ? undefined : await resumeSession(deps.db, token, now, deps.sessions);
