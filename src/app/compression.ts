@@ -36,7 +36,8 @@ function encodingHeaders(
 ): void {
   const type = reply.getHeader("content-type");
   if (reply.statusCode !== 304 && !(typeof type === "string" && COMPRESSIBLE.test(type))) {
-    return done(null, payload);
+    done(null, payload);
+    return;
   }
   const vary = String(reply.getHeader("vary") ?? "")
     .split(",")
