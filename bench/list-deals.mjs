@@ -19,7 +19,8 @@ const server = await startServer("deals");
 const base = "http://127.0.0.1";
 let result;
 try {
-  result = compare({
+  result = await compare({
+    server,
     measured: {
       url: `${base}:${server.stack}/api/v1/deals?${QUERY}`,
       headers: { authorization: `Bearer ${server.key}` },

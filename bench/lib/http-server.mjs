@@ -5,7 +5,9 @@
 // per-key limit, and a bare Fastify app beside it on the same database; reports both ports and a read
 // key over IPC, and on "stop" closes everything and drops the database.
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import Fastify from "fastify";
+import { sql } from "kysely";
 import pino from "pino";
 import { z } from "zod";
 import { DATABASE_URL, load, openBenchDatabase, ownerCtx } from "./setup.mjs";
@@ -81,7 +83,31 @@ app.server.maxRequestsPerSocket = 0;
 await bare.listen({ host: "127.0.0.1", port: 0 });
 process.send({ kind, key, stack: app.server.address().port, bare: bare.server.address().port, ...seeded });
 
+/** user + system CPU seconds of a process from /proc (Linux; 0 elsewhere or once it is gone). */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(stat[11]) + Number(stat[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of each of the server's PostgreSQL backends, by pid (embedded: PGlite's thread is the server's). */
+async function databaseCpu() {
+  if (kind !== "postgresql") return {};
+  const appName = process.env.PGAPPNAME ?? "";
+  const { rows } = await sql`SELECT pid FROM pg_stat_activity WHERE application_name = ${appName}`.execute(db);
+  return Object.fromEntries(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+}
+
 process.on("message", async (message) => {
+  if (typeof message?.cpu === "number") {
+    const usage = process.cpuUsage();
+    const database = await databaseCpu();
+    process.send({ cpu: message.cpu, server: (usage.user + usage.system) / 1e6, database });
+    return;
+  }
   if (message !== "stop") return;
   await app.close();
   await bare.close();

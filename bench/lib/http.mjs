@@ -24,14 +24,29 @@ export async function startServer(mode) {
   const flags = prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [];
   const [cmd, args] = pinned(0, [process.execPath, ...flags, here("./http-server.mjs"), mode]);
   // The server's stdout (its JSON request log, as `cts serve` writes it) goes to /dev/null.
-  const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "inherit", "ipc"], env: process.env });
+  // PGAPPNAME names the server's PostgreSQL connections, so their backends' CPU can be found (`cpu`).
+  const env = { ...process.env, PGAPPNAME: `cts-bench-${process.pid}` };
+  const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "inherit", "ipc"], env });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const ready = await new Promise((resolve, reject) => {
     child.once("message", resolve);
     exited.then((code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
   });
+  let asked = 0;
   return {
     ...ready,
+    /** CPU seconds so far: the server process (all its threads), and its PostgreSQL backends by pid. */
+    cpu: () =>
+      new Promise((resolve) => {
+        const id = ++asked;
+        const on = (m) => {
+          if (m?.cpu !== id) return;
+          child.off("message", on);
+          resolve({ server: m.server, database: m.database });
+        };
+        child.on("message", on);
+        child.send({ cpu: id });
+      }),
     /** Stops the server (it drops its database) and resolves when it has exited. */
     stop: async () => {
       child.send("stop");
@@ -57,11 +72,24 @@ export function runLoad(url, { connections, duration, headers = {} }) {
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
+/** One run of the load with the server's CPU over it: µs per request, server and database. */
+async function measuredRun(server, url, options) {
+  const before = await server.cpu();
+  const r = runLoad(url, options);
+  const after = await server.cpu();
+  // A backend that started during the run counts from 0; one that ended is not seen after (its share lost).
+  const database = Object.entries(after.database).reduce((sum, [pid, s]) => sum + s - (before.database[pid] ?? 0), 0);
+  const perRequest = (seconds) => (seconds * 1e6) / r.total;
+  return { ...r, server_us: perRequest(after.server - before.server), database_us: perRequest(database) };
+}
+
 /**
  * A warm-up of each, then `rounds` alternating runs of the baseline and the measured route (so drift in
- * the machine's load hits both alike). Returns each side's mean req/s, its rounds and latencies.
+ * the machine's load hits both alike). Returns each side's mean req/s, its rounds and latencies, and
+ * the CPU each request cost (server process and PostgreSQL backends, µs): on a machine shared with other
+ * work, throughput follows the share of the cores the server gets, CPU per request does not.
  */
-export function compare({ measured, baseline, connections, duration, warmup, rounds }) {
+export async function compare({ server, measured, baseline, connections, duration, warmup, rounds }) {
   if (process.env.BENCH_CPU_PROF) {
     // Profiling: load only the measured route, so the profile shows its cost alone (no ratio).
     const r = runLoad(measured.url, { connections, duration: duration * rounds, headers: measured.headers });
@@ -72,14 +100,16 @@ export function compare({ measured, baseline, connections, duration, warmup, rou
   runLoad(measured.url, { connections, duration: warmup, headers: measured.headers });
   const runs = { measured: [], baseline: [] };
   for (let i = 0; i < rounds; i++) {
-    runs.baseline.push(runLoad(baseline.url, { connections, duration, headers: baseline.headers }));
-    runs.measured.push(runLoad(measured.url, { connections, duration, headers: measured.headers }));
+    runs.baseline.push(await measuredRun(server, baseline.url, { connections, duration, headers: baseline.headers }));
+    runs.measured.push(await measuredRun(server, measured.url, { connections, duration, headers: measured.headers }));
   }
   const side = (rs) => ({
     rps: mean(rs.map((r) => r.rps)),
     rounds: rs.map((r) => Math.round(r.rps)),
     p50_ms: mean(rs.map((r) => r.p50_ms)),
     p99_ms: mean(rs.map((r) => r.p99_ms)),
+    server_us: mean(rs.map((r) => r.server_us)),
+    database_us: mean(rs.map((r) => r.database_us)),
   });
   return { measured: side(runs.measured), baseline: side(runs.baseline) };
 }

@@ -27,14 +27,27 @@ function bearerKey(header: string | undefined): string | undefined {
   return header === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
 
-/**
- * The id of the key this header presents, if this process has seen it: known without a read, but not
- * yet checked against revocation or expiry (authenticate does that). Lets the pipeline start the
- * key's rate-limit count while authentication waits for the database (`admit`).
- */
-export function knownKeyId(keys: KeyCache, header: string | undefined): string | undefined {
+/** The key a request's Authorization header presents, and its SHA-256: worked out once per request. */
+export interface PresentedKey {
+  header: string | undefined;
+  /** The raw key of a well-formed `Bearer` header, else undefined. */
+  raw: string | undefined;
+  /** Its SHA-256 (what keys are stored and cached by), if there is one. */
+  hash: string | undefined;
+}
+
+export function presentedKey(header: string | undefined): PresentedKey {
   const raw = bearerKey(header);
-  return raw === undefined ? undefined : keys.peek(hashKey(raw))?.id;
+  return { header, raw, hash: raw === undefined ? undefined : hashKey(raw) };
+}
+
+/**
+ * The id of the key presented, if this process has seen it: known without a read, but not yet checked
+ * against revocation or expiry (authenticate does that). Lets the pipeline start the key's rate-limit
+ * count while authentication waits for the database (`admit`).
+ */
+export function knownKeyId(keys: KeyCache, key: PresentedKey): string | undefined {
+  return key.hash === undefined ? undefined : keys.peek(key.hash)?.id;
 }
 
 /** Bearer header → the key's actor, or 401 saying which problem it is (never whether another key exists). */
@@ -42,18 +55,22 @@ export async function authenticate(
   db: Db,
   keys: KeyCache,
   env: string,
-  header: string | undefined,
+  key: PresentedKey,
   now: Date,
+  /** A fresh read of the key version, if the caller has one coming (see KeyCache.lookup). */
+  freshVersion?: Promise<string>,
 ): Promise<Actor> {
+  const { header, raw } = key;
   if (header === undefined || header.trim() === "") throw new MissingCredentials();
-  const raw = bearerKey(header);
-  if (raw === undefined) throw unauthorized("Malformed Authorization header: expected 'Bearer <key>'");
+  if (raw === undefined || key.hash === undefined) {
+    throw unauthorized("Malformed Authorization header: expected 'Bearer <key>'");
+  }
   const keyEnv = environmentOf(raw);
   if (keyEnv === null) throw unauthorized("Malformed API key: expected cts_<environment>_<secret>");
   if (keyEnv !== env) {
     throw unauthorized(`This is a ${keyEnv} key; this server is the ${env} environment. Use a key issued here.`);
   }
-  const row = await keys.lookup(hashKey(raw));
+  const row = await keys.lookup(key.hash, freshVersion);
   if (!row) throw unauthorized("Unknown API key");
   if (row.revoked_at) throw unauthorized("This API key has been revoked");
   if (row.expires_at && row.expires_at <= now) {

@@ -46,9 +46,13 @@ export class KeyCache {
     return cache;
   }
 
-  async lookup(keyHash: string): Promise<KeyRow | undefined> {
+  /**
+   * `fresh`: a read of `api_key_version` that started after the request arrived, made by someone else in
+   * the same round trip (the rate limit's statement on PostgreSQL): then no read of its own is waited for.
+   */
+  async lookup(keyHash: string, fresh?: Promise<string>): Promise<KeyRow | undefined> {
     if (this.versionReads) {
-      const version = await this.versionReads.read();
+      const version = await (fresh ?? this.versionReads.read());
       if (version !== this.version) {
         this.version = version;
         this.invalidate();

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import helmet from "@fastify/helmet";
 import Fastify, { LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import pino from "pino";
@@ -169,8 +168,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.addHook("onRequest", clientErrors.track);
   const keys = options.pglite ? await KeyCache.notified(options.db, options.pglite) : KeyCache.versioned(options.db);
   app.addHook("onClose", async () => keys.close());
-  // Before the pipeline: its hooks may answer (401, 429) and end the request.
-  await app.register(helmet, SECURITY_HEADERS);
+  // Before the pipeline: its hooks may answer (401, 429) and end the request. Synchronous: no promise.
+  app.addHook("onRequest", (_req, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done();
+  });
   await registerCompression(app);
   const rateLimits = options.rateLimits ?? new MemoryStore();
   const sessions = options.sessions ?? DEFAULT_SESSION_SETTINGS;

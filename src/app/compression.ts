@@ -27,9 +27,18 @@ export async function registerCompression(app: App): Promise<void> {
   });
 }
 
-async function encodingHeaders(_req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+/** A callback hook, not an async one: it runs on every reply, and a promise each is not free. */
+function encodingHeaders(
+  _req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: Error | null, payload: unknown) => void,
+): void {
   const type = reply.getHeader("content-type");
-  if (reply.statusCode !== 304 && !(typeof type === "string" && COMPRESSIBLE.test(type))) return payload;
+  if (reply.statusCode !== 304 && !(typeof type === "string" && COMPRESSIBLE.test(type))) {
+    done(null, payload);
+    return;
+  }
   const vary = String(reply.getHeader("vary") ?? "")
     .split(",")
     .map((name) => name.trim())
@@ -40,5 +49,5 @@ async function encodingHeaders(_req: FastifyRequest, reply: FastifyReply, payloa
   if ((encoding === "br" || encoding === "gzip") && typeof etag === "string" && !etag.endsWith(`-${encoding}"`)) {
     reply.header("ETag", `${etag.slice(0, -1)}-${encoding}"`);
   }
-  return payload;
+  done(null, payload);
 }

@@ -112,10 +112,8 @@ export function registerIdempotency(
   const running = new Set<string>();
   app.decorateRequest("idempotent", undefined);
 
-  app.addHook("preValidation", async (req, reply) => {
-    const key = keyOf(req);
-    const keyId = holderOf(req);
-    if (key === undefined || keyId === undefined) return;
+  // Callback hooks: most requests carry no Idempotency-Key, and they then cost no promise.
+  const begin = async (req: FastifyRequest, reply: FastifyReply, key: string, keyId: string) => {
     const slot = `${keyId}\n${key}`;
     if (running.has(slot)) throw inUse(key);
     running.add(slot);
@@ -135,11 +133,20 @@ export function registerIdempotency(
     } finally {
       if (!started) running.delete(slot);
     }
+  };
+  app.addHook("preValidation", (req, reply, done) => {
+    const key = keyOf(req);
+    const keyId = holderOf(req);
+    if (key === undefined || keyId === undefined) return done();
+    begin(req, reply, key, keyId).then(() => done(), done);
   });
 
-  app.addHook("onSend", async (req, reply, payload) => {
-    const current = req.idempotent;
-    if (current === undefined) return payload;
+  const finish = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    current: NonNullable<FastifyRequest["idempotent"]>,
+  ) => {
     req.idempotent = undefined;
     try {
       await current.request.finish(outcomeOf(req, reply, payload));
@@ -155,14 +162,19 @@ export function registerIdempotency(
       process.kill(process.pid, "SIGKILL");
     }
     return payload;
+  };
+  app.addHook("onSend", (req, reply, payload, done) => {
+    const current = req.idempotent;
+    if (current === undefined) return done(null, payload);
+    finish(req, reply, payload, current).then((sent) => done(null, sent), done);
   });
 
   // A reply that skipped onSend (hijacked) must not keep its transaction or its key.
-  app.addHook("onResponse", async (req) => {
+  app.addHook("onResponse", (req, _reply, done) => {
     const current = req.idempotent;
-    if (current === undefined) return;
+    if (current === undefined) return done();
     req.idempotent = undefined;
     running.delete(current.slot);
-    await current.request.abandon();
+    current.request.abandon().then(() => done(), done);
   });
 }

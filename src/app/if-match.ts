@@ -9,10 +9,11 @@ import type { App } from "../http/types.js";
  * locked, so two editors holding one ETag cannot both win. A stale tag → 412 and nothing changes.
  */
 export function registerIfMatch(app: App): void {
-  app.addHook("preHandler", async (req, reply) => {
+  // Synchronous (a callback hook): it only wraps the ctx, and runs on every request.
+  app.addHook("preHandler", (req, reply, done) => {
     const header = req.headers["if-match"];
     const current = req.routeOptions.config?.ifMatch;
-    if (header === undefined || current === undefined || !req.ctx) return;
+    if (header === undefined || current === undefined || !req.ctx) return done();
     // The GET route's own serializer (the same compiler and schema), so the bytes and the ETag agree.
     const serialize = reply.compileSerializationSchema(current.schema as never) as (data: unknown) => string;
     const ctx = req.ctx;
@@ -35,5 +36,6 @@ export function registerIfMatch(app: App): void {
         }
       },
     };
+    done();
   });
 }

@@ -58,8 +58,9 @@ export function registerNotFound(app: App, known: KnownRoutes, fallback?: PageFa
       },
     );
   };
-  app.addHook("onRequest", async (req) => {
-    if (req.is404 && !fallback?.takes(req)) throw missing(req);
+  // Synchronous (a callback hook): it runs on every request, and answers only the unmatched ones.
+  app.addHook("onRequest", (req, _reply, done) => {
+    done(req.is404 && !fallback?.takes(req) ? missing(req) : undefined);
   });
   app.setNotFoundHandler(async (req, reply) => {
     if (fallback?.takes(req)) return fallback.send(req, reply);

@@ -1,7 +1,7 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from "fastify";
 import type pino from "pino";
 import { requireRouteRole } from "../access/index.js";
-import { authenticate, type KeyCache, knownKeyId } from "../api-keys/index.js";
+import { authenticate, type KeyCache, knownKeyId, type PresentedKey, presentedKey } from "../api-keys/index.js";
 import { type Actor, type Ctx, makeCtx, scopeAllows, type UserActor } from "../context.js";
 import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
@@ -93,18 +93,15 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
   app.decorateRequest("logged", false);
 
   // One hook, not two: each hook is a promise and a dispatch on every request.
-  app.addHook("onRequest", async (req, reply) => {
+  app.addHook("onRequest", (req, reply, done) => {
     req.startedAt = process.hrtime.bigint();
     reply.header("Request-Id", req.id);
     req.publicOrigin = deps.origin.value;
     if (deps.tls || (req.protocol === "https" && req.publicOrigin.startsWith("https:"))) {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
-    if (needsKey(req, deps)) await admit(deps, req, reply);
-    else if (req.routeOptions.config?.signIn) {
-      const refusal = signInCsrfRefusal(req);
-      if (refusal) throw refusal;
-    }
+    if (needsKey(req, deps)) admit(deps, req, reply).then(() => done(), done);
+    else done(req.routeOptions.config?.signIn ? signInCsrfRefusal(req) : undefined);
   });
 
   // While draining for a restart, answer what arrives on open connections but close them, so
@@ -114,17 +111,18 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     draining = true;
   });
 
-  app.addHook("onSend", async (req, reply, payload) => {
+  // Callback hooks from here on: synchronous, so no promise per request for each.
+  app.addHook("onSend", (req, reply, payload, done) => {
     if (draining) reply.header("Connection", "close");
     if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "private, no-cache");
-    if (req.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") return payload;
+    if (req.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") return done(null, payload);
     const etag = etagOf(payload);
     reply.header("ETag", etag);
-    if (!matchesIfNoneMatch(req.headers["if-none-match"], etag)) return payload;
+    if (!matchesIfNoneMatch(req.headers["if-none-match"], etag)) return done(null, payload);
     reply.code(304);
     reply.removeHeader("Content-Type");
     reply.removeHeader("Content-Length");
-    return "";
+    done(null, "");
   });
 
   const logRequest = (req: FastifyRequest, answered: number) => {
@@ -157,9 +155,15 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     if (needsKey(req, deps) || req.routeOptions.config?.signIn) deps.requestLog.record(entry);
   };
 
-  app.addHook("onResponse", async (req, reply) => logRequest(req, reply.statusCode));
+  app.addHook("onResponse", (req, reply, done) => {
+    logRequest(req, reply.statusCode);
+    done();
+  });
   // The client went away before its request was answered (nginx's 499): logged once, as such.
-  app.addHook("onRequestAbort", async (req) => logRequest(req, CLIENT_CLOSED));
+  app.addHook("onRequestAbort", (req, done) => {
+    logRequest(req, CLIENT_CLOSED);
+    done();
+  });
 }
 
 /**
@@ -170,19 +174,21 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
  */
 async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const now = deps.clock();
-  const early = earlyKeyCount(deps, req, now);
-  const who = await identify(deps, req, now);
+  // Sent twice → 400 before anything is counted; the key is hashed here once for the cache and the lookup.
+  const key = presentedKey(headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization"));
+  const early = earlyKeyCount(deps, key, now);
+  const who = await identify(deps, req, key, now, early);
   const { actor } = who;
   req.actor = actor;
   req.session = who.session;
-  const [limit, name, key] =
+  const [limit, name, counted] =
     actor.type === "api_key"
       ? [deps.perKey, "per-key" as const, `key:${actor.keyId}`]
       : [PER_USER, "per-user" as const, `user:${(actor as UserActor).userId}`];
   const decision =
-    early?.key === key
+    early?.key === counted
       ? await early.decision
-      : await deps.rateLimits.hit(key, limit.limit, limit.windowMs, now.getTime());
+      : await deps.rateLimits.hit(counted, limit.limit, limit.windowMs, now.getTime());
   reply.header("RateLimit-Policy", policyHeader(limit, name));
   reply.header("RateLimit", stateHeader(decision, name));
   if (!decision.allowed) {
@@ -205,29 +211,38 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
   req.ctx = ctx;
 }
 
+interface EarlyCount {
+  key: string;
+  decision: Promise<Decision>;
+  /** The key version the count's statement read (PostgreSQL): authentication's freshness read, merged. */
+  keyVersion: Promise<string> | undefined;
+}
+
 /**
- * A key this process has seen starts its rate-limit count beside authentication's read (PostgreSQL: did
- * any key change?): two round trips at once, each waiting for a turn of a loop a heavy request keeps busy
- * (issue #19). `admit` uses it only if authentication confirms that key; a request refused 401 meanwhile
- * (a key just revoked or expired) has counted once against a key that no longer authenticates.
+ * A key this process has seen starts its rate-limit count before authentication (issue #19). On
+ * PostgreSQL the count's statement also reads whether any key changed, which authentication waits for
+ * before trusting its cache: one round trip instead of two (issue #35). `admit` uses the count only if
+ * authentication confirms that key; a request refused 401 meanwhile (a key just revoked or expired) has
+ * counted once against a key that no longer authenticates.
  */
-function earlyKeyCount(
-  deps: PipelineDeps,
-  req: FastifyRequest,
-  now: Date,
-): { key: string; decision: Promise<Decision> } | undefined {
-  let header: string | undefined;
-  try {
-    header = headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization");
-  } catch {
-    return undefined; // identify answers it
-  }
-  const keyId = knownKeyId(deps.keys, header);
+function earlyKeyCount(deps: PipelineDeps, presented: PresentedKey, now: Date): EarlyCount | undefined {
+  const keyId = knownKeyId(deps.keys, presented);
   if (keyId === undefined) return undefined;
   const key = `key:${keyId}`;
-  const decision = deps.rateLimits.hit(key, deps.perKey.limit, deps.perKey.windowMs, now.getTime());
-  decision.catch(() => {}); // awaited by admit if authentication succeeds; else nobody waits for it
-  return { key, decision };
+  const { limit, windowMs } = deps.perKey;
+  const store = deps.rateLimits;
+  if (!store.hitReadingKeyVersion) {
+    const decision = store.hit(key, limit, windowMs, now.getTime());
+    decision.catch(() => {}); // awaited by admit if authentication succeeds; else nobody waits for it
+    return { key, decision, keyVersion: undefined };
+  }
+  const both = store.hitReadingKeyVersion(key, limit, windowMs, now.getTime());
+  const decision = both.then((b) => b.decision);
+  const keyVersion = both.then((b) => b.keyVersion);
+  // authenticate awaits the version (and answers its failure); admit the decision, if authenticated
+  decision.catch(() => {});
+  keyVersion.catch(() => {});
+  return { key, decision, keyVersion };
 }
 
 /**
@@ -261,13 +276,14 @@ export async function refusalFor(
 async function identify(
   deps: PipelineDeps,
   req: FastifyRequest,
+  key: PresentedKey,
   now: Date,
+  early: EarlyCount | undefined,
 ): Promise<{ actor: Actor; session?: ActiveSession }> {
   try {
-    const header = headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization");
     const cookies = req.headers.cookie;
-    if (header !== undefined || !hasSessionCookie(cookies)) {
-      return { actor: await authenticate(deps.db, deps.keys, deps.env, header, now) };
+    if (key.header !== undefined || !hasSessionCookie(cookies)) {
+      return { actor: await authenticate(deps.db, deps.keys, deps.env, key, now, early?.keyVersion) };
     }
     const token = sessionTokenOf(cookies);
     const session = token === undefined ? undefined : await resumeSession(deps.db, token, now, deps.sessions);

@@ -8,10 +8,13 @@ import type { App } from "../http/types.js";
  * representation, else the body as the GET writes it (without a plan's `recalculation_job_id`, a key's `key`).
  */
 export function registerRecordHeaders(app: App): void {
-  app.addHook("onSend", async (req, reply, payload) => {
+  // Synchronous (a callback hook): it runs on every reply.
+  app.addHook("onSend", (req, reply, payload, done) => {
     const represents = req.routeOptions.config?.represents;
     const status = reply.statusCode;
-    if (!represents || (status !== 200 && status !== 201) || typeof payload !== "string") return payload;
+    if (!represents || (status !== 200 && status !== 201) || typeof payload !== "string") {
+      return done(null, payload);
+    }
     const answered = (req.routeOptions.schema?.response as Record<number, unknown> | undefined)?.[status];
     const sameShape = answered === represents.schema;
     const record = sameShape && status === 200 ? undefined : (JSON.parse(payload) as { id: string });
@@ -26,6 +29,6 @@ export function registerRecordHeaders(app: App): void {
         : represents.path.replace(":id", encodeURIComponent(record!.id));
       reply.header("Location", `${req.publicOrigin}${path}`);
     }
-    return payload;
+    done(null, payload);
   });
 }

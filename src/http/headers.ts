@@ -6,13 +6,17 @@ import { AppError } from "../errors.js";
  * go unseen. Sent twice or more → 400 `bad_request` (API.md §2).
  */
 export function headerSentOnce(rawHeaders: string[], name: string, label: string): string | undefined {
+  // Called on every request: no array, and a name is lowercased only if its length could match.
   const wanted = name.toLowerCase();
-  const values: string[] = [];
+  let value: string | undefined;
+  let times = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
-    if (rawHeaders[i]!.toLowerCase() === wanted) values.push(rawHeaders[i + 1]!);
+    const header = rawHeaders[i]!;
+    if (header.length === wanted.length && header.toLowerCase() === wanted) {
+      times++;
+      value ??= rawHeaders[i + 1]!;
+    }
   }
-  if (values.length > 1) {
-    throw new AppError("bad_request", `The ${label} header was sent ${values.length} times; send it once`);
-  }
-  return values[0];
+  if (times > 1) throw new AppError("bad_request", `The ${label} header was sent ${times} times; send it once`);
+  return value;
 }

@@ -22,6 +22,16 @@ export interface RateLimitStore {
   /** Takes back one allowed hit of `key` made at `nowMs` (a reserved slot that turned out not to count). */
   release(key: string, nowMs: number): Promise<void>;
   close?(): Promise<void>;
+  /**
+   * Stores that can (PostgreSQL): the hit, and `api_key_version` read by the same statement, as of after
+   * the hit arrived — what authentication waits for before it trusts its key cache (api-keys/key-cache.ts).
+   */
+  hitReadingKeyVersion?(
+    key: string,
+    limit: number,
+    windowMs: number,
+    nowMs: number,
+  ): Promise<{ decision: Decision; keyVersion: string }>;
 }
 
 /** The decision from a log of allowed request times (ascending, already inside the window). */

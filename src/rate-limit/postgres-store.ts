@@ -4,7 +4,7 @@ import { deleteExpiredLimits, recordHits, removeHit } from "./repository.js";
 
 interface Hit {
   nowMs: number;
-  resolve: (d: Decision) => void;
+  resolve: (d: { decision: Decision; keyVersion: string }) => void;
   reject: (err: unknown) => void;
 }
 
@@ -22,7 +22,16 @@ export class PostgresStore implements RateLimitStore {
 
   constructor(private readonly db: Db) {}
 
-  hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<Decision> {
+  async hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<Decision> {
+    return (await this.hitReadingKeyVersion(key, limit, windowMs, nowMs)).decision;
+  }
+
+  hitReadingKeyVersion(
+    key: string,
+    limit: number,
+    windowMs: number,
+    nowMs: number,
+  ): Promise<{ decision: Decision; keyVersion: string }> {
     const slot = `${limit}/${windowMs}/${key}`;
     return new Promise((resolve, reject) => {
       const hits = this.waiting.get(slot);
@@ -51,6 +60,7 @@ export class PostgresStore implements RateLimitStore {
     const times = hits.map((h) => h.nowMs);
     const expires = new Date(Math.max(...times) + windowMs);
     const row = await recordHits(this.db, key, times, limit, windowMs, expires);
+    const keyVersion = String(row.key_version ?? "0");
     hits.forEach((h, i) => {
       const oldest = row.oldest[i];
       const decision = decideBySize(
@@ -61,7 +71,7 @@ export class PostgresStore implements RateLimitStore {
         h.nowMs,
         row.allowed[i] === true,
       );
-      h.resolve(decision);
+      h.resolve({ decision, keyVersion });
     });
   }
 

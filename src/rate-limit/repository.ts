@@ -6,11 +6,14 @@ export interface HitsVerdict {
   allowed: boolean[];
   sizes: number[];
   oldest: (string | number | null)[];
+  /** `api_key_version` as the same statement saw it (its snapshot is taken after every hit in it arrived). */
+  key_version: string | number | null;
 }
 
 /**
  * One statement for a key's hits, decided one by one in arrival order under the row's lock
- * (`cts_rate_limit_hits`, 007_deal_counts.sql).
+ * (`cts_rate_limit_hits`, 007_deal_counts.sql), and the key version authentication needs read beside
+ * them: one round trip for both.
  */
 export async function recordHits(
   db: Db,
@@ -21,9 +24,8 @@ export async function recordHits(
   expires: Date,
 ): Promise<HitsVerdict> {
   const r = await sql<HitsVerdict>`
-      SELECT allowed, sizes, oldest FROM cts_rate_limit_hits(${key}, ${times}::bigint[], ${limit}, ${windowMs}, ${expires})`.execute(
-    db,
-  );
+      SELECT allowed, sizes, oldest, (SELECT version FROM api_key_version) AS key_version
+      FROM cts_rate_limit_hits(${key}, ${times}::bigint[], ${limit}, ${windowMs}, ${expires})`.execute(db);
   return r.rows[0]!;
 }
 

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/connect.js";
 import { ctsEnv, type RunningServer, runCts, startServer } from "./spawn.js";
 
 const POSTGRES = !!process.env.TEST_DATABASE_URL;
@@ -83,11 +84,23 @@ describe.skipIf(POSTGRES)("embedded server lifecycle", () => {
     expect(res.body.error.code).toBe("unauthorized");
   });
 
-  it("SIGTERM stops gracefully and releases the lock; the CLI then opens the data dir itself", async () => {
+  it("SIGTERM stops gracefully, writes every buffered request-log row and releases the lock; the CLI then opens the data dir itself", async () => {
     const server = running.at(-1)!;
+    // Answered just before the signal: their rows are still in the writer's buffer (written every 200 ms).
+    const answered = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`http://127.0.0.1:${server.port}/api/v1/users`, { headers: { authorization: `Bearer ${bootstrapKey}` } }),
+      ),
+    );
+    expect(answered.map((r) => r.status)).toEqual(answered.map(() => 200));
+    const ids = answered.map((r) => r.headers.get("request-id")!);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(existsSync(join(dataDir, "cts.lock"))).toBe(false);
+    const database = await openDatabase({ dataDir: join(dataDir, "pgdata") });
+    const rows = await database.db.selectFrom("request_logs").select("id").where("id", "in", ids).execute();
+    await database.close();
+    expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
     const mcp = runCts(
       ["keys", "mcp-access", JSON.parse(runCts(["keys", "list", "--json"], env).stdout)[0].id, "write", "--json"],
       env,

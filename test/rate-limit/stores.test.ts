@@ -142,3 +142,17 @@ describe("failover from Redis to PostgreSQL", () => {
     await dead.close();
   });
 });
+
+describe("postgres store: the key version read in the hit's statement", () => {
+  it("is api_key_version as the statement saw it, and moves when a key changes", async () => {
+    const store = new PostgresStore(db.db);
+    const read = async () =>
+      String((await sql<{ version: string }>`SELECT version FROM api_key_version`.execute(db.db)).rows[0]!.version);
+    const first = await store.hitReadingKeyVersion(uniqueKey(), 100, 60_000, T0);
+    expect(first).toEqual({ decision: { allowed: true, remaining: 99, resetSeconds: 0 }, keyVersion: await read() });
+    await sql`UPDATE api_key_version SET version = version + 1`.execute(db.db);
+    const second = await store.hitReadingKeyVersion(uniqueKey(), 100, 60_000, T0);
+    expect(second.keyVersion).toBe(await read());
+    expect(second.keyVersion).not.toBe(first.keyVersion);
+  });
+});
