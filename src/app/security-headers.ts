@@ -1,22 +1,46 @@
+import helmet, { type HelmetOptions } from "helmet";
+
 /**
  * Headers on every response (#13.7, OWASP's REST cheat sheet): JSON is never sniffed, framed, or sent
- * a referrer, and a CSP that allows nothing. HSTS is the pipeline's (only over TLS). These are the
- * values helmet 8 writes for the options it was given here (a CSP of `'none'`s, frameguard deny,
- * no-referrer, no HSTS, no Cross-Origin-Resource-Policy: the API is called cross-origin by design),
- * set once per reply: @fastify/helmet built a new helmet and parsed the CSP on every request.
+ * a referrer, and a CSP that allows nothing. HSTS is the pipeline's (only over TLS).
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  "Content-Security-Policy": "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Origin-Agent-Cluster": "?1",
-  "Referrer-Policy": "no-referrer",
-  "X-Content-Type-Options": "nosniff",
-  "X-DNS-Prefetch-Control": "off",
-  "X-Download-Options": "noopen",
-  "X-Frame-Options": "DENY",
-  "X-Permitted-Cross-Domain-Policies": "none",
-  "X-XSS-Protection": "0",
-});
+const OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+    },
+  },
+  frameguard: { action: "deny" },
+  referrerPolicy: { policy: "no-referrer" },
+  hsts: false,
+  // The API is called cross-origin by design (server-side clients, Scalar's own page is same-origin).
+  crossOriginResourcePolicy: false,
+};
+
+/**
+ * The headers helmet writes for OPTIONS, asked of helmet once at start: helmet decides the values, one
+ * synchronous hook copies them onto each reply (@fastify/helmet ran helmet's middleware chain, CSP
+ * included, on every request).
+ */
+function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name];
+    },
+  };
+  helmet(options)({} as never, res as never, () => {});
+  return Object.freeze(headers);
+}
+
+export const SECURITY_HEADERS = helmetHeaders(OPTIONS);
 
 /** The ones written by hand on the few replies no hook reaches. */
 export const STATIC_SECURITY_HEADERS: Record<string, string> = {
