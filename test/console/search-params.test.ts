@@ -82,6 +82,8 @@ const WRITTEN: Record<string, Record<string, unknown>> = {
   "/request-log": { key_id: "key_1", user_id: "usr_1", status: 404, since: "2026-11-26T08:30:00.000Z", page: 2 },
   "/jobs": { status: "queued", kind: "recalculate", page: 2 },
   "/imports": { resource: "users" },
+  "/acknowledgements": { page: 2 },
+  "/plan-acknowledgements": { status: "pending", user: "usr_1", page: 2 },
 };
 
 describe("search parameters: zod-validated on every route that has them", () => {
