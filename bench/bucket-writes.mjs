@@ -10,17 +10,7 @@
 // recalculation job, which makes stored lines untrustworthy: recalc/append.ts), and a deal landing first.
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import {
-  benchApp,
-  DATABASE_URL,
-  load,
-  openBenchDatabase,
-  ownerCtx,
-  round,
-  seconds,
-  seedRepsAndPlans,
-  tiers,
-} from "./lib/setup.mjs";
+import { benchApp, load, openBenchDatabase, ownerCtx, round, seconds, seedRepsAndPlans, tiers } from "./lib/setup.mjs";
 
 const BUCKET = Number(process.env.BENCH_BUCKET ?? 5000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);

@@ -10,17 +10,7 @@
 // again (every row unchanged), its dry run, and a check that both groups got the same number of lines.
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import {
-  benchApp,
-  DATABASE_URL,
-  dealBody,
-  load,
-  openBenchDatabase,
-  repId,
-  round,
-  seconds,
-  seedRepsAndPlans,
-} from "./lib/setup.mjs";
+import { benchApp, dealBody, openBenchDatabase, repId, round, seconds, seedRepsAndPlans } from "./lib/setup.mjs";
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 50000);
 const REPS = 1000;
