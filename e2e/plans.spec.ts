@@ -366,7 +366,9 @@ test("a rep who opens /plans gets the not-allowed page and no Plans link", async
   await signIn(page, rita, "/plans");
   await expect(page.getByRole("heading", { name: "You are not allowed to open this page" })).toBeVisible();
   await expect(page.getByText("It is for finance or admin users.")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Plans", exact: true })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Plans", exact: true }),
+  ).toHaveCount(0);
   const asRita = await apiAs(rita);
   expect((await asRita("POST", `/comp-plans/${state().planId}/impact`, {})).status).toBe(403);
   expect(problems).toEqual([]);
