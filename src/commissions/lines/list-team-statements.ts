@@ -6,6 +6,7 @@ import { periodOf } from "../engine/index.js";
 import type { TeamStatement, TeamStatementsQuery } from "../schema.js";
 import { statementNumbers } from "./statement.js";
 import type { StatementFigures } from "./statement-figures.js";
+import { statementFiguresOfUsers } from "./statement-figures-repository.js";
 import * as repo from "./statement-repository.js";
 
 /**
@@ -48,6 +49,6 @@ async function figuresByPeriod(ctx: Ctx, periods: Map<string, string>): Promise<
   for (const [id, period] of periods) byPeriod.set(period, [...(byPeriod.get(period) ?? []), id]);
   const out = new Map<string, StatementFigures>();
   for (const [period, ids] of byPeriod)
-    for (const [id, figures] of await repo.statementFiguresOfUsers(ctx.db, ids, period)) out.set(id, figures);
+    for (const [id, figures] of await statementFiguresOfUsers(ctx.db, ids, period)) out.set(id, figures);
   return out;
 }
