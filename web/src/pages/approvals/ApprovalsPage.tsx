@@ -1,13 +1,12 @@
 import { Button, Kbd, Select, Stack, Text } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useApproveDeals } from "../../data/deals/mutations";
 import type { Deal, DealSort } from "../../data/deals/queries";
 import { everyoneQuery, namesOf } from "../../data/users/queries";
 import type { BulkOutcome as Outcome } from "../../lib/bulk";
-import { useDraft } from "../../lib/draft";
+import { useDraftCommittedOnPause } from "../../lib/draft";
 import { fieldErrors } from "../../lib/field-errors";
 import { BulkBar, BulkProgress, selectionTotal, useProgress } from "../../ui/BulkBar";
 import { DataTable, listOf } from "../../ui/DataTable";
@@ -19,12 +18,14 @@ import { BulkOutcome } from "./BulkOutcome";
 import { DealDrawer } from "./DealDrawer";
 import { QueueFilters } from "./QueueFilters";
 import { useQueueColumns } from "./QueueTable";
-import { FIRST_VIEW, type QueueFilters as Filters, planOptions, queueQuery, searchOf, viewOf } from "./queue";
+import { FIRST_VIEW, planOptions, queueQuery, searchOf, viewOf } from "./queue";
 import { RejectDialog } from "./RejectDialog";
 import { PAGE_SIZES } from "./schemas";
 import { SHORTCUT_KEYS, useQueueShortcuts } from "./useQueueShortcuts";
 
 const route = getRouteApi("/signed-in/approvals");
+/** How long typing in a filter pauses before the queue follows it. */
+const FILTER_PAUSE_MS = 300;
 /** Failure codes a second try may cure (lib/bulk.ts gives "network" when no answer came). */
 const RETRYABLE = new Set([
   "network",
@@ -40,9 +41,6 @@ export function ApprovalsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const view = viewOf(search);
-  // The filter fields as typed; the URL (and the query) follow once typing pauses.
-  const [filters, setFiltersNow] = useDraft(view.filters);
-  const [debounced] = useDebouncedValue(filters, 300);
   const [selected, setSelected] = useState<Map<string, Deal>>(new Map());
   const [focused, setFocused] = useState(0);
   const [rejecting, setRejecting] = useState<Deal | null>(null);
@@ -67,15 +65,13 @@ export function ApprovalsPage() {
     void navigate({ search: { ...search, page: undefined, ...next } });
   };
   const appliedFilters = JSON.stringify(view.filters);
-  // Only a pause in typing moves the URL; a URL changed elsewhere (Back, Clear) resets the fields
-  // (useDraft) and must not be moved back to what they held before.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields' pause alone commits them
-  useEffect(() => {
-    if (JSON.stringify(debounced) !== appliedFilters) show(searchOf(debounced));
-  }, [debounced]);
-  const setFilters = (next: Filters) => setFiltersNow(next);
+  // The filter fields as typed; the URL (and the query) follow once typing pauses. A URL changed
+  // elsewhere (Back, Clear) starts the fields again and is not moved back to what they held before.
+  const [filters, setFilters] = useDraftCommittedOnPause(view.filters, FILTER_PAUSE_MS, (typed) =>
+    show(searchOf(typed)),
+  );
   const clearFilters = () => {
-    setFiltersNow(FIRST_VIEW.filters);
+    setFilters(FIRST_VIEW.filters);
     show({ ...searchOf(FIRST_VIEW.filters), deal: undefined });
   };
 
