@@ -20,6 +20,8 @@ export async function persistDeals(
   tx: Tx,
   ctx: Ctx,
   changes: DealChanges,
+  /** Whose request each deal came from, when several requests commit together (group commit): their audit rows and events are theirs. */
+  ctxOf: (dealId: string) => Ctx = () => ctx,
 ): Promise<{ jobId: string | null; deals: Map<string, Deal> }> {
   const updatedIds = changes.updated.map((u) => u.after.id);
   const ids = [...changes.created.map((d) => d.id), ...updatedIds];
@@ -36,27 +38,32 @@ export async function persistDeals(
     const totalsAfter = await readLineTotals(tx, ids);
     const created = changes.created.map(({ id }) => deals.get(id));
     const updated = changes.updated.map(({ before }) => ({ before: repo.toDeal(before), after: deals.get(before.id) }));
-    await auditMany(tx, ctx, [
-      ...created.map((after) => ({
-        action: "deal.create",
-        resource: "deal",
-        resourceId: after!.id,
-        after,
-        lineTotals: { after: totalsAfter.get(after!.id)! },
-      })),
-      ...updated.map(({ before, after }) => ({
-        action: "deal.update",
-        resource: "deal",
-        resourceId: before.id,
-        before,
-        after,
-        lineTotals: { before: totalsBefore.get(before.id)!, after: totalsAfter.get(before.id)! },
-      })),
-    ]);
-    await emitMany(tx, ctx, [
-      ...created.map((object) => ({ type: "deal.created" as const, data: { object } })),
-      ...updated.map(({ after }) => ({ type: "deal.updated" as const, data: { object: after } })),
-    ]);
+    for (const [who, theirs] of byRequest([...created, ...updated.map((u) => u.after)], (d) => ctxOf(d!.id))) {
+      const mine = new Set(theirs.map((d) => d!.id));
+      const createdHere = created.filter((d) => mine.has(d!.id));
+      const updatedHere = updated.filter((u) => mine.has(u.before.id));
+      await auditMany(tx, who, [
+        ...createdHere.map((after) => ({
+          action: "deal.create",
+          resource: "deal",
+          resourceId: after!.id,
+          after,
+          lineTotals: { after: totalsAfter.get(after!.id)! },
+        })),
+        ...updatedHere.map(({ before, after }) => ({
+          action: "deal.update",
+          resource: "deal",
+          resourceId: before.id,
+          before,
+          after,
+          lineTotals: { before: totalsBefore.get(before.id)!, after: totalsAfter.get(before.id)! },
+        })),
+      ]);
+      await emitMany(tx, who, [
+        ...createdHere.map((object) => ({ type: "deal.created" as const, data: { object } })),
+        ...updatedHere.map(({ after }) => ({ type: "deal.updated" as const, data: { object: after } })),
+      ]);
+    }
   };
   // Created deals are inserted once their totals are known (see recalculate's `unsaved`).
   const unsaved = {
@@ -81,4 +88,16 @@ export async function persistDeals(
     unsaved,
   });
   return { jobId, deals };
+}
+
+/** Items by the request they came from, in the order each request first appears. */
+function byRequest<T>(items: T[], ctxOf: (item: T) => Ctx): Map<Ctx, T[]> {
+  const groups = new Map<Ctx, T[]>();
+  for (const item of items) {
+    const who = ctxOf(item);
+    const group = groups.get(who);
+    if (group) group.push(item);
+    else groups.set(who, [item]);
+  }
+  return groups;
 }
