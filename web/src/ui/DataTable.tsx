@@ -222,8 +222,9 @@ export function RecordTable<T>(props: TableOptions<T> & { rows: T[] }) {
                         // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
                         key={i}
                         scope={column.rowHeader ? "row" : undefined}
-                        fw={column.rowHeader ? 500 : undefined}
-                        ta={column.numeric ? "right" : undefined}
+                        // Classes, not style props: a style prop is computed and set on each cell, and a
+                        // page of 300 rows has thousands (layout.css).
+                        className={cellClass(column)}
                         data-col={column.id}
                         visibleFrom={column.visibleFrom}
                         hiddenFrom={column.hiddenFrom}
@@ -246,6 +247,11 @@ export function RecordTable<T>(props: TableOptions<T> & { rows: T[] }) {
       </Table>
     </ScrollTable>
   );
+}
+
+function cellClass(column: { rowHeader?: boolean; numeric?: boolean }): string | undefined {
+  if (column.rowHeader) return column.numeric ? "cell-row-header cell-numeric" : "cell-row-header";
+  return column.numeric ? "cell-numeric" : undefined;
 }
 
 /** Below the `sm` breakpoint (a phone): where low-priority columns give way. */

@@ -1,4 +1,4 @@
-import { Box, Stack, Text } from "@mantine/core";
+import { Box } from "@mantine/core";
 import { money, percent } from "../../lib/format";
 import { AnchorLink } from "../../ui/AnchorLink";
 import type { Column, SortDirection } from "../../ui/DataTable";
@@ -71,22 +71,18 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
     cell: (row) => (
       // An amount never breaks; its word follows on the same line when the column has room, else below it,
       // so the widest amount (not amount and word) sets the column's least width.
-      <Stack gap={0} align="flex-end">
-        <Text size="sm" fw={700} data-earned="total" ta="right">
-          <span style={{ whiteSpace: "nowrap" }}>{money(row.total, row.currency)}</span>{" "}
-          <Text span size="xs" c="dimmed" fw={400}>
-            in all
-          </Text>
-        </Text>
+      <div className="stack-end">
+        <span className="text-sm text-strong" data-earned="total">
+          <span className="nowrap">{money(row.total, row.currency)}</span>{" "}
+          <span className="text-xs-dimmed">in all</span>
+        </span>
         {(["pending", "approved", "paid"] as const).map((key) => (
-          <Text key={key} size="sm" data-earned={key} ta="right">
-            <span style={{ whiteSpace: "nowrap" }}>{money(row.earned[key], row.currency)}</span>{" "}
-            <Text span size="xs" c="dimmed">
-              {key}
-            </Text>
-          </Text>
+          <span key={key} className="text-sm" data-earned={key}>
+            <span className="nowrap">{money(row.earned[key], row.currency)}</span>{" "}
+            <span className="text-xs-dimmed">{key}</span>
+          </span>
         ))}
-      </Stack>
+      </div>
     ),
   };
   return [
@@ -114,7 +110,7 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
       id: "period",
       visibleFrom: "sm",
       sort: by("period"),
-      props: () => ({ style: { whiteSpace: "nowrap" } }),
+      props: () => ({ className: "nowrap" }),
       cell: (row) => <Period row={row} />,
     },
     {
@@ -130,7 +126,7 @@ export function teamColumns(sort: TeamSort, onSort: (sort: TeamSort) => void): C
       numeric: true,
       visibleFrom: "sm",
       sort: by("total"),
-      props: () => ({ fw: 600 }),
+      props: () => ({ className: "cell-numeric text-strong" }),
       cell: (row) => money(row.total, row.currency),
     },
     earned("pending", "Pending"),
@@ -146,35 +142,28 @@ const KIND_WORDS = { month: "month", quarter: "quarter", year: "year" } as const
 /** The person's own period ("2026-Q4") and what it is ("quarter"): each row may follow another kind of plan. */
 function Period({ row }: { row: TeamRow }) {
   return (
-    <Text size="sm" span data-period={row.period} data-testid="team-period">
-      <span style={{ whiteSpace: "nowrap" }}>{row.period}</span>{" "}
-      <Text span size="xs" c="dimmed">
-        {KIND_WORDS[row.periodKind]}
-      </Text>
-    </Text>
+    <span className="text-sm" data-period={row.period} data-testid="team-period">
+      <span className="nowrap">{row.period}</span> <span className="text-xs-dimmed">{KIND_WORDS[row.periodKind]}</span>
+    </span>
   );
 }
 
 /** Each plan's attainment: the ratio, and the credit against the quota in the plan's currency. */
 function Attainment({ row }: { row: TeamRow }) {
   if (row.plans.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No deals credited
-      </Text>
-    );
+    return <span className="text-sm dimmed">No deals credited</span>;
   }
   return (
-    <Stack gap={0} align="flex-end">
+    <div className="stack-end">
       {row.plans.map((plan) => (
         <div key={plan.plan_id} data-plan-id={plan.plan_id}>
-          <Text fw={600}>{plan.attainment_ratio === null ? "—" : percent(plan.attainment_ratio)}</Text>
-          <Text size="xs" c="dimmed">
+          <div className="text-md text-strong">{plan.attainment_ratio === null ? "—" : percent(plan.attainment_ratio)}</div>
+          <div className="text-xs-dimmed">
             {money(plan.attainment, plan.currency)}
             {plan.quota === null ? "" : ` of ${money(plan.quota, plan.currency)}`}
-          </Text>
+          </div>
         </div>
       ))}
-    </Stack>
+    </div>
   );
 }
