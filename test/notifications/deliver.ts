@@ -1,6 +1,9 @@
 import pino from "pino";
+import { expect } from "vitest";
 import { createMailer, type Mailer, notificationSource } from "../../src/notifications/index.js";
+import { ok } from "../factories-commissions.js";
 import { TEST_SECRET_KEY, type TestApp } from "../harness.js";
+import type { SignedInSession } from "../sessions.js";
 
 export const ORIGIN = "https://cts.example.com";
 export const FROM = "Commissions <cts@example.com>";
@@ -23,4 +26,19 @@ export async function deliverAll(t: TestApp, mailer: Mailer | undefined, now = t
 
 export function mailerFor(url: string): Promise<Mailer> {
   return createMailer(url, FROM);
+}
+
+/** Turns one switchable kind of message on or off for the signed-in person; the answer must say so. */
+export async function switchKind(t: TestApp, session: SignedInSession, kind: string, enabled: boolean): Promise<void> {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/me/notifications",
+    headers: session.headers("POST"),
+    payload: { kinds: { [kind]: enabled } },
+  });
+  expect(ok<{ kinds: { kind: string; enabled: boolean }[] }>(res).kinds).toContainEqual({
+    kind,
+    enabled,
+    switchable: true,
+  });
 }

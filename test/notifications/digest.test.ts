@@ -9,7 +9,7 @@ import { createUser } from "../factories.js";
 import { Api, approveAsOwner, createDeal, ok, rejectAsOwner } from "../factories-commissions.js";
 import { createTestApp, type TestApp, TestClock } from "../harness.js";
 import { type SignedInSession, signedInAs } from "../sessions.js";
-import { deliverAll, mailerFor, ORIGIN } from "./deliver.js";
+import { deliverAll, mailerFor, ORIGIN, switchKind } from "./deliver.js";
 import { type MailServer, startMailServer } from "./mail-server.js";
 
 // The weekly digest (docs/notifications.md): Mondays 08:00 UTC, to each active person who manages
@@ -44,18 +44,7 @@ const digestsTo = (user: User) =>
 const as = (user: User) => signedInAs(t, user);
 
 async function turnOn(user: User) {
-  const session = await as(user);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/me/notifications",
-    headers: session.headers("POST"),
-    payload: { kinds: { weekly_digest: true } },
-  });
-  expect(ok<{ kinds: { kind: string; enabled: boolean }[] }>(res).kinds).toContainEqual({
-    kind: "weekly_digest",
-    enabled: true,
-    switchable: true,
-  });
+  await switchKind(t, await as(user), "weekly_digest", true);
 }
 
 /** The digest's lines computed from the manager's own GET /deals (the API's figures for those deals). */
@@ -216,13 +205,7 @@ describe("the weekly digest", () => {
     expect(got[2]!.subject).toBe("Your team's week: 2026-11-23 to 2026-11-30");
     expect(got[2]!.text).toContain("Approved: none\nRejected: none\nWaiting for approval: 2 deals");
     const session = await as(manager.user);
-    const off = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/me/notifications",
-      headers: session.headers("POST"),
-      payload: { kinds: { weekly_digest: false } },
-    });
-    expect(off.statusCode).toBe(200);
+    await switchKind(t, session, "weekly_digest", false);
     await deliverAll(t, mailer, at("2026-12-07T08:00:00.000Z"));
     expect(digestsTo(manager.user)).toHaveLength(3);
   });

@@ -5,7 +5,7 @@ import { createUser } from "../factories.js";
 import { Api, createDeal, ok, repOnPlan } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { signedInAs } from "../sessions.js";
-import { deliverAll, mailerFor, ORIGIN } from "./deliver.js";
+import { deliverAll, mailerFor, ORIGIN, switchKind } from "./deliver.js";
 import { type MailServer, startMailServer } from "./mail-server.js";
 
 let t: TestApp;
@@ -142,17 +142,7 @@ describe("preferences", () => {
       enabled: true,
       switchable: false,
     });
-    const put = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/me/notifications",
-      headers: session.headers("POST"),
-      payload: { kinds: { deal_approved: false } },
-    });
-    expect(ok<{ kinds: { kind: string; enabled: boolean }[] }>(put).kinds).toContainEqual({
-      kind: "deal_approved",
-      enabled: false,
-      switchable: true,
-    });
+    await switchKind(t, session, "deal_approved", false);
     const refused = await t.app.inject({
       method: "POST",
       url: "/api/v1/me/notifications",

@@ -5,7 +5,7 @@ import { createUser } from "../factories.js";
 import { Api, assign, createPlan, ok } from "../factories-commissions.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { signedInAs } from "../sessions.js";
-import { deliverAll, mailerFor, ORIGIN } from "./deliver.js";
+import { deliverAll, mailerFor, ORIGIN, switchKind } from "./deliver.js";
 import { type MailServer, startMailServer } from "./mail-server.js";
 
 let t: TestApp;
@@ -97,17 +97,7 @@ describe("the email asking for a plan acknowledgement, through a real SMTP serve
 
   it("a person who turned plan_acknowledgement off gets none; the request is still there to acknowledge", async () => {
     const session = await signedInAs(t, { role: "rep" });
-    const off = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/me/notifications",
-      headers: session.headers("POST"),
-      payload: { kinds: { plan_acknowledgement: false } },
-    });
-    expect(ok<{ kinds: { kind: string; enabled: boolean }[] }>(off).kinds).toContainEqual({
-      kind: "plan_acknowledgement",
-      enabled: false,
-      switchable: true,
-    });
+    await switchKind(t, session, "plan_acknowledgement", false);
     const plan = await createPlan(api, { name: "Quiet plan" });
     await assign(api, plan.id, session.user.id);
     expect((await api.patch(`/comp-plans/${plan.id}`, { quota: 90000 })).statusCode).toBe(200);
