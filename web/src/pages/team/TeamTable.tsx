@@ -157,7 +157,9 @@ function Attainment({ row }: { row: TeamRow }) {
     <div className="stack-end">
       {row.plans.map((plan) => (
         <div key={plan.plan_id} data-plan-id={plan.plan_id}>
-          <div className="text-md text-strong">{plan.attainment_ratio === null ? "—" : percent(plan.attainment_ratio)}</div>
+          <div className="text-md text-strong">
+            {plan.attainment_ratio === null ? "—" : percent(plan.attainment_ratio)}
+          </div>
           <div className="text-xs-dimmed">
             {money(plan.attainment, plan.currency)}
             {plan.quota === null ? "" : ` of ${money(plan.quota, plan.currency)}`}
