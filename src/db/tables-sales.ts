@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways } from "kysely";
 import type {
   CLAWBACK_PRORATIONS,
   COMMISSION_KINDS,
@@ -174,6 +174,12 @@ export interface CommissionLinesTable {
   refund_id: Generated<string | null>;
   /** A draw line's draw (migration 020, API.md §18; its deal_id is null); null on every other line. */
   draw_id: Generated<string | null>;
+  /**
+   * The explanation's `credit` and `quota` as text (`explanation->>'credit'`), generated from it by
+   * PostgreSQL (migration 024): the team page's figures read them from the (user_id, period) index alone.
+   */
+  credit: GeneratedAlways<string | null>;
+  quota: GeneratedAlways<string | null>;
   calculated_at: Timestamp;
   created_at: Timestamp;
 }

@@ -9,6 +9,8 @@ import { type FigureGroup, NO_CREDIT, type StatementFigures } from "./statement-
  * distinct deals of their plan lines, in one statement by the (user_id, period) index: a manager's
  * hundred people hold thousands of lines a quarter, and their numbers need a few dozen rows. Converted
  * credits ("n/d", API.md §15) come back as they are, to be summed exactly beside the decimal ones.
+ * Every column read here is in that index (migration 024: the credit and quota are stored beside the
+ * explanation), so it is an index-only scan: no line's heap page is read where the visibility map is current.
  */
 export async function statementFiguresOfUsers(
   db: Db,
@@ -17,7 +19,7 @@ export async function statementFiguresOfUsers(
 ): Promise<Map<string, StatementFigures>> {
   const out = new Map<string, StatementFigures>();
   if (userIds.length === 0) return out;
-  const credit = sql`l.explanation->>'credit'`;
+  const credit = sql`l.credit`;
   const isPlan = sql`l.kind = 'plan'`;
   const isRatio = sql`${isPlan} AND strpos(${credit}, '/') > 0`;
   const { rows } = await sql<{
@@ -40,7 +42,7 @@ export async function statementFiguresOfUsers(
       count(*) AS lines, sum(l.amount)::text AS amount,
       sum(CASE WHEN ${isPlan} AND strpos(${credit}, '/') = 0 THEN (${credit})::numeric END)::text AS credit,
       array_agg(${credit}) FILTER (WHERE ${isRatio}) AS ratio_credits,
-      (array_agg(l.explanation->>'quota' ORDER BY l.calculated_at DESC) FILTER (WHERE ${isPlan}))[1] AS quota,
+      (array_agg(l.quota ORDER BY l.calculated_at DESC) FILTER (WHERE ${isPlan}))[1] AS quota,
       max(l.calculated_at) FILTER (WHERE ${isPlan}) AS at,
       count(DISTINCT l.deal_id) FILTER (WHERE ${isPlan}) AS deals
     FROM commission_lines l
