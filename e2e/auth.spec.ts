@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { asAdmin, type SeededUser, state } from "./api.js";
-import { apiAs, expect, signIn, signOut, test } from "./fixtures.js";
+import { apiAs, expect, signInThroughForm, signOut, test } from "./fixtures.js";
 import { invitedRep, postPublic, repWithPassword } from "./people.js";
 
 const COMMON = "password1234";
@@ -73,7 +73,7 @@ test("an invited person sets a password on the invitation page, lands signed in,
   await expect(page.getByLabel("Signed in as")).toContainText(stored.name);
 
   await signOut(page);
-  await signIn(page, { ...user, password: chosen }, "/");
+  await signInThroughForm(page, { ...user, password: chosen }, "/");
 
   // The link works once: opened again, it says so in the API's words.
   const used = await postPublic("/auth/invitations/accept", { token, password: chosen });
@@ -95,7 +95,7 @@ test("a session revoked while the console is open: the next page asks to sign in
 }) => {
   const { period } = state();
   const rep = await repWithPassword("Sam Session", "sam keeps the night ledger");
-  await signIn(page, rep, "/disputes");
+  await signInThroughForm(page, rep, "/disputes");
   await expect(page).toHaveURL(/\/disputes$/);
 
   await asAdmin("POST", `/users/${rep.id}/sessions/revoke`);
@@ -117,7 +117,7 @@ test("a page opened without a session comes back with its query after signing in
   const { period } = state();
   const rep = await repWithPassword("Quinn Query", "quinn reads every line twice");
   const deep = `/statements/${period}?user=${rep.id}`;
-  await signIn(page, rep, deep);
+  await signInThroughForm(page, rep, deep);
   const url = new URL(page.url());
   expect([url.pathname, url.searchParams.get("user")]).toEqual([`/statements/${period}`, rep.id]);
   expect(problems).toEqual([]);
@@ -131,7 +131,7 @@ test("a password changed on the account page ends other sessions; the new one si
   const rep = await repWithPassword("Cam Change", oldPassword);
   const elsewhere = await apiAs(rep);
   const me = (await elsewhere("GET", "/auth/session")).body.user as SeededUser;
-  await signIn(page, rep, "/account");
+  await signInThroughForm(page, rep, "/account");
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { name: "Account" })).toBeVisible();
   for (const value of [me.name, me.email]) await expect(page.getByText(value, { exact: true })).toBeVisible();
@@ -173,6 +173,6 @@ test("a password changed on the account page ends other sessions; the new one si
   expect(refused.status).toBe(401);
   await submitSignIn(page, rep.email, oldPassword);
   await expect(page.getByRole("alert")).toHaveText(refused.body.error.message);
-  await signIn(page, { ...rep, password: newPassword }, "/account");
+  await signInThroughForm(page, { ...rep, password: newPassword }, "/account");
   expect(problems).toEqual([]);
 });

@@ -31,12 +31,52 @@ export const test = base.extend<{ problems: string[] }>({
 });
 export { expect };
 
-/** Signs in through the sign-in page, as a person would. */
-export async function signIn(page: Page, user: SeededUser, path = "/"): Promise<void> {
+/**
+ * Signs in through the sign-in page, as a person would: what the specs of signing in itself use (the
+ * form, where it leads, a password just set). Every other test starts from a stored session (`signIn`).
+ */
+export async function signInThroughForm(page: Page, user: SeededUser, path = "/"): Promise<void> {
   await page.goto(path);
   await page.getByLabel("Email").fill(user.email);
   await page.getByRole("textbox", { name: "Password" }).fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByLabel("Signed in as")).toContainText(user.name);
+}
+
+/** This worker's sessions, one per person and password: signed in through the API once, then reused. */
+const storedSessions = new Map<string, string>();
+
+/** A session of `user` that the server still accepts (a test may have signed them out or revoked it). */
+async function storedSession(user: SeededUser): Promise<string> {
+  const { url } = state();
+  const key = `${user.email}\n${user.password}`;
+  const stored = storedSessions.get(key);
+  if (stored) {
+    const check = await fetch(`${url}/api/v1/auth/session`, { headers: { Cookie: stored, Origin: url } });
+    await check.arrayBuffer();
+    if (check.status === 200) return stored;
+    if (check.status !== 401) throw new Error(`GET /auth/session → ${check.status}`);
+  }
+  const { cookie } = await sessionOf(user);
+  storedSessions.set(key, cookie);
+  return cookie;
+}
+
+/**
+ * Opens `path` signed in as `user`: the browser gets a session of theirs (their cookie, as the sign-in
+ * form would have left it, HttpOnly and SameSite=Lax, started through the same POST /auth/login once per
+ * worker and person, and checked with GET /auth/session before each reuse) and the page shows them signed in. Signing in through the form is its own tests' (signInThroughForm).
+ */
+export async function signIn(page: Page, user: SeededUser, path = "/"): Promise<void> {
+  const { url } = state();
+  const cookie = await storedSession(user);
+  await page.context().addCookies(
+    cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url, httpOnly: true, sameSite: "Lax" as const };
+    }),
+  );
+  await page.goto(path);
   await expect(page.getByLabel("Signed in as")).toContainText(user.name);
 }
 

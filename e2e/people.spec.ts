@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { asAdmin, state } from "./api.js";
-import { apiAs, expect, signIn, signOut, test } from "./fixtures.js";
+import { apiAs, expect, signIn, signInThroughForm, signOut, test } from "./fixtures.js";
 import { postPublic, repWithPassword } from "./people.js";
 import { settled } from "./settle.js";
 
@@ -68,7 +68,7 @@ test("an admin creates and invites a person: the link is shown once, works once,
   const again = await postPublic("/auth/invitations/accept", { token, password });
   expect([again.status, again.body.error.code]).toEqual([404, "not_found"]);
   await signOut(page);
-  await signIn(page, { id: created.data[0].id, name, email, role: "rep", password });
+  await signInThroughForm(page, { id: created.data[0].id, name, email, role: "rep", password });
   await expect(page.getByLabel("Signed in as")).toContainText(`${name} · rep`);
   expect(problems).toEqual([]);
 });

@@ -21,7 +21,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The list as tests end; the JSON (every test's duration, .e2e-results/report.json) to find the slowest.
+  reporter: [["list"], ["json", { outputFile: "../.e2e-results/report.json" }]],
   outputDir: "../.e2e-results",
   use: {
     trace: "retain-on-failure",

@@ -1,5 +1,5 @@
 import { state } from "./api.js";
-import { expect, signIn, signOut, test } from "./fixtures.js";
+import { expect, signInThroughForm, signOut, test } from "./fixtures.js";
 
 test("the console is served under its CSP, and a person signs in and out", async ({ page, problems }) => {
   const { users } = state();
@@ -7,7 +7,7 @@ test("the console is served under its CSP, and a person signs in and out", async
   expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
   // No session: the page asks for one, keeping where the person wanted to go.
   await expect(page).toHaveURL(/\/sign-in\?return_to=%2F/);
-  await signIn(page, users.rita, "/");
+  await signInThroughForm(page, users.rita, "/");
   await expect(page).toHaveURL(/\/$/);
   await signOut(page);
   expect(problems).toEqual([]);
