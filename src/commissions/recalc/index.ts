@@ -15,6 +15,6 @@ export { lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";
 export { recalculateJobHandler } from "./recalculate-job.js";
 export { recalculateReportingChange, reportingTarget } from "./reporting-change.js";
 export { repriceLockedLines } from "./reprice.js";
-export { type GroupedWork, type GroupMember, inGroupedTurnFor, MOST_IN_GROUP } from "./shared-turns.js";
+export { type GroupedWork, type GroupMember, inGroupedTurnFor } from "./shared-turns.js";
 export { inTurnFor } from "./turns.js";
 export type { DateRange, DesiredLine, ExistingLine, LockedRepricing, RecalcTarget } from "./types.js";

@@ -26,7 +26,7 @@ export interface GroupedWork<I, O> {
 }
 
 /** A group holds at most this many calls: its transaction (and its rows' locks) stays short. */
-export const MOST_IN_GROUP = 100;
+const MOST_IN_GROUP = 100;
 
 interface Waiting<I, O> extends GroupMember<I> {
   resolve: (result: O) => void;
