@@ -12,8 +12,9 @@
 // manager's team page (GET /users/statements, per_page 100, every page of a ~300-person team), the
 // admin's deal list filtered and sorted, and the approval queue. Baseline per call, in the same run on
 // the same database: the SQL it needs (its rows and sums, by the indexes there are) through the same
-// Kysely and driver. Targets: every read p95 ≤ 100 ms. The plan-change impact preview and payout runs
-// have their own benches (plan-impact.mjs, payout-runs.mjs).
+// Kysely and driver. Targets: every read p95 ≤ 100 ms. Then a plan's impact preview (below), within 2× of
+// the SQL it needs. Payout runs at this size have their own bench (payout-runs.mjs: 10,000 people,
+// 1,000,000 lines, against the same run's raw SQL).
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { benchApp, DATABASE_URL, load, openBenchDatabase, round, seconds } from "./lib/setup.mjs";
@@ -331,12 +332,70 @@ const reads = [
   },
 ];
 
+// A plan's impact preview (POST /comp-plans/{id}/impact, API.md §12): the plan of every 50th person of
+// levels 3–5 (about 200 people, 44,000 lines), each sample a different plan, its rates raised. Computed
+// within the call (the inline limit raised, as a deployment does with CTS_PLAN_IMPACT_INLINE_LINES), so
+// the time is the computation's. Baseline: the SQL it cannot do without, the plan's people's credits
+// (every split of theirs since their assignment, with its deal) and the plan's lines to compare with.
+// Target: within 2× of that SQL. BENCH_IMPACT_SAMPLES (default 5) calls each, after one warm-up.
+const IMPACT_SAMPLES = Number(process.env.BENCH_IMPACT_SAMPLES ?? 5);
+const impactRead = {
+  name: "a plan's impact preview (POST /comp-plans/{id}/impact, its rates raised)",
+  api: async (i) => {
+    const plan = planId(i % PLANS);
+    const tiers = [
+      { from_attainment: 0, rate: 0.06 },
+      { from_attainment: 0.5, rate: 0.09 },
+      { from_attainment: 1, rate: 0.13 },
+    ];
+    const res = await app.inject({
+      method: "POST",
+      url: `/api/v1/comp-plans/${plan}/impact`,
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      payload: JSON.stringify({ tiers }),
+    });
+    if (res.statusCode !== 200) throw new Error(`POST impact: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    const { summary } = res.json();
+    if (summary.lines === 0) throw new Error(`the impact of ${plan} computed no line`);
+  },
+  sql: (i) =>
+    Promise.all([
+      rows(sql`SELECT s.deal_id, s.user_id, s.position, s.percent, d.arr_amount, d.currency, d.deal_type, d.close_date,
+          d.status, d.created_at FROM plan_assignments a JOIN deal_splits s ON s.user_id = a.user_id
+          JOIN deals d ON d.id = s.deal_id
+        WHERE a.plan_id = ${planId(i % PLANS)} AND s.close_date >= a.effective_from`),
+      rows(sql`SELECT id, deal_id, user_id, period, amount, status, locked FROM commission_lines
+        WHERE plan_id = ${planId(i % PLANS)} AND kind = 'plan' AND status <> 'void'`),
+    ]),
+};
+
+/** Like `timed`, for a call that takes seconds: `n` samples after one warm-up. */
+async function timedFew(call, n) {
+  await call(n);
+  const ms = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    await call(i);
+    ms.push(performance.now() - started);
+  }
+  return { p50: quantile(ms, 0.5), p95: quantile(ms, 0.95) };
+}
+
 const results = [];
 // BENCH_ONLY=<words>: only the reads whose name holds them (a profile of one).
-for (const read of reads.filter((r) => r.name.includes(process.env.BENCH_ONLY ?? ""))) {
+const only = (r) => r.name.includes(process.env.BENCH_ONLY ?? "");
+for (const read of reads.filter(only)) {
   const baseline = await timed(read.sql);
   const measured = await timed(read.api);
   results.push({ name: read.name, measured, baseline });
+}
+let impact;
+if (only(impactRead)) {
+  const { setImpactInlineLimit } = await load("comp-plans/impact-job.js");
+  setImpactInlineLimit(1_000_000);
+  const baseline = await timedFew(impactRead.sql, IMPACT_SAMPLES);
+  const measured = await timedFew(impactRead.api, IMPACT_SAMPLES);
+  impact = { name: impactRead.name, measured, baseline };
 }
 await app.close();
 await database.close();
@@ -352,6 +411,7 @@ console.log(
     seeded_s: round(seeded),
     load_average,
     results,
+    impact,
   }),
 );
 console.log("\n| read | p50 | p95 | same-run SQL p50 | SQL p95 | p95 ratio (SQL ÷ API) |");
@@ -361,7 +421,19 @@ for (const r of results) {
     `| ${r.name} | ${round(r.measured.p50)} ms | ${round(r.measured.p95)} ms | ${round(r.baseline.p50)} ms | ${round(r.baseline.p95)} ms | ${round(r.baseline.p95 / r.measured.p95, 2)} |`,
   );
 }
+if (impact) {
+  const ratio = impact.baseline.p50 / impact.measured.p50;
+  console.log(
+    `| ${impact.name}, ${IMPACT_SAMPLES} plans | ${round(impact.measured.p50)} ms | ${round(impact.measured.p95)} ms | ${round(impact.baseline.p50)} ms | ${round(impact.baseline.p95)} ms | p50 ratio ${round(ratio, 2)} |`,
+  );
+}
 console.log(`\n${DEALS} deals, ${lineCount} lines, ${USERS} people; load average ${load_average.join(", ")}`);
 for (const r of results) {
   console.log(`target: ${r.name} p95 ≤ ${P95_TARGET_MS} ms ${r.measured.p95 <= P95_TARGET_MS ? "met" : "MISSED"}`);
+}
+if (impact) {
+  const ratio = impact.baseline.p50 / impact.measured.p50;
+  console.log(
+    `target: ${impact.name} within 2× of its SQL (p50 ratio ${round(ratio, 2)} ≥ 0.5) ${ratio >= 0.5 ? "met" : "MISSED"}`,
+  );
 }

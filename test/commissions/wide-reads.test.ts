@@ -11,7 +11,10 @@ import { countStatements } from "../statement-counter.js";
  * recalculation) was one statement over every credit of the plan: 0.5 s of PGlite at 20,000 deals,
  * during which no other request's statement ran (and, before PGlite had its own thread, not even
  * /healthz was answered). It reads a few users a statement there; what it returns must be exactly what
- * the one statement returned. PostgreSQL plans the one statement well and has many connections: it stays.
+ * the one statement returned. PostgreSQL has many connections and reads them in one statement, but by the
+ * same list of users: given the plan's people as a subquery, its planner took a plan's 44,000 lines for
+ * as many people and matched every pending credit in a database of 2,000,000 deals to the plan (4.7 s
+ * to count them; bench/scale.mjs, the impact preview).
  */
 const REPS = 10;
 const USERS_PER_STATEMENT = 2;
@@ -64,16 +67,19 @@ function usersPerCreditRead(sent: { sql: string[]; parameters: (readonly unknown
   );
 }
 
+/** The plan's people: the reps assigned to it (the outsider's credits are another plan's). */
+const planUsers = () => [...new Set([...expected].map((k) => k.split("|")[1]!))].sort();
+
 function expectSplitOnEmbeddedOnly(limits: (string[] | undefined)[]) {
   if (POSTGRES_URL) {
-    expect(limits).toEqual([undefined]);
+    expect(limits).toEqual([planUsers()]);
     return;
   }
   expect(limits).toHaveLength(Math.ceil(REPS / USERS_PER_STATEMENT));
   for (const users of limits) expect(users?.length).toBeLessThanOrEqual(USERS_PER_STATEMENT);
 }
 
-describe("plan-wide reads of pending credits, a few users a statement on the embedded database", () => {
+describe("plan-wide reads of pending credits by the plan's people: a few a statement embedded, all in one on PostgreSQL", () => {
   it("count the plan's pending credits exactly", async () => {
     const { result, sent } = await countStatements(t.db.db, (db) =>
       countCredits(db, [{ type: "plan", plan_id: planId }]),

@@ -108,6 +108,11 @@ function pendingCredits(db: Db, targets: RecalcTarget[], users: string[] | undef
  * planner matches every credit to the plan; a few users' statements each walk their own index range
  * (an impact preview 1.49–1.55 s → 0.72–0.90 s), and between them other requests' statements get the
  * only connection (outside a transaction).
+ *
+ * PostgreSQL gets the users as a list too. With the users as a subquery (the plan's assignments ∪ the
+ * users of its lines) its planner cannot know they are a few hundred: at 2,000,000 deals it took the union
+ * of 44,000 lines for 45,000 users and matched every pending credit in the database to the plan
+ * instead (a plan's credit count 4.7–5.8 s; bench/scale.mjs, the impact preview).
  */
 const USERS_PER_WIDE_READ = 2;
 
@@ -117,7 +122,8 @@ const USERS_PER_WIDE_READ = 2;
  * SPIFF target, which can reach anyone.
  */
 async function reachableUsers(db: Db, targets: RecalcTarget[]): Promise<string[] | undefined> {
-  if (!targets.some((t) => t.type === "plan") || targets.some((t) => t.type === "spiff")) return undefined;
+  if (!targets.some((t) => t.type === "plan")) return undefined;
+  if (targets.some((t) => t.type === "spiff" || t.type === "rates")) return undefined;
   const users = new Set<string>();
   for (const t of targets) {
     if (t.type === "user") users.add(t.user_id);
@@ -150,10 +156,10 @@ async function reachableUsers(db: Db, targets: RecalcTarget[]): Promise<string[]
 }
 
 /**
- * `read` over the targets' credits, split into statements of a few users each on the embedded database
- * when a plan is among the targets and no users are given (see USERS_PER_WIDE_READ). One statement
- * otherwise: a job batch's users are few and read inside its transaction, where nobody else's statement
- * could run in between anyway.
+ * `read` over the targets' credits: when a plan is among the targets and no users are given, by the list of
+ * users it can reach, in statements of a few users each on the embedded database (see
+ * USERS_PER_WIDE_READ), in one on PostgreSQL. One statement as asked otherwise: a job batch's users are few
+ * and read inside its transaction, where nobody else's statement could run in between anyway.
  */
 async function perUsers<T>(
   db: Db,
@@ -161,10 +167,9 @@ async function perUsers<T>(
   users: string[] | undefined,
   read: (users: string[] | undefined) => Promise<T[]>,
 ): Promise<T[]> {
-  if (!isEmbedded()) return read(users);
   const wide = users === undefined ? await reachableUsers(db, targets) : undefined;
   if (wide === undefined) return read(users);
-  if (wide.length <= USERS_PER_WIDE_READ) return read(wide);
+  if (!isEmbedded() || wide.length <= USERS_PER_WIDE_READ) return read(wide);
   const out: T[] = [];
   for (let i = 0; i < wide.length; i += USERS_PER_WIDE_READ) {
     for (const row of await read(wide.slice(i, i + USERS_PER_WIDE_READ))) out.push(row);
