@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/schema.js";
-import { turnIfDue } from "../../event-loop.js";
+import { mapTurning, turnIfDue } from "../../event-loop.js";
 import type { JobKind } from "../../jobs/kinds.js";
-import { compareDealOrder } from "../engine/index.js";
-import { computeAppended, entriesIn } from "./compute.js";
+import { type BucketEntry, compareDealOrder } from "../engine/index.js";
+import { byBucket, computeAppended, land } from "./compute.js";
 import { type BucketKey, bucketId, type DesiredLine, type EntryRow, type PlanContext } from "./types.js";
 
 /*
@@ -90,7 +90,7 @@ async function bucketSums(
 /** A bucket the new rows join: its entries and the first of them in deal order. */
 interface Joining {
   key: BucketKey;
-  entries: ReturnType<typeof entriesIn>;
+  entries: BucketEntry[];
   close_date: string;
   created_at: string;
   id: string;
@@ -105,17 +105,12 @@ export async function appendToBuckets(
   const done = new Set<string>();
   const lines: DesiredLine[] = [];
   if (candidates.length === 0 || (await recalculationPending(db))) return { lines, done };
-  // Each candidate reads its own user's rows: scanning all of `fresh` per bucket was quadratic (a bulk of
-  // 1,000 over 200 reps held the event loop ~0.1 s here).
-  const freshOf = new Map<string, EntryRow[]>();
-  for (const row of fresh) {
-    const rows = freshOf.get(row.user_id);
-    if (rows) rows.push(row);
-    else freshOf.set(row.user_id, [row]);
-  }
+  // Each row placed once, each candidate taking its bucket's: scanning all of `fresh` per bucket was
+  // quadratic (a bulk of 1,000 over 200 reps held the event loop ~0.1 s here).
+  const placed = byBucket(await mapTurning(fresh, (row) => land(row, ctx)));
   const joining: Joining[] = [];
   for (const key of candidates) {
-    const entries = entriesIn(key, freshOf.get(key.user_id) ?? [], ctx);
+    const entries = placed.get(bucketId(key)) ?? [];
     // A converted credit is summed exactly only by the whole bucket's run (one scale for every entry).
     if (entries.length === 0 || entries.some((e) => e.fx)) continue;
     const first = entries.reduce((a, b) => (compareDealOrder(a.deal, b.deal) <= 0 ? a : b)).deal;

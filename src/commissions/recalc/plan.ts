@@ -1,8 +1,17 @@
 import type { Db } from "../../db/schema.js";
-import { turnIfDue } from "../../event-loop.js";
+import { mapTurning, turnIfDue } from "../../event-loop.js";
 import type { FxMissing, PlanInput, ReportingLineInput, SpiffInput } from "../engine/index.js";
 import { appendToBuckets } from "./append-repository.js";
-import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
+import {
+  bucketOf,
+  byBucket,
+  computePlaced,
+  isMatch,
+  land,
+  matchCredit,
+  spiffLinesOf,
+  uniqueBuckets,
+} from "./compute.js";
 import { loadCredits } from "./credits-repository.js";
 import { loadBucketEntries } from "./entries-repository.js";
 import { type FxMissingChange, pairsChanged, sortPairs } from "./fx-missing.js";
@@ -33,17 +42,6 @@ export interface RecalcPlan {
   overrideFx: FxMissingChange[];
   /** Deals whose `fx_missing` may have changed (a credit's or the override lines' pairs did). */
   fxDeals: string[];
-}
-
-function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const list = groups.get(key);
-    if (list) list.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }
 
 const distinct = (values: Iterable<string>) => [...new Set(values)];
@@ -203,9 +201,9 @@ export async function planRecalc(tx: Db, given: RecalcTarget[], options: PlanOpt
     entries.map((e) => e.deal),
     currencies,
   );
-  const entriesOf = groupBy(entries, (e) => e.user_id);
+  const placed = byBucket(await mapTurning(entries, (e) => land(e, planCtx)));
   for (const key of keys) {
-    desired.push(...computeBucket(key, entriesOf.get(key.user_id) ?? [], planCtx));
+    desired.push(...computePlaced(key, placed.get(bucketId(key)) ?? [], planCtx));
     await turnIfDue();
   }
 

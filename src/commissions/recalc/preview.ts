@@ -3,11 +3,19 @@ import { newId } from "../../ids.js";
 import { amountNumber, parse, plus, ZERO } from "../../money/index.js";
 import { creditsOf, type PlanInput } from "../engine/index.js";
 import { dealExplanation, type Preview, type PreviewLine } from "../schema.js";
-import { bucketOf, computeBucket, isMatch, matchCredit, spiffLinesOf, uniqueBuckets } from "./compute.js";
+import { bucketOf, computePlaced, isMatch, matchCredit, placeEntries, spiffLinesOf, uniqueBuckets } from "./compute.js";
 import { loadBucketEntries } from "./entries-repository.js";
 import { attachRates, currenciesOf } from "./rates-repository.js";
 import { findPlanInput, loadPlanContext, loadSpiffs } from "./terms-repository.js";
-import type { BucketKey, CreditRow, DesiredLine, EngineDeal, EntryRow, PlanContext } from "./types.js";
+import {
+  type BucketKey,
+  bucketId,
+  type CreditRow,
+  type DesiredLine,
+  type EngineDeal,
+  type EntryRow,
+  type PlanContext,
+} from "./types.js";
 
 /** A deal body not stored: what `priceUnsavedDeal` prices. */
 export interface UnsavedDeal {
@@ -100,8 +108,9 @@ export async function priceUnsavedDeal(
     ...credits.map((c) => ({ ...c, locked_plan_id: null, locked_period: null, locked_amount: null })),
   ];
   const position = (l: DesiredLine) => userIds.indexOf(l.user_id);
+  const placed = placeEntries(entries, planCtx);
   const planLines = uniqueBuckets(buckets)
-    .flatMap((b) => computeBucket(b, entries, planCtx).filter((l) => l.deal_id === deal.id))
+    .flatMap((b) => computePlaced(b, placed.get(bucketId(b)) ?? [], planCtx).filter((l) => l.deal_id === deal.id))
     .sort((a, b) => position(a) - position(b));
   const all = [...planLines, ...lines];
   const total = all.reduce((sum, l) => plus(sum, parse(l.amount)), ZERO);

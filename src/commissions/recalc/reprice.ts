@@ -1,14 +1,15 @@
 import type { Db } from "../../db/schema.js";
+import { mapTurning } from "../../event-loop.js";
 import { noPlanExplanation, type PlanInput } from "../engine/index.js";
-import { bucketOf, computeBucket, isMatch, matchCredit, uniqueBuckets } from "./compute.js";
+import { bucketOf, byBucket, computePlaced, isMatch, land, matchCredit, uniqueBuckets } from "./compute.js";
 import { loadBucketEntries } from "./entries-repository.js";
 import { loadLockedLines } from "./locked-repository.js";
 import { attachRates, currenciesOf } from "./rates-repository.js";
 import { loadPlanContext } from "./terms-repository.js";
 import {
   type BucketKey,
+  bucketId,
   creditId,
-  type EntryRow,
   type LockedLine,
   type LockedRepricing,
   type PlanContext,
@@ -65,20 +66,15 @@ export async function repriceLockedLines(db: Db, plan: PlanInput, users?: string
     }
   }
   const keys = uniqueBuckets(buckets);
-  const entriesOf = new Map<string, EntryRow[]>();
   const entries = await loadBucketEntries(db, keys);
   await attachRates(
     db,
     entries.map((e) => e.deal),
     currencies,
   );
-  for (const e of entries) {
-    const list = entriesOf.get(e.user_id);
-    if (list) list.push(e);
-    else entriesOf.set(e.user_id, [e]);
-  }
+  const placed = byBucket(await mapTurning(entries, (e) => land(e, ctx, true)));
   for (const key of keys) {
-    for (const computed of computeBucket(key, entriesOf.get(key.user_id) ?? [], ctx, true)) {
+    for (const computed of computePlaced(key, placed.get(bucketId(key)) ?? [], ctx)) {
       const line = wanted.get(creditId({ deal: { id: computed.deal_id }, user_id: computed.user_id }));
       if (line) out.push({ line, after: computed.amount, explanation: computed.explanation });
     }
