@@ -8,15 +8,28 @@ import { selectSubtree } from "./visibility-repository.js";
 const cache = new WeakMap<Ctx, Promise<readonly string[] | null>>();
 
 export function visibleUserIds(ctx: Ctx): Promise<readonly string[] | null> {
-  const { actor } = ctx;
-  if (actor.type !== "user" || actor.role === "admin" || actor.role === "finance") return Promise.resolve(null);
-  if (actor.role === "rep") return Promise.resolve([actor.userId]);
+  const seen = seenUsers(ctx);
+  if (seen === null) return Promise.resolve(null);
+  if ("ids" in seen) return Promise.resolve(seen.ids);
   let ids = cache.get(ctx);
   if (!ids) {
-    ids = selectSubtree(ctx.db, actor.userId);
+    ids = selectSubtree(ctx.db, seen.subtreeOf);
     cache.set(ctx, ids);
   }
   return ids;
+}
+
+/**
+ * `visibleUserIds` before any read: everyone (null), these ids, or a manager's subtree, which a
+ * statement can read inside itself (conditions.ts `usersSeenIn`) instead of a round trip of its own.
+ */
+export type SeenUsers = null | { ids: readonly string[] } | { subtreeOf: string };
+
+export function seenUsers(ctx: Ctx): SeenUsers {
+  const { actor } = ctx;
+  if (actor.type !== "user" || actor.role === "admin" || actor.role === "finance") return null;
+  if (actor.role === "rep") return { ids: [actor.userId] };
+  return { subtreeOf: actor.userId };
 }
 
 /** True when the actor sees this user's records. */

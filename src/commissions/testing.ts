@@ -2,6 +2,7 @@
 // counters and internals that property tests drive directly. Never imported by src/.
 export { AdjustmentExplanation, ClawbackExplanation, PlanExplanation, SpiffExplanation } from "./explanation.js";
 export { CSV_HEADER, csvRow } from "./lines/csv.js";
+export { planPeriodOn } from "./lines/plan-period-on.js";
 export { exportCommissions } from "./lines/read.js";
 export { allLines } from "./lines/repository.js";
 export { appendCounter } from "./recalc/append-repository.js";

@@ -1,5 +1,5 @@
 import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from "kysely";
-import { ofVisibleUsers, type Visible } from "../access/index.js";
+import { type SeenUsers, usersSeenIn } from "../access/index.js";
 import type { Tx } from "../context.js";
 import type { Db, UsersTable } from "../db/schema.js";
 import { anyOf, containsText } from "../db/sql.js";
@@ -66,19 +66,25 @@ export async function lockUserIds(tx: Tx, ids: string[]): Promise<Set<string>> {
   return new Set(rows.map((r) => r.id));
 }
 
-export async function listUsers(db: Db, q: ListUsersQuery, visible: Visible, limit: number, offset: number) {
+/**
+ * A page of the users `seen` holds, and how many there are, in one statement: the count and the page are
+ * subqueries of it (a manager's subtree read once inside it), so a page past the end still has its total.
+ */
+export async function listUsers(db: Db, q: ListUsersQuery, seen: SeenUsers, limit: number, offset: number) {
+  const scope = usersSeenIn(seen);
   let query = db.selectFrom("users");
-  if (visible) query = query.where(ofVisibleUsers("id", visible));
+  if (scope) query = query.where(scope.condition("id"));
   if (q.role) query = query.where("role", "=", q.role);
   if (q.active !== undefined) query = query.where("active", "=", q.active);
   if (q.manager_id) query = query.where("manager_id", "=", q.manager_id);
   if (q.email) query = query.where((eb) => eb(eb.fn("lower", ["email"]), "=", q.email!.toLowerCase()));
   if (q.q) query = query.where(containsText(["name", "email"], q.q));
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
-    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toUser), total: Number(count.n) };
+  const page = query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset);
+  const count = query.select((eb) => eb.fn.countAll<string>().as("total"));
+  const { rows } = await sql<Partial<Row> & { total: string }>`${scope?.with ?? sql``}
+    SELECT c.total, p.* FROM ${count} c LEFT JOIN LATERAL ${page} p ON true`.execute(db);
+  const users = rows.filter((r) => r.id != null).map(({ total: _total, ...row }) => toUser(row as Row));
+  return { rows: users, total: Number(rows[0]?.total ?? 0) };
 }
 
 /** The users with any of these ids, emails (compared case-insensitively), external ids or payroll ids. */

@@ -3,9 +3,11 @@ import { offsetOf, type Page } from "../../http/pagination.js";
 import { amountNumber, parse, plus } from "../../money/index.js";
 import { periodOf, periodRange } from "../engine/index.js";
 import type { ListPeriodsQuery, PeriodSummary } from "../schema.js";
+import { planPeriodOn } from "./plan-period-on.js";
 import { requireStatementReader } from "./statement.js";
 import { statementCurrency } from "./statement-currency.js";
-import { type PeriodSums, periodSumsOfUser, planCurrencySpans, planPeriodKindsOn } from "./statement-repository.js";
+import { planSpans } from "./statement-plans-repository.js";
+import { type PeriodSums, periodSumsOfUser } from "./statement-repository.js";
 
 const KIND_ORDER = { month: 0, quarter: 1, year: 2 } as const;
 
@@ -40,12 +42,8 @@ function summary(period: string, rows: PeriodSums[], current: boolean, currency:
 export async function listPeriods(ctx: Ctx, userId: string, query: ListPeriodsQuery): Promise<Page<PeriodSummary>> {
   await requireStatementReader(ctx, userId);
   const today = ctx.now.toISOString().slice(0, 10);
-  const [sums, kinds, spans] = await Promise.all([
-    periodSumsOfUser(ctx.db, userId),
-    planPeriodKindsOn(ctx.db, [userId], today),
-    planCurrencySpans(ctx.db, [userId]),
-  ]);
-  const kind = kinds.get(userId);
+  const [sums, spans] = await Promise.all([periodSumsOfUser(ctx.db, userId), planSpans(ctx.db, [userId])]);
+  const kind = planPeriodOn(spans.get(userId) ?? [], today);
   const current = kind === undefined ? undefined : periodOf(kind, today);
   const byPeriod = new Map<string, PeriodSums[]>();
   for (const s of sums) byPeriod.set(s.period, [...(byPeriod.get(s.period) ?? []), s]);

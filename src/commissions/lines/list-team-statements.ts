@@ -4,15 +4,18 @@ import type { Page } from "../../http/pagination.js";
 import { listUsers } from "../../users/index.js";
 import { periodOf } from "../engine/index.js";
 import type { TeamStatement, TeamStatementsQuery } from "../schema.js";
+import { planPeriodOn } from "./plan-period-on.js";
 import { statementNumbers } from "./statement.js";
 import type { StatementFigures } from "./statement-figures.js";
 import { statementFiguresOfUsers } from "./statement-figures-repository.js";
-import * as repo from "./statement-repository.js";
+import { type PlanSpan, planSpans } from "./statement-plans-repository.js";
 
 /**
  * A page of the people GET /users lists (same visibility, filters and order), each with the numbers
- * of their statement for `period`, or for their own plan's period on the date `on` (default today): the people, their
- * plans, their lines and the plans' terms are one read each, whatever the page's size.
+ * of their statement for `period`, or for their own plan's period on the date `on` (default today). Three
+ * statements a page whatever its size: the people with their count (a manager's subtree read inside it),
+ * their lines' figures, and the plan versions with the people's assignments (on a date, the assignments
+ * come before the figures, which need each person's period from them).
  */
 export async function listTeamStatements(ctx: Ctx, query: TeamStatementsQuery): Promise<Page<TeamStatement>> {
   const { period, on: date, currency, ...usersQuery } = query;
@@ -22,14 +25,16 @@ export async function listTeamStatements(ctx: Ctx, query: TeamStatementsQuery): 
   const people = await listUsers(ctx, usersQuery);
   const ids = people.data.map((u) => u.id);
   const periods = new Map<string, string>();
+  let spans: Map<string, PlanSpan[]> | undefined;
   if (on !== undefined) {
-    const kinds = await repo.planPeriodKindsOn(ctx.db, ids, on);
-    for (const id of ids) periods.set(id, periodOf(kinds.get(id) ?? "quarter", on));
+    spans = await planSpans(ctx.db, ids);
+    for (const id of ids) periods.set(id, periodOf(planPeriodOn(spans.get(id) ?? [], on) ?? "quarter", on));
   } else for (const id of ids) periods.set(id, period!);
   const figures = await figuresByPeriod(ctx, periods);
   const numbers = await statementNumbers(
     ctx.db,
     ids.map((id) => ({ userId: id, period: periods.get(id)!, figures: figures.get(id) ?? NO_FIGURES, currency })),
+    spans && { spans },
   );
   return {
     data: people.data.map((u, i) => ({

@@ -1,5 +1,5 @@
 import { periodRange } from "../engine/index.js";
-import type { PlanCurrencySpan } from "./statement-repository.js";
+import type { PlanSpan } from "./statement-plans-repository.js";
 
 /*
  * API.md §15: a statement's totals cover one currency. By default the currency of the person's plan in
@@ -10,7 +10,7 @@ import type { PlanCurrencySpan } from "./statement-repository.js";
 export const FALLBACK_CURRENCY = "USD";
 
 export function statementCurrency(
-  spans: PlanCurrencySpan[],
+  spans: readonly PlanSpan[],
   period: string,
   lineCounts: ReadonlyMap<string, number>,
 ): string {

@@ -7,7 +7,9 @@ import { type FigureGroup, NO_CREDIT, type StatementFigures } from "./statement-
 /**
  * Each user's non-void lines of one period summed as their numbers need them (`FigureGroup`s), and the
  * distinct deals of their plan lines, in one statement by the (user_id, period) index: a manager's
- * hundred people hold thousands of lines a quarter, and their numbers need a few dozen rows. Converted
+ * hundred people hold thousands of lines a quarter, and their numbers need a few dozen rows. A person
+ * has at most one plan line per deal (`commission_lines_plan_key`), so their plan lines' deals are the
+ * groups' counts summed: no second grouping of the same lines. Converted
  * credits ("n/d", API.md §15) come back as they are, to be summed exactly beside the decimal ones.
  * Every column read here is in that index (migration 024: the credit and quota are stored beside the
  * explanation), so it is an index-only scan: no line's heap page is read where the visibility map is current.
@@ -24,7 +26,6 @@ export async function statementFiguresOfUsers(
   const isRatio = sql`${isPlan} AND strpos(${credit}, '/') > 0`;
   const { rows } = await sql<{
     user_id: string;
-    whole: number;
     kind: FigureGroup["kind"];
     plan_id: string | null;
     plan_version: number | null;
@@ -38,16 +39,16 @@ export async function statementFiguresOfUsers(
     at: Date | string | null;
     deals: string;
   }>`
-    SELECT l.user_id, GROUPING(l.kind) AS whole, l.kind, l.plan_id, l.plan_version, l.status, l.currency,
+    SELECT l.user_id, l.kind, l.plan_id, l.plan_version, l.status, l.currency,
       count(*) AS lines, sum(l.amount)::text AS amount,
       sum(CASE WHEN ${isPlan} AND strpos(${credit}, '/') = 0 THEN (${credit})::numeric END)::text AS credit,
       array_agg(${credit}) FILTER (WHERE ${isRatio}) AS ratio_credits,
       (array_agg(l.quota ORDER BY l.calculated_at DESC) FILTER (WHERE ${isPlan}))[1] AS quota,
       max(l.calculated_at) FILTER (WHERE ${isPlan}) AS at,
-      count(DISTINCT l.deal_id) FILTER (WHERE ${isPlan}) AS deals
+      count(l.deal_id) FILTER (WHERE ${isPlan}) AS deals
     FROM commission_lines l
     WHERE l.user_id = ANY(${[...userIds]}::text[]) AND l.period = ${period} AND l.status <> 'void'
-    GROUP BY GROUPING SETS ((l.user_id, l.kind, l.plan_id, l.plan_version, l.status, l.currency), (l.user_id))
+    GROUP BY l.user_id, l.kind, l.plan_id, l.plan_version, l.status, l.currency
   `.execute(db);
   const of = (userId: string) => {
     const figures = out.get(userId) ?? { groups: [], deals: 0 };
@@ -56,10 +57,7 @@ export async function statementFiguresOfUsers(
   };
   for (const row of rows) {
     const figures = of(row.user_id);
-    if (Number(row.whole) === 1) {
-      figures.deals = Number(row.deals);
-      continue;
-    }
+    figures.deals += Number(row.deals);
     let sum = row.credit === null ? NO_CREDIT : parseRatio(row.credit);
     for (const ratio of row.ratio_credits ?? []) sum = addRatios(sum, parseRatio(ratio));
     figures.groups.push({

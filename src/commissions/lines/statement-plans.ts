@@ -1,5 +1,5 @@
 import { amountNumber, type Fixed, lt, minorUnits, minus, parse, roundUpTo, sign, times } from "../../money/index.js";
-import type { PlanVersionTerms } from "./statement-repository.js";
+import type { PlanVersionTerms } from "./statement-plans-repository.js";
 
 export interface TierPosition {
   current_rate: number | null;

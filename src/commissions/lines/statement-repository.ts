@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/schema.js";
 import { anyOf } from "../../db/sql.js";
-import type { PlanKind, PlanPeriod } from "../../enums.js";
 import type { StatementLine } from "../schema.js";
 import { toCommission } from "./repository.js";
 
@@ -148,74 +147,6 @@ export async function runLines(db: Db, runId: string, q: RunLinesFilter, limit: 
   return { rows: rows.map(toStatementLine), total: Number(count.n) };
 }
 
-/** The terms of one plan version a statement shows: what the rep home draws its gauge and next tier from. */
-export interface PlanVersionTerms {
-  name: string;
-  currency: string;
-  period: PlanPeriod;
-  base_rate: string | null;
-  tiers: { from_attainment: string; rate: string }[];
-  cap_per_period: string | null;
-}
-
-/** The named versions of plans, keyed `plan_id@version`. */
-export async function planVersionTerms(
-  db: Db,
-  versions: { plan_id: string; version: number }[],
-): Promise<Map<string, PlanVersionTerms>> {
-  const out = new Map<string, PlanVersionTerms>();
-  if (versions.length === 0) return out;
-  const rows = await db
-    .selectFrom("comp_plan_versions as v")
-    .innerJoin("comp_plans as p", "p.id", "v.plan_id")
-    .select(["v.plan_id", "v.version", "p.name", "v.currency", "v.period", "v.base_rate", "v.tiers"])
-    .select("v.cap_per_period")
-    .where("v.plan_id", "in", [...new Set(versions.map((v) => v.plan_id))])
-    .execute();
-  const wanted = new Set(versions.map((v) => `${v.plan_id}@${v.version}`));
-  for (const r of rows) {
-    const key = `${r.plan_id}@${r.version}`;
-    if (!wanted.has(key)) continue;
-    const tiers = typeof r.tiers === "string" ? JSON.parse(r.tiers) : r.tiers;
-    out.set(key, {
-      name: r.name,
-      currency: r.currency,
-      period: r.period,
-      base_rate: r.base_rate,
-      tiers: tiers ?? [],
-      cap_per_period: r.cap_per_period,
-    });
-  }
-  return out;
-}
-
-/**
- * The period kind of the active plan each user is assigned on `date` (a user has at most one assignment
- * in force on a date); a user without one is absent.
- */
-export async function planPeriodKindsOn(
-  db: Db,
-  userIds: readonly string[],
-  date: string,
-): Promise<Map<string, PlanPeriod>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("plan_assignments as a")
-    .innerJoin("comp_plans as p", "p.id", "a.plan_id")
-    .select(["a.user_id", "p.period"])
-    .where(anyOf("a.user_id", [...userIds]))
-    .where("p.status", "=", "active")
-    .where("a.effective_from", "<=", date)
-    .where((eb) => eb.or([eb("a.effective_to", "is", null), eb("a.effective_to", ">=", date)]))
-    // A manager's standard plan decides their period over an override plan ('standard' > 'override').
-    .orderBy("p.kind", "desc")
-    .orderBy("a.effective_from", "desc")
-    .execute();
-  const out = new Map<string, PlanPeriod>();
-  for (const r of rows) if (!out.has(r.user_id)) out.set(r.user_id, r.period);
-  return out;
-}
-
 /** Per period and currency a user has non-void lines in: how many, and their sums by status (exact decimal strings). */
 export interface PeriodSums {
   period: string;
@@ -245,27 +176,4 @@ export async function periodSumsOfUser(db: Db, userId: string): Promise<PeriodSu
     .orderBy("l.currency")
     .execute();
   return rows.map((r) => ({ ...r, lines: Number(r.lines) }));
-}
-
-/** An assignment of a person to an active plan, with the plan's kind and currency (a statement's default currency). */
-export interface PlanCurrencySpan {
-  effective_from: string;
-  effective_to: string | null;
-  kind: PlanKind;
-  currency: string;
-}
-
-/** Each user's assignments to active plans, with the plans' currencies, by user id. */
-export async function planCurrencySpans(db: Db, userIds: readonly string[]): Promise<Map<string, PlanCurrencySpan[]>> {
-  const out = new Map<string, PlanCurrencySpan[]>(userIds.map((id) => [id, []]));
-  if (userIds.length === 0) return out;
-  const rows = await db
-    .selectFrom("plan_assignments as a")
-    .innerJoin("comp_plans as p", "p.id", "a.plan_id")
-    .select(["a.user_id", "a.effective_from", "a.effective_to", "p.kind", "p.currency"])
-    .where(anyOf("a.user_id", [...userIds]))
-    .where("p.status", "=", "active")
-    .execute();
-  for (const { user_id, ...span } of rows) out.get(user_id)!.push(span);
-  return out;
 }

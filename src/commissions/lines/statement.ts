@@ -16,7 +16,7 @@ import {
   totalsOf,
 } from "./statement-figures.js";
 import { tierPosition } from "./statement-plans.js";
-import type { PlanVersionTerms } from "./statement-repository.js";
+import { type PlanSpan, type PlanVersionTerms, planTermsAndSpans } from "./statement-plans-repository.js";
 import * as repo from "./statement-repository.js";
 
 type PlanSummary = Statement["plans"][number];
@@ -57,25 +57,27 @@ export interface StatementOf {
 }
 
 /**
- * The numbers of several statements with one read of plan terms and one of plan assignments for all of
- * them, so a page of people's statements costs the same statements as one. totals and by_status cover
- * the statement's currency only (API.md §15).
+ * The numbers of several statements with one read of the plan versions and assignments they need for
+ * all of them, so a page of people's statements costs the same statements as one (`spans`: the people's
+ * assignments when already read). totals and by_status cover the statement's currency only (API.md §15).
  */
-export async function statementNumbers(db: Ctx["db"], statements: StatementOf[]): Promise<StatementNumbers[]> {
+export async function statementNumbers(
+  db: Ctx["db"],
+  statements: StatementOf[],
+  known?: { spans: ReadonlyMap<string, PlanSpan[]> },
+): Promise<StatementNumbers[]> {
   const credits = statements.map((s) => creditsByPlan(s.figures.groups));
   const versions = credits.flatMap((plans) => [...plans].map(([plan_id, p]) => ({ plan_id, version: p.version })));
-  const needSpans = statements.filter((s) => s.currency === undefined).map((s) => s.userId);
-  const [terms, spans] = await Promise.all([
-    repo.planVersionTerms(db, versions),
-    repo.planCurrencySpans(db, [...new Set(needSpans)]),
-  ]);
+  const needSpans = known ? [] : statements.filter((s) => s.currency === undefined).map((s) => s.userId);
+  const read = await planTermsAndSpans(db, versions, [...new Set(needSpans)]);
+  const spans = known?.spans ?? read.spans;
   return statements.map(({ userId, period, figures: { groups, deals }, currency: asked }, i) => {
     const currency = asked ?? statementCurrency(spans.get(userId) ?? [], period, lineCountByCurrency(groups));
     const inCurrency = groups.filter((g) => g.currency === currency);
     const { currency: _c, ...totals } = totalsOf(inCurrency, currency);
     return {
       currency,
-      plans: [...credits[i]!].map(([plan_id, p]) => planSummary(plan_id, p, terms)),
+      plans: [...credits[i]!].map(([plan_id, p]) => planSummary(plan_id, p, read.terms)),
       totals,
       totals_by_currency: totalsByCurrency(groups),
       by_status: byStatusOf(inCurrency),
