@@ -9,7 +9,18 @@ const ROOT = (process.env.CTS_SRC_ROOT ?? "src").replace(/[.]/g, "\\.");
 
 /** From the ground up. Folders end in "/", single files in ".ts". */
 const FLOORS = [
-  ["config.ts", "enums.ts", "errors.ts", "event-loop.ts", "ids.ts", "metrics.ts", "http/", "money/", "passwords/"],
+  [
+    "config.ts",
+    "enums.ts",
+    "errors.ts",
+    "event-loop.ts",
+    "ids.ts",
+    "metrics.ts",
+    "request-metrics.ts",
+    "http/",
+    "money/",
+    "passwords/",
+  ],
   ["db/"],
   ["context.ts", "declare-routes.ts", "events/", "jobs/", "rate-limit/", "idempotency/", "access/"],
   ["audit/", "request-logs/"],

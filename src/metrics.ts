@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
+import { RequestMetrics } from "./request-metrics.js";
 
 /**
  * Prometheus metrics of this process. Served only on CTS_METRICS_PORT (never on the API port).
@@ -8,20 +9,17 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: "cts_" });
 
-export const httpRequests = new Counter({
-  name: "cts_http_requests_total",
-  help: "HTTP requests by route, method and status",
-  labelNames: ["route", "method", "status"] as const,
-  registers: [registry],
-});
-
-export const httpDuration = new Histogram({
-  name: "cts_http_request_duration_seconds",
-  help: "HTTP request latency by route, method and status",
-  labelNames: ["route", "method", "status"] as const,
-  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-  registers: [registry],
-});
+/** cts_http_requests_total and cts_http_request_duration_seconds, by route, method and status (every request). */
+export const httpMetrics = new RequestMetrics(
+  registry,
+  {
+    count: "cts_http_requests_total",
+    countHelp: "HTTP requests by route, method and status",
+    duration: "cts_http_request_duration_seconds",
+    durationHelp: "HTTP request latency by route, method and status",
+  },
+  [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+);
 
 export const rateLimitRejections = new Counter({
   name: "cts_rate_limit_rejections_total",

@@ -4,7 +4,7 @@
 // request log on stdout, the deployment's rate-limit store, buffered request-log rows) with a raised
 // per-key limit, and a bare Fastify app beside it on the same database; reports both ports and a read
 // key over IPC, and on "stop" closes everything and drops the database.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import Fastify from "fastify";
 import { sql } from "kysely";
@@ -50,7 +50,7 @@ bare.get("/ping", async () => ({ ok: true }));
 // The contract's floor, whatever the implementation: each request's JSON log line (as `cts serve`
 // writes it, to the same /dev/null) and the SHA-256 a presented key is looked up by.
 bare.get("/ping-floor", async (req) => {
-  const keyHash = createHash("sha256").update(String(req.headers.authorization)).digest("hex");
+  const keyHash = hash("sha256", String(req.headers.authorization), "hex");
   logger.info(
     { request_id: req.id, key_hash: keyHash.slice(0, 12), method: req.method, path: req.url, status: 200 },
     "request",

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const SECRET_LENGTH = 43; // 43 base62 characters carry 256 bits
@@ -17,7 +17,8 @@ export function generateRawKey(environment: string): string {
 
 /** Only this hash is stored; the raw key is shown once and never kept. */
 export function hashKey(raw: string): string {
-  return createHash("sha256").update(raw).digest("hex");
+  // crypto.hash: one call, no Hash object (it runs on every request).
+  return hash("sha256", raw, "hex");
 }
 
 /** What the key list shows so people can tell keys apart: `cts_demo_AbCd…`. */

@@ -1,6 +1,7 @@
 import type { Ctx, Tx } from "../context.js";
 import { AppError } from "../errors.js";
 import { etagOf, matchesIfMatch } from "../http/etag.js";
+import { matchedRoute } from "../http/matched-route.js";
 import type { App } from "../http/types.js";
 
 /**
@@ -12,7 +13,7 @@ export function registerIfMatch(app: App): void {
   // Synchronous (a callback hook): it only wraps the ctx, and runs on every request.
   app.addHook("preHandler", (req, reply, done) => {
     const header = req.headers["if-match"];
-    const current = req.routeOptions.config?.ifMatch;
+    const current = matchedRoute(req).config?.ifMatch;
     if (header === undefined || current === undefined || !req.ctx) return done();
     // The GET route's own serializer (the same compiler and schema), so the bytes and the ETag agree.
     const serialize = reply.compileSerializationSchema(current.schema as never) as (data: unknown) => string;

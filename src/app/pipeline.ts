@@ -7,10 +7,11 @@ import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import { etagOf, matchesIfNoneMatch } from "../http/etag.js";
 import { headerSentOnce } from "../http/headers.js";
+import { matchedRoute } from "../http/matched-route.js";
 import type { ServiceOrigin } from "../http/origin.js";
 import type { App } from "../http/types.js";
 import { newId } from "../ids.js";
-import { httpDuration, httpRequests, rateLimitRejections } from "../metrics.js";
+import { httpMetrics, rateLimitRejections } from "../metrics.js";
 import {
   countFailedAuth,
   type Decision,
@@ -76,7 +77,7 @@ declare module "fastify" {
  * except a page a browser opens outside /api (`pageFallback`), which gets the console's public page.
  */
 function needsKey(req: FastifyRequest, deps: PipelineDeps): boolean {
-  if (req.routeOptions.config?.public === true) return false;
+  if (matchedRoute(req).config?.public === true) return false;
   return !(req.is404 && deps.pageFallback?.takes(req));
 }
 
@@ -91,6 +92,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
   app.decorateRequest("startedAt", 0n);
   app.decorateRequest("ipLimited", false);
   app.decorateRequest("logged", false);
+  app.decorateRequest("matched", undefined);
 
   // One hook, not two: each hook is a promise and a dispatch on every request.
   app.addHook("onRequest", (req, reply, done) => {
@@ -101,7 +103,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
     if (needsKey(req, deps)) admit(deps, req, reply).then(() => done(), done);
-    else done(req.routeOptions.config?.signIn ? signInCsrfRefusal(req) : undefined);
+    else done(matchedRoute(req).config?.signIn ? signInCsrfRefusal(req) : undefined);
   });
 
   // While draining for a restart, answer what arrives on open connections but close them, so
@@ -132,9 +134,8 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     const left = !req.raw.complete && (req.raw.aborted || req.raw.socket?.readableEnded === true);
     const status = left ? CLIENT_CLOSED : answered;
     const durationMs = Number(process.hrtime.bigint() - req.startedAt) / 1e6;
-    const labels = { route: req.routeOptions.url ?? "unmatched", method: req.method, status };
-    httpRequests.inc(labels);
-    httpDuration.observe(labels, durationMs / 1000);
+    const route = matchedRoute(req);
+    httpMetrics.record(route.url ?? "unmatched", req.method, status, durationMs / 1000);
     if (req.ipLimited) return;
     const entry = {
       id: req.id,
@@ -152,7 +153,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     // A request that timed out (408) or whose client left (499) is the client's problem: warn, not error.
     const level = status === 408 || status === CLIENT_CLOSED ? "warn" : "info";
     deps.logger[level]({ request_id, ...fields }, "request");
-    if (needsKey(req, deps) || req.routeOptions.config?.signIn) deps.requestLog.record(entry);
+    if (needsKey(req, deps) || route.config?.signIn) deps.requestLog.record(entry);
   };
 
   app.addHook("onResponse", (req, reply, done) => {
@@ -202,11 +203,11 @@ async function admit(deps: PipelineDeps, req: FastifyRequest, reply: FastifyRepl
   if (who.session) {
     const csrf = csrfRefusal(req, who.session);
     if (csrf) throw csrf;
-  } else if (req.routeOptions.config?.sessionOnly) {
+  } else if (matchedRoute(req).config?.sessionOnly) {
     throw sessionOnly();
   }
   const ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
-  const refusal = await refusalFor(ctx, req.routeOptions.config, req.params);
+  const refusal = await refusalFor(ctx, matchedRoute(req).config, req.params);
   if (refusal) throw refusal;
   req.ctx = ctx;
 }
@@ -309,7 +310,7 @@ async function identify(
 function isSessionProbe(req: FastifyRequest): boolean {
   return (
     req.method === "GET" &&
-    req.routeOptions.url === "/api/v1/auth/session" &&
+    matchedRoute(req).url === "/api/v1/auth/session" &&
     req.headers.authorization === undefined &&
     !hasSessionCookie(req.headers.cookie)
   );

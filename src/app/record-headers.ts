@@ -1,4 +1,5 @@
 import { etagOf } from "../http/etag.js";
+import { matchedRoute } from "../http/matched-route.js";
 import type { App } from "../http/types.js";
 
 /**
@@ -10,12 +11,13 @@ import type { App } from "../http/types.js";
 export function registerRecordHeaders(app: App): void {
   // Synchronous (a callback hook): it runs on every reply.
   app.addHook("onSend", (req, reply, payload, done) => {
-    const represents = req.routeOptions.config?.represents;
+    const route = matchedRoute(req);
+    const represents = route.config?.represents;
     const status = reply.statusCode;
     if (!represents || (status !== 200 && status !== 201) || typeof payload !== "string") {
       return done(null, payload);
     }
-    const answered = (req.routeOptions.schema?.response as Record<number, unknown> | undefined)?.[status];
+    const answered = (route.schema?.response as Record<number, unknown> | undefined)?.[status];
     const sameShape = answered === represents.schema;
     const record = sameShape && status === 200 ? undefined : (JSON.parse(payload) as { id: string });
     if (sameShape) reply.header("ETag", etagOf(payload));
