@@ -69,7 +69,7 @@ type Line = { kind: string; user_id: string; amount: number; status: string; exp
 const overrides = (deal: { commissions: Line[] }) =>
   Object.fromEntries(deal.commissions.filter((l) => l.kind === "override").map((l) => [l.user_id, l.amount]));
 
-const splitDeal = (o: Org, close_date: string, arr: number, splits: [User, number][]) =>
+const splitDeal = (_o: Org, close_date: string, arr: number, splits: [User, number][]) =>
   createDeal(api, splits[0]![0].id, {
     arr_amount: arr,
     close_date,

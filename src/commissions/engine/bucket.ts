@@ -12,7 +12,6 @@ import {
   parse,
   plain,
   plus,
-  roundTo,
   times,
   ZERO,
 } from "../../money/index.js";
