@@ -18,6 +18,8 @@ const run = promisify(execFile);
 interface Server {
   origin: string;
   stderr: () => string;
+  /** Its log (stdout): one JSON line a request, with its status. */
+  log: () => string;
   /** SIGTERM, then every byte it wrote: resolves once its output streams closed. */
   stop: () => Promise<void>;
 }
@@ -52,7 +54,7 @@ function serve(dataDir: string): Promise<Server> {
         child.kill("SIGTERM");
         await closed;
       };
-      resolve({ origin: JSON.parse(line).origin, stderr: () => err, stop });
+      resolve({ origin: JSON.parse(line).origin, stderr: () => err, log: () => out, stop });
     });
   });
 }
@@ -130,7 +132,15 @@ test("first run: the start banner's command invites the first admin, whose link 
   await expect(page.getByRole("list", { name: "Password rules" }).getByRole("listitem").nth(3)).toContainText(
     "be hard to guess (strength 4 of 4, 3 needed) (met)",
   );
+  // The answer first, its status and body in the message: a slow argon2id hash on a busy machine waits
+  // here (a minute), a refusal says which, and only then is the page expected to have moved on.
+  const accepted = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url() === `${first.origin}/api/v1/auth/invitations/accept`,
+    { timeout: 60_000 },
+  );
   await page.getByRole("button", { name: "Set password and sign in" }).click();
+  const answer = await accepted;
+  expect(answer.status(), `${await answer.text()}\n${first.log()}`).toBe(200);
 
   // Signed in, at the admin's home: its setup checklist, nothing set up but the bootstrap key.
   await expect(page).toHaveURL(`${first.origin}/`);
