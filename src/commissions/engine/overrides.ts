@@ -94,7 +94,7 @@ function overridePlanOn(ctx: OverrideContext, managerId: string, date: string): 
     if (best === undefined || a.effective_from > best.effective_from) best = a;
   }
   const plan = best && ctx.plans.get(best.plan_id);
-  if (!plan || plan.kind !== "override" || plan.status !== "active") return null;
+  if (plan?.kind !== "override" || plan.status !== "active") return null;
   if (!inForce(plan.effective_from, plan.effective_to, date)) return null;
   return plan;
 }
