@@ -1,16 +1,16 @@
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { audit } from "../audit/record.js";
-import { type Ctx, requireScope, type Tx, type UserActor, withTransaction } from "../context.js";
+import { type Ctx, requireScope, withTransaction } from "../context.js";
 import { AppError, conflict, notFound } from "../errors.js";
 import { Timestamp } from "../http/date-fields.js";
 import { newId } from "../ids.js";
 import { enqueueMessage, type NotificationSettings } from "../notifications/index.js";
-import { checkPassword, hashPassword } from "../passwords/index.js";
-import { endSessionsOf, newToken, type SessionSettings, sha256Hex } from "../sessions/index.js";
-import { lockUserWithPassword, setPasswordHash } from "../users/index.js";
+import { newToken, sha256Hex } from "../sessions/index.js";
+import { lockUserWithPassword } from "../users/index.js";
 import * as repo from "./invitations-repository.js";
-import { type SessionBody, signIn } from "./sign-in.js";
+import { type LinkSignIn, type PasswordLink, setPasswordByLink } from "./password-link.js";
+import type { SessionBody } from "./sign-in.js";
 
 /** An invitation link works for 72 hours (API.md §11). */
 export const INVITATION_TTL_HOURS = 72;
@@ -91,50 +91,28 @@ function refusal(invitation: repo.InvitationRow | undefined, now: Date): AppErro
   return undefined;
 }
 
+/** An invitation as a link that sets the password (password-link.ts). */
+const INVITATION: PasswordLink<repo.InvitationRow> = {
+  lock: repo.lockInvitationByTokenHash,
+  refusal,
+  inactive: (userId) => `User ${userId} is inactive; an admin must reactivate them before this invitation can be used`,
+  markUsed: repo.markInvitationUsed,
+  audited: (invitation, ended) => ({
+    action: "invitation.accept",
+    after: { invitation_id: invitation.id, sessions_ended: ended },
+  }),
+  method: "invitation",
+};
+
 /**
- * `POST /auth/invitations/accept`: in one transaction, checks the password (422, judged against the
- * invited email when the token names a user), consumes the invitation (unknown, used, cancelled or
- * expired → 404; a concurrent second accept waits on the row lock, then finds it used), refuses an
- * inactive user (409), stores the argon2id hash, ends the user's existing sessions (a password reset
- * must lock out whoever held the old one), writes `invitation.accept` and signs in (a new session).
- * A token that opens nothing is reported to `how.onRefusedToken`, whether the answer is then the
- * password's 422 or the token's 404 (the route counts it against the client address, after the rollback).
+ * `POST /auth/invitations/accept`: sets the password and signs in (password-link.ts); an invitation
+ * unknown, used, cancelled or expired → 404, an inactive user → 409; audited `invitation.accept`.
  */
-export async function acceptInvitation(
+export function acceptInvitation(
   ctx: Ctx,
   reply: FastifyReply,
   body: AcceptInvitationBody,
-  how: { settings: SessionSettings; secure: boolean; onRefusedToken?: () => void },
+  how: LinkSignIn,
 ): Promise<SessionBody> {
-  return withTransaction(ctx, async (tx: Tx) => {
-    const invitation = await repo.lockInvitationByTokenHash(tx, sha256Hex(body.token));
-    const holder = invitation ? await lockUserWithPassword(tx, invitation.user_id) : undefined;
-    const refused = refusal(invitation, ctx.now);
-    if (refused) how.onRefusedToken?.();
-    checkPassword(body.password, holder ? { email: holder.user.email, name: holder.user.name } : null);
-    if (refused || !invitation || !holder) throw refused;
-    const { user } = holder;
-    if (!user.active)
-      throw conflict(`User ${user.id} is inactive; an admin must reactivate them before this invitation can be used`);
-    await repo.markInvitationUsed(tx, invitation.id, ctx.now);
-    await setPasswordHash(tx, user.id, await hashPassword(body.password), ctx.now);
-    const ended = await endSessionsOf(tx, user.id, ctx.now, "password_change");
-    // The person acts for themselves; their session starts just below (signIn), so it has no id yet.
-    const actor: UserActor = { type: "user", userId: user.id, name: user.name, role: user.role, sessionId: "" };
-    await audit(
-      tx,
-      { ...ctx, actor },
-      {
-        action: "invitation.accept",
-        resource: "user",
-        resourceId: user.id,
-        after: { invitation_id: invitation.id, sessions_ended: ended },
-      },
-    );
-    return signIn({ ...ctx, db: tx }, reply, user, {
-      method: "invitation",
-      settings: how.settings,
-      secure: how.secure,
-    });
-  });
+  return setPasswordByLink(ctx, reply, body, how, INVITATION);
 }

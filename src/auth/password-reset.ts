@@ -1,16 +1,15 @@
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { audit } from "../audit/record.js";
-import { type Ctx, type Tx, type UserActor, withTransaction } from "../context.js";
-import { AppError, conflict } from "../errors.js";
+import { type Ctx, type Tx, withTransaction } from "../context.js";
+import { AppError } from "../errors.js";
 import { newId } from "../ids.js";
 import { enqueueMessage, type NotificationSettings } from "../notifications/index.js";
-import { checkPassword, hashPassword } from "../passwords/index.js";
 import type { RateLimitStore } from "../rate-limit/limiter.js";
-import { endSessionsOf, newToken, type SessionSettings, sha256Hex } from "../sessions/index.js";
-import { lockUserWithPassword, setPasswordHash } from "../users/index.js";
+import { newToken, sha256Hex } from "../sessions/index.js";
+import { type LinkSignIn, type PasswordLink, setPasswordByLink } from "./password-link.js";
 import * as repo from "./password-resets-repository.js";
-import { type SessionBody, signIn } from "./sign-in.js";
+import type { SessionBody } from "./sign-in.js";
 
 /** A reset link works once, for one hour. */
 export const RESET_TTL_MS = 3_600_000;
@@ -85,35 +84,25 @@ function refusal(reset: repo.PasswordResetRow | undefined, now: Date): AppError 
   return undefined;
 }
 
+/** A reset as a link that sets the password (password-link.ts). */
+const RESET: PasswordLink<repo.PasswordResetRow> = {
+  lock: repo.lockResetByTokenHash,
+  refusal,
+  inactive: (userId) => `User ${userId} is inactive; an admin must reactivate them first`,
+  markUsed: repo.markResetUsed,
+  audited: (_reset, ended) => ({ action: "user.password_reset", after: { sessions_ended: ended } }),
+  method: "password",
+};
+
 /**
- * `POST /auth/password-reset/confirm`: in one transaction, checks the password's rules (422), consumes
- * the token (unknown, used, replaced or expired → 404), stores the argon2id hash, ends every session of
- * the user, audits `user.password_reset` and signs in.
+ * `POST /auth/password-reset/confirm`: sets the password and signs in (password-link.ts); a token
+ * unknown, used, replaced or expired → 404, an inactive user → 409; audited `user.password_reset`.
  */
-export async function confirmPasswordReset(
+export function confirmPasswordReset(
   ctx: Ctx,
   reply: FastifyReply,
   body: ConfirmPasswordResetBody,
-  how: { settings: SessionSettings; secure: boolean; onRefusedToken?: () => void },
+  how: LinkSignIn,
 ): Promise<SessionBody> {
-  return withTransaction(ctx, async (tx: Tx) => {
-    const reset = await repo.lockResetByTokenHash(tx, sha256Hex(body.token));
-    const holder = reset ? await lockUserWithPassword(tx, reset.user_id) : undefined;
-    const refused = refusal(reset, ctx.now);
-    if (refused) how.onRefusedToken?.();
-    checkPassword(body.password, holder ? { email: holder.user.email, name: holder.user.name } : null);
-    if (refused || !reset || !holder) throw refused;
-    const { user } = holder;
-    if (!user.active) throw conflict(`User ${user.id} is inactive; an admin must reactivate them first`);
-    await repo.markResetUsed(tx, reset.id, ctx.now);
-    await setPasswordHash(tx, user.id, await hashPassword(body.password), ctx.now);
-    const ended = await endSessionsOf(tx, user.id, ctx.now, "password_change");
-    const actor: UserActor = { type: "user", userId: user.id, name: user.name, role: user.role, sessionId: "" };
-    await audit(
-      tx,
-      { ...ctx, actor },
-      { action: "user.password_reset", resource: "user", resourceId: user.id, after: { sessions_ended: ended } },
-    );
-    return signIn({ ...ctx, db: tx }, reply, user, { method: "password", settings: how.settings, secure: how.secure });
-  });
+  return setPasswordByLink(ctx, reply, body, how, RESET);
 }

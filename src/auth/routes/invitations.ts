@@ -1,27 +1,17 @@
 import { z } from "zod";
 import { MAY } from "../../access/index.js";
-import { makeCtx, OWNER } from "../../context.js";
-import type { Db } from "../../db/schema.js";
 import { EmptyBody, IdParams } from "../../http/input-fields.js";
 import type { App } from "../../http/types.js";
 import type { NotificationSettings } from "../../notifications/index.js";
-import { countFailedAuth, type RateLimitStore } from "../../rate-limit/limiter.js";
-import type { SessionSettings } from "../../sessions/index.js";
 import { getUser } from "../../users/index.js";
 import { AcceptInvitationBody, acceptInvitation, CreatedInvitation, createInvitation } from "../invitations.js";
 import { ChangePasswordBody, changePassword } from "../password-change.js";
 import { SessionBody } from "../sign-in.js";
+import { answerLink, type LinkRouteDeps } from "./link-sign-in.js";
 
 const tags = ["Sign-in"];
 
-/** What the public accept route needs without a request ctx (no key, no session): the database and clock. */
-export interface InvitationDeps {
-  db: Db;
-  env: string;
-  sessions: SessionSettings;
-  /** Where a refused token counts as a failed authentication of the client IP (API.md §3). */
-  rateLimits: RateLimitStore;
-  clock: () => Date;
+export interface InvitationDeps extends LinkRouteDeps {
   /** When set, the invitation is also emailed (the link is still answered once, to copy). */
   mail?: NotificationSettings | undefined;
 }
@@ -68,32 +58,7 @@ export function invitationRoutes(app: App, deps: InvitationDeps): void {
       body: AcceptInvitationBody,
       response: { 200: SessionBody },
     },
-    handler: async (req, reply) => {
-      const secure = req.publicOrigin.startsWith("https:");
-      // Nobody is signed in yet: the acceptance audits as the invited user, the session as theirs.
-      const now = deps.clock();
-      const ctx = makeCtx(deps.db, deps.env, OWNER, req.id, now);
-      let tokenRefused = false;
-      const onRefusedToken = () => {
-        tokenRefused = true;
-      };
-      try {
-        const session = await acceptInvitation(ctx, reply, req.body, {
-          settings: deps.sessions,
-          secure,
-          onRefusedToken,
-        });
-        return reply.code(200).send(session);
-      } catch (err) {
-        // A token that opens nothing is a failed authentication, even when the password's 422 answers
-        // (its strength estimate is not free): past 30 a minute from one IP, 429.
-        if (tokenRefused) {
-          const refused = await countFailedAuth(deps.rateLimits, req.ip, now.getTime());
-          if (refused) throw refused;
-        }
-        throw err;
-      }
-    },
+    handler: (req, reply) => answerLink(deps, req, reply, (ctx, how) => acceptInvitation(ctx, reply, req.body, how)),
   });
 
   app.route({

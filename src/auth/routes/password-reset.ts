@@ -1,10 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import { makeCtx, OWNER } from "../../context.js";
-import type { Db } from "../../db/schema.js";
 import type { App } from "../../http/types.js";
 import type { NotificationSettings } from "../../notifications/index.js";
-import { countFailedAuth, type RateLimitStore, tooManyRequests } from "../../rate-limit/limiter.js";
-import type { SessionSettings } from "../../sessions/index.js";
+import { tooManyRequests } from "../../rate-limit/limiter.js";
 import { type AnswerFloor, answerNoSoonerThan, RESET_ANSWER_FLOOR } from "../answer-floor.js";
 import {
   ConfirmPasswordResetBody,
@@ -16,15 +14,11 @@ import {
   requestPasswordReset,
 } from "../password-reset.js";
 import { SessionBody } from "../sign-in.js";
+import { answerLink, type LinkRouteDeps } from "./link-sign-in.js";
 
 const tags = ["Sign-in"];
 
-export interface PasswordResetDeps {
-  db: Db;
-  env: string;
-  sessions: SessionSettings;
-  rateLimits: RateLimitStore;
-  clock: () => Date;
+export interface PasswordResetDeps extends LinkRouteDeps {
   mail?: NotificationSettings | undefined;
   /** Tests only: the reset request's answer floor with a clock and timer of the test's (RESET_ANSWER_FLOOR). */
   answerFloor?: AnswerFloor | undefined;
@@ -83,27 +77,7 @@ export function passwordResetRoutes(app: App, deps: PasswordResetDeps): void {
       body: ConfirmPasswordResetBody,
       response: { 200: SessionBody },
     },
-    handler: async (req, reply) => {
-      const secure = req.publicOrigin.startsWith("https:");
-      const now = deps.clock();
-      const ctx = makeCtx(deps.db, deps.env, OWNER, req.id, now);
-      let tokenRefused = false;
-      try {
-        const session = await confirmPasswordReset(ctx, reply, req.body, {
-          settings: deps.sessions,
-          secure,
-          onRefusedToken: () => {
-            tokenRefused = true;
-          },
-        });
-        return reply.code(200).send(session);
-      } catch (err) {
-        if (tokenRefused) {
-          const refused = await countFailedAuth(deps.rateLimits, req.ip, now.getTime());
-          if (refused) throw refused;
-        }
-        throw err;
-      }
-    },
+    handler: (req, reply) =>
+      answerLink(deps, req, reply, (ctx, how) => confirmPasswordReset(ctx, reply, req.body, how)),
   });
 }

@@ -1,38 +1,16 @@
 import { Alert, Anchor, Button, Center, Paper, Stack, Text, Title } from "@mantine/core";
-import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "@tanstack/react-router";
 import { ApiError } from "../../api/errors";
 import { useAcceptInvitation } from "../../data/auth/mutations";
 import { NewPasswordFields } from "./NewPasswordFields";
-import { passwordProblemsOf, passwordReady } from "./passwordRules";
-
-/** The invitation's token is the URL fragment (`/invite#<token>`, API.md §11): never sent to a server. */
-function tokenInAddress(): string {
-  return decodeURIComponent(window.location.hash.slice(1));
-}
+import { passwordProblemsOf } from "./passwordRules";
+import { usePasswordLink } from "./usePasswordLink";
 
 export function InvitePage() {
-  const [token] = useState(tokenInAddress);
-  const navigate = useNavigate();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [submitted, setSubmitted] = useState(false);
-
-  // Read once, then out of the address bar: the token must not stay in the browser's history.
-  useEffect(() => {
-    if (window.location.hash) window.history.replaceState(window.history.state, "", window.location.pathname);
-  }, []);
-
   const accept = useAcceptInvitation();
+  const { token, password, confirm, setPassword, setConfirm, submitted, submit } = usePasswordLink(accept.mutate);
   const error = accept.error instanceof ApiError ? accept.error : null;
   const problems = passwordProblemsOf(error, "password");
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (passwordReady(password, confirm))
-      accept.mutate({ token, password }, { onSuccess: () => navigate({ to: "/" }) });
-  };
 
   return (
     <Center mih="100vh" p="md">

@@ -1,16 +1,10 @@
 import { Alert, Anchor, Button, Center, Paper, Stack, Text, Title } from "@mantine/core";
-import { Link, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "@tanstack/react-router";
 import { useConfirmPasswordReset } from "../../data/auth/mutations";
 import { FormAlertView } from "./FormAlertView";
 import { NewPasswordFields } from "./NewPasswordFields";
-import { passwordReady } from "./passwordRules";
 import { resetPasswordProblems } from "./reset-problems";
-
-/** The reset link's token is its fragment (`/reset-password#<token>`): never sent to a server in a URL. */
-function tokenInAddress(): string {
-  return decodeURIComponent(window.location.hash.slice(1));
-}
+import { usePasswordLink } from "./usePasswordLink";
 
 function AskAgain({ children }: { children: string }) {
   return (
@@ -21,25 +15,9 @@ function AskAgain({ children }: { children: string }) {
 }
 
 export function ResetPasswordPage() {
-  const [token] = useState(tokenInAddress);
-  const navigate = useNavigate();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [submitted, setSubmitted] = useState(false);
-
-  // Read once, then out of the address bar: the token must not stay in the browser's history.
-  useEffect(() => {
-    if (window.location.hash) window.history.replaceState(window.history.state, "", window.location.pathname);
-  }, []);
-
   const reset = useConfirmPasswordReset();
+  const { token, password, confirm, setPassword, setConfirm, submitted, submit } = usePasswordLink(reset.mutate);
   const problems = resetPasswordProblems(reset.error);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (passwordReady(password, confirm)) reset.mutate({ token, password }, { onSuccess: () => navigate({ to: "/" }) });
-  };
 
   return (
     <Center mih="100vh" p="md">
