@@ -67,6 +67,12 @@ async function checkedImport(page: Page): Promise<void> {
   await expect(page.getByTestId("import-outcome")).toBeVisible();
 }
 
+/** The spec's own draw opened from its row: its drawer, with the periods, the balance and finance's actions. */
+async function openTheDraw(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Open the draw of Dora Drawn" }).click();
+  await expect(page.getByRole("dialog", { name: "Draw" }).getByTestId("draw-balance")).toBeVisible();
+}
+
 /** A rate set with a 0-, a 2- and a 3-decimal currency, dated before any deal (it reprices nothing). */
 async function aRateSet(): Promise<void> {
   await asAdmin("PUT", "/exchange-rates/2018-06-01", {
@@ -130,8 +136,15 @@ export const PAGES: {
   },
   { name: "payouts", who: "finance", path: () => "/payouts" },
   { name: "accounting", who: "finance", path: () => "/accounting" },
-  // The list with a settled draw in it (a draw opened holds the focus in its drawer: e2e/draws.spec opens one).
+  // The list with a settled draw in it; then that draw open in its drawer (its periods, balance and actions).
   { name: "draws", who: "finance", path: () => "/draws", before: async () => void (await a11yDraw()) },
+  {
+    name: "draws (a draw open)",
+    who: "finance",
+    path: () => "/draws",
+    before: async () => void (await a11yDraw()),
+    onPage: openTheDraw,
+  },
   { name: "exchange-rates", who: "admin", path: () => "/exchange-rates", before: aRateSet },
   { name: "api-keys", who: "admin", path: () => "/api-keys" },
   { name: "webhooks", who: "admin", path: () => "/webhooks" },
