@@ -75,6 +75,18 @@ describe("POST /comp-plans/{id}/impact over the inline limit", () => {
     }
   });
 
+  it("sizes a draft plan's activation by its people's pending credits (it has no lines yet)", async () => {
+    const rep = await createUser(t, { name: "Draft Rep" });
+    const plan = await createPlan(api, { tiers: null, quota: null, base_rate: 0.1, status: "draft" });
+    await assign(api, plan.id, rep.id);
+    for (let i = 1; i <= 4; i++) await createDeal(api, rep.id, { arr_amount: 10000, close_date: `2026-07-0${i}` });
+    const job = ok<Job>(await api.post(`/comp-plans/${plan.id}/impact`, { status: "active" }), 202);
+    expect(job).toMatchObject({ kind: "plan_impact", status: "queued", total: 4 });
+    await runJobs();
+    const result = ok<Job>(await api.get(`/jobs/${job.id}`)).result as PlanImpact;
+    expect(result.summary).toEqual({ users: 1, deals: 4, lines: 4, pending_delta: 4000, locked_delta: 0 });
+  });
+
   it("checks the body and the plan before queuing: 422 and 404 as within the limit, and no job", async () => {
     const plan = await planWithFiveLines();
     const jobs = async () =>

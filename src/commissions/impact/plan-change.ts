@@ -3,19 +3,22 @@ import { cmp, type Fixed, minus, parse, plus, sign, ZERO } from "../../money/ind
 import { noPlanExplanation, type PlanInput, type ReportingLineInput } from "../engine/index.js";
 import {
   countCredits,
-  countLockedPlanLines,
+  countPlanLines,
   type DesiredLine,
+  type EntryReader,
   type ExistingLine,
   type PlanOptions,
   planRecalc,
   type RecalcTarget,
   repriceLockedLines,
+  sharedEntryReads,
 } from "../recalc/index.js";
 
 /*
  * What a plan edit would do (API.md §12), computed by the code that applies it with nothing written:
  * pending lines through the same recalculation plan a PATCH writes (`planRecalc` with the new terms in
- * place of the stored ones), locked lines repriced as if nothing were locked (recalc/locked.ts).
+ * place of the stored ones), locked lines repriced as if nothing were locked (recalc/reprice.ts). Both
+ * sides compute over the same people's buckets, read once (`sharedEntryReads`).
  */
 
 export interface LineChange {
@@ -135,9 +138,9 @@ async function pendingChanges(
 }
 
 /** The locked side: each locked plan line of the plan, repriced as if nothing were locked. */
-async function lockedChanges(db: Db, plan: PlanInput, totals: Totals): Promise<LineChange[]> {
+async function lockedChanges(db: Db, plan: PlanInput, totals: Totals, readEntries: EntryReader): Promise<LineChange[]> {
   const changes: LineChange[] = [];
-  for (const { line, after, explanation } of await repriceLockedLines(db, plan)) {
+  for (const { line, after, explanation } of await repriceLockedLines(db, plan, undefined, readEntries)) {
     const was = parse(line.amount);
     const now = parse(after);
     totals.add(line.user_id, line.period, "locked", "before", was);
@@ -172,13 +175,14 @@ export async function planChangeImpact(
   options: { repriceLocked: boolean },
 ): Promise<PlanChangeImpact> {
   const totals = new Totals();
+  const entries = sharedEntryReads();
   const pending = await pendingChanges(
     db,
     [{ type: "plan", plan_id: plan.id }],
-    { plans: new Map([[plan.id, plan]]) },
+    { plans: new Map([[plan.id, plan]]), entries },
     totals,
   );
-  const locked = options.repriceLocked ? await lockedChanges(db, plan, totals) : [];
+  const locked = options.repriceLocked ? await lockedChanges(db, plan, totals, entries) : [];
   const sum = (items: LineChange[]) => items.reduce((acc, c) => plus(acc, c.delta), ZERO);
   return {
     changes: [...pending, ...locked].sort(byLargestDelta),
@@ -208,12 +212,14 @@ export async function reportingChangeImpact(
 }
 
 /**
- * About how many lines an impact of plan `planId` computes: its pending credits (counted as the PATCH
- * counts them to choose between inline and a job) and its locked plan lines.
+ * About how many lines an impact of plan `planId` computes, to choose between the request and a job: an
+ * active plan's lines (its pending credits have them; its locked lines are repriced), counted from an
+ * index alone. A draft or archived plan has no pending lines, and an edit that activates it prices every
+ * pending credit of its people: those are counted as the PATCH counts them (`countCredits`).
  */
 export async function impactSize(db: Db, planId: string): Promise<number> {
-  const pending = await countCredits(db, [{ type: "plan", plan_id: planId }]);
-  return pending + (await countLockedPlanLines(db, planId));
+  const { lines, active } = await countPlanLines(db, planId);
+  return active ? lines : lines + (await countCredits(db, [{ type: "plan", plan_id: planId }]));
 }
 
 /** The impact of an edit that moves no line. */

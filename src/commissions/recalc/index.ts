@@ -7,9 +7,10 @@ export { recalculateRatesChange } from "./rates-change.js";
 export {
   bucketsOfDeals,
   countCredits,
-  countLockedPlanLines,
+  countPlanLines,
   currentExplanations,
   loadPlanContext,
+  sharedEntryReads,
 } from "./read.js";
 export { lockForRecalc, recalculate, refreshTotals } from "./recalculate.js";
 export { recalculateJobHandler } from "./recalculate-job.js";
@@ -17,4 +18,11 @@ export { recalculateReportingChange, reportingTarget } from "./reporting-change.
 export { repriceLockedLines } from "./reprice.js";
 export { type GroupedWork, type GroupMember, inGroupedTurnFor } from "./shared-turns.js";
 export { inTurnFor } from "./turns.js";
-export type { DateRange, DesiredLine, ExistingLine, LockedRepricing, RecalcTarget } from "./types.js";
+export type {
+  DateRange,
+  DesiredLine,
+  EntryReader,
+  ExistingLine,
+  LockedRepricing,
+  RecalcTarget,
+} from "./types.js";

@@ -25,6 +25,7 @@ import {
   type CreditRow,
   creditId,
   type DesiredLine,
+  type EntryReader,
   type EntryRow,
   type ExistingLine,
   type PlanContext,
@@ -150,6 +151,8 @@ export interface PlanOptions {
   overrideDeals?: string[];
   /** The plan will be written: lock the deals whose override lines it recomputes before reading them. */
   lock?: boolean;
+  /** How the buckets' entries are read (default `loadBucketEntries`): an impact shares one read with its repricing. */
+  entries?: EntryReader;
 }
 
 /**
@@ -158,7 +161,7 @@ export interface PlanOptions {
  * writing is `applyPlan`'s, so a dry run is this call with its result left unwritten.
  */
 export async function planRecalc(tx: Db, given: RecalcTarget[], options: PlanOptions = {}): Promise<RecalcPlan> {
-  const { users, unsaved = [], plans } = options;
+  const { users, unsaved = [], plans, entries: readEntries = loadBucketEntries } = options;
   // Override lines are planned by deal, not by user: a job's user batches leave them to its deal batches.
   const overrides =
     options.overrideDeals !== undefined || users === undefined
@@ -195,7 +198,7 @@ export async function planRecalc(tx: Db, given: RecalcTarget[], options: PlanOpt
   const appended = await appendToBuckets(tx, onlyNew, unsavedEntries, planCtx);
   desired.push(...appended.lines);
   const keys = all.filter((k) => !appended.done.has(bucketId(k)));
-  const entries = (await loadBucketEntries(tx, keys)).concat(unsavedEntries);
+  const entries = (await readEntries(tx, keys)).concat(unsavedEntries);
   await attachRates(
     tx,
     entries.map((e) => e.deal),

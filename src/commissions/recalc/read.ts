@@ -1,4 +1,5 @@
 import * as credits from "./credits-repository.js";
+import * as entries from "./entries-repository.js";
 import * as lines from "./lines-repository.js";
 import * as locked from "./locked-repository.js";
 import * as terms from "./terms-repository.js";
@@ -16,9 +17,11 @@ export const loadPlanContext: typeof terms.loadPlanContext = (db, userIds, inste
 /** The credits a recalculation of `targets` computes (what chooses between inline and a job). */
 export const countCredits: typeof credits.countCredits = (db, targets) => credits.countCredits(db, targets);
 
-/** The non-void locked plan lines of a plan: what an impact of its edit reprices. */
-export const countLockedPlanLines: typeof locked.countLockedPlanLines = (db, planId) =>
-  locked.countLockedPlanLines(db, planId);
+/** A plan's lines of every status (from an index alone) and whether it is active: what sizes an impact of its edit. */
+export const countPlanLines: typeof locked.countPlanLines = (db, planId) => locked.countPlanLines(db, planId);
 
 /** The computation behind what each line pays now, by id (the latest retroactive correction's, if any). */
 export const currentExplanations: typeof locked.currentExplanations = (db, ids) => locked.currentExplanations(db, ids);
+
+/** One read of bucket entries shared by the computations of one answer (a plan's impact: pending and locked). */
+export const sharedEntryReads: typeof entries.sharedEntryReads = () => entries.sharedEntryReads();

@@ -10,6 +10,7 @@ import {
   type BucketKey,
   bucketId,
   creditId,
+  type EntryReader,
   type LockedLine,
   type LockedRepricing,
   type PlanContext,
@@ -30,9 +31,15 @@ function assignedOn(ctx: PlanContext, userId: string, planId: string, date: stri
 /**
  * Every locked plan line of `planId` priced under `plan` (the plan's new terms) as if nothing were
  * locked. A line whose credit no longer earns under the plan (dates, currency, assignment) is priced at
- * 0.00, explained by the reason. `users` limits the work to those users (a job batch).
+ * 0.00, explained by the reason. `users` limits the work to those users (a job batch); `readEntries` reads
+ * the buckets' entries (an impact shares one read with its pending side: `sharedEntryReads`).
  */
-export async function repriceLockedLines(db: Db, plan: PlanInput, users?: string[]): Promise<LockedRepricing[]> {
+export async function repriceLockedLines(
+  db: Db,
+  plan: PlanInput,
+  users?: string[],
+  readEntries: EntryReader = loadBucketEntries,
+): Promise<LockedRepricing[]> {
   const locked = await loadLockedLines(db, plan.id, users);
   if (locked.length === 0) return [];
   // The status is not one of the terms: locked lines were earned while the plan was active, and
@@ -66,7 +73,7 @@ export async function repriceLockedLines(db: Db, plan: PlanInput, users?: string
     }
   }
   const keys = uniqueBuckets(buckets);
-  const entries = await loadBucketEntries(db, keys);
+  const entries = await readEntries(db, keys);
   await attachRates(
     db,
     entries.map((e) => e.deal),

@@ -1,3 +1,4 @@
+import type { Db } from "../../db/schema.js";
 import type { AssignmentInput, DealInput, FxMissing, FxRate, PlanInput, SpiffInput } from "../engine/index.js";
 
 /** One (user, plan, period) bucket of §5: plan lines inside it depend on each other. */
@@ -55,6 +56,9 @@ export interface EntryRow extends CreditRow {
   /** The conversion the locked line was priced with (from its explanation; null: none): it never moves. */
   locked_fx?: FxRate | null;
 }
+
+/** Reads the entries of buckets: `loadBucketEntries`, or one read shared by several computations (`sharedEntryReads`). */
+export type EntryReader = (db: Db, buckets: BucketKey[]) => Promise<EntryRow[]>;
 
 /** Everything needed to find the plan for a user's credits: their assignments and those plans. */
 export interface PlanContext {
