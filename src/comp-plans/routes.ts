@@ -52,8 +52,9 @@ const IMPACT =
   "under the new terms, each (user, plan, period) recomputed in deal order as if nothing were locked — what " +
   "`retroactive: true` writes as adjustments; only a terms change reprices them. Unchanged lines are not listed; " +
   "`lines` is paginated, largest |delta| first, each naming its deal (`opportunity_name`, `close_date`) beside " +
-  "`deal_id`; `retroactive` here changes nothing. Up to 20,000 pending credits " +
-  "and locked lines: answered within the request (200). Larger: `202` with a `plan_impact` Job; once it succeeded, " +
+  "`deal_id`; `retroactive` here changes nothing. Up to 20,000 of an active plan's lines (of every " +
+  "status; a plan not active: its lines and its people's pending credits): answered within the request (200). " +
+  "Larger: `202` with a `plan_impact` Job; once it succeeded, " +
   "`GET /jobs/{id}` holds this answer (for the page asked) in `result`.";
 
 const PLAN: RecordRef = { path: "/comp-plans/:id", schema: CompPlan };
