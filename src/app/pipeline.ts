@@ -10,7 +10,7 @@ import { httpMetrics } from "../metrics.js";
 import { redactTarget } from "../request-logs/redact.js";
 import type { RequestLogWriter } from "../request-logs/writer.js";
 import type { ActiveSession } from "../sessions/index.js";
-import { type AdmissionDeps, admit } from "./admission.js";
+import { type AdmissionDeps, admitRequest } from "./admission.js";
 import type { PageFallback } from "./not-found.js";
 import { signInCsrfRefusal } from "./session-gate.js";
 
@@ -74,7 +74,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     if (deps.tls || (req.protocol === "https" && req.publicOrigin.startsWith("https:"))) {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
-    if (needsKey(req, deps)) admit(deps, req, reply).then(() => done(), done);
+    if (needsKey(req, deps)) admitRequest(deps, req, reply, done);
     else done(matchedRoute(req).config?.signIn ? signInCsrfRefusal(req) : undefined);
   });
 
