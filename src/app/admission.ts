@@ -62,6 +62,7 @@ export function admitRequest(
   reply: FastifyReply,
   done: (err?: Error) => void,
 ): void {
+  let refused: Error | undefined;
   try {
     const now = deps.clock();
     // Sent twice → 400 before anything is counted; the key is hashed here once for the cache and the lookup.
@@ -76,14 +77,13 @@ export function admitRequest(
     const { limit, windowMs } = deps.perKey;
     const decision = store.hitNow!(`key:${actor.keyId}`, limit, windowMs, now.getTime());
     limitAndGate(deps, req, reply, actor, undefined, decision);
-    const config = matchedRoute(req).config;
-    const refusal = keyRefusal(actor, config);
-    if (refusal) throw refusal;
-    req.ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
-    done();
+    refused = keyRefusal(actor, matchedRoute(req).config);
+    if (!refused) req.ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
   } catch (err) {
-    done(err as Error);
+    refused = err as Error;
   }
+  // Outside the try: `done` runs the rest of the request, whose errors are not admission's.
+  done(refused);
 }
 
 /** Admission that waits: the session's or the key's read, the rate limit's store (see `admitRequest`). */
