@@ -1,7 +1,7 @@
 import type { Actor } from "../context.js";
 import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
-import type { KeyCache } from "./key-cache.js";
+import type { KeyCache, KeyRow } from "./key-cache.js";
 import { touchKey } from "./repository.js";
 import { environmentOf, hashKey } from "./secret.js";
 
@@ -60,6 +60,29 @@ export async function authenticate(
   /** A fresh read of the key version, if the caller has one coming (see KeyCache.lookup). */
   freshVersion?: Promise<string>,
 ): Promise<Actor> {
+  const hash = checkPresented(env, key);
+  return actorOf(db, await keys.lookup(hash, freshVersion), now);
+}
+
+/**
+ * `authenticate` without waiting, for a key the cache may trust as it is (`KeyCache.trusted`, embedded):
+ * its actor, or undefined when that needs a read or a refusal (then `authenticate` decides, as it would).
+ */
+export function authenticateCached(
+  db: Db,
+  keys: KeyCache,
+  env: string,
+  key: PresentedKey,
+  now: Date,
+): Actor | undefined {
+  if (key.hash === undefined || key.raw === undefined || environmentOf(key.raw) !== env) return undefined;
+  const row = keys.trusted(key.hash);
+  if (!row || row.revoked_at || (row.expires_at && row.expires_at <= now)) return undefined;
+  return actorOf(db, row, now);
+}
+
+/** The presented key's hash, or the 401 for a missing or malformed one, or one of another environment. */
+function checkPresented(env: string, key: PresentedKey): string {
   const { header, raw } = key;
   if (header === undefined || header.trim() === "") throw new MissingCredentials();
   if (raw === undefined || key.hash === undefined) {
@@ -70,7 +93,10 @@ export async function authenticate(
   if (keyEnv !== env) {
     throw unauthorized(`This is a ${keyEnv} key; this server is the ${env} environment. Use a key issued here.`);
   }
-  const row = await keys.lookup(key.hash, freshVersion);
+  return key.hash;
+}
+
+function actorOf(db: Db, row: KeyRow | undefined, now: Date): Actor {
   if (!row) throw unauthorized("Unknown API key");
   if (row.revoked_at) throw unauthorized("This API key has been revoked");
   if (row.expires_at && row.expires_at <= now) {

@@ -1,5 +1,5 @@
 // The api-keys feature as other folders see it: authentication, the key cache, the key services and schemas.
-export { authenticate, knownKeyId, type PresentedKey, presentedKey } from "./authenticate.js";
+export { authenticate, authenticateCached, knownKeyId, type PresentedKey, presentedKey } from "./authenticate.js";
 export { createKey, ensureBootstrapKey } from "./create.js";
 export { KeyCache } from "./key-cache.js";
 export { listKeys } from "./list.js";

@@ -69,6 +69,14 @@ export class KeyCache {
     return row;
   }
 
+  /**
+   * The cached row, trusted as it is, when no read is needed to trust it: embedded (`notified`), where a
+   * change empties the cache inside its COMMIT. Undefined otherwise (PostgreSQL, or not cached): `lookup`.
+   */
+  trusted(keyHash: string): KeyRow | undefined {
+    return this.versionReads ? undefined : this.entries.get(keyHash);
+  }
+
   /** The cached row, unchecked: it may have been revoked or changed since (`lookup` checks). */
   peek(keyHash: string): KeyRow | undefined {
     return this.entries.get(keyHash);

@@ -1,6 +1,13 @@
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from "fastify";
 import { requireRouteRole } from "../access/index.js";
-import { authenticate, type KeyCache, knownKeyId, type PresentedKey, presentedKey } from "../api-keys/index.js";
+import {
+  authenticate,
+  authenticateCached,
+  type KeyCache,
+  knownKeyId,
+  type PresentedKey,
+  presentedKey,
+} from "../api-keys/index.js";
 import { type Actor, type Ctx, makeCtx, scopeAllows, type UserActor } from "../context.js";
 import type { Db } from "../db/schema.js";
 import { AppError } from "../errors.js";
@@ -43,44 +50,96 @@ export interface AdmissionDeps {
  * A request with an Authorization header is a key's, whatever cookies it carries; without one, the
  * session cookie signs in its person (API.md §11), whose unsafe methods also pass the CSRF check (a 403,
  * after the rate limit and before the role check).
+ *
+ * The pipeline's onRequest hook: `done()` once admitted, `done(refusal)` else. Decided before it returns
+ * when nothing has to be waited for — a key the cache trusts as it is and a rate-limit log in this
+ * process (embedded: `KeyCache.trusted`, `MemoryStore.hitNow`), the same checks in the same order as
+ * `admit`, without a promise or a microtask hop; anything else goes through `admit`.
  */
-export async function admit(deps: AdmissionDeps, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const now = deps.clock();
-  // Sent twice → 400 before anything is counted; the key is hashed here once for the cache and the lookup.
-  const key = presentedKey(headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization"));
+export function admitRequest(
+  deps: AdmissionDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  done: (err?: Error) => void,
+): void {
+  let refused: Error | undefined;
+  try {
+    const now = deps.clock();
+    // Sent twice → 400 before anything is counted; the key is hashed here once for the cache and the lookup.
+    const key = presentedKey(headerSentOnce(req.raw.rawHeaders, "authorization", "Authorization"));
+    const store = deps.rateLimits;
+    const actor = store.hitNow ? authenticateCached(deps.db, deps.keys, deps.env, key, now) : undefined;
+    if (actor?.type !== "api_key") {
+      admit(deps, req, reply, key, now).then(() => done(), done);
+      return;
+    }
+    req.actor = actor;
+    const { limit, windowMs } = deps.perKey;
+    const decision = store.hitNow!(`key:${actor.keyId}`, limit, windowMs, now.getTime());
+    limitAndGate(deps, req, reply, actor, undefined, decision);
+    refused = keyRefusal(actor, matchedRoute(req).config);
+    if (!refused) req.ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
+  } catch (err) {
+    refused = err as Error;
+  }
+  // Outside the try: `done` runs the rest of the request, whose errors are not admission's.
+  done(refused);
+}
+
+/** Admission that waits: the session's or the key's read, the rate limit's store (see `admitRequest`). */
+async function admit(
+  deps: AdmissionDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: PresentedKey,
+  now: Date,
+): Promise<void> {
   const early = earlyKeyCount(deps, key, now);
   const who = await identify(deps, req, key, now, early);
   const { actor } = who;
   req.actor = actor;
   req.session = who.session;
-  const [limit, name, counted] =
-    actor.type === "api_key"
-      ? [deps.perKey, "per-key" as const, `key:${actor.keyId}`]
-      : [PER_USER, "per-user" as const, `user:${(actor as UserActor).userId}`];
+  const [limit, counted] =
+    actor.type === "api_key" ? [deps.perKey, `key:${actor.keyId}`] : [PER_USER, `user:${(actor as UserActor).userId}`];
   const decision =
     early?.key === counted
       ? await early.decision
       : await deps.rateLimits.hit(counted, limit.limit, limit.windowMs, now.getTime());
+  limitAndGate(deps, req, reply, actor, who.session, decision);
+  const ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
+  const refusal = await refusalFor(ctx, matchedRoute(req).config, req.params);
+  if (refusal) throw refusal;
+  req.ctx = ctx;
+}
+
+/** The rate limit's headers and its 429, then the session's CSRF check or a session-only route's 403. */
+function limitAndGate(
+  deps: AdmissionDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  actor: Actor,
+  session: ActiveSession | undefined,
+  decision: Decision,
+): void {
+  const byKey = actor.type === "api_key";
+  const limit = byKey ? deps.perKey : PER_USER;
+  const name = byKey ? "per-key" : "per-user";
   reply.header("RateLimit-Policy", policyHeader(limit, name));
   reply.header("RateLimit", stateHeader(decision, name));
   if (!decision.allowed) {
-    rateLimitRejections.inc({ limiter: actor.type === "api_key" ? "key" : "user" });
-    const whose = actor.type === "api_key" ? "this key" : "this user";
+    rateLimitRejections.inc({ limiter: byKey ? "key" : "user" });
+    const whose = byKey ? "this key" : "this user";
     throw tooManyRequests(
       decision.resetSeconds,
       `Rate limit of ${limit.limit} requests per minute exceeded for ${whose}`,
     );
   }
-  if (who.session) {
-    const csrf = csrfRefusal(req, who.session);
+  if (session) {
+    const csrf = csrfRefusal(req, session);
     if (csrf) throw csrf;
   } else if (matchedRoute(req).config?.sessionOnly) {
     throw sessionOnly();
   }
-  const ctx = makeCtx(deps.db, deps.env, actor, req.id, now);
-  const refusal = await refusalFor(ctx, matchedRoute(req).config, req.params);
-  if (refusal) throw refusal;
-  req.ctx = ctx;
 }
 
 interface EarlyCount {
@@ -129,11 +188,7 @@ export async function refusalFor(
   params: unknown,
 ): Promise<AppError | undefined> {
   const { actor } = ctx;
-  if (actor.type === "api_key") {
-    const needed = config?.scope;
-    if (!needed || scopeAllows(actor.scope, needed)) return undefined;
-    return new AppError("forbidden", `This endpoint needs the ${needed} scope; this key has ${actor.scope}`);
-  }
+  if (actor.type === "api_key") return keyRefusal(actor, config);
   if (actor.type !== "user" || config?.sessionOnly) return undefined;
   try {
     await requireRouteRole(ctx, actor, config, params);
@@ -142,6 +197,15 @@ export async function refusalFor(
     if (err instanceof AppError) return err;
     throw err;
   }
+}
+
+type ApiKeyActor = Extract<Actor, { type: "api_key" }>;
+
+/** A key's 403: the route's scope is more than the key's. */
+function keyRefusal(actor: ApiKeyActor, config: FastifyContextConfig | undefined): AppError | undefined {
+  const needed = config?.scope;
+  if (!needed || scopeAllows(actor.scope, needed)) return undefined;
+  return new AppError("forbidden", `This endpoint needs the ${needed} scope; this key has ${actor.scope}`);
 }
 
 /** The key or session behind the request, or 401; each 401 counts against the client IP (API.md §3). */

@@ -46,7 +46,7 @@ import { knownRoutes, MAX_PARAM_LENGTH, registerNotFound } from "./not-found.js"
 import { documentFor, openApiDocument, registerOpenApi } from "./openapi.js";
 import { registerPipeline, requestIdGenerator } from "./pipeline.js";
 import { registerRecordHeaders } from "./record-headers.js";
-import { SECURITY_HEADERS, STATIC_SECURITY_HEADERS } from "./security-headers.js";
+import { STATIC_SECURITY_HEADERS, writeSecurityHeaders } from "./security-headers.js";
 
 export const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
@@ -170,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.addHook("onClose", async () => keys.close());
   // Before the pipeline: its hooks may answer (401, 429) and end the request. Synchronous: no promise.
   app.addHook("onRequest", (_req, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    writeSecurityHeaders(reply);
     done();
   });
   await registerCompression(app);

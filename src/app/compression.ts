@@ -39,15 +39,21 @@ function encodingHeaders(
     done(null, payload);
     return;
   }
-  const vary = String(reply.getHeader("vary") ?? "")
-    .split(",")
-    .map((name) => name.trim())
-    .filter((name) => name !== "" && name.toLowerCase() !== "accept-encoding");
-  reply.header("Vary", [...vary, "Accept-Encoding"].join(", "));
+  reply.header("Vary", withAcceptEncoding(reply.getHeader("vary")));
   const encoding = reply.getHeader("content-encoding");
   const etag = reply.getHeader("etag");
   if ((encoding === "br" || encoding === "gzip") && typeof etag === "string" && !etag.endsWith(`-${encoding}"`)) {
     reply.header("ETag", `${etag.slice(0, -1)}-${encoding}"`);
   }
   done(null, payload);
+}
+
+/** The Vary value with Accept-Encoding last, once: most replies have none yet (no split and join then). */
+function withAcceptEncoding(current: unknown): string {
+  if (current === undefined || current === null || current === "") return "Accept-Encoding";
+  const vary = String(current)
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "" && name.toLowerCase() !== "accept-encoding");
+  return [...vary, "Accept-Encoding"].join(", ");
 }

@@ -10,7 +10,7 @@ import { httpMetrics } from "../metrics.js";
 import { redactTarget } from "../request-logs/redact.js";
 import type { RequestLogWriter } from "../request-logs/writer.js";
 import type { ActiveSession } from "../sessions/index.js";
-import { type AdmissionDeps, admit } from "./admission.js";
+import { type AdmissionDeps, admitRequest } from "./admission.js";
 import type { PageFallback } from "./not-found.js";
 import { signInCsrfRefusal } from "./session-gate.js";
 
@@ -74,7 +74,7 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
     if (deps.tls || (req.protocol === "https" && req.publicOrigin.startsWith("https:"))) {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
-    if (needsKey(req, deps)) admit(deps, req, reply).then(() => done(), done);
+    if (needsKey(req, deps)) admitRequest(deps, req, reply, done);
     else done(matchedRoute(req).config?.signIn ? signInCsrfRefusal(req) : undefined);
   });
 
@@ -121,10 +121,21 @@ export function registerPipeline(app: App, deps: PipelineDeps): void {
       user_agent: req.headers["user-agent"] ?? null,
       created_at: deps.clock(),
     };
-    const { id: request_id, created_at: _at, ...fields } = entry;
     // A request that timed out (408) or whose client left (499) is the client's problem: warn, not error.
     const level = status === 408 || status === CLIENT_CLOSED ? "warn" : "info";
-    deps.logger[level]({ request_id, ...fields }, "request");
+    // The row's fields but its time, in its order, `id` as `request_id` first (built as one literal: no rest/spread).
+    const line = {
+      request_id: entry.id,
+      key_id: entry.key_id,
+      user_id: entry.user_id,
+      method: entry.method,
+      path: entry.path,
+      status: entry.status,
+      duration_ms: entry.duration_ms,
+      client_ip: entry.client_ip,
+      user_agent: entry.user_agent,
+    };
+    deps.logger[level](line, "request");
     if (needsKey(req, deps) || route.config?.signIn) deps.requestLog.record(entry);
   };
 

@@ -19,6 +19,8 @@ export interface Decision {
  */
 export interface RateLimitStore {
   hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<Decision>;
+  /** Stores that keep the log in this process (memory): the same hit, decided synchronously. */
+  hitNow?(key: string, limit: number, windowMs: number, nowMs: number): Decision;
   /** Takes back one allowed hit of `key` made at `nowMs` (a reserved slot that turned out not to count). */
   release(key: string, nowMs: number): Promise<void>;
   close?(): Promise<void>;

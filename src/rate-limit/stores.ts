@@ -6,6 +6,11 @@ export class MemoryStore implements RateLimitStore {
   private hitsSinceSweep = 0;
 
   async hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<Decision> {
+    return this.hitNow(key, limit, windowMs, nowMs);
+  }
+
+  /** `hit`, decided at once: the log is in this process, so no promise is needed (app/admission.ts). */
+  hitNow(key: string, limit: number, windowMs: number, nowMs: number): Decision {
     const log = this.logs.get(key) ?? [];
     const fresh = dropExpired(log, windowMs, nowMs);
     const allowed = fresh.length < limit;

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { setMcpAccess } from "../../src/api-keys/index.js";
+import { authenticate, authenticateCached, KeyCache, presentedKey, setMcpAccess } from "../../src/api-keys/index.js";
 import { FreshReads } from "../../src/api-keys/testing.js";
 import { type BuiltApp, buildApp } from "../../src/app/build.js";
 import { type Database, openDatabase } from "../../src/db/connect.js";
@@ -150,5 +150,52 @@ describe("FreshReads: every caller gets a read that started after it asked", () 
     expect(calls).toBe(3);
     pending[2]!("c");
     expect(await fourth).toBe("c");
+  });
+});
+
+describe("authentication without waiting (app/admission.ts `admitRequest`)", () => {
+  it.skipIf(POSTGRES_URL)("embedded: a cached key is trusted as it is, until a change empties the cache", async () => {
+    const notified = await KeyCache.notified(t.db.db, t.db.pglite!);
+    const versioned = KeyCache.versioned(t.db.db);
+    try {
+      const target = await createApiKey(t, "read");
+      const hash = presentedKey(`Bearer ${target.key}`).hash!;
+      expect(notified.trusted(hash)).toBeUndefined(); // not read yet
+      const row = await notified.lookup(hash);
+      expect(row?.id).toBe(target.id);
+      expect(notified.trusted(hash)).toBe(row);
+      // PostgreSQL's cache needs a fresh read of the key version first: never trusted as it is.
+      expect((await versioned.lookup(hash))?.id).toBe(target.id);
+      expect(versioned.trusted(hash)).toBeUndefined();
+      expect((await post(`/api/v1/api-keys/${target.id}/revoke`)).statusCode).toBe(200);
+      expect(notified.trusted(hash)).toBeUndefined();
+    } finally {
+      await notified.close();
+    }
+  });
+
+  it.skipIf(POSTGRES_URL)("authenticateCached answers only for a trusted, live key of this environment", async () => {
+    const cache = await KeyCache.notified(t.db.db, t.db.pglite!);
+    try {
+      const now = new Date();
+      const live = await createApiKey(t, "write");
+      const key = presentedKey(`Bearer ${live.key}`);
+      expect(authenticateCached(t.db.db, cache, TEST_ENV, key, now)).toBeUndefined(); // not cached
+      await cache.lookup(key.hash!);
+      expect(authenticateCached(t.db.db, cache, TEST_ENV, key, now)).toEqual({
+        type: "api_key",
+        keyId: live.id,
+        name: expect.any(String),
+        scope: "write",
+        mcpAccess: expect.any(String),
+      });
+      expect(authenticateCached(t.db.db, cache, "other", key, now)).toBeUndefined();
+      // Past its expiry, `authenticate` answers (401 with the expiry): the cached path steps aside.
+      cache.peek(key.hash!)!.expires_at = new Date(now.getTime() - 1);
+      expect(authenticateCached(t.db.db, cache, TEST_ENV, key, now)).toBeUndefined();
+      await expect(authenticate(t.db.db, cache, TEST_ENV, key, now)).rejects.toThrow(/^This API key expired at /);
+    } finally {
+      await cache.close();
+    }
   });
 });

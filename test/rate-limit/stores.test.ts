@@ -156,3 +156,13 @@ describe("postgres store: the key version read in the hit's statement", () => {
     expect(second.keyVersion).not.toBe(first.keyVersion);
   });
 });
+
+describe("MemoryStore.hitNow (admission without a promise)", () => {
+  it("decides as `hit` does, on the same log", async () => {
+    const store = new MemoryStore();
+    expect(store.hitNow("k", 2, 60_000, T0)).toEqual({ allowed: true, remaining: 1, resetSeconds: 0 });
+    expect(await store.hit("k", 2, 60_000, T0 + 1)).toEqual({ allowed: true, remaining: 0, resetSeconds: 60 });
+    expect(store.hitNow("k", 2, 60_000, T0 + 2)).toEqual({ allowed: false, remaining: 0, resetSeconds: 60 });
+    expect(store.hitNow("k", 2, 60_000, T0 + 60_000)).toEqual({ allowed: true, remaining: 0, resetSeconds: 1 });
+  });
+});

@@ -19,9 +19,14 @@ const TEST_KEY = `cts_test_${"0f".repeat(16)}`;
 const WHSEC = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+/Zy=";
 
 const lines: Record<string, unknown>[] = [];
+const texts: string[] = [];
 const stdout = new Writable({
   write(chunk, _encoding, done) {
-    for (const line of String(chunk).split("\n")) if (line) lines.push(JSON.parse(line));
+    for (const line of String(chunk).split("\n")) {
+      if (!line) continue;
+      lines.push(JSON.parse(line));
+      texts.push(line);
+    }
     done();
   },
 });
@@ -128,5 +133,49 @@ describe("#13.6 secrets in query strings are redacted in the request log and on 
     const { row, line } = await logged(url);
     expect(row).toBe(url);
     expect(line).toBe(url);
+  });
+});
+
+describe("the request's stdout line", () => {
+  it("has the row's fields but its time, in the row's order, after pino's own", async () => {
+    const res = await built.app.inject({
+      method: "GET",
+      url: "/api/v1/users?per_page=1",
+      headers: { ...bearer(admin), "user-agent": "line-test" },
+      remoteAddress: "203.0.113.77",
+    });
+    const id = res.headers["request-id"] as string;
+    const text = texts.find((l) => l.includes(`"request_id":"${id}"`))!;
+    const line = JSON.parse(text) as Record<string, unknown>;
+    expect(Object.keys(line)).toEqual([
+      "level",
+      "time",
+      "pid",
+      "hostname",
+      "request_id",
+      "key_id",
+      "user_id",
+      "method",
+      "path",
+      "status",
+      "duration_ms",
+      "client_ip",
+      "user_agent",
+      "msg",
+    ]);
+    const { time: _t, pid: _p, hostname: _h, key_id, duration_ms, ...rest } = line;
+    expect(rest).toEqual({
+      level: 30,
+      request_id: id,
+      user_id: null,
+      method: "GET",
+      path: "/api/v1/users?per_page=1",
+      status: 200,
+      client_ip: "203.0.113.77",
+      user_agent: "line-test",
+      msg: "request",
+    });
+    expect(key_id).toMatch(/^key_/);
+    expect(typeof duration_ms).toBe("number");
   });
 });
