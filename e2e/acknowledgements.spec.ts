@@ -36,7 +36,7 @@ test("an admin assigns a plan; the rep reads it and acknowledges it; the admin's
   page,
   problems,
 }) => {
-  test.setTimeout(120_000);
+  test.slow(); // a rep, a plan and several pages: more than the default timeout on a busy machine
   const rep = await ownRep("Abe Acknowledger");
   const plan = await asAdmin("POST", "/comp-plans", {
     name: `Signed plan ${Date.now()}`,

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { asAdmin, state } from "./api.js";
 import { apiAs, expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
+import { waitOf } from "./waits.js";
 
 // The admin's approval queue. Each test makes its own rep, plan and pending deals (names carry a
 // stamp) and filters the queue to its plan, so it never approves what other specs read from the seed.
@@ -72,6 +73,7 @@ async function pick(page: Page, label: string, option: string) {
 }
 
 const queue = (page: Page) => page.getByRole("table", { name: "Pending deals" });
+// Read through expect.poll: a new sort or filter keeps the previous rows (as many) until its answer.
 const rowIds = (page: Page) =>
   queue(page)
     .locator("tbody tr")
@@ -86,7 +88,7 @@ test("an admin approves 20 deals at once from the queue, and the API has each ap
   await expect(queue(page).locator("tbody tr")).toHaveCount(20);
   const listed = await admin("GET", `/deals?status=pending&plan_id=${world.plan.id}&per_page=100`);
   expect(listed.body.meta.total).toBe(20);
-  expect(await rowIds(page)).toEqual(listed.body.data.map((d: any) => d.id));
+  await expect.poll(() => rowIds(page)).toEqual(listed.body.data.map((d: any) => d.id));
 
   await page.getByRole("checkbox", { name: "Select every deal on this page" }).check();
   // The total the page shows is the exact sum, to the cent, of the commissions the API computed.
@@ -106,7 +108,7 @@ test("an admin approves 20 deals at once from the queue, and the API has each ap
   expect(stillPending.body.meta.total).toBe(20);
   await page.getByRole("button", { name: "Approve 20 selected" }).click();
   await confirm.getByRole("button", { name: "Approve 20 deals" }).click();
-  await expect(page.getByTestId("bulk-outcome")).toContainText("Approved 20 deals", { timeout: 30_000 });
+  await expect(page.getByTestId("bulk-outcome")).toContainText("Approved 20 deals", { timeout: waitOf(30_000) });
   await expect(page.getByTestId("bulk-outcome")).not.toContainText("failed");
   for (const deal of world.deals) {
     const got = await admin("GET", `/deals/${deal.id}`);
@@ -161,7 +163,7 @@ test("reject with a reason; the shortcuts act on the focused row, never while ty
   await pick(page, "Plan", world.plan.name);
   await expect(queue(page).locator("tbody tr")).toHaveCount(2);
   // Newest first: the first row is the newer deal.
-  expect(await rowIds(page)).toEqual([newer.id, older.id]);
+  await expect.poll(() => rowIds(page)).toEqual([newer.id, older.id]);
   await expect(page.getByTestId("shortcut-help")).toContainText("approve");
 
   // Typing "a", "x" and "r" in a field filters (and the API refuses the amount), it approves nothing.
@@ -248,7 +250,7 @@ test("filters narrow the queue to what the API returns for the same filters", as
     expect(api.body.data).toHaveLength(count);
     await expect(queue(page).locator("tbody tr")).toHaveCount(count);
     await expect(page.getByTestId("queue-total")).toHaveText(`${count} pending deal${count === 1 ? "" : "s"}`);
-    expect(await rowIds(page)).toEqual(api.body.data.map((d: any) => d.id));
+    await expect.poll(() => rowIds(page)).toEqual(api.body.data.map((d: any) => d.id));
   };
 
   await pick(page, "Owner", world.rep.name);

@@ -24,8 +24,8 @@ test("an invited person sets a password on the invitation page, lands signed in,
   page,
   problems,
 }) => {
-  // Four argon2id hashes and three sign-ins: more work than the default minute allows on a busy machine.
-  test.setTimeout(120_000);
+  // Four argon2id hashes and three sign-ins: more work than the default timeout allows on a busy machine.
+  test.slow();
   const { user, url } = await invitedRep("Ivy Invited");
   const token = new URL(url).hash.slice(1);
   // What the API says about a common password (it judges the password before the token, so any token shows it).

@@ -14,7 +14,7 @@ test("finance makes a draw in the console; a run settles it; the draws page and 
   page,
   problems,
 }) => {
-  test.setTimeout(120_000);
+  test.slow(); // a rep, a plan and several pages: more than the default timeout on a busy machine
   const rep = await ownRep("Walter Withdraw");
   const finance = state().users.finance;
   const asFinance = await apiAs(finance);

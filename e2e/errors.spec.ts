@@ -2,6 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { state } from "./api.js";
 import { apiAs, expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
+import { waitOf } from "./waits.js";
 
 // Errors stay in the console: an unknown address, an address whose parameter is not one, and a server
 // that does not answer each show a state of the console's own, inside its frame, with the menu kept.
@@ -98,7 +99,7 @@ test("a server that does not answer: the menu stays, the page says so, and comes
   await page.route("**/api/v1/**", (route) => route.abort("internetdisconnected"));
   await menu(page).getByRole("link", { name: "My disputes" }).click();
   const offline = page.getByTestId("offline-state");
-  await expect(offline).toBeVisible({ timeout: 20_000 });
+  await expect(offline).toBeVisible({ timeout: waitOf(20_000) });
   await expect(offline).toContainText("The server cannot be reached");
   await expect(menu(page).getByRole("link", { name: "Home" })).toBeVisible();
   await expect(page.getByLabel("Signed in as")).toContainText(users.rita.name);
@@ -109,7 +110,7 @@ test("a server that does not answer: the menu stays, the page says so, and comes
 
   // The server answers again: the page returns without a click, with the API's data.
   await page.unroute("**/api/v1/**");
-  await expect(offline).toHaveCount(0, { timeout: 20_000 });
+  await expect(offline).toHaveCount(0, { timeout: waitOf(20_000) });
   await expect(page.getByRole("heading", { level: 1, name: "My disputes" })).toBeVisible();
   await expect(page.locator("body")).not.toContainText("Failed to fetch");
   expect(unexpected(problems)).toEqual([]);
@@ -126,13 +127,13 @@ test("a page whose code has not loaded, with the server gone: the offline state,
   await page.route("**/*", (route) => route.abort("internetdisconnected"));
   await menu(page).getByRole("link", { name: "What-if" }).click();
   const offline = page.getByTestId("offline-state");
-  await expect(offline).toBeVisible({ timeout: 20_000 });
+  await expect(offline).toBeVisible({ timeout: waitOf(20_000) });
   await expect(menu(page)).toBeVisible();
   await expect(page.locator("body")).not.toContainText("Failed to fetch");
 
   await page.unroute("**/*");
   await offline.getByRole("button", { name: "Try again" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "What-if" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "What-if" })).toBeVisible({ timeout: waitOf(20_000) });
   await expect(offline).toHaveCount(0);
   expect(unexpected(problems)).toEqual([]);
 });

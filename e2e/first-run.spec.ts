@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { seriousViolations } from "./axe.js";
 import { expect, signOut, test } from "./fixtures.js";
+import { waitOf } from "./waits.js";
 
 // Issue #28, the first run as a new user meets it: `npm start` on an empty data dir, the start banner's
 // command run as printed, its invitation link opened, a password chosen, and the console's admin home.
@@ -43,7 +44,7 @@ function serve(dataDir: string): Promise<Server> {
   child.stderr!.on("data", (d) => (err += d));
   const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`cts serve did not start:\n${out}\n${err}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`cts serve did not start:\n${out}\n${err}`)), waitOf(60_000));
     void closed.then(() => reject(new Error(`cts serve exited (${child.exitCode}):\n${out}\n${err}`)));
     child.stdout!.on("data", (d) => {
       out += d;
@@ -78,7 +79,7 @@ async function runAsPrinted(cwd: string, line: string, email: string): Promise<s
   const [file, argv] =
     program === "npm" ? ["npm", args] : program === "cts" ? [process.execPath, ["dist/cli/main.js", ...args]] : [];
   if (!file) throw new Error(`the banner's command starts with neither npm nor cts: ${line}`);
-  const { stdout } = await run(file, argv!, { cwd, env, timeout: 60_000 });
+  const { stdout } = await run(file, argv!, { cwd, env, timeout: waitOf(60_000) });
   return stdout;
 }
 
@@ -91,8 +92,8 @@ test("first run: the start banner's command invites the first admin, whose link 
   page,
   problems,
 }) => {
-  // A new data dir, two starts, one argon2id hash: more than the default minute on a busy machine.
-  test.setTimeout(150_000);
+  // A new data dir, two starts, one argon2id hash: more than the default timeout on a busy machine.
+  test.slow();
   dataRoot = mkdtempSync(join(tmpdir(), "cts-e2e-first-run-"));
   const dataDir = join(dataRoot, "data");
   const first = await serve(dataDir);
@@ -136,7 +137,7 @@ test("first run: the start banner's command invites the first admin, whose link 
   // here (a minute), a refusal says which, and only then is the page expected to have moved on.
   const accepted = page.waitForResponse(
     (r) => r.request().method() === "POST" && r.url() === `${first.origin}/api/v1/auth/invitations/accept`,
-    { timeout: 60_000 },
+    { timeout: waitOf(60_000) },
   );
   await page.getByRole("button", { name: "Set password and sign in" }).click();
   const answer = await accepted;

@@ -27,7 +27,7 @@ test("Forgot password?: the emailed link sets a new password and signs in; the o
   problems,
 }) => {
   // A server of its own to start, two argon2id hashes, three sign-ins and two messages through SMTP.
-  test.setTimeout(180_000);
+  test.slow();
   service = await startMailService();
   const { origin, smtp, mailTo } = service;
   const admin = adminOf(service);

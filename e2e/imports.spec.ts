@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { asAdmin, type SeededUser, state } from "./api.js";
 import { expect, signIn, test } from "./fixtures.js";
+import { waitOf } from "./waits.js";
 import { ownPlan, ownRep } from "./workbench-data.js";
 
 // The import page (API.md §19, issue #30) against the API's own answers for the same file: a dry run
@@ -111,14 +112,14 @@ async function checkWithProgress(page: Page): Promise<void> {
   await expect(page.getByTestId("import-progress")).toContainText(/Sending deals\.csv: \d+% of|Checking 1,000 rows…/);
   release();
   await passed;
-  await expect(page.getByTestId("import-outcome")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("import-outcome")).toBeVisible({ timeout: waitOf(30_000) });
 }
 
 test("a 1,000-deal file: the dry run names the three bad rows as the API does; fixed, 1,000 created; again, 1,000 unchanged", async ({
   page,
   problems,
 }) => {
-  test.setTimeout(180_000);
+  test.slow(); // a rep, a plan and several pages: more than the default timeout on a busy machine
   const reps: [SeededUser, SeededUser] = [await ownRep("Imogen Import"), await ownRep("Ivo Import")];
   const tag = Date.now().toString(36);
   const good = dealRows(tag, reps);
@@ -174,7 +175,7 @@ test("a 1,000-deal file: the dry run names the three bad rows as the API does; f
   await expectCounts(page, { created: 1000, updated: 0, unchanged: 0 }, 0);
   await page.getByRole("button", { name: "Import 1,000 rows" }).click();
   const imported = page.locator('[data-outcome="imported"]');
-  await expect(imported).toBeVisible({ timeout: 60_000 });
+  await expect(imported).toBeVisible({ timeout: waitOf(60_000) });
   await expectCounts(page, { created: 1000, updated: 0, unchanged: 0 });
   const listed = await asAdmin<{ meta: { total: number } }>(
     "GET",
@@ -189,7 +190,7 @@ test("a 1,000-deal file: the dry run names the three bad rows as the API does; f
   await page.getByRole("button", { name: "Check the file" }).click();
   await expectCounts(page, again, 0);
   await page.getByRole("button", { name: "Import 1,000 rows" }).click();
-  await expect(imported).toBeVisible({ timeout: 60_000 });
+  await expect(imported).toBeVisible({ timeout: waitOf(60_000) });
   await expectCounts(page, { created: 0, updated: 0, unchanged: 1000 });
   const after = await asAdmin<{ meta: { total: number } }>(
     "GET",

@@ -1,6 +1,7 @@
 import { asAdmin, call, state } from "./api.js";
 import { apiAs, expect, signIn, signOut, test } from "./fixtures.js";
 import { settled } from "./settle.js";
+import { waitOf } from "./waits.js";
 
 // The admin's Audit log, Request log and Jobs pages, each compared with what the API lists for the
 // same filter. The records they show are the tests' own (a user they change, a key they call with).
@@ -123,7 +124,7 @@ test("jobs are GET /jobs, newest first, and the page polls while one is in progr
   const again = await page.waitForRequest(
     (r) => r.url().includes("/api/v1/jobs?") && r.url().includes("status=queued"),
     {
-      timeout: 5_000,
+      timeout: waitOf(5_000),
     },
   );
   expect(again.method()).toBe("GET");

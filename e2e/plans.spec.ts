@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { asAdmin, type SeededUser, state } from "./api.js";
 import { apiAs, expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
+import { waitOf } from "./waits.js";
 
 // Every test here works on a plan, reps and deals of its own (never the seed's "AE quarterly", which
 // other specs read), and compares what the page shows with what the API answers.
@@ -458,7 +459,7 @@ test("a large plan's impact answered with a job (202) is polled until the job ho
   const accepted = await answer.json();
   expect(accepted).toMatchObject({ kind: "plan_impact", total: size });
 
-  await expect(page.getByTestId("impact-summary")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("impact-summary")).toBeVisible({ timeout: waitOf(60_000) });
   const job = await asAdmin("GET", `/jobs/${accepted.id}`);
   expect(job.status).toBe("succeeded");
   expect(job.done).toBe(size);

@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { waitOf } from "./waits.js";
 
 // Workers: one server and one seeded database each (global-setup.ts). Their ports are fixed before the
 // workers start (they inherit them); a worker finds its own by its parallel index.
@@ -19,8 +20,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: waitOf(60_000),
+  expect: { timeout: waitOf(10_000) },
   // The list as tests end; the JSON (every test's duration, .e2e-results/report.json) to find the slowest.
   reporter: [["list"], ["json", { outputFile: "../.e2e-results/report.json" }]],
   outputDir: "../.e2e-results",

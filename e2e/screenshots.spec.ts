@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { asAdmin, state } from "./api.js";
 import { apiAs, expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
+import { waitOf } from "./waits.js";
 import { startReceiver } from "./webhook-receiver.js";
 import { approvedDeal, ownPlan, ownRep } from "./workbench-data.js";
 
@@ -232,7 +233,7 @@ test("screenshot console-import.png", async ({ page, problems }) => {
     buffer: Buffer.from(csv.join("\r\n")),
   });
   await page.getByRole("button", { name: "Check the file" }).click();
-  await expect(page.getByTestId("import-outcome")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("import-outcome")).toBeVisible({ timeout: waitOf(30_000) });
   await settled(page);
   // The end of the column mapping above the check's counts and rows (the page scrolled to the check).
   await page

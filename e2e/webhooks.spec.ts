@@ -3,6 +3,7 @@ import { asAdmin, state } from "./api.js";
 import { seriousViolations } from "./axe.js";
 import { apiAs, expect, signIn, test } from "./fixtures.js";
 import { settled } from "./settle.js";
+import { waitOf } from "./waits.js";
 import { type Receiver, startReceiver } from "./webhook-receiver.js";
 
 // Signing secrets pass through these tests: no trace or failure screenshot may hold one.
@@ -99,7 +100,7 @@ test("a subscription to a local receiver: a refused URL on its field, the secret
 
   // The delivery in the log, as the API has it.
   const row = page.locator("tr[data-delivery-id]").first();
-  await expect(row.locator('[data-col="status"]')).toHaveText("succeeded", { timeout: 15_000 });
+  await expect(row.locator('[data-col="status"]')).toHaveText("succeeded", { timeout: waitOf(15_000) });
   const deliveries = (await admin("GET", `/webhook-subscriptions/${id}/deliveries`)).body;
   expect(deliveries.meta.total).toBe(1);
   const delivery = deliveries.data[0];
@@ -133,7 +134,7 @@ test("a refused delivery shows its status, body and next retry; retry now delive
   receiver.answer({ status: 429, body: "slow down, e2e receiver busy", headers: { "Retry-After": "3600" } });
   await page.getByRole("button", { name: "Send test" }).click();
   const row = page.locator("tr[data-delivery-id]").first();
-  await expect(row.locator('[data-col="response"]')).toHaveText("HTTP 429", { timeout: 15_000 });
+  await expect(row.locator('[data-col="response"]')).toHaveText("HTTP 429", { timeout: waitOf(15_000) });
   const waiting = (await admin("GET", `/webhook-subscriptions/${id}/deliveries`)).body.data[0];
   expect(waiting).toMatchObject({ status: "pending", attempts: [{ response_status: 429 }] });
   expect(Date.parse(waiting.next_attempt_at) - Date.now()).toBeGreaterThan(50 * 60_000);
@@ -148,7 +149,7 @@ test("a refused delivery shows its status, body and next retry; retry now delive
   const retried = page.waitForResponse((r) => r.url().endsWith(`/webhook-deliveries/${waiting.id}/retry`));
   await row.getByRole("button", { name: /^Retry now/ }).click();
   expect((await retried).status()).toBe(200);
-  await expect(row.locator('[data-col="status"]')).toHaveText("succeeded", { timeout: 15_000 });
+  await expect(row.locator('[data-col="status"]')).toHaveText("succeeded", { timeout: waitOf(15_000) });
   const delivered = (await admin("GET", `/webhook-subscriptions/${id}/deliveries`)).body.data[0];
   expect(delivered.attempts.map((a: any) => a.response_status)).toEqual([429, 204]);
   await expect(row.locator('[data-col="attempts"]')).toHaveText("2");
