@@ -73,9 +73,10 @@ test("finance marks several deals paid from /payouts: exact totals, a refusal li
   ).body.data;
   const rows = page.getByTestId("deal-to-pay");
   await expect(rows).toHaveCount(listed.length);
-  expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-deal-id")))).toEqual(
-    listed.map((d) => d.id),
-  );
+  // Polled: the rows before the filter's answer can be as many.
+  await expect
+    .poll(() => rows.evaluateAll((els) => els.map((el) => el.getAttribute("data-deal-id"))))
+    .toEqual(listed.map((d) => d.id));
 
   const chosen = deals.slice(0, 3);
   for (const deal of chosen) await page.getByRole("checkbox", { name: `Select ${deal.opportunity_name}` }).check();

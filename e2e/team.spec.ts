@@ -155,9 +155,10 @@ test("a manager's team: each person in their own plan's period, the API's number
   const order = [...thenBelow]
     .sort((a, b) => b.totals.total - a.totals.total || a.user.name.localeCompare(b.user.name))
     .map((r) => r.user.id);
-  expect(
-    await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-user-id"))),
-  ).toEqual(order);
+  // Polled: the sort is marked before its rows are drawn in the new order.
+  await expect
+    .poll(() => table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-user-id"))))
+    .toEqual(order);
 
   await table.getByRole("link", { name: users.rita.name }).click();
   await expect(page).toHaveURL(new RegExp(`/people/${users.rita.id}$`));
